@@ -1,0 +1,36 @@
+# lagscope: `make run` starts it, `make test` passes the tests. Both
+# install the system packages they need first (scripts/deps.sh; only what
+# is missing, apt-get update first, sudo when not root).
+GO ?= go
+export PATH := $(PATH):/usr/local/go/bin:$(HOME)/go/bin
+
+.PHONY: run test build deps-build deps-test vet bench fuzz
+
+run: deps-build
+	$(GO) run . sim --preset default
+
+build: deps-build
+	$(GO) build -o lagscope .
+
+test: deps-test vet
+	$(GO) test ./...
+
+vet:
+	$(GO) vet ./...
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+deps-build:
+	@sh scripts/deps.sh build
+
+deps-test:
+	@sh scripts/deps.sh test
+
+# Benchmarks, as the README reports them (benchstat: go install golang.org/x/perf/cmd/benchstat@latest).
+bench:
+	$(GO) test ./lagcomp -run XXX -bench 'Rewind|Shot|Sim' -count 8 | tee bench.txt
+	-benchstat bench.txt
+
+# A minute of fuzzing for each fuzz target; the seeds run in every `make test`.
+fuzz:
+	$(GO) test ./presets -run XXX -fuzz FuzzParse -fuzztime 30s
+	$(GO) test ./lagcomp -run XXX -fuzz FuzzApply -fuzztime 30s

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"lagscope/lagcomp"
+	"lagscope/model"
+	"lagscope/presets"
+)
+
+// setFlags collects repeated --set key=value.
+type setFlags []lagcomp.Setting
+
+func (s *setFlags) String() string { return fmt.Sprint(len(*s)) }
+
+func (s *setFlags) Set(v string) error {
+	k, val, ok := strings.Cut(v, "=")
+	if !ok || k == "" {
+		return fmt.Errorf("want key=value, got %q", v)
+	}
+	*s = append(*s, lagcomp.Setting{Key: k, Value: val})
+	return nil
+}
+
+// runFlags are the flags every headless command shares.
+type runFlags struct {
+	preset   string
+	sets     setFlags
+	duration string
+	seed     string
+}
+
+func (f *runFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.preset, "preset", presets.Default, "preset name or .toml file")
+	fs.Var(&f.sets, "set", "key=value, repeatable (lagscope keys lists the keys)")
+	fs.StringVar(&f.duration, "duration", "", "simulated time, e.g. 10s or 2500ms (default: the preset's duration_ms)")
+	fs.StringVar(&f.seed, "seed", "", "random seed (default: the preset's)")
+}
+
+// config resolves the preset, --set, --seed and --duration into a valid
+// configuration; every error names what was wrong and what is allowed.
+func (f *runFlags) config() (lagcomp.Config, error) {
+	p, err := presets.Load(f.preset)
+	if err != nil {
+		return lagcomp.Config{}, err
+	}
+	cfg, err := p.Config()
+	if err != nil {
+		return cfg, err
+	}
+	if err := lagcomp.Apply(&cfg, f.sets); err != nil {
+		return cfg, fmt.Errorf("--set: %w", err)
+	}
+	if f.seed != "" {
+		n, err := strconv.ParseUint(f.seed, 10, 53)
+		if err != nil {
+			return cfg, fmt.Errorf("--seed: %q is not a whole number from 0 to 2^53", f.seed)
+		}
+		cfg.Seed = n
+	}
+	if f.duration != "" {
+		d, err := time.ParseDuration(f.duration)
+		if err != nil || d <= 0 || d > time.Hour {
+			return cfg, fmt.Errorf("--duration: %q is not a duration from 1ms to 1h (e.g. 10s, 2500ms)", f.duration)
+		}
+		cfg.DurationMs = float64(d.Microseconds()) / 1000
+	}
+	return cfg, cfg.Validate()
+}
+
+// parseFlags parses a subcommand's flags; bad usage prints the error and
+// the flags and returns false.
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) bool {
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "lagscope %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		fs.Usage()
+		return false
+	}
+	return true
+}
+
+func cmdSim(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	var rf runFlags
+	rf.register(fs)
+	asJSON := fs.Bool("json", false, "one JSON object per line: each shot, then a summary")
+	if !parseFlags(fs, args, stderr) {
+		return 2
+	}
+	cfg, err := rf.config()
+	if err != nil {
+		fmt.Fprintln(stderr, "lagscope sim:", err)
+		return 2
+	}
+	start := time.Now()
+	sim, err := lagcomp.New(cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "lagscope sim:", err)
+		return 2
+	}
+	sim.Step(model.MsF(cfg.DurationMs))
+	wall := time.Since(start)
+	sum := sim.Summary()
+	if *asJSON {
+		err = writeJSON(stdout, sim, &sum, wall)
+	} else {
+		err = writeTable(stdout, sim, &sum, wall)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "lagscope sim:", err)
+		return 1
+	}
+	return 0
+}
+
+func writeJSON(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Duration) error {
+	enc := json.NewEncoder(w)
+	for i := range sim.Shots {
+		if err := enc.Encode(sim.Shots[i].JSON()); err != nil {
+			return err
+		}
+	}
+	sj := sum.JSON(sim)
+	sj.WallMs = float64(wall.Microseconds()) / 1000
+	return enc.Encode(sj)
+}
+
+func writeTable(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Duration) error {
+	cfg := sim.Config()
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "#\tfire ms\tjudged ms\trewind ms\tideal ms\terror m\tclient\tserver\tmiss by m\trules\t")
+	for i := range sim.Shots {
+		r := &sim.Shots[i]
+		server := verdict(r.ServerHit)
+		if r.Rejected {
+			server = "REJECTED"
+		}
+		rules := make([]string, len(r.Rules))
+		for j, x := range r.Rules {
+			rules[j] = string(x)
+		}
+		fmt.Fprintf(tw, "%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.3f\t%s\t%s\t%+.3f\t%s\t\n",
+			r.Seq, r.Fire.Millis(), r.Judged.Millis(), r.RewindMs(), r.IdealRewindMs(), r.RewindErrorM,
+			verdict(r.ClientHit), server, r.MissByM, strings.Join(rules, ","))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	agree := "n/a"
+	if sum.Shots > 0 {
+		agree = fmt.Sprintf("%.1f %%", 100*sum.Agreement)
+	}
+	_, err := fmt.Fprintf(w, "\nmode %s, %d shots (%d rejected): client hits %d, server hits %d, agreement %s\n"+
+		"rewind error mean %.3f m, p95 %.3f m; rewind mean %.1f ms vs ideal %.1f ms\n"+
+		"behind cover (server hit after the victim saw itself in cover): %d\n"+
+		"simulated %.1f s in %.1f ms\n",
+		cfg.Mode, sum.Shots, sum.Rejected, sum.ClientHits, sum.ServerHits, agree,
+		sum.MeanRewindErrM, sum.P95RewindErrM, sum.MeanRewindMs, sum.MeanIdealMs, sum.BehindCover,
+		sim.Now.Seconds(), float64(wall.Microseconds())/1000)
+	return err
+}
+
+func verdict(hit bool) string {
+	if hit {
+		return "hit"
+	}
+	return "miss"
+}

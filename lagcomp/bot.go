@@ -1,0 +1,88 @@
+package lagcomp
+
+import (
+	"lagscope/model"
+)
+
+// shooterBot is the shooter's player: when its client shows the target
+// alive and in sight and the weapon is ready, it aims at the target's
+// body as displayed (plus aim error), judges the shot itself — the beam is
+// drawn at once on the client, as the Lag Compensation article says it
+// must be — and sends the command.
+func (s *Sim) shooterBot(c *Client, t model.Time) {
+	cfg := &s.cfg
+	v := &c.Display
+	if !v.Shown[TargetPawn] || t < c.nextFire {
+		return
+	}
+	origin := v.Poses[c.Index].Pos
+	seen := v.Poses[TargetPawn]
+	toTarget := seen.Pos.Sub(origin)
+	dist := toTarget.Len()
+	visible := seen.Alive && dist > 0 && dist < cfg.RangeM &&
+		model.Raycast(origin, toTarget.Unit(), dist, cfg.Walls, nil).Part == model.PartNone
+	if !visible {
+		c.firing = false // trigger released: the next shot is a StartFire again
+		return
+	}
+	dir := model.Dir(toTarget.Angle() + s.aimError())
+	hit := model.Raycast(origin, dir, cfg.RangeM, cfg.Walls, s.clientTargets(v, c.Index))
+
+	startFire := !c.firing
+	c.seq++
+	cmd := &Command{
+		Seq: c.seq, Client: c.Index, Fire: t, Dir: dir,
+		StartFire: startFire, HasStamp: true,
+		TickTime: c.PackageTimeStamp - model.MsF(cfg.CheatStampMs),
+	}
+	cmd.Stamp = cmd.TickTime
+	if cfg.Display == DisplayInterp {
+		cmd.Interp = model.MsF(cfg.InterpMs)
+		if cfg.StampSubtractsInterp {
+			cmd.Stamp -= cmd.Interp
+		}
+	}
+	if cfg.Weapon == WeaponRapid && cfg.StampMode == StampStartFire && !startFire {
+		cmd.HasStamp = false
+	}
+	cmd.ClaimHit, cmd.ClaimTarget, cmd.ClaimPart = hit.Pawn == TargetPawn, hit.Pawn, hit.Part
+	if cfg.CheatForgeHits {
+		cmd.ClaimHit, cmd.ClaimTarget, cmd.ClaimPart = true, TargetPawn, model.PartHead
+	}
+	s.pending = append(s.pending, pendingShot{
+		id: s.ids.next(), fire: t, idealT: v.IdealT, saw: seen, hit: hit,
+		origin: origin, dir: dir, clientHit: hit.Pawn == TargetPawn,
+	})
+	s.send(Packet{Kind: PacketCommand, Client: c.Index, Up: true, Cmd: cmd}, c)
+	if cfg.CheatResend {
+		s.send(Packet{Kind: PacketCommand, Client: c.Index, Up: true, Cmd: cmd}, c)
+	}
+	s.nextShot(c, t)
+}
+
+// nextShot schedules the weapon: a rifle waits its interval; a rapid-fire
+// gun fires bursts of BurstShots, then pauses.
+func (s *Sim) nextShot(c *Client, t model.Time) {
+	cfg := &s.cfg
+	c.nextFire = t + model.MsF(cfg.FireIntervalMs)
+	c.firing = cfg.Weapon == WeaponRapid
+	if !c.firing {
+		return
+	}
+	c.burstShots++
+	if c.burstShots >= cfg.BurstShots {
+		c.burstShots, c.firing = 0, false
+		c.nextFire += model.MsF(cfg.BurstPauseMs)
+	}
+}
+
+// clientTargets are the hitboxes a client shows, except its own.
+func (s *Sim) clientTargets(v *ClientView, self int) []model.Target {
+	ts := make([]model.Target, 0, len(v.Poses))
+	for i, p := range v.Poses {
+		if i != self && v.Shown[i] && p.Alive {
+			ts = append(ts, model.Target{Pawn: i, Box: p.Box()})
+		}
+	}
+	return ts
+}

@@ -1,0 +1,175 @@
+package lagcomp
+
+import (
+	"lagscope/model"
+)
+
+// Client is one player's machine: what it has heard from the server and
+// what it therefore shows.
+type Client struct {
+	Index int // the pawn it controls
+	up    *Link
+	down  *Link
+	in    inbox
+
+	// snaps are the buffered snapshots, oldest first.
+	snaps []*Snapshot
+	// PackageTimeStamp is UT2003's replicated server time, set from each
+	// newer snapshot and advanced by the frame time in between.
+	PackageTimeStamp model.Time
+	hasStamp         bool
+	lastFrame        model.Time
+
+	// Display is what the client shows this frame.
+	Display ClientView
+
+	ping *PingTracker
+
+	// weapon state of the shooter bot
+	nextFire   model.Time
+	burstShots int
+	firing     bool
+	seq        uint32
+	lastExtrap []model.Vec // extrapolated positions shown last frame, to measure warps
+	lastVel    []model.Vec
+	warpMax    float64
+	warpLast   float64
+	starved    int // frames that ran past the newest snapshot
+}
+
+// ClientView is the remote world as one client displays it at a frame.
+type ClientView struct {
+	T       model.Time   // client time of the frame
+	Poses   []model.Pose // every pawn as displayed (its own at its predicted pose)
+	Shown   []bool       // whether the client has any state for the pawn yet
+	IdealT  model.Time   // the server time whose state the remote pawns show
+	Render  model.Time   // interpolation: the render time; otherwise the same as IdealT
+	Starved bool         // interpolation ran past the newest snapshot
+}
+
+// receive files an arrived snapshot, keeping the buffer in stamp order
+// (an out-of-order one is inserted, a duplicate ignored).
+func (c *Client) receive(s *Snapshot, keep model.Time) {
+	newer := len(c.snaps) == 0 || s.Stamp > c.snaps[len(c.snaps)-1].Stamp
+	i := len(c.snaps)
+	for i > 0 && c.snaps[i-1].Stamp > s.Stamp {
+		i--
+	}
+	if i > 0 && c.snaps[i-1].Stamp == s.Stamp {
+		return
+	}
+	c.snaps = append(c.snaps, nil)
+	copy(c.snaps[i+1:], c.snaps[i:])
+	c.snaps[i] = s
+	if newer {
+		c.PackageTimeStamp, c.hasStamp = s.Stamp, true
+	}
+	// Drop what no render time can reach any more, but keep two.
+	newest := c.snaps[len(c.snaps)-1].Stamp
+	drop := 0
+	for drop < len(c.snaps)-2 && c.snaps[drop+1].Stamp < newest-keep {
+		drop++
+	}
+	if drop > 0 {
+		c.snaps = append(c.snaps[:0], c.snaps[drop:]...)
+	}
+}
+
+// display computes the remote pawns' poses for this frame.
+func (c *Client) display(cfg *Config, t model.Time, own model.Pose, n int) {
+	v := &c.Display
+	v.T = t
+	if cap(v.Poses) < n {
+		v.Poses, v.Shown = make([]model.Pose, n), make([]bool, n)
+	}
+	v.Poses, v.Shown = v.Poses[:n], v.Shown[:n]
+	v.Starved = false
+	if len(c.snaps) == 0 {
+		clear(v.Shown)
+	} else {
+		switch cfg.Display {
+		case DisplayInterp:
+			c.interpolate(cfg, v, n)
+		case DisplayExtrap:
+			c.extrapolate(v, n, t-c.lastFrame)
+		default:
+			s := c.snaps[len(c.snaps)-1]
+			copy(v.Poses, s.Poses)
+			v.IdealT, v.Render = s.Stamp, s.Stamp
+			setAll(v.Shown, true)
+		}
+	}
+	v.Poses[c.Index], v.Shown[c.Index] = own, true
+}
+
+func setAll(b []bool, x bool) {
+	for i := range b {
+		b[i] = x
+	}
+}
+
+// interpolate shows the world interp_ms behind PackageTimeStamp, between
+// the two snapshots that sandwich that render time, as Source does.
+func (c *Client) interpolate(cfg *Config, v *ClientView, n int) {
+	render := c.PackageTimeStamp - model.MsF(cfg.InterpMs)
+	v.Render = render
+	setAll(v.Shown, true)
+	first, last := c.snaps[0], c.snaps[len(c.snaps)-1]
+	switch {
+	case render >= last.Stamp:
+		copy(v.Poses, last.Poses)
+		v.IdealT = last.Stamp
+		v.Starved = render > last.Stamp
+		return
+	case render <= first.Stamp:
+		copy(v.Poses, first.Poses)
+		v.IdealT = first.Stamp
+		return
+	}
+	i := 1
+	for c.snaps[i].Stamp <= render {
+		i++
+	}
+	a, b := c.snaps[i-1], c.snaps[i]
+	f := float64(render-a.Stamp) / float64(b.Stamp-a.Stamp)
+	for j := 0; j < n; j++ {
+		pa, pb := a.Poses[j], b.Poses[j]
+		if pa.Epoch != pb.Epoch { // never slide a pawn across a teleport
+			if f < 0.5 {
+				v.Poses[j] = pa
+			} else {
+				v.Poses[j] = pb
+			}
+			continue
+		}
+		v.Poses[j] = lerpPose(pa, pb, f, LerpShortest)
+	}
+	v.IdealT = render
+}
+
+// extrapolate is dead reckoning: the newest snapshot moved on by its
+// velocity to PackageTimeStamp. When a snapshot disagrees with the
+// prediction the pawn warps, the drawback the Lag Compensation article
+// names; the size of each warp is measured.
+func (c *Client) extrapolate(v *ClientView, n int, frame model.Time) {
+	s := c.snaps[len(c.snaps)-1]
+	dt := (c.PackageTimeStamp - s.Stamp).Seconds()
+	if len(c.lastExtrap) != n {
+		c.lastExtrap, c.lastVel = make([]model.Vec, n), make([]model.Vec, n)
+	}
+	c.warpLast = 0
+	for j := 0; j < n; j++ {
+		p := s.Poses[j]
+		p.Pos = p.Pos.Add(s.Vels[j].Scale(dt))
+		if j != c.Index && v.Shown[j] {
+			// where the previous frame's prediction would have put it
+			expect := c.lastExtrap[j].Add(c.lastVel[j].Scale(frame.Seconds()))
+			c.warpLast = max(c.warpLast, p.Pos.Dist(expect))
+		}
+		c.lastExtrap[j], c.lastVel[j] = p.Pos, s.Vels[j]
+		v.Poses[j] = p
+	}
+	c.warpMax = max(c.warpMax, c.warpLast)
+	v.IdealT, v.Render = c.PackageTimeStamp, c.PackageTimeStamp
+	setAll(v.Shown, true)
+}

@@ -1,0 +1,123 @@
+package lagcomp
+
+import (
+	"math"
+
+	"lagscope/model"
+)
+
+// rewindTarget is the heart of every mode: the server time to judge a
+// shot at, and the rules that shaped it. now is the server's present.
+func (s *Server) rewindTarget(cfg *Config, cn *conn, cmd *Command, now model.Time) (model.Time, model.Time, bool, []Rule) {
+	var rules []Rule
+	target := now
+	claimed, hasClaimed := model.Time(0), false
+	switch cfg.Mode {
+	case ModeTimestamp:
+		claimed, hasClaimed, rules = cn.stamp(cmd, now)
+		target = claimed
+	case ModePing:
+		var r []Rule
+		target, r = cn.pingRewind(cfg, now)
+		rules = append(rules, r...)
+	case ModeSource:
+		claimed, hasClaimed = cmd.TickTime-cmd.Interp, true
+		target = claimed
+		if rtt, ok := cn.measured.ExactPing(); ok {
+			// Source: correct = latency + interpolation, and a command
+			// time more than the window away from it is not believed.
+			correct := model.MsF(math.Min(rtt, cfg.MaxRewindMs)) + cmd.Interp
+			if d := (now - target) - correct; d > model.MsF(cfg.SourceWindowMs) || -d > model.MsF(cfg.SourceWindowMs) {
+				target = now - correct
+				rules = append(rules, RuleSourceWindow)
+			}
+		}
+	case ModeNone, ModeClient:
+		return now, 0, false, nil
+	}
+	if target > now {
+		target = now
+		rules = append(rules, RuleFutureStamp)
+	}
+	// bias scales the compensation: 0 judges at the present (favours the
+	// target), 1 gives the full rewind (favours the shooter)
+	target = now - model.Time(math.Round(cfg.Bias*float64(now-target)))
+	if max := model.MsF(cfg.MaxRewindMs); now-target > max {
+		target = now - max
+		rules = append(rules, RuleMaxRewindCap)
+	}
+	return target, claimed, hasClaimed, rules
+}
+
+// stamp is the time a timestamp-mode command claims. A rapid-fire gun in
+// start_fire mode only stamps StartFire; later shots get that stamp
+// advanced by the server time since, so jitter between the shots' arrivals
+// becomes error: UT2003's open problem, made visible.
+func (cn *conn) stamp(cmd *Command, now model.Time) (model.Time, bool, []Rule) {
+	if cmd.HasStamp {
+		if cmd.StartFire {
+			cn.startStamp, cn.startAt, cn.hasStart = cmd.Stamp, now, true
+		}
+		return cmd.Stamp, true, nil
+	}
+	if !cn.hasStart {
+		return now, false, []Rule{RuleNoStartFire}
+	}
+	return cn.startStamp + (now - cn.startAt), true, []Rule{RuleStampAdvanced}
+}
+
+// pingRewind is the latency-tracking article's rewind: GetPredictionTime
+// of the ping the client reported, after the server checks it against its
+// own measurement (a client may inflate its ping to buy rewind) and takes
+// off PredictionLatencyReduction.
+func (cn *conn) pingRewind(cfg *Config, now model.Time) (model.Time, []Rule) {
+	var rules []Rule
+	measured, hasMeasured := cn.measured.ExactPing()
+	ping, ok := cn.reported, cn.hasReport
+	if !ok {
+		ping, ok = measured, hasMeasured
+	}
+	if !ok {
+		return now, []Rule{RulePingUnknown}
+	}
+	if hasMeasured && ping > measured+cfg.PingToleranceMs {
+		ping = measured + cfg.PingToleranceMs
+		rules = append(rules, RulePingInflated)
+	}
+	ping = math.Max(0, ping-cfg.LatencyReductionMs)
+	return now - GetPredictionTime(ping, cfg.MaxPredictionPingMs, cfg.CorrectionFactor), rules
+}
+
+// rewindAll computes every pawn's rewound hitbox at t into s.targets, but
+// the shooter's (UT2003 does not shift the attacker) and those the broad
+// phase proves the ray cannot reach: a pawn moves at most MaxSpeed, so
+// over the rewind it stays within a disc around where it is now; a
+// teleport inside the window defeats that bound, so such pawns are always
+// rewound. It returns how many pawns were rewound and skipped.
+func (s *Server) rewindAll(cfg *Config, shooter int, t model.Time, o, d model.Vec, opt RewindOptions) (rewound, culled int) {
+	s.targets = s.targets[:0]
+	back := (s.Now - t).Seconds() + cfg.tick().Seconds()
+	window := t - model.MsF(cfg.MaxTrailMs) - cfg.tick()
+	for i := range s.Pawns {
+		if i == shooter {
+			continue
+		}
+		p := &s.Pawns[i]
+		if p.LastJump < window && !s.noCull {
+			r := model.BoundRadius + p.Motion.MaxSpeed()*back
+			if !model.SegmentNearCircle(o, d, cfg.RangeM, p.Pose.Pos, r) {
+				culled++
+				continue
+			}
+		}
+		rw := p.History.RewindTo(t, opt)
+		rewound++
+		if rw.Rule == RewindEmpty {
+			rw.Pose = p.Pose
+		}
+		if rw.Pose.Alive {
+			s.targets = append(s.targets, model.Target{Pawn: i, Box: rw.Pose.Box()})
+		}
+	}
+	return rewound, culled
+}

@@ -1,0 +1,160 @@
+package lagcomp
+
+import (
+	"fmt"
+
+	"lagscope/model"
+)
+
+// Mode is a hitscan lag-compensation technique.
+type Mode string
+
+// The compensation modes of the sources.
+const (
+	ModeNone      Mode = "none"      // the server traces against its present
+	ModeTimestamp Mode = "timestamp" // UT2003 Hit Prediction: rewind to the client's PackageTimeStamp
+	ModePing      Mode = "ping"      // rewind by GetPredictionTime(ping), the latency-tracking article
+	ModeSource    Mode = "source"    // Source: command tick minus interpolation, checked against the server's latency estimate
+	ModeClient    Mode = "client"    // ZeroPing: the client judges, the server believes it
+)
+
+// Modes lists the modes in the order the UI offers them.
+var Modes = []Mode{ModeNone, ModeTimestamp, ModePing, ModeSource, ModeClient}
+
+// DisplayMode is how a client shows remote pawns.
+type DisplayMode string
+
+const (
+	DisplayInterp DisplayMode = "interp" // between two snapshots, interp_ms in the past (Source)
+	DisplayExtrap DisplayMode = "extrap" // dead reckoning from the latest snapshot; warps on correction (UT2003 clients)
+	DisplayRaw    DisplayMode = "raw"    // the latest snapshot as it is
+)
+
+// WeaponKind is a hitscan weapon.
+type WeaponKind string
+
+const (
+	WeaponRifle WeaponKind = "rifle" // single shot (instagib shock rifle)
+	WeaponRapid WeaponKind = "rapid" // rapid fire in bursts
+)
+
+// StampMode is when a rapid-fire gun sends its timestamp.
+type StampMode string
+
+const (
+	StampPerShot   StampMode = "per_shot"   // every shot carries its own stamp
+	StampStartFire StampMode = "start_fire" // only StartFire does; the server advances it (UT2003's open problem)
+)
+
+// Config is every knob of a run in one plain struct. It is filled from
+// Defaults, then a preset, then --set or the sliders, all through the
+// keys of Params, and checked by Validate in one place.
+type Config struct {
+	Seed       uint64
+	DurationMs float64
+
+	// Network: the shooter's links; the victim's use the same conditions
+	// with VictimLatencyMs (when >= 0) as its one-way base latency.
+	Up, Down        LinkConfig
+	VictimLatencyMs float64
+
+	// Rates.
+	TickHz     int
+	SnapshotHz int
+	FPS        int
+	InterpMs   float64
+	Display    DisplayMode
+
+	// Compensation.
+	Mode                 Mode
+	Bias                 float64
+	MaxRewindMs          float64
+	MaxTrailMs           float64
+	StampSubtractsInterp bool
+	Rotation             RotationLerp
+	TrailReset           bool
+	TeleportGuard        bool
+	TeleportDistM        float64
+	SourceWindowMs       float64
+
+	// Ping tracking.
+	PingIntervalMs      float64
+	PingSmoothing       float64
+	PingCompress        bool
+	MaxPredictionPingMs float64
+	CorrectionFactor    float64
+	LatencyReductionMs  float64
+	PingToleranceMs     float64
+
+	// Weapon and shooter bot.
+	Weapon         WeaponKind
+	StampMode      StampMode
+	FireIntervalMs float64
+	BurstShots     int
+	BurstPauseMs   float64
+	AimErrorDeg    float64
+	RangeM         float64
+
+	// World.
+	ShooterX, ShooterY float64
+	Target             model.Motion
+	Walls              []model.Wall
+	ExtraPawns         int
+	ArenaM             float64
+
+	// Cheating client.
+	CheatStampMs   float64
+	CheatPingMs    float64
+	CheatForgeHits bool
+	CheatResend    bool
+}
+
+// Defaults is the baseline every preset starts from: a 64 Hz server,
+// 40 ms each way, Source-like interpolation and UT2003's timestamp mode.
+func Defaults() Config {
+	link := LinkConfig{LatencyMs: 40}
+	return Config{
+		Seed: 1, DurationMs: 10000,
+		Up: link, Down: link, VictimLatencyMs: -1,
+		TickHz: 64, SnapshotHz: 32, FPS: 120, InterpMs: 100, Display: DisplayInterp,
+		Mode: ModeTimestamp, Bias: 1, MaxRewindMs: 200, MaxTrailMs: 400,
+		StampSubtractsInterp: true, Rotation: LerpShortest, TrailReset: true,
+		TeleportGuard: true, TeleportDistM: 2, SourceWindowMs: 200,
+		PingIntervalMs: 250, PingSmoothing: 0.3, MaxPredictionPingMs: 255,
+		CorrectionFactor: 1.8, PingToleranceMs: 30,
+		Weapon: WeaponRifle, StampMode: StampPerShot, FireIntervalMs: 1100,
+		BurstShots: 10, BurstPauseMs: 400, RangeM: 200,
+		ShooterX: 0, ShooterY: 0,
+		Target: model.Motion{Kind: model.Strafe, Origin: model.V(20, 0), Heading: model.V(0, 1).Angle(),
+			Yaw: model.V(-1, 0).Angle(), Speed: 5, Amplitude: 3, Period: 2 * model.Second, Seed: 7},
+		ArenaM: 30,
+	}
+}
+
+// Validate checks what single keys cannot: relations between settings.
+// Every single key is already in range when it was set through Params.
+func (c *Config) Validate() error {
+	for _, p := range Params {
+		if err := p.check(c); err != nil {
+			return err
+		}
+	}
+	if c.SnapshotHz > c.TickHz {
+		return fmt.Errorf("snapshot_hz %d is above tick_hz %d: the server cannot send more snapshots than it has ticks", c.SnapshotHz, c.TickHz)
+	}
+	if err := c.Target.Validate(); err != nil {
+		return fmt.Errorf("target: %w", err)
+	}
+	return nil
+}
+
+// tick is the server tick interval.
+func (c *Config) tick() model.Time { return model.TickTime(1, c.TickHz) }
+
+// victimLink is the victim's link in one direction.
+func (c *Config) victimLink(l LinkConfig) LinkConfig {
+	if c.VictimLatencyMs >= 0 {
+		l.LatencyMs = c.VictimLatencyMs
+	}
+	return l
+}

@@ -1,0 +1,109 @@
+package lagcomp
+
+import (
+	"lagscope/model"
+)
+
+// Sample is one entry of a pawn's history: UT2003's LocationTrail node
+// (TimeStamp, Location, Rotation) plus whether the pawn was alive and its
+// teleport epoch, which Source's lag compensation also records.
+type Sample struct {
+	T    model.Time
+	Pose model.Pose
+}
+
+// History is a pawn's bounded trail of samples, oldest first, in a ring
+// buffer. UT2003 kept a linked list and scanned it on every shot; a ring
+// gives the same answers with an O(log n) binary search and no garbage.
+type History struct {
+	buf      []Sample
+	head, n  int
+	maxTrail model.Time
+	// breakAt is the time of the newest sample that follows a
+	// discontinuity (a jump longer than the teleport distance, or a
+	// respawn after death); Source never rewinds past one.
+	breakAt model.Time
+}
+
+// NewHistory keeps maxTrail of samples; capacity is a hint (samples
+// expected in maxTrail) and grows if the tick rate rises.
+func NewHistory(maxTrail model.Time, capacity int) *History {
+	return &History{buf: make([]Sample, max(capacity, 4)), maxTrail: maxTrail, breakAt: -1 << 62}
+}
+
+// Len is the number of samples held.
+func (h *History) Len() int { return h.n }
+
+// At is the i-th sample, oldest first.
+func (h *History) At(i int) Sample { return *h.at(i) }
+
+// at indexes the ring without a division: it sits on every rewind's path.
+func (h *History) at(i int) *Sample {
+	j := h.head + i
+	if j >= len(h.buf) {
+		j -= len(h.buf)
+	}
+	return &h.buf[j]
+}
+
+// Newest is the latest sample; ok is false when empty.
+func (h *History) Newest() (Sample, bool) {
+	if h.n == 0 {
+		return Sample{}, false
+	}
+	return h.At(h.n - 1), true
+}
+
+// Reset drops every sample, as UT2003's open problem asks on respawn or
+// teleport: otherwise a rewind interpolates through places the pawn never
+// visited.
+func (h *History) Reset() { h.head, h.n = 0, 0 }
+
+// SetMaxTrail changes how much history is kept from the next Push on.
+func (h *History) SetMaxTrail(d model.Time) { h.maxTrail = d }
+
+// Push appends a sample (times must increase) and frees the ones older
+// than maxTrail. Like UT2003's PredictedPawn.Tick it keeps the first
+// sample beyond the bound, so a stamp exactly maxTrail old still has a
+// sample on each side.
+func (h *History) Push(s Sample, teleportDist float64) {
+	if prev, ok := h.Newest(); ok && teleportDist > 0 {
+		jumped := prev.Pose.Pos.Dist(s.Pose.Pos) > teleportDist
+		respawned := !prev.Pose.Alive && s.Pose.Alive
+		if jumped || respawned {
+			h.breakAt = s.T
+		}
+	}
+	if h.n == len(h.buf) {
+		h.grow()
+	}
+	h.buf[(h.head+h.n)%len(h.buf)] = s
+	h.n++
+	for h.n > 2 && s.T-h.At(1).T > h.maxTrail {
+		h.head = (h.head + 1) % len(h.buf)
+		h.n--
+	}
+}
+
+func (h *History) grow() {
+	nb := make([]Sample, 2*len(h.buf))
+	for i := 0; i < h.n; i++ {
+		nb[i] = h.At(i)
+	}
+	h.buf, h.head = nb, 0
+}
+
+// search is the index of the first sample newer than t (h.n if none):
+// a binary search, where UT2003 walked its list from the newest node.
+func (h *History) search(t model.Time) int {
+	lo, hi := 0, h.n
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if h.at(m).T > t {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
+}

@@ -1,0 +1,138 @@
+package lagcomp
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"lagscope/model"
+)
+
+func linearPose(t model.Time) model.Pose {
+	return model.Pose{Pos: model.V(3*t.Seconds(), -2*t.Seconds()), Yaw: 1, Alive: true}
+}
+
+func fill(h *History, hz int, until model.Time, pose func(model.Time) model.Pose, guard float64) {
+	for n := int64(0); model.TickTime(n, hz) <= until; n++ {
+		t := model.TickTime(n, hz)
+		h.Push(Sample{T: t, Pose: pose(t)}, guard)
+	}
+}
+
+func TestRewindInterpolatesBetweenSandwichingSamples(t *testing.T) {
+	h := NewHistory(400*model.Millisecond, 4)
+	fill(h, 64, 2*model.Second, linearPose, 0)
+	want := linearPose(1900*model.Millisecond + 123)
+	got := h.RewindTo(1900*model.Millisecond+123, RewindOptions{})
+	if got.Rule != RewindInterpolated || got.Pose.Pos.Dist(want.Pos) > 1e-9 {
+		t.Fatalf("got %+v, want %+v", got, want.Pos)
+	}
+	if r := h.RewindTo(model.TickTime(120, 64), RewindOptions{}); r.Rule != RewindExact {
+		t.Fatalf("a sample's own time: %v", r.Rule)
+	}
+}
+
+func TestHistoryIsBoundedLikeMaxTrailSeconds(t *testing.T) {
+	h := NewHistory(400*model.Millisecond, 4) // grows from a small hint
+	fill(h, 64, 3*model.Second, linearPose, 0)
+	oldest := h.At(0).T
+	newest, _ := h.Newest()
+	// Keeps everything within 0.4 s plus the first sample beyond, as
+	// PredictedPawn.Tick does.
+	if newest.T-oldest <= 400*model.Millisecond || newest.T-h.At(1).T > 400*model.Millisecond {
+		t.Fatalf("trail spans %v..%v", oldest, newest.T)
+	}
+	if h.Len() != 27 {
+		t.Fatalf("%d samples, want 27 (0.4 s at 64 Hz + 1)", h.Len())
+	}
+}
+
+func TestRewindFallsBackLikeTimeShiftPawns(t *testing.T) {
+	h := NewHistory(400*model.Millisecond, 32)
+	fill(h, 64, model.Second, linearPose, 0)
+	old := h.RewindTo(0, RewindOptions{})
+	if old.Rule != RewindOldest || old.T != h.At(0).T {
+		t.Fatalf("older than the trail: %+v", old)
+	}
+	late := h.RewindTo(2*model.Second, RewindOptions{})
+	if newest, _ := h.Newest(); late.Rule != RewindLatest || late.Pose != newest.Pose {
+		t.Fatalf("newer than the trail: %+v", late)
+	}
+	if e := NewHistory(model.Second, 1).RewindTo(0, RewindOptions{}); e.Rule != RewindEmpty {
+		t.Fatalf("empty: %v", e.Rule)
+	}
+}
+
+// The ring buffer must answer exactly as the port of UT2003's list does
+// (where they overlap: the port leaves the pawn live for future stamps).
+func TestRingAgreesWithLinkedListPort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	h := NewHistory(400*model.Millisecond, 4)
+	legacy := &legacyPawn{maxTrailSeconds: 400 * model.Millisecond}
+	pose := func(t model.Time) model.Pose {
+		return model.Pose{Pos: model.V(math.Sin(t.Seconds()), math.Cos(t.Seconds()*3)), Yaw: model.NormalizeAngle(t.Seconds() * 5), Alive: true}
+	}
+	for n := int64(0); n < 500; n++ {
+		now := model.TickTime(n, 128)
+		p := pose(now)
+		h.Push(Sample{T: now, Pose: p}, 0)
+		legacy.tick(now, p)
+		for k := 0; k < 5; k++ {
+			stamp := now - model.Time(rng.Int64N(int64(600*model.Millisecond)))
+			a := h.RewindTo(stamp, RewindOptions{Rotation: LerpNaive}).Pose
+			b := legacy.timeShift(stamp, p)
+			if a.Pos.Dist(b.Pos) > 1e-12 || math.Abs(a.Yaw-b.Yaw) > 1e-12 {
+				t.Fatalf("tick %d stamp %v: ring %+v, list %+v", n, stamp, a, b)
+			}
+		}
+	}
+}
+
+func TestTeleportGuardStopsAtTheJump(t *testing.T) {
+	jump := 500 * model.Millisecond
+	pose := func(t model.Time) model.Pose {
+		p := linearPose(t)
+		if t >= jump {
+			p.Pos = p.Pos.Add(model.V(50, 0))
+		}
+		return p
+	}
+	h := NewHistory(model.Second, 64)
+	fill(h, 64, 800*model.Millisecond, pose, 2)
+	g := h.RewindTo(450*model.Millisecond, RewindOptions{Guard: true})
+	if g.Rule != RewindGuarded || g.T != jump {
+		t.Fatalf("guarded rewind: %+v, want the first sample after the jump at %v", g, jump)
+	}
+	// Without the guard the rewind slides through the 50 m in between.
+	u := h.RewindTo(jump-5*model.Millisecond, RewindOptions{})
+	if u.Rule != RewindInterpolated || u.Pose.Pos.X < 5 || u.Pose.Pos.X > 49 {
+		t.Fatalf("unguarded rewind should land between spawns: %+v", u.Pose.Pos)
+	}
+}
+
+func TestGuardStopsAtRespawn(t *testing.T) {
+	pose := func(t model.Time) model.Pose {
+		p := linearPose(t)
+		p.Alive = t < 200*model.Millisecond || t >= 400*model.Millisecond
+		return p
+	}
+	h := NewHistory(model.Second, 64)
+	fill(h, 64, 600*model.Millisecond, pose, 2)
+	if g := h.RewindTo(300*model.Millisecond, RewindOptions{Guard: true}); g.Rule != RewindGuarded || !g.Pose.Alive {
+		t.Fatalf("rewind into death: %+v", g)
+	}
+}
+
+func TestNaiveRotationLerpArtefact(t *testing.T) {
+	h := NewHistory(model.Second, 8)
+	deg := math.Pi / 180
+	h.Push(Sample{T: 0, Pose: model.Pose{Yaw: 359 * deg, Alive: true}}, 0)
+	h.Push(Sample{T: 10 * model.Millisecond, Pose: model.Pose{Yaw: 1 * deg, Alive: true}}, 0)
+	mid := 5 * model.Millisecond
+	if y := h.RewindTo(mid, RewindOptions{Rotation: LerpNaive}).Pose.Yaw / deg; math.Abs(y-180) > 1e-9 {
+		t.Fatalf("naive: %v deg, want 180", y)
+	}
+	if y := h.RewindTo(mid, RewindOptions{Rotation: LerpShortest}).Pose.Yaw / deg; math.Abs(model.AngleDiff(0, y*deg)) > 1e-9 {
+		t.Fatalf("shortest: %v deg, want 0", y)
+	}
+}

@@ -1,0 +1,137 @@
+package lagcomp
+
+import (
+	"math/rand/v2"
+
+	"lagscope/model"
+)
+
+// LinkConfig is one direction of a client<->server connection. Every
+// extra delay is added on top of the base latency, so no packet ever
+// arrives sooner than LatencyMs after it was sent.
+type LinkConfig struct {
+	LatencyMs  float64 // base one-way latency
+	JitterMs   float64 // uniform extra delay in [0, JitterMs]
+	TailMs     float64 // mean of an exponential extra delay: the right-skewed tail real links have
+	LossPct    float64 // independent loss (Gilbert-Elliott's good state)
+	DupPct     float64 // chance a packet is delivered twice
+	ReorderPct float64 // chance a packet may overtake earlier ones; otherwise the link is FIFO
+	// Bursty loss, a two-state Gilbert-Elliott chain stepped per packet:
+	// good -> bad with BurstEnterPct, bad -> good with BurstExitPct, and
+	// BurstLossPct of packets lost while bad.
+	BurstEnterPct float64
+	BurstExitPct  float64
+	BurstLossPct  float64
+	// Lag spikes: on average every SpikeEveryMs, for SpikeLenMs, packets
+	// take SpikeMs longer. 0 turns them off.
+	SpikeEveryMs float64
+	SpikeMs      float64
+	SpikeLenMs   float64
+}
+
+// Link emulates one direction of a connection. It is deterministic for a
+// given seed and sequence of Send calls.
+type Link struct {
+	cfg          LinkConfig
+	rng          *rand.Rand
+	spikeRng     *rand.Rand
+	bad          bool
+	lastDelivery model.Time
+	spikeStart   model.Time
+	spikeEnd     model.Time
+	Stats        LinkStats
+}
+
+// LinkStats counts what a link did to its packets.
+type LinkStats struct {
+	Sent, Lost, Duplicated, Reordered, Spiked int
+}
+
+// NewLink makes a link drawing from its own streams of seed.
+func NewLink(cfg LinkConfig, seed, stream uint64) *Link {
+	l := &Link{cfg: cfg, rng: newRand(seed, stream), spikeRng: newRand(seed, stream|1<<32)}
+	l.spikeStart, l.spikeEnd = -1, -1
+	return l
+}
+
+// Config is the link's current configuration.
+func (l *Link) Config() LinkConfig { return l.cfg }
+
+// SetConfig changes the link's conditions from now on; packets already
+// in flight keep their delivery times.
+func (l *Link) SetConfig(cfg LinkConfig) { l.cfg = cfg }
+
+// Send is a packet leaving at t. It returns how many copies arrive (0 if
+// lost, 2 if duplicated) and their delivery times.
+func (l *Link) Send(t model.Time) (n int, first, second model.Time) {
+	l.Stats.Sent++
+	if l.lost() {
+		l.Stats.Lost++
+		return 0, 0, 0
+	}
+	first = l.delivery(t)
+	if l.chance(l.cfg.DupPct) {
+		l.Stats.Duplicated++
+		return 2, first, l.delivery(t)
+	}
+	return 1, first, 0
+}
+
+func (l *Link) chance(pct float64) bool {
+	return pct > 0 && (pct >= 100 || l.rng.Float64()*100 < pct)
+}
+
+func (l *Link) lost() bool {
+	c := l.cfg
+	if c.BurstEnterPct > 0 || l.bad {
+		if l.bad {
+			l.bad = !l.chance(c.BurstExitPct)
+		} else {
+			l.bad = l.chance(c.BurstEnterPct)
+		}
+	}
+	if l.bad {
+		return l.chance(c.BurstLossPct)
+	}
+	return l.chance(c.LossPct)
+}
+
+func (l *Link) delivery(t model.Time) model.Time {
+	c := l.cfg
+	extra := 0.0
+	if c.JitterMs > 0 {
+		extra += l.rng.Float64() * c.JitterMs
+	}
+	if c.TailMs > 0 {
+		extra += l.rng.ExpFloat64() * c.TailMs
+	}
+	if l.inSpike(t) {
+		extra += c.SpikeMs
+		l.Stats.Spiked++
+	}
+	d := t + model.MsF(c.LatencyMs) + model.MsF(extra)
+	if d < l.lastDelivery {
+		if l.chance(c.ReorderPct) {
+			l.Stats.Reordered++
+		} else {
+			d = l.lastDelivery // FIFO: wait behind the packet ahead
+		}
+	}
+	l.lastDelivery = max(l.lastDelivery, d)
+	return d
+}
+
+// inSpike advances the spike schedule (exponential gaps, its own stream)
+// to t and reports whether t falls in a spike.
+func (l *Link) inSpike(t model.Time) bool {
+	c := l.cfg
+	if c.SpikeEveryMs <= 0 || c.SpikeMs <= 0 || c.SpikeLenMs <= 0 {
+		return false
+	}
+	for l.spikeEnd < t {
+		from := max(l.spikeEnd, 0)
+		l.spikeStart = from + model.MsF(l.spikeRng.ExpFloat64()*c.SpikeEveryMs)
+		l.spikeEnd = l.spikeStart + model.MsF(c.SpikeLenMs)
+	}
+	return t >= l.spikeStart
+}

@@ -1,0 +1,141 @@
+package lagcomp
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestEveryKeyRoundTrips(t *testing.T) {
+	def := Defaults()
+	for _, p := range Params {
+		if p.Alias {
+			continue
+		}
+		c := Defaults()
+		if err := p.SetString(&c, p.Format(&def)); err != nil {
+			t.Errorf("%s: its own default %q does not parse: %v", p.Key, p.Format(&def), err)
+		}
+		if d := Diff(&def, &c); len(d) != 0 {
+			t.Errorf("%s: round trip changed %v", p.Key, d)
+		}
+	}
+	if err := def.Validate(); err != nil {
+		t.Fatal("defaults invalid:", err)
+	}
+}
+
+func TestSetRejectsBadValuesNamingKeyAndRange(t *testing.T) {
+	cases := []struct{ key, val, want string }{
+		{"up_ms", "5001", `key "up_ms": 5001 is out of range (allowed: 0 to 5000 ms)`},
+		{"latency_ms", "-1", "out of range"},
+		{"loss_pct", "101", "0 to 100 %"},
+		{"loss_pct", "NaN", "out of range"},
+		{"tick_hz", "64.5", "not a whole number"},
+		{"tick_hz", "0", "1 to 1000 Hz"},
+		{"mode", "Timestamp", "one of none, timestamp, ping, source, client"},
+		{"trail_reset", "yes", "not a boolean"},
+		{"bias", "1.01", "0 to 1"},
+		{"walls", "1,2,3", "x0,y0,x1,y1"},
+		{"seed", "-3", "out of range"},
+	}
+	for _, tc := range cases {
+		c := Defaults()
+		before := c
+		err := Apply(&c, []Setting{{tc.key, tc.val}})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s=%s: got %v, want an error containing %q", tc.key, tc.val, err, tc.want)
+		}
+		if len(Diff(&before, &c)) != 0 {
+			t.Errorf("%s=%s: a rejected value changed the config", tc.key, tc.val)
+		}
+	}
+}
+
+func TestKeysAreExact(t *testing.T) {
+	c := Defaults()
+	for _, k := range []string{"Latency_ms", "LATENCY_MS", "latency", "latencyms"} {
+		err := Apply(&c, []Setting{{k, "10"}})
+		if err == nil || !strings.Contains(err.Error(), "unknown key") {
+			t.Errorf("%q accepted: %v", k, err)
+		}
+	}
+	err := Apply(&c, []Setting{{"Latency_ms", "10"}})
+	if !strings.Contains(err.Error(), `did you mean "latency_ms"`) {
+		t.Errorf("no suggestion: %v", err)
+	}
+}
+
+func TestShorthandsApplyBeforeOneWayKeys(t *testing.T) {
+	c := Defaults()
+	// given in the "wrong" order: up_ms must still win over latency_ms,
+	// and latency_ms over the profile
+	err := Apply(&c, []Setting{{"up_ms", "15"}, {"latency_ms", "70"}, {"network", "dialup"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Up.LatencyMs != 15 || c.Down.LatencyMs != 70 || c.Down.JitterMs != 30 {
+		t.Fatalf("up %v down %v jitter %v", c.Up.LatencyMs, c.Down.LatencyMs, c.Down.JitterMs)
+	}
+}
+
+func TestValidateCatchesRelations(t *testing.T) {
+	c := Defaults()
+	c.SnapshotHz = c.TickHz + 1
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "snapshot_hz") {
+		t.Fatalf("snapshot above tick: %v", err)
+	}
+	c = Defaults()
+	c.Up.LatencyMs = 9000 // set in code, bypassing Set: Validate still catches it
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "up_ms") {
+		t.Fatalf("out-of-range field: %v", err)
+	}
+	if _, err := New(c); err == nil {
+		t.Fatal("New accepted an invalid config")
+	}
+}
+
+// Slider extremes run to completion without a panic or a hang.
+func TestExtremesRun(t *testing.T) {
+	for _, set := range [][]Setting{
+		{{"latency_ms", "0"}, {"interp_ms", "0"}},
+		{{"latency_ms", "5000"}, {"jitter_ms", "2000"}},
+		{{"loss_pct", "100"}},
+		{{"tick_hz", "1"}, {"snapshot_hz", "1"}, {"fps", "1"}},
+		{{"tick_hz", "1000"}, {"snapshot_hz", "1000"}, {"fps", "1000"}},
+		{{"max_trail_ms", "10"}, {"max_rewind_ms", "0"}},
+		{{"spike_every_ms", "1"}, {"spike_ms", "5000"}, {"spike_len_ms", "10000"}},
+	} {
+		c := Defaults()
+		if err := Apply(&c, set); err != nil {
+			t.Fatal(err)
+		}
+		s, err := New(c)
+		if err != nil {
+			t.Fatal(set, err)
+		}
+		s.Step(5 * 1_000_000)
+		sum := s.Summary()
+		if sum.Shots > 0 && (sum.MeanRewindErrM != sum.MeanRewindErrM) {
+			t.Fatalf("%v: NaN error", set)
+		}
+	}
+}
+
+func FuzzApply(f *testing.F) {
+	for _, s := range []string{"latency_ms=40", "mode=source", "walls=1,2,3,4;5,5,6,6", "tick_hz=1e3", "bias=NaN", "seed=9007199254740992", "x=1", "target_period_ms=-0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		k, v, _ := strings.Cut(s, "=")
+		c := Defaults()
+		if err := Apply(&c, []Setting{{k, v}}); err != nil {
+			return
+		}
+		// whatever a single key accepts is in range
+		for _, p := range Params {
+			if err := p.check(&c); err != nil {
+				t.Fatalf("%q accepted but leaves %v", s, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,95 @@
+package lagcomp
+
+import "lagscope/model"
+
+// RewindRule says how a rewind found its pose.
+type RewindRule uint8
+
+const (
+	RewindEmpty        RewindRule = iota // no history: the live pose was used
+	RewindInterpolated                   // between the two samples that sandwich the time
+	RewindExact                          // a sample at exactly that time
+	RewindOldest                         // older than the trail: clamped to the oldest sample, as UT2003
+	RewindLatest                         // newer than every sample: the latest sample
+	RewindGuarded                        // would cross a teleport or a death: clamped to the sample after it, as Source
+)
+
+var rewindRuleNames = [...]string{"empty", "interpolated", "exact", "oldest_sample", "latest_sample", "teleport_guard"}
+
+func (r RewindRule) String() string { return rewindRuleNames[r] }
+
+// RotationLerp chooses how a rewind interpolates yaw.
+type RotationLerp string
+
+const (
+	// LerpShortest turns along the shortest arc.
+	LerpShortest RotationLerp = "shortest"
+	// LerpNaive lerps the stored component as UT2003's TimeShiftPawns did,
+	// so 359 deg to 1 deg sweeps through 180 deg.
+	LerpNaive RotationLerp = "naive"
+)
+
+// RewindOptions are the knobs of a rewind.
+type RewindOptions struct {
+	Rotation RotationLerp
+	// Guard refuses to rewind past a teleport or a respawn (Source's
+	// LAG_COMPENSATION_TELEPORTED_DISTANCE check and dead-record stop).
+	Guard bool
+}
+
+// Rewound is a pawn's pose at a past time, computed as a copy: the live
+// world is never moved, so there is nothing to UnShiftPawns afterwards.
+type Rewound struct {
+	Pose model.Pose
+	T    model.Time // the time the pose is from, after any clamp
+	Rule RewindRule
+}
+
+// RewindTo is the pose of the pawn at time t according to its history.
+// It follows UT2003's TimeShiftPawns: interpolate between the samples
+// that sandwich t; older than all of them, take the oldest; newer than
+// all, the latest.
+func (h *History) RewindTo(t model.Time, opt RewindOptions) Rewound {
+	if h.n == 0 {
+		return Rewound{Rule: RewindEmpty, T: t}
+	}
+	if opt.Guard && t < h.breakAt {
+		i := h.search(h.breakAt - 1)
+		if i < h.n {
+			s := h.At(i)
+			return Rewound{Pose: s.Pose, T: s.T, Rule: RewindGuarded}
+		}
+	}
+	i := h.search(t)
+	switch {
+	case i == h.n:
+		s := h.At(h.n - 1)
+		rule := RewindLatest
+		if s.T == t {
+			rule = RewindExact
+		}
+		return Rewound{Pose: s.Pose, T: s.T, Rule: rule}
+	case i == 0:
+		s := h.At(0)
+		return Rewound{Pose: s.Pose, T: s.T, Rule: RewindOldest}
+	}
+	old, late := h.at(i-1), h.at(i)
+	if old.T == t {
+		return Rewound{Pose: old.Pose, T: t, Rule: RewindExact}
+	}
+	f := float64(t-old.T) / float64(late.T-old.T)
+	return Rewound{Pose: lerpPose(old.Pose, late.Pose, f, opt.Rotation), T: t, Rule: RewindInterpolated}
+}
+
+func lerpPose(a, b model.Pose, f float64, rot RotationLerp) model.Pose {
+	p := model.Pose{Pos: a.Pos.Lerp(b.Pos, f), Alive: a.Alive, Epoch: a.Epoch}
+	if f >= 0.5 {
+		p.Alive, p.Epoch = b.Alive, b.Epoch
+	}
+	if rot == LerpNaive {
+		p.Yaw = model.LerpAngleNaive(a.Yaw, b.Yaw, f)
+	} else {
+		p.Yaw = model.LerpAngle(a.Yaw, b.Yaw, f)
+	}
+	return p
+}

@@ -1,0 +1,46 @@
+package lagcomp
+
+import (
+	"math/rand/v2"
+
+	"github.com/google/uuid"
+)
+
+// Stream ids: each consumer of randomness draws from its own stream of the
+// one seed, so adding a draw in one place does not shift every other.
+const (
+	streamUUID uint64 = iota + 1
+	streamAim
+	streamMotion
+	streamLinkBase // + 2*client (+1 for the down link)
+)
+
+func newRand(seed, stream uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, stream))
+}
+
+// randReader feeds uuid generation from a seeded stream, so record ids are
+// reproducible: same seed, same ids.
+type randReader struct{ r *rand.Rand }
+
+func (rr randReader) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(rr.r.Uint32())
+	}
+	return len(p), nil
+}
+
+// idSource draws version-4 uuids from a seeded stream.
+type idSource struct{ rd randReader }
+
+func newIDSource(seed uint64) *idSource {
+	return &idSource{randReader{newRand(seed, streamUUID)}}
+}
+
+func (s *idSource) next() uuid.UUID {
+	id, err := uuid.NewRandomFromReader(s.rd)
+	if err != nil { // randReader never fails
+		panic(err)
+	}
+	return id
+}

@@ -1,0 +1,117 @@
+package lagcomp
+
+import (
+	"lagscope/model"
+)
+
+// ServerPawn is a pawn on the server: the authority's pose, its history
+// and what the broad phase needs to know about it.
+type ServerPawn struct {
+	Motion   model.Motion
+	Pose     model.Pose
+	Vel      model.Vec
+	History  *History
+	LastJump model.Time // last teleport or respawn
+}
+
+// conn is the server's side of one client's connection.
+type conn struct {
+	highSeq   uint32
+	seen      map[uint32]bool
+	reported  float64 // ExactPing from ServerUpdatePing, ms
+	hasReport bool
+	measured  *PingTracker // the server's own bounce measurement
+	// start_fire: the stamp of StartFire and the server time it was judged
+	startStamp, startAt model.Time
+	hasStart            bool
+}
+
+// Server is the authority: it ticks the world, keeps every pawn's history,
+// sends snapshots and judges shots.
+type Server struct {
+	Pawns []ServerPawn
+	Now   model.Time
+	in    inbox
+	conns []*conn
+	tickN int64
+	snapN int64
+	// scratch for judging, reused so a shot does not allocate per pawn
+	targets []model.Target
+	// noCull turns the broad phase off: tests prove it never changes a
+	// verdict, benchmarks measure what it saves.
+	noCull bool
+}
+
+func newServer(cfg *Config, motions []model.Motion, clients int) *Server {
+	s := &Server{Pawns: make([]ServerPawn, len(motions)), conns: make([]*conn, clients)}
+	capHint := int(cfg.MaxTrailMs*float64(cfg.TickHz)/1000) + 4
+	for i, m := range motions {
+		s.Pawns[i] = ServerPawn{Motion: m, History: NewHistory(model.MsF(cfg.MaxTrailMs), capHint), LastJump: -1 << 62}
+	}
+	for i := range s.conns {
+		s.conns[i] = &conn{seen: map[uint32]bool{}, measured: NewPingTracker(model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing)}
+	}
+	return s
+}
+
+// advance moves the world to tick time t and records history, as
+// UT2003's PredictedPawn.Tick stores a LocationTrail every tick.
+func (s *Server) advance(cfg *Config, t model.Time) {
+	guard := 0.0
+	if cfg.TeleportGuard {
+		guard = cfg.TeleportDistM
+	}
+	maxTrail := model.MsF(cfg.MaxTrailMs)
+	tick := cfg.tick()
+	for i := range s.Pawns {
+		p := &s.Pawns[i]
+		pose := p.Motion.At(t)
+		if p.History.Len() > 0 && pose.Epoch != p.Pose.Epoch {
+			p.LastJump = t
+			if cfg.TrailReset {
+				p.History.Reset()
+			}
+		}
+		// velocity over the last tick, for clients that dead-reckon
+		prev, dt := p.Pose, t-s.Now
+		if p.History.Len() == 0 || dt <= 0 {
+			prev, dt = p.Motion.At(t-tick), tick
+		}
+		p.Vel = model.Vec{}
+		if prev.Epoch == pose.Epoch {
+			p.Vel = pose.Pos.Sub(prev.Pos).Scale(1 / dt.Seconds())
+		}
+		p.Pose = pose
+		p.History.SetMaxTrail(maxTrail)
+		p.History.Push(Sample{T: t, Pose: pose}, guard)
+	}
+	s.Now = t
+}
+
+// snapshot copies every pawn's pose and velocity at the current tick.
+func (s *Server) snapshot() *Snapshot {
+	snap := &Snapshot{Stamp: s.Now, Poses: make([]model.Pose, len(s.Pawns)), Vels: make([]model.Vec, len(s.Pawns))}
+	for i := range s.Pawns {
+		snap.Poses[i], snap.Vels[i] = s.Pawns[i].Pose, s.Pawns[i].Vel
+	}
+	return snap
+}
+
+// checkSeq is the server's defence against replayed and stale commands:
+// a sequence number seen before is a duplicate, one older than the newest
+// processed is out of order; both are rejected.
+func (c *conn) checkSeq(seq uint32) Rule {
+	if c.seen[seq] {
+		return RuleDuplicate
+	}
+	if seq < c.highSeq {
+		c.seen[seq] = true
+		return RuleOutOfOrder
+	}
+	c.seen[seq] = true
+	c.highSeq = seq
+	if seq > 2048 { // forget what can no longer arrive out of order
+		delete(c.seen, seq-2048)
+	}
+	return ""
+}

@@ -1,0 +1,109 @@
+package lagcomp
+
+import (
+	"github.com/google/uuid"
+
+	"lagscope/model"
+)
+
+// Command is a shot as the client sends it: the fields of UT2003's
+// ServerPredictedStartFire and Source's usercmd that the modes need.
+type Command struct {
+	Seq       uint32
+	Client    int
+	Fire      model.Time // client time the shot was fired (the server never reads it; records do)
+	Stamp     model.Time // timestamp mode: PackageTimeStamp, less interpolation when the client interpolates
+	HasStamp  bool       // false for a rapid-fire shot after StartFire in start_fire mode
+	StartFire bool       // the first shot of a burst
+	TickTime  model.Time // source mode: the client's tick (PackageTimeStamp, not less interpolation)
+	Interp    model.Time // source mode: the client's interpolation delay, sent with the command
+	Dir       model.Vec  // aim, unit vector
+	// ZeroPing: the client's own verdict, which client mode believes.
+	ClaimHit    bool
+	ClaimTarget int
+	ClaimPart   model.Part
+}
+
+// Rule names a defence or fallback the server applied to a shot.
+type Rule string
+
+// The server's rules. A shot record lists every one that applied.
+const (
+	RuleMaxRewindCap    Rule = "max_rewind_cap"    // rewind longer than max_rewind_ms: clamped
+	RuleFutureStamp     Rule = "future_stamp"      // stamp after the server's now: clamped to now
+	RuleStampAdvanced   Rule = "stamp_advanced"    // start_fire: stamp advanced by server time since StartFire
+	RuleNoStartFire     Rule = "no_start_fire"     // start_fire: no StartFire seen: no rewind
+	RulePingInflated    Rule = "ping_inflated"     // reported ping above the server's measurement: clamped
+	RulePingUnknown     Rule = "ping_unknown"      // no ping yet: no rewind
+	RuleSourceWindow    Rule = "source_window"     // source: command time too far from the estimate: estimate used
+	RuleDuplicate       Rule = "duplicate_command" // a command seen before: rejected
+	RuleOutOfOrder      Rule = "out_of_order"      // older than a command already processed: rejected
+	RuleClientAuthority Rule = "client_authority"  // client mode: the client's claim was accepted unchecked
+	RuleShooterDead     Rule = "shooter_dead"      // the shooter is dead on the server: rejected
+)
+
+// ShotRecord is one judged shot with the ground truth beside the verdict.
+type ShotRecord struct {
+	ID      uuid.UUID
+	Seq     uint32
+	Shooter int
+	Target  int // the pawn the shooter aimed at
+	Mode    Mode
+	Weapon  WeaponKind
+
+	Fire    model.Time // when the client fired
+	Arrival model.Time // when the command reached the server
+	Judged  model.Time // the server tick that judged it
+
+	Claimed    model.Time // the stamp the command carried (or the server advanced), if any
+	HasClaimed bool
+	RewindTo   model.Time // the server time the target was rewound to (Judged in none mode)
+	IdealTo    model.Time // the server time whose state the client was displaying
+
+	ClientSaw model.Pose // target as the shooter's client displayed it when firing
+	Rewound   model.Pose // target as the server judged it
+	ServerNow model.Pose // target on the server at judgement
+
+	RewindErrorM float64 // |ClientSaw - Rewound|: how far the server's idea of the target was from the client's
+	YawErrorDeg  float64 // the same for facing: naive rotation lerp shows up here
+	// TruthErrorM is how far the rewound pose is from where the target
+	// truly was at the time it was rewound to: interpolation error, and the
+	// places a trail not reset on teleport "visits" that the pawn never did.
+	TruthErrorM float64
+
+	Origin         model.Vec // the server's trace origin (the shooter now, not rewound, as UT2003)
+	Dir            model.Vec
+	ClientOrigin   model.Vec
+	ClientEnd      model.Vec // where the client's trace stopped
+	ServerEnd      model.Vec // where the server's trace stopped
+	ClientHit      bool
+	ClientPart     model.Part
+	ServerHit      bool // the server credited a hit on the target
+	ServerPart     model.Part
+	ServerHitPawn  int     // whatever the server's trace met first (-1: wall or nothing)
+	MissByM        float64 // signed gap: > 0 the target's hitbox was missed by this much, < 0 hit this deep
+	Rejected       bool
+	Rules          []Rule
+	RewindRule     RewindRule // how the target's history answered
+	Rewinds, Culls int        // broad phase: pawns rewound and skipped
+	BehindCover    bool       // server hit the target although the victim, when told, saw itself out of the shooter's sight
+}
+
+// RewindMs is how far back the server judged the shot.
+func (r *ShotRecord) RewindMs() float64 { return (r.Judged - r.RewindTo).Millis() }
+
+// IdealRewindMs is how far back it should have gone to match the client.
+func (r *ShotRecord) IdealRewindMs() float64 { return (r.Judged - r.IdealTo).Millis() }
+
+// Agree is whether server and client verdicts match.
+func (r *ShotRecord) Agree() bool { return r.ClientHit == r.ServerHit }
+
+// HasRule reports whether rule applied to the shot.
+func (r *ShotRecord) HasRule(rule Rule) bool {
+	for _, x := range r.Rules {
+		if x == rule {
+			return true
+		}
+	}
+	return false
+}

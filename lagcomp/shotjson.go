@@ -1,0 +1,151 @@
+package lagcomp
+
+import (
+	"math"
+
+	"lagscope/model"
+)
+
+// ShotJSON is a shot record as `lagscope sim --json` prints it: snake_case
+// keys, times in milliseconds, distances in metres, angles in degrees.
+type ShotJSON struct {
+	Type            string     `json:"type"`
+	ID              string     `json:"id"`
+	Seq             uint32     `json:"seq"`
+	Shooter         int        `json:"shooter"`
+	Target          int        `json:"target"`
+	Mode            Mode       `json:"mode"`
+	Weapon          WeaponKind `json:"weapon"`
+	FireMs          float64    `json:"fire_ms"`
+	ArrivalMs       float64    `json:"arrival_ms"`
+	JudgedMs        float64    `json:"judged_ms"`
+	ClaimedStampMs  *float64   `json:"claimed_stamp_ms"`
+	RewindToMs      float64    `json:"rewind_to_ms"`
+	RewindMs        float64    `json:"rewind_ms"`
+	IdealRewindToMs float64    `json:"ideal_rewind_to_ms"`
+	IdealRewindMs   float64    `json:"ideal_rewind_ms"`
+	RewindErrorM    float64    `json:"rewind_error_m"`
+	YawErrorDeg     float64    `json:"yaw_error_deg"`
+	TruthErrorM     float64    `json:"rewound_truth_error_m"`
+	ClientSaw       PoseJSON   `json:"client_saw"`
+	Rewound         PoseJSON   `json:"rewound"`
+	ServerNow       PoseJSON   `json:"server_now"`
+	ClientHit       bool       `json:"client_hit"`
+	ClientPart      string     `json:"client_part"`
+	ServerHit       bool       `json:"server_hit"`
+	ServerPart      string     `json:"server_part"`
+	ServerHitPawn   int        `json:"server_hit_pawn"`
+	MissByM         float64    `json:"miss_by_m"`
+	Agree           bool       `json:"agree"`
+	Rejected        bool       `json:"rejected"`
+	Rules           []Rule     `json:"rules"`
+	RewindRule      string     `json:"rewind_rule"`
+	Trace           [2]XYJSON  `json:"trace"`
+	ClientTrace     [2]XYJSON  `json:"client_trace"`
+	Rewinds         int        `json:"broadphase_rewound"`
+	Culls           int        `json:"broadphase_culled"`
+	BehindCover     bool       `json:"behind_cover"`
+}
+
+// PoseJSON is a pose in the JSON output.
+type PoseJSON struct {
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	YawDeg float64 `json:"yaw_deg"`
+	Alive  bool    `json:"alive"`
+}
+
+// XYJSON is a point in the JSON output.
+type XYJSON struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+// round6 keeps output readable and stable: micrometres, microseconds.
+func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
+
+func poseJSON(p model.Pose) PoseJSON {
+	return PoseJSON{round6(p.Pos.X), round6(p.Pos.Y), round6(p.Yaw * 180 / math.Pi), p.Alive}
+}
+
+func xy(v model.Vec) XYJSON { return XYJSON{round6(v.X), round6(v.Y)} }
+
+// JSON is the record in its output form.
+func (r *ShotRecord) JSON() ShotJSON {
+	j := ShotJSON{
+		Type: "shot", ID: r.ID.String(), Seq: r.Seq, Shooter: r.Shooter, Target: r.Target,
+		Mode: r.Mode, Weapon: r.Weapon,
+		FireMs: r.Fire.Millis(), ArrivalMs: r.Arrival.Millis(), JudgedMs: r.Judged.Millis(),
+		RewindToMs: r.RewindTo.Millis(), RewindMs: r.RewindMs(),
+		IdealRewindToMs: r.IdealTo.Millis(), IdealRewindMs: r.IdealRewindMs(),
+		RewindErrorM: round6(r.RewindErrorM), YawErrorDeg: round6(r.YawErrorDeg),
+		TruthErrorM: round6(r.TruthErrorM),
+		ClientSaw:   poseJSON(r.ClientSaw), Rewound: poseJSON(r.Rewound), ServerNow: poseJSON(r.ServerNow),
+		ClientHit: r.ClientHit, ClientPart: r.ClientPart.String(),
+		ServerHit: r.ServerHit, ServerPart: r.ServerPart.String(), ServerHitPawn: r.ServerHitPawn,
+		MissByM: round6(r.MissByM), Agree: r.Agree(), Rejected: r.Rejected,
+		Rules: r.Rules, RewindRule: r.RewindRule.String(),
+		Trace:       [2]XYJSON{xy(r.Origin), xy(r.ServerEnd)},
+		ClientTrace: [2]XYJSON{xy(r.ClientOrigin), xy(r.ClientEnd)},
+		Rewinds:     r.Rewinds, Culls: r.Culls, BehindCover: r.BehindCover,
+	}
+	if j.Rules == nil {
+		j.Rules = []Rule{}
+	}
+	if r.HasClaimed {
+		ms := r.Claimed.Millis()
+		j.ClaimedStampMs = &ms
+	}
+	return j
+}
+
+// SummaryJSON is the last line of `lagscope sim --json`.
+type SummaryJSON struct {
+	Type             string         `json:"type"`
+	Shots            int            `json:"shots"`
+	Rejected         int            `json:"rejected"`
+	ClientHits       int            `json:"client_hits"`
+	ServerHits       int            `json:"server_hits"`
+	Agreement        *float64       `json:"agreement"` // null with no judged shots
+	FalseHits        int            `json:"false_hits"`
+	FalseMisses      int            `json:"false_misses"`
+	BehindCover      int            `json:"behind_cover"`
+	MeanRewindErrorM float64        `json:"mean_rewind_error_m"`
+	P95RewindErrorM  float64        `json:"p95_rewind_error_m"`
+	MeanRewindMs     float64        `json:"mean_rewind_ms"`
+	MeanIdealMs      float64        `json:"mean_ideal_rewind_ms"`
+	Rules            map[Rule]int   `json:"rules"`
+	MaxWarpM         float64        `json:"max_warp_m"`
+	StarvedFrames    int            `json:"starved_frames"`
+	Packets          map[string]int `json:"packets"`
+	SimSeconds       float64        `json:"sim_seconds"`
+	WallMs           float64        `json:"wall_ms"`
+}
+
+// JSON is the summary in its output form; the caller fills WallMs, the
+// one figure that is not deterministic.
+func (s *Summary) JSON(sim *Sim) SummaryJSON {
+	j := SummaryJSON{
+		Type: "summary", Shots: s.Shots, Rejected: s.Rejected,
+		ClientHits: s.ClientHits, ServerHits: s.ServerHits,
+		FalseHits: s.FalseHits, FalseMisses: s.FalseMisses, BehindCover: s.BehindCover,
+		MeanRewindErrorM: round6(s.MeanRewindErrM), P95RewindErrorM: round6(s.P95RewindErrM),
+		MeanRewindMs: round6(s.MeanRewindMs), MeanIdealMs: round6(s.MeanIdealMs),
+		Rules:    map[Rule]int{},
+		MaxWarpM: round6(s.MaxWarpM), StarvedFrames: s.StarvedFrames,
+		SimSeconds: sim.Now.Seconds(),
+	}
+	if !math.IsNaN(s.Agreement) {
+		a := round6(s.Agreement)
+		j.Agreement = &a
+	}
+	for _, rc := range s.RuleCounts {
+		j.Rules[rc.Rule] = rc.Count
+	}
+	up, down := sim.Link(ShooterPawn, true).Stats, sim.Link(ShooterPawn, false).Stats
+	j.Packets = map[string]int{
+		"up_sent": up.Sent, "up_lost": up.Lost, "up_duplicated": up.Duplicated, "up_reordered": up.Reordered,
+		"down_sent": down.Sent, "down_lost": down.Lost, "down_duplicated": down.Duplicated, "down_reordered": down.Reordered,
+	}
+	return j
+}

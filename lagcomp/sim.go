@@ -1,0 +1,262 @@
+package lagcomp
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/google/uuid"
+
+	"lagscope/model"
+)
+
+// The two players every scenario has; further pawns are bystanders.
+const (
+	ShooterPawn = 0
+	TargetPawn  = 1
+)
+
+// Sim is the whole discrete-event simulation: one server, the shooter's
+// and the victim's clients, the links between them, on one integer clock.
+// It owns every random source, all seeded from Config.Seed.
+type Sim struct {
+	cfg     Config
+	Now     model.Time
+	q       events
+	Server  *Server
+	Clients []*Client
+	ids     *idSource
+	aim     *rand.Rand
+	pktSeq  uint64
+	pending []pendingShot // by command seq
+	Shots   []ShotRecord
+	Dropped []Packet // recent losses, newest last (bounded)
+}
+
+// pendingShot is the omniscient side of a shot in flight: what the client
+// saw when it fired, kept for the record the server's judgement makes.
+type pendingShot struct {
+	id        uuid.UUID
+	fire      model.Time
+	idealT    model.Time
+	saw       model.Pose
+	hit       model.Hit
+	origin    model.Vec
+	dir       model.Vec
+	clientHit bool
+}
+
+const maxDropped = 256
+
+// New builds a simulation from a validated config.
+func New(cfg Config) (*Sim, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	s := &Sim{cfg: cfg, ids: newIDSource(cfg.Seed), aim: newRand(cfg.Seed, streamAim)}
+	motions := s.motions()
+	s.Server = newServer(&s.cfg, motions, 2)
+	for i := 0; i < 2; i++ {
+		up, down := cfg.Up, cfg.Down
+		if i == TargetPawn {
+			up, down = cfg.victimLink(up), cfg.victimLink(down)
+		}
+		base := streamLinkBase + 2*uint64(i)
+		s.Clients = append(s.Clients, &Client{
+			Index: i,
+			up:    NewLink(up, cfg.Seed, base),
+			down:  NewLink(down, cfg.Seed, base+1),
+			ping:  NewPingTracker(model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
+		})
+	}
+	s.q.push(event{t: 0, kind: evServerTick})
+	for i := range s.Clients {
+		s.q.push(event{t: 0, kind: evClientFrame, client: i})
+	}
+	return s, nil
+}
+
+// motions places the shooter, the target and the bystanders.
+func (s *Sim) motions() []model.Motion {
+	c := &s.cfg
+	shooter := model.V(c.ShooterX, c.ShooterY)
+	target := c.Target
+	target.Seed = c.Seed ^ 0x7a7a
+	ms := []model.Motion{
+		{Kind: model.Stationary, Origin: shooter, Yaw: target.Origin.Sub(shooter).Angle()},
+		target,
+	}
+	centre := shooter.Lerp(target.Origin, 0.5)
+	for i := 0; i < c.ExtraPawns; i++ {
+		ms = append(ms, model.Motion{
+			Kind: model.RandomWalk, Origin: centre, Amplitude: c.ArenaM,
+			// legs long enough that a walker averages about 5 m/s
+			Period: model.MsF(c.ArenaM * 2 / 5 * 1000),
+			Seed:   c.Seed*0x9e3779b97f4a7c15 + uint64(i)*streamMotion,
+		})
+	}
+	return ms
+}
+
+// Config is the configuration the simulation runs with.
+func (s *Sim) Config() Config { return s.cfg }
+
+// Step runs every event up to and including time until.
+func (s *Sim) Step(until model.Time) {
+	for s.q.Len() > 0 && s.q.peek().t <= until {
+		e := s.q.pop()
+		s.Now = e.t
+		switch e.kind {
+		case evServerTick:
+			s.serverTick(e.n)
+			s.q.push(event{t: model.TickTime(e.n+1, s.cfg.TickHz), kind: evServerTick, n: e.n + 1})
+		case evClientFrame:
+			s.clientFrame(s.Clients[e.client], e.n)
+			s.q.push(event{t: model.TickTime(e.n+1, s.cfg.FPS), kind: evClientFrame, client: e.client, n: e.n + 1})
+		}
+	}
+	s.Now = max(s.Now, until)
+}
+
+// send puts a packet on a link; copies that survive wait in the
+// destination's inbox until it next runs.
+func (s *Sim) send(p Packet, c *Client) {
+	p.Sent = s.Now
+	link, to := c.down, &c.in
+	if p.Up {
+		link, to = c.up, &s.Server.in
+	}
+	n, d1, d2 := link.Send(s.Now)
+	if n == 0 {
+		p.Deliver = -1
+		s.Dropped = append(s.Dropped, p)
+		if len(s.Dropped) > maxDropped {
+			s.Dropped = s.Dropped[len(s.Dropped)-maxDropped:]
+		}
+		return
+	}
+	for i, d := range [2]model.Time{d1, d2} {
+		if i >= n {
+			break
+		}
+		q := p
+		s.pktSeq++
+		q.seq, q.Deliver = s.pktSeq, d
+		to.put(&q)
+	}
+}
+
+func (s *Sim) serverTick(n int64) {
+	cfg := &s.cfg
+	srv := s.Server
+	srv.advance(cfg, model.TickTime(n, cfg.TickHz))
+	for p := srv.in.take(srv.Now); p != nil; p = srv.in.take(srv.Now) {
+		s.serverReceive(p)
+	}
+	due := false
+	for model.TickTime(srv.snapN, cfg.SnapshotHz) <= srv.Now {
+		due = true
+		srv.snapN++
+	}
+	if due {
+		snap := srv.snapshot()
+		for _, c := range s.Clients {
+			s.send(Packet{Kind: PacketSnapshot, Client: c.Index, Snap: snap}, c)
+		}
+	}
+	for i, cn := range srv.conns {
+		if cn.measured.Due(srv.Now) {
+			s.send(Packet{Kind: PacketServerPing, Client: i, Stamp: srv.Now}, s.Clients[i])
+		}
+	}
+}
+
+func (s *Sim) serverReceive(p *Packet) {
+	cn := s.Server.conns[p.Client]
+	c := s.Clients[p.Client]
+	switch p.Kind {
+	case PacketCommand:
+		s.judge(p.Cmd, p.Deliver)
+	case PacketPing: // ServerBouncePing -> ClientReturnPing
+		s.send(Packet{Kind: PacketPong, Client: p.Client, Stamp: p.Stamp}, c)
+	case PacketPingReport: // ServerUpdatePing
+		cn.reported, cn.hasReport = p.Value, true
+		if s.cfg.PingCompress {
+			b := CompressPing(p.Value)
+			cn.reported = DecompressPing(b)
+		}
+	case PacketServerPong:
+		cn.measured.Return(p.Stamp, s.Server.Now)
+	}
+}
+
+func (s *Sim) clientFrame(c *Client, n int64) {
+	cfg := &s.cfg
+	t := model.TickTime(n, cfg.FPS)
+	if c.hasStamp {
+		// PredictedPlayer.PlayerTick: PackageTimeStamp += DeltaTime
+		c.PackageTimeStamp += t - c.lastFrame
+	}
+	for p := c.in.take(t); p != nil; p = c.in.take(t) {
+		s.clientReceive(c, p, t)
+	}
+	c.display(cfg, t, s.ownPose(c, t), len(s.Server.Pawns))
+	if c.Display.Starved {
+		c.starved++
+	}
+	if c.Index == ShooterPawn {
+		s.shooterBot(c, t)
+	}
+	if c.ping.Due(t) { // CheckSendPing
+		s.send(Packet{Kind: PacketPing, Client: c.Index, Up: true, Stamp: t}, c)
+	}
+	c.lastFrame = t
+}
+
+func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time) {
+	switch p.Kind {
+	case PacketSnapshot:
+		keep := model.MsF(s.cfg.InterpMs) + model.Second
+		c.receive(p.Snap, keep)
+	case PacketPong: // ClientReturnPing, then ServerUpdatePing
+		c.ping.Return(p.Stamp, t)
+		if exact, ok := c.ping.ExactPing(); ok {
+			s.send(Packet{Kind: PacketPingReport, Client: c.Index, Up: true, Value: exact + s.cfg.CheatPingMs}, c)
+		}
+	case PacketServerPing:
+		s.send(Packet{Kind: PacketServerPong, Client: c.Index, Up: true, Stamp: p.Stamp}, c)
+	}
+}
+
+// ownPose is where a client shows its own pawn: ahead of the server by
+// its upstream latency, since its inputs reach the server that much later
+// (client-side movement prediction).
+func (s *Sim) ownPose(c *Client, t model.Time) model.Pose {
+	return s.Server.Pawns[c.Index].Motion.At(t + model.MsF(c.up.Config().LatencyMs))
+}
+
+// Link is the link of client i, upstream or down.
+func (s *Sim) Link(i int, up bool) *Link {
+	if up {
+		return s.Clients[i].up
+	}
+	return s.Clients[i].down
+}
+
+// TrueRTTMs is the base round trip of client i's links.
+func (s *Sim) TrueRTTMs(i int) float64 {
+	return s.Clients[i].up.Config().LatencyMs + s.Clients[i].down.Config().LatencyMs
+}
+
+// String summarises the simulation state, for debugging.
+func (s *Sim) String() string {
+	return fmt.Sprintf("sim t=%v shots=%d", s.Now, len(s.Shots))
+}
+
+// aimError draws the bot's aim error, radians.
+func (s *Sim) aimError() float64 {
+	if s.cfg.AimErrorDeg <= 0 {
+		return 0
+	}
+	return s.aim.NormFloat64() * s.cfg.AimErrorDeg * math.Pi / 180
+}

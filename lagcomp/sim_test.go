@@ -1,0 +1,421 @@
+package lagcomp
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"testing"
+
+	"lagscope/model"
+)
+
+// constantVelocity is the analytic scenario: a target crossing at 5 m/s,
+// clean 40 ms links, 100 ms interpolation, no aim error.
+func constantVelocity() Config {
+	c := Defaults()
+	c.Target = model.Motion{Kind: model.Linear, Origin: model.V(20, -10), Heading: math.Pi / 2, Speed: 5}
+	c.FireIntervalMs = 250
+	c.MaxRewindMs = 1000
+	return c
+}
+
+func run(t *testing.T, c Config, d model.Time) *Sim {
+	t.Helper()
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Step(d)
+	if len(s.Shots) < 5 {
+		t.Fatalf("only %d shots", len(s.Shots))
+	}
+	return s
+}
+
+// judged is every shot the server judged, after the first second (the
+// client's buffer is full by then).
+func judged(s *Sim) []ShotRecord {
+	var out []ShotRecord
+	for _, r := range s.Shots {
+		if !r.Rejected && r.Fire > model.Second {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func TestTimestampModeReproducesWhatTheClientSaw(t *testing.T) {
+	s := run(t, constantVelocity(), 10*model.Second)
+	for _, r := range judged(s) {
+		if r.RewindErrorM > 1e-9 || !r.Agree() || !r.ServerHit {
+			t.Fatalf("shot %d: error %v m, client %v server %v", r.Seq, r.RewindErrorM, r.ClientHit, r.ServerHit)
+		}
+		if r.RewindTo != r.IdealTo {
+			t.Fatalf("shot %d rewound to %v, the client showed %v", r.Seq, r.RewindTo, r.IdealTo)
+		}
+	}
+}
+
+// In none mode the server traces its present, so it misses by the
+// distance the target covers between the state the client showed and the
+// tick that judges the shot: up + down + interpolation, plus at most a
+// server tick and a client frame of waiting to be processed.
+func TestNoneModeMissesByTheDistanceCovered(t *testing.T) {
+	c := constantVelocity()
+	c.Mode = ModeNone
+	s := run(t, c, 10*model.Second)
+	lo := 40.0 + 40 + 100
+	hi := lo + 1000.0/64 + 1000.0/120
+	for _, r := range judged(s) {
+		ideal := r.IdealRewindMs()
+		if ideal < lo || ideal > hi {
+			t.Fatalf("shot %d: the client showed a state %.2f ms old, want %.0f..%.2f", r.Seq, ideal, lo, hi)
+		}
+		if want := 5 * ideal / 1000; math.Abs(r.RewindErrorM-want) > 1e-9 {
+			t.Fatalf("shot %d: error %v m, want 5 m/s x %.3f ms = %v", r.Seq, r.RewindErrorM, ideal, want)
+		}
+		if r.RewindMs() != 0 || r.ServerHit {
+			t.Fatalf("shot %d: none mode rewound %v ms, hit %v (the target is ~0.9 m on)", r.Seq, r.RewindMs(), r.ServerHit)
+		}
+	}
+}
+
+func TestForgettingInterpCostsTheInterpDelay(t *testing.T) {
+	c := constantVelocity()
+	c.StampSubtractsInterp = false
+	s := run(t, c, 5*model.Second)
+	for _, r := range judged(s) {
+		if math.Abs(r.RewindErrorM-0.5) > 1e-9 { // 5 m/s x 100 ms
+			t.Fatalf("shot %d: error %v, want 0.5 m", r.Seq, r.RewindErrorM)
+		}
+	}
+}
+
+func TestBiasScalesCompensation(t *testing.T) {
+	c := constantVelocity()
+	c.Bias = 0.5
+	s := run(t, c, 5*model.Second)
+	for _, r := range judged(s) {
+		if math.Abs(r.RewindMs()-r.IdealRewindMs()/2) > 0.001 {
+			t.Fatalf("shot %d: rewind %v, want half of %v", r.Seq, r.RewindMs(), r.IdealRewindMs())
+		}
+		if want := 5 * r.IdealRewindMs() / 2000; math.Abs(r.RewindErrorM-want) > 1e-6 {
+			t.Fatalf("shot %d: error %v, want %v", r.Seq, r.RewindErrorM, want)
+		}
+	}
+}
+
+func TestCapHolds(t *testing.T) {
+	c := constantVelocity()
+	c.Up.LatencyMs, c.Down.LatencyMs = 300, 300
+	c.MaxRewindMs = 200
+	for _, m := range []Mode{ModeTimestamp, ModePing, ModeSource} {
+		c.Mode = m
+		s := run(t, c, 8*model.Second)
+		for _, r := range judged(s) {
+			if r.RewindMs() > 200 {
+				t.Fatalf("%s: shot %d rewound %v ms past the 200 ms cap", m, r.Seq, r.RewindMs())
+			}
+			if !r.HasRule(RuleMaxRewindCap) {
+				t.Fatalf("%s: shot %d (ideal %v ms) does not say it was capped: %v", m, r.Seq, r.IdealRewindMs(), r.Rules)
+			}
+		}
+	}
+}
+
+func TestSourceModeMatchesTimestampOnHonestClients(t *testing.T) {
+	c := constantVelocity()
+	c.Mode = ModeSource
+	s := run(t, c, 5*model.Second)
+	for _, r := range judged(s) {
+		if r.RewindErrorM > 1e-9 || len(r.Rules) != 0 {
+			t.Fatalf("shot %d: error %v, rules %v", r.Seq, r.RewindErrorM, r.Rules)
+		}
+	}
+}
+
+func TestPingModeUsesThePredictionTime(t *testing.T) {
+	c := constantVelocity()
+	c.Mode = ModePing
+	c.PingSmoothing = 1
+	s := run(t, c, 5*model.Second)
+	for _, r := range judged(s) {
+		// the reported ping is the client's measured RTT: 80 ms plus frame
+		// and tick quantisation; x1.8 lands between 144 and 187 ms
+		if r.RewindMs() < 144 || r.RewindMs() > 1.8*(80+1000.0/64+1000.0/120)+0.01 {
+			t.Fatalf("shot %d: rewind %v ms", r.Seq, r.RewindMs())
+		}
+	}
+}
+
+func TestServerPerceivesInflatedPing(t *testing.T) {
+	c := constantVelocity()
+	s := run(t, c, 5*model.Second)
+	rtt, ok := s.Server.conns[ShooterPawn].measured.ExactPing()
+	if !ok || rtt < 80 || rtt > 80+1000.0/64+1000.0/120 {
+		t.Fatalf("server-measured ping %v ms for an 80 ms round trip", rtt)
+	}
+	if rtt <= 80 {
+		t.Fatal("processing at ticks and frames should inflate the perceived ping")
+	}
+}
+
+// --- the server's defences, each attacked ---
+
+func TestDefenceFutureStamp(t *testing.T) {
+	c := constantVelocity()
+	c.CheatStampMs = -2000 // claims a state two seconds in the future
+	s := run(t, c, 5*model.Second)
+	for _, r := range judged(s) {
+		if !r.HasRule(RuleFutureStamp) || r.RewindMs() != 0 {
+			t.Fatalf("shot %d: future stamp not clamped to now: %v, rewind %v", r.Seq, r.Rules, r.RewindMs())
+		}
+	}
+}
+
+func TestDefenceOldStampIsCapped(t *testing.T) {
+	c := constantVelocity()
+	c.MaxRewindMs = 200
+	c.CheatStampMs = 800
+	s := run(t, c, 5*model.Second)
+	for _, r := range judged(s) {
+		if !r.HasRule(RuleMaxRewindCap) || r.RewindMs() != 200 {
+			t.Fatalf("shot %d: forged stamp bought %v ms: %v", r.Seq, r.RewindMs(), r.Rules)
+		}
+	}
+}
+
+func TestDefenceDuplicateCommand(t *testing.T) {
+	c := constantVelocity()
+	c.CheatResend = true
+	s := run(t, c, 5*model.Second)
+	dups, judgedSeqs := 0, map[uint32]int{}
+	for _, r := range s.Shots {
+		if r.Rejected {
+			if !r.HasRule(RuleDuplicate) || r.ServerHit {
+				t.Fatalf("rejected shot %d: %v hit=%v", r.Seq, r.Rules, r.ServerHit)
+			}
+			dups++
+		} else {
+			judgedSeqs[r.Seq]++
+		}
+	}
+	for seq, n := range judgedSeqs {
+		if n != 1 {
+			t.Fatalf("shot %d judged %d times", seq, n)
+		}
+	}
+	if dups != len(judgedSeqs) {
+		t.Fatalf("%d duplicates for %d shots", dups, len(judgedSeqs))
+	}
+}
+
+func TestDefenceOutOfOrderCommand(t *testing.T) {
+	c := constantVelocity()
+	c.Weapon, c.FireIntervalMs, c.BurstShots = WeaponRapid, 20, 1000
+	c.Up.JitterMs, c.Up.ReorderPct = 80, 100
+	s := run(t, c, 5*model.Second)
+	stale := 0
+	var high uint32
+	for _, r := range s.Shots {
+		if r.HasRule(RuleOutOfOrder) {
+			stale++
+			if !r.Rejected || r.Seq >= high {
+				t.Fatalf("shot %d after %d: %+v", r.Seq, high, r.Rules)
+			}
+		} else {
+			high = max(high, r.Seq)
+		}
+	}
+	if stale == 0 {
+		t.Fatal("80 ms of reordering jitter on 20 ms shots produced no out-of-order command")
+	}
+}
+
+func TestDefencePingInflation(t *testing.T) {
+	c := constantVelocity()
+	c.Mode, c.CheatPingMs, c.PingToleranceMs, c.MaxRewindMs = ModePing, 300, 30, 2000
+	c.MaxPredictionPingMs, c.MaxTrailMs = 1000, 1000
+	s := run(t, c, 5*model.Second)
+	for _, r := range judged(s) {
+		if !r.HasRule(RulePingInflated) {
+			t.Fatalf("shot %d: 300 ms of fake ping accepted: %v", r.Seq, r.Rules)
+		}
+		// at most (measured <= 104 ms) + 30 ms tolerance, x1.8
+		if r.RewindMs() > 1.8*(80+1000.0/64+1000.0/120+30)+0.01 {
+			t.Fatalf("shot %d: inflated ping bought %v ms", r.Seq, r.RewindMs())
+		}
+	}
+	// without the check (a huge tolerance) the same cheat buys ~680 ms
+	c.PingToleranceMs = 1000
+	s = run(t, c, 5*model.Second)
+	if r := judged(s)[0]; r.RewindMs() < 600 {
+		t.Fatalf("undefended: %v ms", r.RewindMs())
+	}
+}
+
+func TestDefenceSourceWindow(t *testing.T) {
+	c := constantVelocity()
+	c.Mode, c.CheatStampMs = ModeSource, 500
+	s := run(t, c, 5*model.Second)
+	for _, r := range judged(s) {
+		if !r.HasRule(RuleSourceWindow) {
+			t.Fatalf("shot %d: a tick 500 ms off was believed: %v", r.Seq, r.Rules)
+		}
+		// the estimate (measured RTT + interp) is within a tick or two of ideal
+		if math.Abs(r.RewindMs()-r.IdealRewindMs()) > 25 {
+			t.Fatalf("shot %d: rewind %v vs ideal %v", r.Seq, r.RewindMs(), r.IdealRewindMs())
+		}
+	}
+}
+
+func TestClientModeHasNoDefence(t *testing.T) {
+	c := constantVelocity()
+	c.Mode, c.CheatForgeHits, c.AimErrorDeg = ModeClient, true, 30 // sprays wildly
+	s := run(t, c, 5*model.Second)
+	misses := 0
+	for _, r := range judged(s) {
+		if !r.ServerHit || !r.HasRule(RuleClientAuthority) {
+			t.Fatalf("shot %d: forged hit refused under ZeroPing", r.Seq)
+		}
+		if !r.ClientHit {
+			misses++
+		}
+	}
+	if misses == 0 {
+		t.Fatal("with 30 deg aim error some shots should really have missed")
+	}
+	// the same forgery against timestamp mode gains nothing
+	c.Mode = ModeTimestamp
+	s = run(t, c, 5*model.Second)
+	for _, r := range judged(s) {
+		if r.ServerHit && !r.ClientHit {
+			t.Fatalf("shot %d: forged claim credited in timestamp mode", r.Seq)
+		}
+	}
+}
+
+// --- the sources' known drawbacks, made visible ---
+
+func TestStartFireStampDriftsUnderJitter(t *testing.T) {
+	c := constantVelocity()
+	c.Weapon, c.FireIntervalMs, c.BurstShots, c.BurstPauseMs = WeaponRapid, 90, 12, 300
+	c.Up.JitterMs = 40
+	errs := map[StampMode]float64{}
+	for _, m := range []StampMode{StampPerShot, StampStartFire} {
+		c.StampMode = m
+		s := run(t, c, 10*model.Second)
+		for _, r := range judged(s) {
+			errs[m] = max(errs[m], r.RewindErrorM)
+			if m == StampStartFire && !r.HasRule(RuleStampAdvanced) && !r.HasClaimed {
+				t.Fatalf("shot %d has no stamp", r.Seq)
+			}
+		}
+	}
+	if errs[StampPerShot] > 1e-9 || errs[StampStartFire] < 0.05 {
+		t.Fatalf("max error per_shot %v m, start_fire %v m: want 0 and visible drift", errs[StampPerShot], errs[StampStartFire])
+	}
+}
+
+func TestTrailNotResetOnTeleportRewindsThroughNowhere(t *testing.T) {
+	c := constantVelocity()
+	c.Target = model.Motion{Kind: model.Teleport, Origin: model.V(20, 0), Amplitude: 8, Speed: 4, Period: 1500 * model.Millisecond}
+	c.Weapon, c.FireIntervalMs, c.BurstShots, c.BurstPauseMs = WeaponRapid, 20, 1000, 0
+	worst := func(reset, guard bool) (float64, *Sim) {
+		c.TrailReset, c.TeleportGuard = reset, guard
+		s := run(t, c, 10*model.Second)
+		w := 0.0
+		for _, r := range judged(s) {
+			w = max(w, r.TruthErrorM)
+		}
+		return w, s
+	}
+	c.TeleportDistM = 0.5 // a tick's travel is 4 m/s / 64 Hz = 6 cm
+	broken, _ := worst(false, false)
+	reset, _ := worst(true, false)
+	guarded, gs := worst(false, true)
+	// the guard only sees jumps longer than teleport_dist_m, so that is
+	// its bound; resetting the trail removes the jump altogether
+	if broken < 2 || reset > 1e-9 || guarded > c.TeleportDistM {
+		t.Fatalf("worst distance of a rewound pose from the truth: no reset %.2f m, reset %.2f m, guard %.2f m", broken, reset, guarded)
+	}
+	guardUsed := false
+	for _, r := range gs.Shots {
+		guardUsed = guardUsed || r.RewindRule == RewindGuarded
+	}
+	if !guardUsed {
+		t.Fatal("the teleport guard never applied")
+	}
+}
+
+func TestExtrapolationWarps(t *testing.T) {
+	c := Defaults() // strafing target
+	c.Display = DisplayExtrap
+	s := run(t, c, 5*model.Second)
+	if w := s.Summary().MaxWarpM; w < 0.1 {
+		t.Fatalf("a strafing target under dead reckoning should warp; max warp %v m", w)
+	}
+	c = constantVelocity()
+	c.Display = DisplayExtrap
+	s = run(t, c, 5*model.Second)
+	// Constant velocity is predicted perfectly; what is left is
+	// PackageTimeStamp being reset to each snapshot's stamp, which moves
+	// the display by at most a frame's worth of travel (5 m/s x 1/120 s).
+	if w := s.Summary().MaxWarpM; w > 5.0/120+1e-9 {
+		t.Fatalf("constant velocity: max warp %v m", w)
+	}
+}
+
+// --- determinism ---
+
+func jsonRun(t *testing.T, c Config) []byte {
+	t.Helper()
+	s := run(t, c, 6*model.Second)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	for i := range s.Shots {
+		if err := enc.Encode(s.Shots[i].JSON()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sum := s.Summary()
+	if err := enc.Encode(sum.JSON(s)); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestSameSeedSameBytes(t *testing.T) {
+	c := Defaults()
+	c.Up = LinkConfig{LatencyMs: 50, JitterMs: 30, TailMs: 10, LossPct: 5, DupPct: 2, ReorderPct: 20, BurstEnterPct: 1, BurstExitPct: 30, BurstLossPct: 50}
+	c.Down = c.Up
+	c.AimErrorDeg, c.ExtraPawns, c.Weapon, c.FireIntervalMs = 1, 10, WeaponRapid, 80
+	a, b := jsonRun(t, c), jsonRun(t, c)
+	if !bytes.Equal(a, b) {
+		t.Fatal("same seed, different output")
+	}
+	c.Seed = 2
+	if bytes.Equal(a, jsonRun(t, c)) {
+		t.Fatal("different seed with jitter and loss, same output")
+	}
+}
+
+func TestNaiveRotationFlipsAtTheSeam(t *testing.T) {
+	c := constantVelocity()
+	c.Target = model.Motion{Kind: model.Circle, Origin: model.V(15, 0), Amplitude: 4, Speed: 8}
+	c.TickHz, c.SnapshotHz, c.FireIntervalMs = 20, 20, 40
+	worst := map[RotationLerp]float64{}
+	for _, rot := range []RotationLerp{LerpShortest, LerpNaive} {
+		c.Rotation = rot
+		s := run(t, c, 10*model.Second)
+		for _, r := range judged(s) {
+			worst[rot] = max(worst[rot], r.YawErrorDeg)
+		}
+	}
+	// 8 m/s on a 4 m circle turns 115 deg/s: a 50 ms tick spans ~6 deg,
+	// so the shortest arc stays within a few degrees of the client's view;
+	// the naive lerp swings through the back at the 0/360 seam.
+	if worst[LerpShortest] > 10 || worst[LerpNaive] < 90 {
+		t.Fatalf("worst yaw error: shortest %.1f deg, naive %.1f deg", worst[LerpShortest], worst[LerpNaive])
+	}
+}

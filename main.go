@@ -1,0 +1,45 @@
+// Command lagscope is a visual debugger for the netcode of multiplayer
+// shooters. Without arguments it opens the window; its subcommands run
+// the same simulation headless.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `lagscope — a visual debugger for shooter netcode
+
+usage:
+  lagscope                      open the window
+  lagscope presets              list the scenario presets
+  lagscope keys [--markdown]    list every configuration key, its range and default
+  lagscope sim --preset NAME|FILE [--set key=value]... [--duration 10s] [--seed N] [--json]
+                                run a scenario headless and print every shot
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is the whole command line, testable: it returns the exit code
+// (0 ok, 1 failure, 2 bad usage).
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return runGUI(stderr)
+	}
+	switch args[0] {
+	case "presets":
+		return cmdPresets(stdout, stderr)
+	case "keys":
+		return cmdKeys(args[1:], stdout, stderr)
+	case "sim":
+		return cmdSim(args[1:], stdout, stderr)
+	case "help", "-h", "--help", "-help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "lagscope: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}

@@ -1,0 +1,208 @@
+package model
+
+import (
+	"fmt"
+	"math"
+)
+
+// Pose is where a pawn is at one instant: the ground truth of the world.
+type Pose struct {
+	Pos   Vec
+	Yaw   float64 // facing, radians in [0, 2*pi)
+	Alive bool
+	// Epoch counts the pawn's discontinuities (teleports, respawns): two
+	// samples with different epochs must never be interpolated between.
+	Epoch int
+}
+
+// Box is the pose's hitbox.
+func (p Pose) Box() Hitbox { return Hitbox{Center: p.Pos, Yaw: p.Yaw} }
+
+// MotionKind names a motion script.
+type MotionKind string
+
+// The motion scripts a pawn can follow.
+const (
+	Stationary MotionKind = "stationary"
+	Linear     MotionKind = "linear"     // constant velocity, for checking the arithmetic
+	Strafe     MotionKind = "strafe"     // A-D strafing along an axis
+	Circle     MotionKind = "circle"     // circling a centre, facing along the path
+	RandomWalk MotionKind = "randomwalk" // seeded waypoints, one leg per period
+	Peek       MotionKind = "peek"       // out from behind cover and back
+	Teleport   MotionKind = "teleport"   // strafes, and jumps to a new spawn each period (dies first if Dead > 0)
+)
+
+// MotionKinds lists every kind, in the order the UI offers them.
+var MotionKinds = []MotionKind{Stationary, Linear, Strafe, Circle, RandomWalk, Peek, Teleport}
+
+// Motion is a motion script: a pure function from time to pose, so the
+// simulator always knows the exact truth at any instant.
+type Motion struct {
+	Kind      MotionKind
+	Origin    Vec     // start, centre, or spawn anchor
+	Yaw       float64 // facing for stationary, strafe, peek and teleport
+	Heading   float64 // direction of travel (linear) or of the strafe/peek axis, radians
+	Speed     float64 // m/s
+	Amplitude float64 // strafe half-width, circle radius, peek distance, walk box half-size, spawn spread; m
+	Period    Time    // peek cycle, walk leg, time between teleports
+	Dead      Time    // teleport: time spent dead before respawning
+	Seed      uint64  // random walk waypoints and teleport spawns
+}
+
+// Validate reports a script that cannot run (a zero period where one is
+// needed), so bad input fails at load time, not as NaN positions.
+func (m Motion) Validate() error {
+	switch m.Kind {
+	case Stationary, Linear, Circle, Strafe:
+	case RandomWalk, Peek, Teleport:
+		if m.Period <= 0 {
+			return fmt.Errorf("%s motion needs a period > 0", m.Kind)
+		}
+		if m.Kind == Teleport && m.Dead >= m.Period {
+			return fmt.Errorf("teleport motion: dead time %v must be shorter than the period %v", m.Dead, m.Period)
+		}
+	default:
+		return fmt.Errorf("unknown motion %q", m.Kind)
+	}
+	if m.Speed < 0 || m.Amplitude < 0 {
+		return fmt.Errorf("%s motion: speed and amplitude must be >= 0", m.Kind)
+	}
+	return nil
+}
+
+// MaxSpeed bounds how far the pawn can move per second between
+// discontinuities; the broad phase of a rewind relies on it.
+func (m Motion) MaxSpeed() float64 {
+	switch m.Kind {
+	case Stationary:
+		return 0
+	case RandomWalk:
+		return 2 * math.Sqrt2 * m.Amplitude / m.Period.Seconds()
+	default:
+		return m.Speed
+	}
+}
+
+// At is the pawn's true pose at time t.
+func (m Motion) At(t Time) Pose {
+	s := t.Seconds()
+	p := Pose{Pos: m.Origin, Yaw: NormalizeAngle(m.Yaw), Alive: true}
+	switch m.Kind {
+	case Linear:
+		p.Pos = m.Origin.Add(Dir(m.Heading).Scale(m.Speed * s))
+		p.Yaw = NormalizeAngle(m.Heading)
+	case Strafe:
+		p.Pos = m.Origin.Add(Dir(m.Heading).Scale(triangle(m.Speed*s, m.Amplitude)))
+	case Circle:
+		if m.Amplitude > 0 {
+			ang := m.Heading + m.Speed*s/m.Amplitude
+			p.Pos = m.Origin.Add(Dir(ang).Scale(m.Amplitude))
+			p.Yaw = NormalizeAngle(ang + math.Pi/2)
+		}
+	case RandomWalk:
+		p = m.walk(t)
+	case Peek:
+		p.Pos = m.Origin.Add(Dir(m.Heading).Scale(m.peekOut(t)))
+	case Teleport:
+		p = m.teleport(t)
+	}
+	return p
+}
+
+// triangle is an A-D strafe: distance d travelled back and forth between
+// -a and +a, starting at 0 moving toward +a.
+func triangle(d, a float64) float64 {
+	if a <= 0 {
+		return 0
+	}
+	x := math.Mod(d+a, 4*a) // 0 at -a going up
+	if x < 0 {
+		x += 4 * a
+	}
+	if x < 2*a {
+		return x - a
+	}
+	return 3*a - x
+}
+
+func (m Motion) walk(t Time) Pose {
+	k := int64(t / m.Period)
+	if t < 0 {
+		k--
+	}
+	a, b := m.waypoint(k), m.waypoint(k+1)
+	f := float64(t-Time(k)*m.Period) / float64(m.Period)
+	return Pose{Pos: a.Lerp(b, f), Yaw: NormalizeAngle(b.Sub(a).Angle()), Alive: true}
+}
+
+// waypoint k of a random walk: a seeded hash of k, so any leg can be
+// computed without replaying the ones before it.
+func (m Motion) waypoint(k int64) Vec {
+	h := splitmix(m.Seed ^ uint64(k)*0x9e3779b97f4a7c15)
+	u := float64(h>>11) / (1 << 53)
+	w := float64(splitmix(h)>>11) / (1 << 53)
+	return m.Origin.Add(V((2*u-1)*m.Amplitude, (2*w-1)*m.Amplitude))
+}
+
+// peekOut is how far out of cover a peeking pawn is: hidden, move out,
+// exposed, move back, each phase a share of the period.
+func (m Motion) peekOut(t Time) float64 {
+	if m.Speed <= 0 || m.Amplitude <= 0 {
+		return 0
+	}
+	move := m.Amplitude / m.Speed
+	period := math.Max(m.Period.Seconds(), 2*move)
+	hold := (period - 2*move) / 2
+	x := math.Mod(t.Seconds(), period)
+	if x < 0 {
+		x += period
+	}
+	switch {
+	case x < hold:
+		return 0
+	case x < hold+move:
+		return (x - hold) * m.Speed
+	case x < 2*hold+move:
+		return m.Amplitude
+	default:
+		return math.Max(0, m.Amplitude-(x-2*hold-move)*m.Speed)
+	}
+}
+
+func (m Motion) teleport(t Time) Pose {
+	k := int64(t / m.Period)
+	if t < 0 {
+		k--
+	}
+	into := t - Time(k)*m.Period
+	spawn := m.Origin
+	if k > 0 {
+		h := splitmix(m.Seed ^ uint64(k)*0xbf58476d1ce4e5b9)
+		ang := float64(h>>11) / (1 << 53) * 2 * math.Pi
+		spawn = m.Origin.Add(Dir(ang).Scale(m.Amplitude))
+	}
+	p := Pose{Yaw: NormalizeAngle(m.Yaw), Alive: true, Epoch: int(k)}
+	if k > 0 && into < m.Dead {
+		// Dead: the body stays at the spawn it is about to use, hidden.
+		p.Alive = false
+		p.Pos = spawn
+		return p
+	}
+	p.Pos = spawn.Add(Dir(m.Heading).Scale(triangle(m.Speed*(into-m.deadIf(k)).Seconds(), 1)))
+	return p
+}
+
+func (m Motion) deadIf(k int64) Time {
+	if k > 0 {
+		return m.Dead
+	}
+	return 0
+}
+
+// splitmix is SplitMix64's finaliser: a good, cheap integer hash.
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}

@@ -1,0 +1,139 @@
+package model
+
+import (
+	"math"
+	"testing"
+)
+
+func TestAngles(t *testing.T) {
+	a, b := 359*math.Pi/180, 1*math.Pi/180
+	mid := LerpAngle(a, b, 0.5)
+	if !near(math.Abs(AngleDiff(0, mid)), 0, 1e-12) {
+		t.Fatalf("shortest lerp 359->1 midpoint = %v deg, want 0", mid*180/math.Pi)
+	}
+	naive := LerpAngleNaive(a, b, 0.5)
+	if !near(naive*180/math.Pi, 180, 1e-9) {
+		t.Fatalf("naive lerp 359->1 midpoint = %v deg, want 180 (UT2003's artefact)", naive*180/math.Pi)
+	}
+	if d := AngleDiff(0.1, 2*math.Pi-0.1); !near(d, -0.2, 1e-12) {
+		t.Fatalf("AngleDiff = %v", d)
+	}
+	if n := NormalizeAngle(-math.Pi / 2); !near(n, 1.5*math.Pi, 1e-12) {
+		t.Fatalf("NormalizeAngle = %v", n)
+	}
+}
+
+func TestTickTimeHasNoDrift(t *testing.T) {
+	// 128 Hz is 7812.5 us: accumulating a rounded interval would drift by
+	// 0.5 us a tick; the exact schedule lands on the second.
+	if TickTime(128, 128) != Second || TickTime(128*3600, 128) != 3600*Second {
+		t.Fatal("128 Hz ticks drift")
+	}
+	if TickTime(1, 128) != 7812 || TickTime(3, 128) != 23437 {
+		t.Fatalf("got %v %v", TickTime(1, 128), TickTime(3, 128))
+	}
+}
+
+func TestLinearMotionIsExact(t *testing.T) {
+	m := Motion{Kind: Linear, Origin: V(1, 2), Heading: math.Pi / 2, Speed: 5}
+	p := m.At(Ms(1500))
+	if !near(p.Pos.X, 1, 1e-12) || !near(p.Pos.Y, 2+7.5, 1e-12) || !near(p.Yaw, math.Pi/2, 1e-12) {
+		t.Fatalf("got %+v", p)
+	}
+	if m.MaxSpeed() != 5 {
+		t.Fatal("max speed")
+	}
+}
+
+func TestStrafeIsATriangleWave(t *testing.T) {
+	m := Motion{Kind: Strafe, Origin: V(0, 0), Heading: 0, Speed: 2, Amplitude: 1}
+	// 2 m/s over +-1 m: 0 -> +1 at 0.5 s, back to 0 at 1 s, -1 at 1.5 s, 0 at 2 s.
+	for _, c := range []struct {
+		ms int64
+		x  float64
+	}{{0, 0}, {250, 0.5}, {500, 1}, {750, 0.5}, {1000, 0}, {1500, -1}, {2000, 0}, {2250, 0.5}} {
+		if x := m.At(Ms(c.ms)).Pos.X; !near(x, c.x, 1e-9) {
+			t.Errorf("t=%dms x=%v want %v", c.ms, x, c.x)
+		}
+	}
+}
+
+func TestCircleFacesAlongPath(t *testing.T) {
+	m := Motion{Kind: Circle, Origin: V(0, 0), Amplitude: 2, Speed: 2 * math.Pi} // half a lap a second
+	p := m.At(Second)
+	if !near(p.Pos.X, -2, 1e-9) || !near(p.Pos.Y, 0, 1e-9) {
+		t.Fatalf("half a lap: %+v", p.Pos)
+	}
+	if !near(p.Yaw, 1.5*math.Pi, 1e-9) {
+		t.Fatalf("yaw %v, want 270 deg (tangent)", p.Yaw*180/math.Pi)
+	}
+}
+
+func TestPeekPhases(t *testing.T) {
+	// 1 m out at 2 m/s = 0.5 s each way; period 2 s leaves 0.5 s hidden
+	// and 0.5 s exposed.
+	m := Motion{Kind: Peek, Origin: V(0, 0), Heading: 0, Speed: 2, Amplitude: 1, Period: 2 * Second}
+	for _, c := range []struct {
+		ms int64
+		x  float64
+	}{{100, 0}, {750, 0.5}, {1100, 1}, {1750, 0.5}, {2100, 0}} {
+		if x := m.At(Ms(c.ms)).Pos.X; !near(x, c.x, 1e-9) {
+			t.Errorf("t=%dms out=%v want %v", c.ms, x, c.x)
+		}
+	}
+}
+
+func TestTeleportEpochsAndDeath(t *testing.T) {
+	m := Motion{Kind: Teleport, Origin: V(0, 0), Amplitude: 10, Speed: 1, Period: Second, Dead: 200 * Millisecond, Seed: 3}
+	p0, p1, p2 := m.At(900*Millisecond), m.At(1100*Millisecond), m.At(1300*Millisecond)
+	if p0.Epoch != 0 || p1.Epoch != 1 || p2.Epoch != 1 {
+		t.Fatalf("epochs %d %d %d", p0.Epoch, p1.Epoch, p2.Epoch)
+	}
+	if !p0.Alive || p1.Alive || !p2.Alive {
+		t.Fatalf("alive %v %v %v: want dead for the first 200 ms after the jump", p0.Alive, p1.Alive, p2.Alive)
+	}
+	if d := p2.Pos.Dist(V(0, 0)); d < 9 || d > 11 {
+		t.Fatalf("respawned %v m from the anchor, want ~10", d)
+	}
+}
+
+func TestRandomWalkIsSeededAndBounded(t *testing.T) {
+	m := Motion{Kind: RandomWalk, Origin: V(5, 5), Amplitude: 3, Period: Second, Seed: 42}
+	other := m
+	other.Seed = 43
+	differs := false
+	for ms := int64(0); ms < 20000; ms += 37 {
+		p := m.At(Ms(ms))
+		if p != m.At(Ms(ms)) {
+			t.Fatal("not a pure function of time")
+		}
+		if math.Abs(p.Pos.X-5) > 3 || math.Abs(p.Pos.Y-5) > 3 {
+			t.Fatalf("left its box: %+v", p.Pos)
+		}
+		differs = differs || other.At(Ms(ms)) != p
+	}
+	if !differs {
+		t.Fatal("a different seed gave the same walk")
+	}
+	// Speed stays within MaxSpeed.
+	for ms := int64(0); ms < 10000; ms += 10 {
+		d := m.At(Ms(ms + 10)).Pos.Dist(m.At(Ms(ms)).Pos)
+		if d/0.01 > m.MaxSpeed()+1e-9 {
+			t.Fatalf("moved %v m/s, MaxSpeed %v", d/0.01, m.MaxSpeed())
+		}
+	}
+}
+
+func TestMotionValidate(t *testing.T) {
+	bad := []Motion{
+		{Kind: "fly"},
+		{Kind: Peek},
+		{Kind: Teleport, Period: Second, Dead: Second},
+		{Kind: Strafe, Speed: -1},
+	}
+	for _, m := range bad {
+		if m.Validate() == nil {
+			t.Errorf("%+v accepted", m)
+		}
+	}
+}

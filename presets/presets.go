@@ -1,0 +1,228 @@
+// Package presets holds lagscope's scenario files, embedded in the binary,
+// and the strict loader that reads them and the user's own: an unknown
+// key, a value of the wrong type or out of range is an error naming the
+// file, the line, the key and what is allowed — never silently ignored.
+package presets
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"lagscope/lagcomp"
+)
+
+//go:embed *.toml
+var files embed.FS
+
+// Default is the preset lagscope opens with.
+const Default = "default"
+
+// Preset is a named scenario: a description, a note on what to look for,
+// and the settings it applies over lagcomp.Defaults.
+type Preset struct {
+	Name        string
+	File        string // where it came from
+	Description string
+	LookFor     string
+	Settings    []lagcomp.Setting // in file order
+}
+
+// Config is the preset's configuration: Defaults with its settings
+// applied, validated.
+func (p *Preset) Config() (lagcomp.Config, error) {
+	c := lagcomp.Defaults()
+	if err := lagcomp.Apply(&c, p.Settings); err != nil {
+		return c, fmt.Errorf("%s: %w", p.File, err)
+	}
+	if err := c.Validate(); err != nil {
+		return c, fmt.Errorf("%s: %w", p.File, err)
+	}
+	return c, nil
+}
+
+// meta keys describe a preset rather than configure it.
+var meta = []string{"description", "look_for"}
+
+// Parse reads a preset file's text strictly. name labels errors.
+func Parse(name string, data []byte) (*Preset, error) {
+	var raw map[string]any
+	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&raw)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s:%d: %s", name, pe.Position.Line, pe.Message)
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	p := &Preset{Name: strings.TrimSuffix(filepath.Base(name), ".toml"), File: name}
+	for _, k := range md.Keys() {
+		if len(k) != 1 { // inside a table: the table itself is reported
+			continue
+		}
+		key := k[0]
+		v := raw[key]
+		at := func() string { return fmt.Sprintf("%s:%d", name, lineOf(data, key)) }
+		if _, isTable := v.(map[string]any); isTable {
+			return nil, fmt.Errorf("%s: [%s]: tables are not part of a preset; write keys at the top level", at(), key)
+		}
+		if slices.Contains(meta, key) {
+			s, ok := v.(string)
+			if !ok {
+				return nil, fmt.Errorf("%s: key %q: want text in quotes", at(), key)
+			}
+			if key == "description" {
+				p.Description = s
+			} else {
+				p.LookFor = s
+			}
+			continue
+		}
+		param, ok := lagcomp.Lookup(key)
+		if !ok {
+			return nil, fmt.Errorf("%s: %w", at(), lagcomp.UnknownKey(key))
+		}
+		probe := lagcomp.Defaults()
+		if err := param.Set(&probe, v); err != nil {
+			return nil, fmt.Errorf("%s: %w", at(), err)
+		}
+		p.Settings = append(p.Settings, lagcomp.Setting{Key: key, Value: v})
+	}
+	if p.Description == "" {
+		return nil, fmt.Errorf("%s: key \"description\" is missing: say in one line what the scenario shows", name)
+	}
+	return p, nil
+}
+
+// lineOf finds the line a top-level key is written on, for messages.
+func lineOf(data []byte, key string) int {
+	re := regexp.MustCompile(`(?m)^[ \t]*"?` + regexp.QuoteMeta(key) + `"?[ \t]*=`)
+	loc := re.FindIndex(data)
+	if loc == nil {
+		return 0
+	}
+	return bytes.Count(data[:loc[0]], []byte("\n")) + 1
+}
+
+// Names lists the embedded presets, sorted.
+func Names() []string {
+	ents, _ := fs.ReadDir(files, ".")
+	var names []string
+	for _, e := range ents {
+		names = append(names, strings.TrimSuffix(e.Name(), ".toml"))
+	}
+	return names
+}
+
+// All parses every embedded preset.
+func All() ([]*Preset, error) {
+	var ps []*Preset
+	for _, n := range Names() {
+		p, err := Load(n)
+		if err != nil {
+			return nil, err
+		}
+		ps = append(ps, p)
+	}
+	return ps, nil
+}
+
+// Load reads an embedded preset by name, or a file by path (anything
+// with a slash or a .toml suffix).
+func Load(nameOrPath string) (*Preset, error) {
+	if strings.ContainsRune(nameOrPath, os.PathSeparator) || strings.HasSuffix(nameOrPath, ".toml") {
+		data, err := os.ReadFile(nameOrPath)
+		if err != nil {
+			return nil, err
+		}
+		return Parse(nameOrPath, data)
+	}
+	data, err := files.ReadFile(nameOrPath + ".toml")
+	if err != nil {
+		return nil, fmt.Errorf("no preset %q (presets: %s)", nameOrPath, strings.Join(Names(), ", "))
+	}
+	return Parse("presets/"+nameOrPath+".toml", data)
+}
+
+// Format writes a preset file: its description, what to look for, and
+// every setting of cfg that differs from lagcomp.Defaults.
+func Format(description, lookFor string, cfg *lagcomp.Config) []byte {
+	var b bytes.Buffer
+	b.WriteString("# lagscope preset. Keys: `lagscope keys`; every key not written here has its default.\n")
+	fmt.Fprintf(&b, "description = %s\n", strconv.Quote(description))
+	if lookFor != "" {
+		fmt.Fprintf(&b, "look_for = %s\n", strconv.Quote(lookFor))
+	}
+	def := lagcomp.Defaults()
+	for _, s := range lagcomp.Diff(&def, cfg) {
+		fmt.Fprintf(&b, "%s = %s\n", s.Key, tomlValue(s.Value))
+	}
+	return b.Bytes()
+}
+
+func tomlValue(v any) string {
+	switch x := v.(type) {
+	case string:
+		return strconv.Quote(x)
+	case float64:
+		s := strconv.FormatFloat(x, 'f', -1, 64)
+		return s
+	default:
+		return fmt.Sprint(x)
+	}
+}
+
+// Save writes a user preset atomically: to a temporary file in the same
+// directory, synced, then renamed over the target, so a crash leaves
+// either the old file or the new one, never half of one. It checks the
+// result reads back to the same configuration before replacing anything.
+func Save(path, description, lookFor string, cfg *lagcomp.Config) error {
+	data := Format(description, lookFor, cfg)
+	p, err := Parse(path, data)
+	if err != nil {
+		return err
+	}
+	back, err := p.Config()
+	if err != nil {
+		return err
+	}
+	if d := lagcomp.Diff(cfg, &back); len(d) > 0 {
+		return fmt.Errorf("%s: would not read back the same (key %q differs)", path, d[0].Key)
+	}
+	return writeAtomic(path, data)
+}
+
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp) // a no-op after the rename
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}

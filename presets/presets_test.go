@@ -1,0 +1,194 @@
+package presets
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"lagscope/lagcomp"
+)
+
+// The issue's required scenarios, by the name they ship under.
+var required = []string{"default", "ut2003-instagib", "source-cs", "ping-rewind", "zeroping", "dialup",
+	"behind-cover", "teleport-no-reset", "rapid-fire-jitter", "constant-velocity"}
+
+func TestEveryPresetLoadsAndRuns(t *testing.T) {
+	ps, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	for _, p := range ps {
+		have[p.Name] = true
+		cfg, err := p.Config()
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		if p.LookFor == "" {
+			t.Errorf("%s: no look_for note", p.Name)
+		}
+		s, err := lagcomp.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(5_000_000)
+		if len(s.Shots) == 0 {
+			t.Errorf("%s: no shots in 5 s", p.Name)
+		}
+	}
+	for _, r := range required {
+		if !have[r] {
+			t.Errorf("preset %q missing", r)
+		}
+	}
+}
+
+// Each preset shows what its look_for note promises.
+func TestPresetsShowTheirPoint(t *testing.T) {
+	sum := func(name string, set ...lagcomp.Setting) lagcomp.Summary {
+		p, err := Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, _ := p.Config()
+		if err := lagcomp.Apply(&cfg, set); err != nil {
+			t.Fatal(err)
+		}
+		s, _ := lagcomp.New(cfg)
+		s.Step(10_000_000)
+		return s.Summary()
+	}
+	count := func(s lagcomp.Summary, r lagcomp.Rule) int {
+		for _, rc := range s.RuleCounts {
+			if rc.Rule == r {
+				return rc.Count
+			}
+		}
+		return 0
+	}
+	if s := sum("constant-velocity"); s.MeanRewindErrM > 1e-6 || s.Agreement != 1 {
+		t.Errorf("constant-velocity: %+v", s)
+	}
+	if s := sum("dialup"); count(s, lagcomp.RuleMaxRewindCap) != s.Shots || s.MeanRewindErrM < 0.5 {
+		t.Errorf("dialup should be capped every shot: %+v", s)
+	}
+	if s := sum("behind-cover"); s.BehindCover == 0 {
+		t.Errorf("behind-cover: no shot behind cover: %+v", s)
+	}
+	if s := sum("rapid-fire-jitter"); count(s, lagcomp.RuleStampAdvanced) == 0 || s.MeanRewindErrM < 0.05 {
+		t.Errorf("rapid-fire-jitter: %+v", s)
+	}
+	if s := sum("ut2003-instagib"); s.MaxWarpM < 0.1 {
+		t.Errorf("ut2003-instagib: extrapolating clients should warp: %+v", s)
+	}
+	if s := sum("zeroping", lagcomp.Setting{Key: "cheat_forge_hits", Value: "true"}, lagcomp.Setting{Key: "aim_error_deg", Value: "20"}); s.ServerHits != s.Shots || s.ClientHits == s.Shots {
+		t.Errorf("zeroping with forged hits: %+v", s)
+	}
+	if s := sum("cheater"); s.Rejected == 0 || count(s, lagcomp.RuleMaxRewindCap) == 0 {
+		t.Errorf("cheater: %+v", s)
+	}
+}
+
+func TestStrictLoaderNamesFileLineKeyAndRange(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"description = \"x\"\nlatncy_ms = 40\n", `bad.toml:2: unknown key "latncy_ms" (did you mean "latency_ms"?`},
+		{"description = \"x\"\nLatency_ms = 40\n", `bad.toml:2: unknown key "Latency_ms"`},
+		{"description = \"x\"\n\nup_ms = 9000\n", `bad.toml:3: key "up_ms": 9000 is out of range (allowed: 0 to 5000 ms)`},
+		{"description = \"x\"\nmode = 3\n", `bad.toml:2: key "mode": 3 is a int64, want a choice`},
+		{"description = \"x\"\ntrail_reset = \"no\"\n", `key "trail_reset"`},
+		{"description = \"x\"\ntick_hz = 64.5\n", "not a whole number"},
+		{"description = \"x\"\n[network]\nup_ms = 3\n", "tables are not part of a preset"},
+		{"latency_ms = 40\n", `key "description" is missing`},
+		{"description = \"x\"\nlatency_ms = \n", "bad.toml:2:"},
+		{"description = \"x\"\ndescription = \"y\"\n", "bad.toml:2:"},
+		{"description = 5\n", "want text"},
+		{"description = \"x\"\nsnapshot_hz = 100\ntick_hz = 20\n", "snapshot_hz 100 is above tick_hz 20"},
+	}
+	for _, tc := range cases {
+		p, err := Parse("bad.toml", []byte(tc.text))
+		if err == nil {
+			_, err = p.Config()
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q:\n got %v\nwant %q", tc.text, err, tc.want)
+		}
+	}
+}
+
+func TestUnknownPresetListsTheKnown(t *testing.T) {
+	_, err := Load("nope")
+	if err == nil || !strings.Contains(err.Error(), "default") {
+		t.Fatalf("got %v", err)
+	}
+	_, err = Load(filepath.Join(t.TempDir(), "missing.toml"))
+	if err == nil || !strings.Contains(err.Error(), "missing.toml") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestSaveIsAtomicAndReadsBack(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "mine.toml")
+	cfg := lagcomp.Defaults()
+	cfg.Mode, cfg.Up.LatencyMs, cfg.Bias = lagcomp.ModeSource, 123.5, 0.25
+	if err := Save(path, "my \"test\" scenario", "look here", &cfg); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := p.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := lagcomp.Diff(&cfg, &back); len(d) != 0 || p.Description != `my "test" scenario` {
+		t.Fatalf("round trip lost %v / %q", d, p.Description)
+	}
+	// A save that cannot be written leaves the old file whole.
+	before, _ := os.ReadFile(path)
+	if err := os.Chmod(dir, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(dir, 0o755)
+	cfg.Bias = 0.75
+	err = Save(path, "x", "", &cfg)
+	after, _ := os.ReadFile(path)
+	if os.Geteuid() != 0 && err == nil {
+		t.Fatal("save into a read-only directory succeeded")
+	}
+	if err != nil && string(after) != string(before) {
+		t.Fatal("a failed save changed the file")
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp") {
+			t.Fatalf("temporary file left behind: %s", e.Name())
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	ents, _ := files.ReadDir(".")
+	for _, e := range ents {
+		data, _ := files.ReadFile(e.Name())
+		f.Add(data)
+	}
+	f.Add([]byte("description = \"x\"\nwalls = \"1,2,3,4;\"\n[t]\na=1"))
+	f.Add([]byte("description = \"\"\"\nx\"\"\"\nseed = 1e400"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := Parse("fuzz.toml", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz.toml") {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			return
+		}
+		if cfg, err := p.Config(); err == nil {
+			if err := cfg.Validate(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
