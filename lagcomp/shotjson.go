@@ -114,7 +114,7 @@ type SummaryJSON struct {
 	P95RewindErrorM  float64        `json:"p95_rewind_error_m"`
 	MeanRewindMs     float64        `json:"mean_rewind_ms"`
 	MeanIdealMs      float64        `json:"mean_ideal_rewind_ms"`
-	Rules            map[Rule]int   `json:"rules"`
+	RuleTally        map[Rule]int   `json:"rules"`
 	MaxWarpM         float64        `json:"max_warp_m"`
 	StarvedFrames    int            `json:"starved_frames"`
 	Packets          map[string]int `json:"packets"`
@@ -131,8 +131,8 @@ func (s *Summary) JSON(sim *Sim) SummaryJSON {
 		FalseHits: s.FalseHits, FalseMisses: s.FalseMisses, BehindCover: s.BehindCover,
 		MeanRewindErrorM: round6(s.MeanRewindErrM), P95RewindErrorM: round6(s.P95RewindErrM),
 		MeanRewindMs: round6(s.MeanRewindMs), MeanIdealMs: round6(s.MeanIdealMs),
-		Rules:    map[Rule]int{},
-		MaxWarpM: round6(s.MaxWarpM), StarvedFrames: s.StarvedFrames,
+		RuleTally: map[Rule]int{},
+		MaxWarpM:  round6(s.MaxWarpM), StarvedFrames: s.StarvedFrames,
 		SimSeconds: sim.Now.Seconds(),
 	}
 	if !math.IsNaN(s.Agreement) {
@@ -140,7 +140,7 @@ func (s *Summary) JSON(sim *Sim) SummaryJSON {
 		j.Agreement = &a
 	}
 	for _, rc := range s.RuleCounts {
-		j.Rules[rc.Rule] = rc.Count
+		j.RuleTally[rc.Rule] = rc.Count
 	}
 	up, down := sim.Link(ShooterPawn, true).Stats, sim.Link(ShooterPawn, false).Stats
 	j.Packets = map[string]int{

@@ -1,0 +1,110 @@
+package lagcomp
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The simulation must be a function of its seed: no wall clock, no global
+// random source, and no iteration over a map (whose order Go randomises).
+// This reads the source of model/ and lagcomp/ to hold that line.
+func TestSimulationHasNoHiddenInputs(t *testing.T) {
+	for _, dir := range []string{".", "../model"} {
+		paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		fset := token.NewFileSet()
+		var files []*ast.File
+		maps := map[string]bool{}
+		for _, f := range paths {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			file, err := parser.ParseFile(fset, f, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, file)
+			for name := range mapNames(file) {
+				maps[name] = true
+			}
+		}
+		for _, file := range files {
+			checkPure(t, fset, file, maps)
+		}
+	}
+}
+
+func checkPure(t *testing.T, fset *token.FileSet, file *ast.File, maps map[string]bool) {
+	f := fset.Position(file.Pos()).Filename
+	for _, imp := range file.Imports {
+		switch imp.Path.Value {
+		case `"time"`, `"math/rand"`, `"crypto/rand"`, `"os"`:
+			t.Errorf("%s imports %s", f, imp.Path.Value)
+		}
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "rand" && sel.Sel.Name != "New" && sel.Sel.Name != "NewPCG" {
+					t.Errorf("%s: global rand.%s", fset.Position(call.Pos()), sel.Sel.Name)
+				}
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "uuid" && sel.Sel.Name != "NewRandomFromReader" {
+					t.Errorf("%s: uuid.%s draws from outside the seed", fset.Position(call.Pos()), sel.Sel.Name)
+				}
+			}
+		}
+		if r, ok := n.(*ast.RangeStmt); ok {
+			name := ""
+			switch x := r.X.(type) {
+			case *ast.Ident:
+				name = x.Name
+			case *ast.SelectorExpr:
+				name = x.Sel.Name
+			}
+			if maps[name] {
+				t.Errorf("%s: ranges over map %s", fset.Position(r.Pos()), name)
+			}
+		}
+		return true
+	})
+}
+
+// mapNames collects the names this file declares with a map type: struct
+// fields, vars and := of a map literal.
+func mapNames(file *ast.File) map[string]bool {
+	names := map[string]bool{}
+	isMap := func(e ast.Expr) bool {
+		if c, ok := e.(*ast.CompositeLit); ok {
+			e = c.Type
+		}
+		_, ok := e.(*ast.MapType)
+		return ok
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.Field:
+			if isMap(x.Type) {
+				for _, id := range x.Names {
+					names[id.Name] = true
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range x.Names {
+				if (x.Type != nil && isMap(x.Type)) || (i < len(x.Values) && isMap(x.Values[i])) {
+					names[id.Name] = true
+				}
+			}
+		case *ast.AssignStmt:
+			for i, l := range x.Lhs {
+				if id, ok := l.(*ast.Ident); ok && i < len(x.Rhs) && isMap(x.Rhs[i]) {
+					names[id.Name] = true
+				}
+			}
+		}
+		return true
+	})
+	return names
+}
