@@ -4,7 +4,7 @@
 GO ?= go
 export PATH := $(PATH):/usr/local/go/bin:$(HOME)/go/bin
 
-.PHONY: run test build deps-build deps-test vet bench fuzz
+.PHONY: run test build deps-build deps-test vet bench fuzz readme
 
 run: deps-build
 	$(GO) run . sim --preset default
@@ -34,3 +34,9 @@ bench:
 fuzz:
 	$(GO) test ./presets -run XXX -fuzz FuzzParse -fuzztime 30s
 	$(GO) test ./lagcomp -run XXX -fuzz FuzzApply -fuzztime 30s
+
+# Regenerates the README's key table from the code.
+readme:
+	$(GO) run . keys --markdown > keys.md.tmp
+	awk 'BEGIN{skip=0} /<!-- keys:/{print; while((getline l < "keys.md.tmp")>0) print l; skip=1; next} /<!-- \/keys -->/{skip=0} !skip' README.md > README.md.tmp
+	mv README.md.tmp README.md; rm -f keys.md.tmp

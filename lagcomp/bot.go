@@ -12,20 +12,33 @@ import (
 func (s *Sim) shooterBot(c *Client, t model.Time) {
 	cfg := &s.cfg
 	v := &c.Display
-	if !v.Shown[TargetPawn] || t < c.nextFire {
+	if t < c.nextFire {
 		return
 	}
 	origin := v.Poses[c.Index].Pos
 	seen := v.Poses[TargetPawn]
-	toTarget := seen.Pos.Sub(origin)
-	dist := toTarget.Len()
-	visible := seen.Alive && dist > 0 && dist < cfg.RangeM &&
-		model.Raycast(origin, toTarget.Unit(), dist, cfg.Walls, nil).Part == model.PartNone
-	if !visible {
-		c.firing = false // trigger released: the next shot is a StartFire again
-		return
+	var dir model.Vec
+	if cfg.Control == ControlUser {
+		if s.fireAt == nil {
+			c.firing = false
+			return
+		}
+		dir = s.fireAt.Sub(origin).Unit()
+		s.fireAt = nil
+		if dir == (model.Vec{}) {
+			return
+		}
+	} else {
+		toTarget := seen.Pos.Sub(origin)
+		dist := toTarget.Len()
+		visible := v.Shown[TargetPawn] && seen.Alive && dist > 0 && dist < cfg.RangeM &&
+			model.Raycast(origin, toTarget.Unit(), dist, cfg.Walls, nil).Part == model.PartNone
+		if !visible {
+			c.firing = false // trigger released: the next shot is a StartFire again
+			return
+		}
+		dir = model.Dir(toTarget.Angle() + s.aimError())
 	}
-	dir := model.Dir(toTarget.Angle() + s.aimError())
 	hit := model.Raycast(origin, dir, cfg.RangeM, cfg.Walls, s.clientTargets(v, c.Index))
 
 	startFire := !c.firing

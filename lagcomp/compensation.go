@@ -95,7 +95,7 @@ func (cn *conn) pingRewind(cfg *Config, now model.Time) (model.Time, []Rule) {
 // teleport inside the window defeats that bound, so such pawns are always
 // rewound. It returns how many pawns were rewound and skipped.
 func (s *Server) rewindAll(cfg *Config, shooter int, t model.Time, o, d model.Vec, opt RewindOptions) (rewound, culled int) {
-	s.targets = s.targets[:0]
+	s.targets, s.rewound = s.targets[:0], s.rewound[:0]
 	back := (s.Now - t).Seconds() + cfg.tick().Seconds()
 	window := t - model.MsF(cfg.MaxTrailMs) - cfg.tick()
 	for i := range s.Pawns {
@@ -112,6 +112,7 @@ func (s *Server) rewindAll(cfg *Config, shooter int, t model.Time, o, d model.Ve
 		}
 		rw := p.History.RewindTo(t, opt)
 		rewound++
+		s.rewound = append(s.rewound, i)
 		if rw.Rule == RewindEmpty {
 			rw.Pose = p.Pose
 		}

@@ -38,6 +38,14 @@ const (
 	WeaponRapid WeaponKind = "rapid" // rapid fire in bursts
 )
 
+// Control is who pulls the shooter's trigger.
+type Control string
+
+const (
+	ControlBot  Control = "bot"  // aims at the displayed target and fires at the weapon's rate
+	ControlUser Control = "user" // fires only when asked (a click in the shooter's view)
+)
+
 // StampMode is when a rapid-fire gun sends its timestamp.
 type StampMode string
 
@@ -87,6 +95,7 @@ type Config struct {
 	PingToleranceMs     float64
 
 	// Weapon and shooter bot.
+	Control        Control
 	Weapon         WeaponKind
 	StampMode      StampMode
 	FireIntervalMs float64
@@ -122,7 +131,7 @@ func Defaults() Config {
 		TeleportGuard: true, TeleportDistM: 2, SourceWindowMs: 200,
 		PingIntervalMs: 250, PingSmoothing: 0.3, MaxPredictionPingMs: 255,
 		CorrectionFactor: 1.8, PingToleranceMs: 30,
-		Weapon: WeaponRifle, StampMode: StampPerShot, FireIntervalMs: 1100,
+		Control: ControlBot, Weapon: WeaponRifle, StampMode: StampPerShot, FireIntervalMs: 1100,
 		BurstShots: 10, BurstPauseMs: 400, RangeM: 200,
 		ShooterX: 0, ShooterY: 0,
 		Target: model.Motion{Kind: model.Strafe, Origin: model.V(20, 0), Heading: model.V(0, 1).Angle(),
@@ -157,4 +166,24 @@ func (c *Config) victimLink(l LinkConfig) LinkConfig {
 		l.LatencyMs = c.VictimLatencyMs
 	}
 	return l
+}
+
+// worldKeys change the world itself; a running simulation cannot take
+// them on the fly and must start again.
+var worldKeys = map[string]bool{
+	"seed": true, "shooter_x_m": true, "shooter_y_m": true, "walls": true, "extra_pawns": true, "arena_m": true,
+	"target_motion": true, "target_x_m": true, "target_y_m": true, "target_speed_mps": true,
+	"target_heading_deg": true, "target_yaw_deg": true, "target_amplitude_m": true,
+	"target_period_ms": true, "target_dead_ms": true,
+}
+
+// NeedsRestart reports whether going from a to b changes the world, so
+// the simulation must start again rather than take the change live.
+func NeedsRestart(a, b *Config) bool {
+	for _, s := range Diff(a, b) {
+		if worldKeys[s.Key] {
+			return true
+		}
+	}
+	return false
 }

@@ -19,7 +19,6 @@ type event struct {
 	t      model.Time
 	kind   eventKind
 	client int
-	n      int64 // tick or frame number
 }
 
 // events is the simulation's queue: a min-heap by (time, kind, client),

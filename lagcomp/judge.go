@@ -67,6 +67,7 @@ func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command) {
 	r.Claimed, r.HasClaimed, r.Rules = claimed, hasClaimed, rules
 	opt := RewindOptions{Rotation: cfg.Rotation, Guard: cfg.TeleportGuard}
 	r.Rewinds, r.Culls = srv.rewindAll(cfg, cmd.Client, target, r.Origin, r.Dir, opt)
+	r.RewoundPawns = append([]int(nil), srv.rewound...)
 	rw := srv.Pawns[TargetPawn].History.RewindTo(target, opt)
 	r.RewindTo, r.RewindRule = rw.T, rw.Rule
 	if rw.Rule != RewindEmpty {

@@ -125,6 +125,7 @@ func buildParams() []*Param {
 		num("latency_reduction_ms", "ping", "ms", 0, 200, "PredictionLatencyReduction: subtracted from the server's perceived ping", func(c *Config) *float64 { return &c.LatencyReductionMs }),
 		num("ping_tolerance_ms", "ping", "ms", 0, 1000, "a reported ping above the server's own measurement plus this is clamped", func(c *Config) *float64 { return &c.PingToleranceMs }),
 
+		choice("shooter_control", "weapon", []Control{ControlBot, ControlUser}, "who fires: the bot, or the user clicking in the shooter's view", func(c *Config) *Control { return &c.Control }),
 		choice("weapon", "weapon", []WeaponKind{WeaponRifle, WeaponRapid}, "single-shot rifle or rapid-fire gun", func(c *Config) *WeaponKind { return &c.Weapon }),
 		choice("stamp_mode", "weapon", []StampMode{StampPerShot, StampStartFire}, "rapid fire: stamp every shot, or only StartFire", func(c *Config) *StampMode { return &c.StampMode }),
 		num("fire_interval_ms", "weapon", "ms", 10, 10000, "time between shots", func(c *Config) *float64 { return &c.FireIntervalMs }),

@@ -33,10 +33,9 @@ type Server struct {
 	Now   model.Time
 	in    inbox
 	conns []*conn
-	tickN int64
-	snapN int64
 	// scratch for judging, reused so a shot does not allocate per pawn
 	targets []model.Target
+	rewound []int
 	// noCull turns the broad phase off: tests prove it never changes a
 	// verdict, benchmarks measure what it saves.
 	noCull bool

@@ -86,6 +86,7 @@ type ShotRecord struct {
 	Rules          []Rule
 	RewindRule     RewindRule // how the target's history answered
 	Rewinds, Culls int        // broad phase: pawns rewound and skipped
+	RewoundPawns   []int      // which pawns the broad phase let through
 	BehindCover    bool       // server hit the target although the victim, when told, saw itself out of the shooter's sight
 }
 

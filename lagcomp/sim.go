@@ -31,6 +31,10 @@ type Sim struct {
 	pending []pendingShot // by command seq
 	Shots   []ShotRecord
 	Dropped []Packet // recent losses, newest last (bounded)
+
+	ticks, snaps metronome
+	frames       []metronome // per client
+	fireAt       *model.Vec  // a shot the user asked for, fired at the shooter's next frame
 }
 
 // pendingShot is the omniscient side of a shot in flight: what the client
@@ -69,6 +73,7 @@ func New(cfg Config) (*Sim, error) {
 			ping:  NewPingTracker(model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
 		})
 	}
+	s.frames = make([]metronome, len(s.Clients))
 	s.q.push(event{t: 0, kind: evServerTick})
 	for i := range s.Clients {
 		s.q.push(event{t: 0, kind: evClientFrame, client: i})
@@ -101,6 +106,36 @@ func (s *Sim) motions() []model.Motion {
 // Config is the configuration the simulation runs with.
 func (s *Sim) Config() Config { return s.cfg }
 
+// SetConfig takes a new configuration from the next event on: links,
+// rates, modes, caps, ping and weapon settings change live (packets in
+// flight keep their delivery times). A change to the world itself is an
+// error: see NeedsRestart.
+func (s *Sim) SetConfig(c Config) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	if NeedsRestart(&s.cfg, &c) {
+		return fmt.Errorf("the change alters the world; start a new simulation")
+	}
+	s.cfg = c
+	for i, cl := range s.Clients {
+		up, down := c.Up, c.Down
+		if i == TargetPawn {
+			up, down = c.victimLink(up), c.victimLink(down)
+		}
+		cl.up.SetConfig(up)
+		cl.down.SetConfig(down)
+		cl.ping.Interval, cl.ping.Smoothing = model.MsF(c.PingIntervalMs), c.PingSmoothing
+		m := s.Server.conns[i].measured
+		m.Interval, m.Smoothing = cl.ping.Interval, cl.ping.Smoothing
+	}
+	return nil
+}
+
+// QueueFire asks the shooter to fire at a point of its own view at its
+// next frame with the weapon ready: the user's trigger.
+func (s *Sim) QueueFire(at model.Vec) { s.fireAt = &at }
+
 // Step runs every event up to and including time until.
 func (s *Sim) Step(until model.Time) {
 	for s.q.Len() > 0 && s.q.peek().t <= until {
@@ -108,11 +143,11 @@ func (s *Sim) Step(until model.Time) {
 		s.Now = e.t
 		switch e.kind {
 		case evServerTick:
-			s.serverTick(e.n)
-			s.q.push(event{t: model.TickTime(e.n+1, s.cfg.TickHz), kind: evServerTick, n: e.n + 1})
+			s.serverTick(e.t)
+			s.q.push(event{t: s.ticks.next(e.t, s.cfg.TickHz), kind: evServerTick})
 		case evClientFrame:
-			s.clientFrame(s.Clients[e.client], e.n)
-			s.q.push(event{t: model.TickTime(e.n+1, s.cfg.FPS), kind: evClientFrame, client: e.client, n: e.n + 1})
+			s.clientFrame(s.Clients[e.client], e.t)
+			s.q.push(event{t: s.frames[e.client].next(e.t, s.cfg.FPS), kind: evClientFrame, client: e.client})
 		}
 	}
 	s.Now = max(s.Now, until)
@@ -146,19 +181,14 @@ func (s *Sim) send(p Packet, c *Client) {
 	}
 }
 
-func (s *Sim) serverTick(n int64) {
+func (s *Sim) serverTick(t model.Time) {
 	cfg := &s.cfg
 	srv := s.Server
-	srv.advance(cfg, model.TickTime(n, cfg.TickHz))
+	srv.advance(cfg, t)
 	for p := srv.in.take(srv.Now); p != nil; p = srv.in.take(srv.Now) {
 		s.serverReceive(p)
 	}
-	due := false
-	for model.TickTime(srv.snapN, cfg.SnapshotHz) <= srv.Now {
-		due = true
-		srv.snapN++
-	}
-	if due {
+	if s.snaps.due(srv.Now, cfg.SnapshotHz) {
 		snap := srv.snapshot()
 		for _, c := range s.Clients {
 			s.send(Packet{Kind: PacketSnapshot, Client: c.Index, Snap: snap}, c)
@@ -190,9 +220,8 @@ func (s *Sim) serverReceive(p *Packet) {
 	}
 }
 
-func (s *Sim) clientFrame(c *Client, n int64) {
+func (s *Sim) clientFrame(c *Client, t model.Time) {
 	cfg := &s.cfg
-	t := model.TickTime(n, cfg.FPS)
 	if c.hasStamp {
 		// PredictedPlayer.PlayerTick: PackageTimeStamp += DeltaTime
 		c.PackageTimeStamp += t - c.lastFrame

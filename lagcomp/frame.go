@@ -1,0 +1,158 @@
+package lagcomp
+
+import (
+	"lagscope/model"
+)
+
+// Frame is one instant of the simulation, for every view to draw: the
+// server's truth, what each client shows, the shots and the packets.
+// It is a copy; nothing changes it after Frame() returns it.
+type Frame struct {
+	T      model.Time
+	Config Config
+
+	Pawns   []PawnFrame   // the server's truth
+	Clients []ClientFrame // 0: the shooter, 1: the victim
+	// Shots are the records judged within GhostWindow before T (for
+	// ghosts and the overlay), oldest first; Last is the newest of all.
+	Shots    []ShotRecord
+	Last     *ShotRecord
+	Fired    []FiredShot // fired by the shooter and not yet judged
+	InFlight []PacketFrame
+	Dropped  []PacketFrame // lost within the last second
+	Summary  Summary
+	Ping     PingFrame
+	// Trails are the shooter's and the target's history (the bystanders'
+	// are left out: a thousand trails copied per frame is garbage).
+	Trails [2][]Sample
+}
+
+// GhostWindow is how long a judged shot's hitboxes stay on screen, as
+// sv_showlagcompensation leaves them.
+const GhostWindow = 3 * model.Second
+
+// PawnFrame is a pawn on the server.
+type PawnFrame struct {
+	Pose     model.Pose
+	Vel      model.Vec
+	MaxSpeed float64
+}
+
+// ClientFrame is what a client shows and knows.
+type ClientFrame struct {
+	View             ClientView
+	PackageTimeStamp model.Time
+	// Buffer is the target's (for the shooter; the shooter's for the
+	// victim) pose in every buffered snapshot, with their stamps.
+	Buffer      []Sample
+	WarpM       float64 // the last frame's extrapolation warp
+	TrackedPing float64 // ms; NaN before the first reply
+}
+
+// FiredShot is a shot in flight to the server: the client already drew
+// its beam, as the Lag Compensation article says it must.
+type FiredShot struct {
+	Seq         uint32
+	Fire        model.Time
+	Origin, End model.Vec
+	ClientHit   bool
+	Saw         model.Pose
+}
+
+// PacketFrame is a packet on a link.
+type PacketFrame struct {
+	Kind          PacketKind
+	Client        int
+	Up            bool
+	Sent, Deliver model.Time // Deliver -1: lost
+}
+
+// PingFrame compares the true round trip with what each side measured.
+type PingFrame struct {
+	TrueRTTMs  float64 // base up + down latency of the shooter's links
+	ClientMs   float64 // the shooter's tracked ExactPing
+	ServerMs   float64 // the server's own measurement (inflated by ticks and frames)
+	ReportedMs float64 // what the shooter told the server (ServerUpdatePing)
+}
+
+// Frame snapshots the simulation now.
+func (s *Sim) Frame() *Frame {
+	f := &Frame{T: s.Now, Config: s.cfg, Summary: s.Summary()}
+	f.Config.Walls = append([]model.Wall(nil), s.cfg.Walls...)
+	f.Pawns = make([]PawnFrame, len(s.Server.Pawns))
+	for i, p := range s.Server.Pawns {
+		f.Pawns[i] = PawnFrame{Pose: p.Pose, Vel: p.Vel, MaxSpeed: p.Motion.MaxSpeed()}
+	}
+	for i := range f.Trails {
+		h := s.Server.Pawns[i].History
+		f.Trails[i] = make([]Sample, h.Len())
+		for j := range f.Trails[i] {
+			f.Trails[i][j] = h.At(j)
+		}
+	}
+	for i, c := range s.Clients {
+		f.Clients = append(f.Clients, s.clientSnapshot(c, 1-i))
+	}
+	for i := len(s.Shots) - 1; i >= 0 && s.Shots[i].Judged > s.Now-GhostWindow; i-- {
+		f.Shots = append(f.Shots, s.Shots[i])
+	}
+	for i, j := 0, len(f.Shots)-1; i < j; i, j = i+1, j-1 {
+		f.Shots[i], f.Shots[j] = f.Shots[j], f.Shots[i]
+	}
+	if n := len(s.Shots); n > 0 {
+		last := s.Shots[n-1]
+		f.Last = &last
+	}
+	judged := uint32(0)
+	for _, r := range s.Shots {
+		judged = max(judged, r.Seq)
+	}
+	for i := int(judged); i < len(s.pending); i++ {
+		p := s.pending[i]
+		f.Fired = append(f.Fired, FiredShot{Seq: uint32(i + 1), Fire: p.fire, Origin: p.origin, End: p.hit.Point, ClientHit: p.clientHit, Saw: p.saw})
+	}
+	f.InFlight = s.inFlight()
+	for _, p := range s.Dropped {
+		if p.Sent > s.Now-model.Second {
+			f.Dropped = append(f.Dropped, PacketFrame{p.Kind, p.Client, p.Up, p.Sent, -1})
+		}
+	}
+	f.Ping = s.pingFrame()
+	return f
+}
+
+func (s *Sim) clientSnapshot(c *Client, other int) ClientFrame {
+	cf := ClientFrame{View: c.Display, PackageTimeStamp: c.PackageTimeStamp, WarpM: c.warpLast}
+	cf.View.Poses = append([]model.Pose(nil), c.Display.Poses...)
+	cf.View.Shown = append([]bool(nil), c.Display.Shown...)
+	for _, sn := range c.snaps {
+		cf.Buffer = append(cf.Buffer, Sample{T: sn.Stamp, Pose: sn.Poses[other]})
+	}
+	cf.TrackedPing, _ = c.ping.ExactPing()
+	return cf
+}
+
+func (s *Sim) inFlight() []PacketFrame {
+	var out []PacketFrame
+	add := func(b inbox) {
+		for _, p := range b {
+			if p.Deliver > s.Now {
+				out = append(out, PacketFrame{p.Kind, p.Client, p.Up, p.Sent, p.Deliver})
+			}
+		}
+	}
+	add(s.Server.in)
+	for _, c := range s.Clients {
+		add(c.in)
+	}
+	return out
+}
+
+func (s *Sim) pingFrame() PingFrame {
+	pf := PingFrame{TrueRTTMs: s.TrueRTTMs(ShooterPawn)}
+	pf.ClientMs, _ = s.Clients[ShooterPawn].ping.ExactPing()
+	pf.ServerMs, _ = s.Server.conns[ShooterPawn].measured.ExactPing()
+	cn := s.Server.conns[ShooterPawn]
+	pf.ReportedMs = cn.reported
+	return pf
+}

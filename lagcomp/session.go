@@ -1,0 +1,205 @@
+package lagcomp
+
+import (
+	"errors"
+
+	"lagscope/model"
+)
+
+// Session is what the window drives: a live simulation plus every input
+// that shaped it (configuration changes, the user's shots). Because the
+// simulation is deterministic, any past instant is rebuilt exactly by
+// replaying those inputs from the start (GGPO's idea), so pausing,
+// stepping back and scrubbing cost no recorded frames: memory is the
+// input log, not the history of the world.
+type Session struct {
+	base   Config
+	inputs []input
+	live   *Sim
+	view   *Sim // a replay positioned in the past; nil at the live edge
+	// viewNext is the index of the first input the view has not applied.
+	viewNext int
+
+	Paused bool
+	speed  float64
+	// Restarts counts how often a world change started the simulation
+	// again, so the UI can say so.
+	Restarts int
+}
+
+type input struct {
+	t    model.Time
+	cfg  *Config
+	fire *model.Vec
+}
+
+// Speed limits of the timeline.
+const (
+	MinSpeed = 0.05
+	MaxSpeed = 4
+	// MaxCatchUp is the most wall time one Advance simulates: a stalled
+	// UI gets slow motion, never a death spiral of catching up.
+	MaxCatchUp = 100 * model.Millisecond
+)
+
+// NewSession starts a session at time 0.
+func NewSession(cfg Config) (*Session, error) {
+	sim, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Session{base: cfg, live: sim, speed: 1}, nil
+}
+
+// Speed is the playback rate, simulated time per wall time.
+func (s *Session) Speed() float64 { return s.speed }
+
+// SetSpeed clamps to [MinSpeed, MaxSpeed] and returns what it set.
+func (s *Session) SetSpeed(x float64) float64 {
+	if x != x {
+		x = 1
+	}
+	s.speed = max(MinSpeed, min(MaxSpeed, x))
+	return s.speed
+}
+
+// Advance plays wall time forward: the caller reads the clock, so tests
+// drive it with made-up durations and never sleep.
+func (s *Session) Advance(wall model.Time) {
+	if s.Paused || wall <= 0 {
+		return
+	}
+	wall = min(wall, MaxCatchUp)
+	d := model.Time(float64(wall) * s.speed)
+	if s.view != nil { // playing from the past: replaying forward
+		to := min(s.view.Now+d, s.live.Now)
+		s.viewNext = s.stepThrough(s.view, s.viewNext, to)
+		if to == s.live.Now {
+			s.view = nil
+		}
+		return
+	}
+	s.live.Step(s.live.Now + d)
+}
+
+// Now is the time shown.
+func (s *Session) Now() model.Time { return s.shown().Now }
+
+// LiveNow is the newest simulated time.
+func (s *Session) LiveNow() model.Time { return s.live.Now }
+
+// Config is the configuration in force at the shown time.
+func (s *Session) Config() Config { return s.shown().cfg }
+
+func (s *Session) shown() *Sim {
+	if s.view != nil {
+		return s.view
+	}
+	return s.live
+}
+
+// Frame is the shown instant.
+func (s *Session) Frame() *Frame { return s.shown().Frame() }
+
+// Sim is the simulation shown (read it, do not step it).
+func (s *Session) Sim() *Sim { return s.shown() }
+
+// SetConfig changes the configuration at the shown time. Settings of the
+// netcode change live; a change to the world starts the simulation again
+// from zero. Changing the past drops the inputs after it: the timeline
+// branches there.
+func (s *Session) SetConfig(c Config) (restarted bool, err error) {
+	if err := c.Validate(); err != nil {
+		return false, err
+	}
+	cur := s.shown()
+	if NeedsRestart(&cur.cfg, &c) {
+		sim, err := New(c)
+		if err != nil {
+			return false, err
+		}
+		s.base, s.inputs, s.live, s.view = c, nil, sim, nil
+		s.Restarts++
+		return true, nil
+	}
+	s.branch()
+	if err := s.live.SetConfig(c); err != nil {
+		return false, err
+	}
+	cc := c
+	s.inputs = append(s.inputs, input{t: s.live.Now, cfg: &cc})
+	return false, nil
+}
+
+// Fire asks the shooter to fire at a point of its view (user control).
+func (s *Session) Fire(at model.Vec) {
+	s.branch()
+	s.live.QueueFire(at)
+	s.inputs = append(s.inputs, input{t: s.live.Now, fire: &at})
+}
+
+// branch makes the shown past the live edge, dropping later inputs.
+func (s *Session) branch() {
+	if s.view == nil {
+		return
+	}
+	t := s.view.Now
+	n := 0
+	for n < len(s.inputs) && s.inputs[n].t <= t {
+		n++
+	}
+	s.inputs = s.inputs[:n]
+	s.live, s.view = s.view, nil
+}
+
+// Seek shows time t (clamped to [0, LiveNow]), rebuilt by replay.
+func (s *Session) Seek(t model.Time) {
+	t = max(0, min(t, s.live.Now))
+	if t == s.live.Now {
+		s.view = nil
+		return
+	}
+	if s.view == nil || s.view.Now > t {
+		s.view, s.viewNext = s.replay(t)
+		return
+	}
+	s.viewNext = s.stepThrough(s.view, s.viewNext, t)
+}
+
+// StepTick moves the shown time one server tick forward or back.
+func (s *Session) StepTick(dir int) {
+	cfg := s.Config()
+	tick := cfg.tick()
+	if dir > 0 && s.view == nil {
+		s.live.Step(s.live.Now + tick)
+		return
+	}
+	s.Seek(s.Now() + model.Time(dir)*tick)
+}
+
+// replay builds a simulation at t from the base configuration and the
+// inputs up to t. Deterministic: it equals the live run at t.
+func (s *Session) replay(t model.Time) (*Sim, int) {
+	sim, err := New(s.base)
+	if err != nil { // the base was valid when the session took it
+		panic(errors.Join(errors.New("lagscope: replay of a valid config failed"), err))
+	}
+	return sim, s.stepThrough(sim, 0, t)
+}
+
+// stepThrough runs sim to t, applying inputs from index next on at their
+// own times, exactly as the live run did; it returns the next unapplied.
+func (s *Session) stepThrough(sim *Sim, next int, t model.Time) int {
+	for ; next < len(s.inputs) && s.inputs[next].t <= t; next++ {
+		in := s.inputs[next]
+		sim.Step(in.t)
+		if in.cfg != nil {
+			_ = sim.SetConfig(*in.cfg) // validated when recorded
+		}
+		if in.fire != nil {
+			sim.QueueFire(*in.fire)
+		}
+	}
+	sim.Step(t)
+	return next
+}

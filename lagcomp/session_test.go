@@ -1,0 +1,133 @@
+package lagcomp
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"lagscope/model"
+)
+
+func shotBytes(t *testing.T, s *Sim) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	for i := range s.Shots {
+		if err := json.NewEncoder(&b).Encode(s.Shots[i].JSON()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.Bytes()
+}
+
+// A session played with live changes and user shots, then scrubbed back,
+// shows exactly what the live run showed at that time.
+func TestSessionReplayEqualsLive(t *testing.T) {
+	c := Defaults()
+	c.Up.JitterMs, c.Down.LossPct = 20, 5
+	s, err := NewSession(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames := map[model.Time][]byte{}
+	for i := 0; i < 300; i++ { // 300 frames of 16 ms
+		s.Advance(16 * model.Millisecond)
+		switch i {
+		case 50:
+			c.Up.LatencyMs, c.Mode = 120, ModeSource
+			if restarted, err := s.SetConfig(c); err != nil || restarted {
+				t.Fatal(restarted, err)
+			}
+		case 100:
+			c.Control, c.FireIntervalMs = ControlUser, 100
+			s.SetConfig(c)
+		case 120, 150, 200:
+			s.Fire(model.V(20, 1))
+		}
+		if i%40 == 0 {
+			frames[s.Now()] = shotBytes(t, s.Sim())
+		}
+	}
+	live := shotBytes(t, s.Sim())
+	for at, want := range frames {
+		s.Seek(at)
+		if s.Now() != at {
+			t.Fatalf("seek to %v landed at %v", at, s.Now())
+		}
+		if got := shotBytes(t, s.Sim()); !bytes.Equal(got, want) {
+			t.Fatalf("replay at %v differs from the live run", at)
+		}
+	}
+	s.Seek(s.LiveNow())
+	if !bytes.Equal(shotBytes(t, s.Sim()), live) {
+		t.Fatal("back at the live edge, not the live run")
+	}
+	// user shots fired
+	users := 0
+	for _, r := range s.Sim().Shots {
+		if r.Fire > model.MsF(16*120) {
+			users++
+		}
+	}
+	if users != 3 {
+		t.Fatalf("%d user shots, want 3", users)
+	}
+}
+
+func TestSessionStepAndPause(t *testing.T) {
+	s, _ := NewSession(Defaults())
+	s.Advance(model.Second) // clamped to MaxCatchUp
+	if s.Now() != MaxCatchUp {
+		t.Fatalf("a 1 s stall advanced %v, want the 100 ms catch-up cap", s.Now())
+	}
+	s.Paused = true
+	s.Advance(50 * model.Millisecond)
+	if s.Now() != 100*model.Millisecond {
+		t.Fatal("advanced while paused")
+	}
+	tick := model.TickTime(1, 64)
+	s.StepTick(-1)
+	if s.Now() != 100*model.Millisecond-tick {
+		t.Fatalf("step back: %v", s.Now())
+	}
+	s.StepTick(1)
+	s.StepTick(1)
+	if s.Now() != 100*model.Millisecond+tick || s.LiveNow() != s.Now() {
+		t.Fatalf("step forward past the live edge: now %v live %v", s.Now(), s.LiveNow())
+	}
+	s.Seek(-5 * model.Second)
+	if s.Now() != 0 {
+		t.Fatal("seek before 0")
+	}
+	if s.SetSpeed(100) != MaxSpeed || s.SetSpeed(0) != MinSpeed {
+		t.Fatal("speed not clamped")
+	}
+}
+
+func TestSessionWorldChangeRestarts(t *testing.T) {
+	c := Defaults()
+	s, _ := NewSession(c)
+	s.Advance(50 * model.Millisecond)
+	c.Target.Speed = 9
+	restarted, err := s.SetConfig(c)
+	if err != nil || !restarted || s.Now() != 0 || s.Restarts != 1 {
+		t.Fatalf("restarted %v err %v now %v", restarted, err, s.Now())
+	}
+	c.Up.LatencyMs = 9000
+	if _, err := s.SetConfig(c); err == nil {
+		t.Fatal("invalid config accepted")
+	}
+}
+
+func TestSessionBranchesWhenChangedInThePast(t *testing.T) {
+	c := Defaults()
+	s, _ := NewSession(c)
+	for i := 0; i < 20; i++ {
+		s.Advance(50 * model.Millisecond)
+	}
+	s.Seek(500 * model.Millisecond)
+	c.Bias = 0.5
+	s.SetConfig(c)
+	if s.LiveNow() != 500*model.Millisecond {
+		t.Fatalf("changing the past should branch there; live edge at %v", s.LiveNow())
+	}
+}
