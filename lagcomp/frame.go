@@ -33,9 +33,9 @@ const GhostWindow = 3 * model.Second
 
 // PawnFrame is a pawn on the server.
 type PawnFrame struct {
-	Pose     model.Pose
-	Vel      model.Vec
-	MaxSpeed float64
+	Pose   model.Pose
+	Vel    model.Vec
+	Motion model.Motion // its script: the truth at any other time
 }
 
 // ClientFrame is what a client shows and knows.
@@ -81,7 +81,7 @@ func (s *Sim) Frame() *Frame {
 	f.Config.Walls = append([]model.Wall(nil), s.cfg.Walls...)
 	f.Pawns = make([]PawnFrame, len(s.Server.Pawns))
 	for i, p := range s.Server.Pawns {
-		f.Pawns[i] = PawnFrame{Pose: p.Pose, Vel: p.Vel, MaxSpeed: p.Motion.MaxSpeed()}
+		f.Pawns[i] = PawnFrame{Pose: p.Pose, Vel: p.Vel, Motion: p.Motion}
 	}
 	for i := range f.Trails {
 		h := s.Server.Pawns[i].History

@@ -1,0 +1,356 @@
+package views
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+
+	"lagscope/lagcomp"
+	"lagscope/model"
+)
+
+// pane is one pane being drawn: its context, frame, options and camera.
+type pane struct {
+	r    *Renderer
+	dc   *gg.Context
+	dst  *image.RGBA
+	f    *lagcomp.Frame
+	o    Options
+	pal  Palette
+	s    float64 // scale
+	w, h float64
+	cam  camera
+}
+
+// Pane draws view v of frame f into dst, filling it. dst is reused by the
+// caller across frames, so a pane allocates no image of its own.
+func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
+	if o.Scale <= 0 {
+		o.Scale = 1
+	}
+	if o.Palette == (Palette{}) {
+		o.Palette = Dark
+	}
+	b := dst.Bounds()
+	p := &pane{r: r, dc: gg.NewContextForRGBA(dst), dst: dst, f: f, o: o, pal: o.Palette, s: o.Scale,
+		w: float64(b.Dx()), h: float64(b.Dy())}
+	p.dc.SetColor(p.pal.Background)
+	p.dc.Clear()
+	if f == nil {
+		p.header(v.Title(), "no simulation")
+		p.legend()
+		return
+	}
+	switch v {
+	case ViewServer:
+		p.server()
+	case ViewShooter:
+		p.shooter()
+	case ViewTarget:
+		p.target()
+	case ViewOverlay:
+		p.overlay()
+	}
+	p.legend()
+}
+
+const (
+	headerH = 38 // logical px
+	legendH = 22
+)
+
+// area is the drawing area between header and legend, in pixels.
+func (p *pane) area() (x, y, w, h float64) {
+	m := 8 * p.s
+	top := headerH*p.s + m
+	return m, top, p.w - 2*m, p.h - top - legendH*p.s - m
+}
+
+// frameWorld fits the camera to the points that matter for a pane, and
+// the walls unless it is a close-up.
+func (p *pane) frameWorld(pts []model.Vec, minW, minH float64) {
+	x, y, w, h := p.area()
+	if minW > 5 {
+		for _, wl := range p.f.Config.Walls {
+			pts = append(pts, wl.Min, wl.Max)
+		}
+	}
+	// a margin for hitboxes and labels around what must be seen
+	m := 60 * p.s
+	p.cam = fit(x+m, y+m/2, w-2*m, h-m, pts, minW, minH)
+	p.cam.x0, p.cam.y0, p.cam.w, p.cam.h = x, y, w, h
+}
+
+// text draws s with its anchor (ax, ay in 0..1 of its width and height)
+// at x, y. It draws glyph masks straight onto the image: gg's text path
+// resamples every glyph through a transform, which cost a third of a frame.
+func (p *pane) text(s string, x, y, size float64, c color.Color, ax, ay float64, isBold bool) {
+	fc := p.r.face(isBold, math.Round(size*p.s))
+	w := font.MeasureString(fc, s)
+	m := fc.Metrics()
+	h := m.Ascent + m.Descent
+	dot := fixed.Point26_6{
+		X: fixed.Int26_6(x*64) - fixed.Int26_6(float64(w)*ax),
+		Y: fixed.Int26_6(y*64) + m.Ascent - fixed.Int26_6(float64(h)*ay),
+	}
+	d := font.Drawer{Dst: p.dst, Src: image.NewUniform(c), Face: fc, Dot: dot}
+	d.DrawString(s)
+}
+
+// measure is the width and height of s in pixels.
+func (p *pane) measure(s string, size float64) (float64, float64) {
+	fc := p.r.face(false, math.Round(size*p.s))
+	m := fc.Metrics()
+	return float64(font.MeasureString(fc, s)) / 64, float64(m.Ascent+m.Descent) / 64
+}
+
+// header is the pane's title and its key figures.
+func (p *pane) header(title, info string) {
+	p.dc.SetColor(p.pal.Grid)
+	p.dc.DrawRectangle(0, 0, p.w, headerH*p.s)
+	p.dc.Fill()
+	p.text(title, 10*p.s, 14*p.s, 14, p.pal.Text, 0, 0.5, true)
+	p.text(p.fitText(info, 11, p.w-20*p.s), 10*p.s, 30*p.s, 11, p.pal.Dim, 0, 0.5, false)
+}
+
+// fitText shortens s with an ellipsis until it fits in width pixels.
+func (p *pane) fitText(s string, size, width float64) string {
+	if w, _ := p.measure(s, size); w <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if w, _ := p.measure(string(r)+"…", size); w <= width {
+			break
+		}
+	}
+	return string(r) + "…"
+}
+
+// legend is the one legend, drawn along the bottom of every pane. It
+// never changes for a width, scale and palette, so it is drawn once and
+// copied.
+func (p *pane) legend() {
+	k := legendKey{int(p.w), p.s, p.pal}
+	img, ok := p.r.legends[k]
+	if !ok {
+		img = image.NewRGBA(image.Rect(0, 0, int(p.w), int(legendH*p.s)))
+		lp := &pane{r: p.r, dc: gg.NewContextForRGBA(img), dst: img, pal: p.pal, s: p.s, w: p.w, h: legendH * p.s}
+		lp.drawLegend()
+		p.r.legends[k] = img
+	}
+	y := int(p.h - legendH*p.s)
+	draw.Draw(p.dst, image.Rect(0, y, int(p.w), y+img.Bounds().Dy()), img, image.Point{}, draw.Src)
+}
+
+type legendKey struct {
+	w   int
+	s   float64
+	pal Palette
+}
+
+func (p *pane) drawLegend() {
+	p.dc.SetColor(p.pal.Grid)
+	p.dc.Clear()
+	entries := p.pal.legendEntries()
+	// every entry always shows: with too little room, the short labels
+	need := 10 * p.s
+	for _, e := range entries {
+		tw, _ := p.measure(e.label, 11)
+		need += 28*p.s + tw
+	}
+	x := 10 * p.s
+	for _, e := range entries {
+		label := e.label
+		if need > p.w {
+			label = e.short
+		}
+		p.dc.SetColor(e.c)
+		p.dc.DrawRectangle(x, 6*p.s, 10*p.s, 10*p.s)
+		p.dc.Fill()
+		x += 14 * p.s
+		p.text(label, x, 11*p.s, 11, p.pal.Text, 0, 0.5, false)
+		tw, _ := p.measure(label, 11)
+		x += tw + 14*p.s
+	}
+}
+
+// grid draws metre lines every 5 m, faint, so distances can be read.
+func (p *pane) grid() {
+	x, y, w, h := p.area()
+	lo, hi := p.cam.world(x, y+h), p.cam.world(x+w, y)
+	step := 5.0
+	if p.cam.ppm*step < 30*p.s {
+		step = 25
+	}
+	p.dc.SetColor(p.pal.Grid)
+	p.dc.SetLineWidth(1 * p.s)
+	for gx := math.Ceil(lo.X/step) * step; gx <= hi.X; gx += step {
+		px, _ := p.cam.px(model.V(gx, 0))
+		p.dc.DrawLine(px, y, px, y+h)
+	}
+	for gy := math.Ceil(lo.Y/step) * step; gy <= hi.Y; gy += step {
+		_, py := p.cam.px(model.V(0, gy))
+		p.dc.DrawLine(x, py, x+w, py)
+	}
+	p.dc.Stroke()
+	p.text(fmt.Sprintf("grid %g m", step), x+w, y+h-2*p.s, 9, p.pal.Dim, 1, 1, false)
+}
+
+func (p *pane) walls() {
+	p.dc.SetColor(p.pal.Wall)
+	for _, wl := range p.f.Config.Walls {
+		x0, y0 := p.cam.px(model.V(wl.Min.X, wl.Max.Y))
+		x1, y1 := p.cam.px(model.V(wl.Max.X, wl.Min.Y))
+		p.dc.DrawRectangle(x0, y0, x1-x0, y1-y0)
+	}
+	p.dc.Fill()
+}
+
+// hitbox draws a pawn's body box and head, outlined and optionally filled.
+func (p *pane) hitbox(pose model.Pose, c color.NRGBA, fill float64, width float64, dashed bool) {
+	box := pose.Box()
+	corners := box.Corners()
+	for i, q := range corners {
+		x, y := p.cam.px(q)
+		if i == 0 {
+			p.dc.MoveTo(x, y)
+		} else {
+			p.dc.LineTo(x, y)
+		}
+	}
+	p.dc.ClosePath()
+	hx, hy := p.cam.px(box.Head())
+	p.dc.NewSubPath()
+	p.dc.DrawCircle(hx, hy, model.HeadRadius*p.cam.ppm)
+	if fill > 0 {
+		p.dc.SetColor(alpha(c, fill))
+		p.dc.FillPreserve()
+	}
+	p.dc.SetColor(c)
+	p.dc.SetLineWidth(width * p.s)
+	if dashed {
+		p.dc.SetDash(4*p.s, 3*p.s)
+	}
+	p.dc.Stroke()
+	p.dc.SetDash()
+	if !pose.Alive { // a dead pawn: crossed out
+		x, y := p.cam.px(pose.Pos)
+		r := 0.4 * p.cam.ppm
+		p.dc.DrawLine(x-r, y-r, x+r, y+r)
+		p.dc.DrawLine(x-r, y+r, x+r, y-r)
+		p.dc.Stroke()
+	}
+}
+
+func (p *pane) line(a, b model.Vec, c color.NRGBA, width float64, dashed bool) {
+	x0, y0 := p.cam.px(a)
+	x1, y1 := p.cam.px(b)
+	p.dc.SetColor(c)
+	p.dc.SetLineWidth(width * p.s)
+	if dashed {
+		p.dc.SetDash(5*p.s, 4*p.s)
+	}
+	p.dc.DrawLine(x0, y0, x1, y1)
+	p.dc.Stroke()
+	p.dc.SetDash()
+}
+
+func (p *pane) dot(at model.Vec, r float64, c color.NRGBA) {
+	x, y := p.cam.px(at)
+	p.dc.SetColor(c)
+	p.dc.DrawCircle(x, y, r*p.s)
+	p.dc.Fill()
+}
+
+// label writes text beside a world point, on a panel so it stays readable
+// over anything.
+func (p *pane) label(at model.Vec, s string, c color.NRGBA, dx, dy float64) {
+	x, y := p.cam.px(at)
+	x, y = x+dx*p.s, y+dy*p.s
+	tw, th := p.measure(s, 11)
+	if x+tw+4*p.s > p.w { // keep it inside the pane: flip to the left
+		x -= tw + 2*dx*p.s
+	}
+	p.dc.SetColor(p.pal.Panel)
+	p.dc.DrawRectangle(x-3*p.s, y-th-2*p.s, tw+6*p.s, th+4*p.s)
+	p.dc.Fill()
+	p.text(s, x, y, 11, c, 0, 1, false)
+}
+
+// note writes a line of text at the top left of the drawing area, on a
+// panel so the drawing under it does not make it unreadable.
+func (p *pane) note(line int, s string, c color.NRGBA) {
+	x, y, w, _ := p.area()
+	s = p.fitText(s, 12, w-12*p.s)
+	tw, _ := p.measure(s, 12)
+	top := y + (6+16*float64(line))*p.s
+	p.dc.SetColor(p.pal.Panel)
+	p.dc.DrawRectangle(x, top, tw+10*p.s, 16*p.s)
+	p.dc.Fill()
+	p.text(s, x+4*p.s, top+8*p.s, 12, c, 0, 0.5, false)
+}
+
+// selected is the shot the options select, or the newest judged one.
+func (p *pane) selected() *lagcomp.ShotRecord {
+	var zero [16]byte
+	if p.o.Selected != zero {
+		for i := range p.f.Shots {
+			if p.f.Shots[i].ID == p.o.Selected {
+				return &p.f.Shots[i]
+			}
+		}
+		if p.f.Last != nil && p.f.Last.ID == p.o.Selected {
+			return p.f.Last
+		}
+	}
+	for i := len(p.f.Shots) - 1; i >= 0; i-- {
+		if !p.f.Shots[i].Rejected {
+			return &p.f.Shots[i]
+		}
+	}
+	return nil
+}
+
+// shownShots are the judged shots to draw: every recent one with ghosts,
+// else only the selected.
+func (p *pane) shownShots() []*lagcomp.ShotRecord {
+	var out []*lagcomp.ShotRecord
+	if p.o.Layers.Ghosts {
+		for i := range p.f.Shots {
+			if !p.f.Shots[i].Rejected {
+				out = append(out, &p.f.Shots[i])
+			}
+		}
+		return out
+	}
+	if s := p.selected(); s != nil {
+		out = append(out, s)
+	}
+	return out
+}
+
+// fade is how visible a ghost is: the newest full, fading over GhostWindow.
+func (p *pane) fade(r *lagcomp.ShotRecord) float64 {
+	age := float64(p.f.T-r.Judged) / float64(lagcomp.GhostWindow)
+	return math.Max(0.25, 1-age)
+}
+
+func ms(t model.Time) string { return fmt.Sprintf("%.1f ms", t.Millis()) }
+
+func shortID(r *lagcomp.ShotRecord) string { return r.ID.String()[:8] }
+
+// gapText says by how much a trace missed or hit the target.
+func gapText(gap float64) string {
+	if gap > 0 {
+		return fmt.Sprintf("missed by %.3f m", gap)
+	}
+	return fmt.Sprintf("hit, %.3f m to spare", -gap)
+}

@@ -1,0 +1,81 @@
+package views
+
+import "github.com/google/uuid"
+
+// Layers are the debug-draw toggles, after the sources' debug modes.
+type Layers struct {
+	Trail        bool // grey history samples the server can rewind to
+	Rewound      bool // blue: the hitboxes the server rewound to
+	ClientSeen   bool // red: the hitboxes as the shooter's client showed them
+	ServerNow    bool // the hitboxes where the server has them now
+	Traces       bool // yellow trace lines, client's and server's
+	Gap          bool // the signed gap by which a miss missed or a hit hit
+	Labels       bool // shot ids and times
+	InterpBuffer bool // the snapshots a client interpolates between
+	ExtrapError  bool // displayed pose vs where the pawn truly was then
+	BroadPhase   bool // which pawns the last shot rewound and which it skipped
+	Ghosts       bool // every shot of the last few seconds stays drawn (sv_showlagcompensation)
+}
+
+// LayerNames lists the layers with their labels, in toggle order.
+var LayerNames = []struct {
+	Name  string
+	Field func(*Layers) *bool
+}{
+	{"History trail", func(l *Layers) *bool { return &l.Trail }},
+	{"Rewound hitboxes", func(l *Layers) *bool { return &l.Rewound }},
+	{"Client-seen hitboxes", func(l *Layers) *bool { return &l.ClientSeen }},
+	{"Server-now hitboxes", func(l *Layers) *bool { return &l.ServerNow }},
+	{"Trace lines", func(l *Layers) *bool { return &l.Traces }},
+	{"Miss/hit gap", func(l *Layers) *bool { return &l.Gap }},
+	{"Labels (ids, times)", func(l *Layers) *bool { return &l.Labels }},
+	{"Interpolation buffer", func(l *Layers) *bool { return &l.InterpBuffer }},
+	{"Extrapolation error", func(l *Layers) *bool { return &l.ExtrapError }},
+	{"Broad phase", func(l *Layers) *bool { return &l.BroadPhase }},
+	{"Ghosts (3 s)", func(l *Layers) *bool { return &l.Ghosts }},
+}
+
+// DefaultLayers is what a new user sees: the comparison, not the clutter.
+func DefaultLayers() Layers {
+	return Layers{Trail: true, Rewound: true, ClientSeen: true, ServerNow: true, Traces: true, Gap: true, Ghosts: true}
+}
+
+// Options are everything besides the frame that decides the pixels.
+type Options struct {
+	Layers  Layers
+	Palette Palette
+	// Scale is device pixels per logical pixel (HiDPI): text and lines
+	// grow with it, so a 3840x2160 capture is as readable as the window.
+	Scale float64
+	// Selected is a shot to show in the overlay and highlight elsewhere;
+	// the zero id means the newest judged shot.
+	Selected uuid.UUID
+}
+
+// View names a pane.
+type View string
+
+const (
+	ViewServer  View = "server"
+	ViewShooter View = "shooter"
+	ViewTarget  View = "target"
+	ViewOverlay View = "overlay"
+)
+
+// Views lists the panes in layout order.
+var Views = []View{ViewServer, ViewShooter, ViewTarget, ViewOverlay}
+
+// Title is the pane's heading.
+func (v View) Title() string {
+	switch v {
+	case ViewServer:
+		return "Server truth"
+	case ViewShooter:
+		return "Shooter client"
+	case ViewTarget:
+		return "Target client"
+	case ViewOverlay:
+		return "Overlay"
+	}
+	return string(v)
+}

@@ -1,0 +1,287 @@
+package views
+
+import (
+	"fmt"
+	"strings"
+
+	"lagscope/lagcomp"
+	"lagscope/model"
+)
+
+// server is the authority's truth: pawns where the server has them, their
+// history, and at each judged shot the hitboxes it rewound to and its trace.
+func (p *pane) server() {
+	f := p.f
+	pts := []model.Vec{f.Pawns[lagcomp.ShooterPawn].Pose.Pos, f.Pawns[lagcomp.TargetPawn].Pose.Pos}
+	shots := p.shownShots()
+	for _, r := range shots {
+		pts = append(pts, r.Rewound.Pos)
+	}
+	p.frameWorld(pts, 14, 8)
+	p.grid()
+	p.walls()
+	p.bystanders()
+	if p.o.Layers.Trail {
+		for _, tr := range f.Trails {
+			for _, smp := range tr {
+				p.dot(smp.Pose.Pos, 1.6, alpha(TrailGrey, 0.8))
+			}
+		}
+	}
+	for _, r := range shots {
+		a := p.fade(r)
+		if p.o.Layers.Rewound {
+			p.hitbox(r.Rewound, alpha(ServerBlue, a), 0.25*a, 2, false)
+		}
+		if p.o.Layers.Traces {
+			p.line(r.Origin, r.ServerEnd, alpha(p.pal.Trace, a), 1.5, false)
+		}
+		if p.o.Layers.Labels {
+			p.label(r.Rewound.Pos, fmt.Sprintf("%s  rewind %.1f ms", shortID(r), r.RewindMs()), ServerBlue, 14, -10)
+		}
+	}
+	if p.o.Layers.ServerNow {
+		for i := 0; i < 2; i++ {
+			p.hitbox(f.Pawns[i].Pose, p.pal.Neutral, 0, 1.5, false)
+		}
+	}
+	info := fmt.Sprintf("t = %.3f s · %d Hz tick · %d Hz snapshots · mode %s · bias %.2f", f.T.Seconds(), f.Config.TickHz, f.Config.SnapshotHz, f.Config.Mode, f.Config.Bias)
+	if r := p.selected(); r != nil {
+		info += fmt.Sprintf(" · last: rewind %.1f ms (ideal %.1f)", r.RewindMs(), r.IdealRewindMs())
+	}
+	p.header("Server truth", info)
+}
+
+// bystanders draws the extra pawns, and with the broad-phase layer which
+// of them the selected shot rewound (blue) and which it skipped (faint).
+func (p *pane) bystanders() {
+	f := p.f
+	if len(f.Pawns) <= 2 {
+		return
+	}
+	var rewound map[int]bool
+	if r := p.selected(); p.o.Layers.BroadPhase && r != nil {
+		rewound = map[int]bool{}
+		for _, i := range r.RewoundPawns {
+			rewound[i] = true
+		}
+	}
+	for i := 2; i < len(f.Pawns); i++ {
+		pose := f.Pawns[i].Pose
+		switch {
+		case rewound == nil:
+			p.dot(pose.Pos, 3, alpha(p.pal.Dim, 0.7))
+		case rewound[i]:
+			p.hitbox(pose, ServerBlue, 0, 1.5, false)
+		default:
+			p.dot(pose.Pos, 2, alpha(p.pal.Dim, 0.3))
+		}
+	}
+	if r := p.selected(); rewound != nil && r != nil {
+		p.note(0, fmt.Sprintf("broad phase: %d rewound, %d skipped", r.Rewinds, r.Culls), p.pal.Text)
+	}
+}
+
+// shooter is the shooter's screen: the world as its client shows it
+// (red), its own beams drawn at once, its crosshair.
+func (p *pane) shooter() {
+	f := p.f
+	c := f.Clients[lagcomp.ShooterPawn]
+	v := c.View
+	own, seen := v.Poses[lagcomp.ShooterPawn], v.Poses[lagcomp.TargetPawn]
+	pts := []model.Vec{own.Pos}
+	if v.Shown[lagcomp.TargetPawn] {
+		pts = append(pts, seen.Pos)
+	}
+	p.frameWorld(pts, 14, 8)
+	p.grid()
+	p.walls()
+	if p.o.Layers.InterpBuffer {
+		p.buffer(c)
+	}
+	if p.o.Layers.Traces {
+		for _, r := range p.shownShots() {
+			p.line(r.ClientOrigin, r.ClientEnd, alpha(p.pal.Trace, p.fade(r)), 1.5, false)
+		}
+		for _, fs := range f.Fired {
+			p.line(fs.Origin, fs.End, p.pal.Trace, 2.5, false)
+		}
+	}
+	for i, pose := range v.Poses {
+		if i == lagcomp.ShooterPawn || !v.Shown[i] {
+			continue
+		}
+		if p.o.Layers.ClientSeen {
+			if i == lagcomp.TargetPawn {
+				p.hitbox(pose, ClientRed, 0.35, 2, false)
+			} else {
+				p.dot(pose.Pos, 3, alpha(ClientRed, 0.5))
+			}
+		}
+	}
+	p.hitbox(own, p.pal.Neutral, 0, 1.5, false)
+	if v.Shown[lagcomp.TargetPawn] {
+		p.crosshair(seen.Pos)
+	}
+	if p.o.Layers.ExtrapError && v.Shown[lagcomp.TargetPawn] {
+		truth := f.Pawns[lagcomp.TargetPawn].Motion.At(v.IdealT)
+		p.line(seen.Pos, truth.Pos, TrailGrey, 1.5, true)
+		p.label(truth.Pos, fmt.Sprintf("truth then: %.3f m off", truth.Pos.Dist(seen.Pos)), p.pal.Text, 10, 16)
+	}
+	info := fmt.Sprintf("ping %.0f ms (true %.0f) · display %s", c.TrackedPing, f.Ping.TrueRTTMs, f.Config.Display)
+	if f.Config.Display == lagcomp.DisplayInterp {
+		info += fmt.Sprintf(" %.0f ms", f.Config.InterpMs)
+	}
+	info += fmt.Sprintf(" · shows server t − %s", ms(f.T-v.IdealT))
+	if f.Config.Display == lagcomp.DisplayExtrap {
+		info += fmt.Sprintf(" · warp %.3f m", c.WarpM)
+	}
+	p.header("Shooter client", info)
+}
+
+// buffer shows the snapshots the client holds for the other player and
+// the render time it interpolates at.
+func (p *pane) buffer(c lagcomp.ClientFrame) {
+	buf := c.Buffer
+	if len(buf) > 12 { // the ones a render time can still reach
+		buf = buf[len(buf)-12:]
+	}
+	for i, smp := range buf {
+		p.dot(smp.Pose.Pos, 3, alpha(ServerBlue, 0.6))
+		if p.o.Layers.Labels && i == len(buf)-1 {
+			p.label(smp.Pose.Pos, fmt.Sprintf("newest snapshot %.3f s", smp.T.Seconds()), p.pal.Dim, 8, -8)
+		}
+	}
+	p.note(0, fmt.Sprintf("buffer: %d snapshots · render time %.3f s%s", len(c.Buffer), c.View.Render.Seconds(), starved(c.View.Starved)), p.pal.Text)
+}
+
+func starved(b bool) string {
+	if b {
+		return " · STARVED (past the newest snapshot)"
+	}
+	return ""
+}
+
+func (p *pane) crosshair(at model.Vec) {
+	x, y := p.cam.px(at)
+	r := 9 * p.s
+	p.dc.SetColor(p.pal.Text)
+	p.dc.SetLineWidth(1.2 * p.s)
+	p.dc.DrawLine(x-r, y, x-r/3, y)
+	p.dc.DrawLine(x+r/3, y, x+r, y)
+	p.dc.DrawLine(x, y-r, x, y-r/3)
+	p.dc.DrawLine(x, y+r/3, x, y+r)
+	p.dc.Stroke()
+}
+
+// target is the victim's screen: itself now (ahead of the server), the
+// shooter in the past (red), where the server has it (blue), and the hits
+// it is told of — "I was already behind the wall" is visible here.
+func (p *pane) target() {
+	f := p.f
+	c := f.Clients[lagcomp.TargetPawn]
+	v := c.View
+	own, shooter := v.Poses[lagcomp.TargetPawn], v.Poses[lagcomp.ShooterPawn]
+	p.frameWorld([]model.Vec{own.Pos, shooter.Pos}, 14, 8)
+	p.grid()
+	p.walls()
+	if p.o.Layers.ClientSeen && v.Shown[lagcomp.ShooterPawn] {
+		p.hitbox(shooter, ClientRed, 0.35, 2, false)
+	}
+	if p.o.Layers.Rewound {
+		p.hitbox(f.Pawns[lagcomp.TargetPawn].Pose, ServerBlue, 0, 1.5, true)
+	}
+	p.hitbox(own, p.pal.Neutral, 0.15, 2, false)
+	down := model.MsF(f.Config.Down.LatencyMs)
+	if f.Config.VictimLatencyMs >= 0 {
+		down = model.MsF(f.Config.VictimLatencyMs)
+	}
+	var told []*lagcomp.ShotRecord
+	for _, r := range p.shownShots() {
+		if r.ServerHit && r.Judged+down <= f.T { // the victim has been told
+			told = append(told, r)
+		}
+	}
+	if len(told) > 4 {
+		told = told[len(told)-4:]
+	}
+	for line, r := range told {
+		if p.o.Layers.Traces {
+			p.line(r.Origin, r.ServerEnd, alpha(p.pal.Trace, p.fade(r)), 1.5, false)
+		}
+		msg := fmt.Sprintf("hit by shot %s, %.0f ms ago", shortID(r), (f.T - r.Judged - down).Millis())
+		col := p.pal.Text
+		if r.BehindCover {
+			msg += " — I was behind cover!"
+			col = ClientRed
+		}
+		p.note(line, msg, col)
+	}
+	info := fmt.Sprintf("itself now (ahead of the server by its upstream latency) · the shooter as of server t − %s", ms(f.T-v.IdealT))
+	p.header("Target client", info)
+}
+
+// overlay compares, for one shot, the target as the client saw it (red),
+// as the server rewound it (blue) and where it is now (outline), with the
+// trace and the figures.
+func (p *pane) overlay() {
+	f := p.f
+	r := p.selected()
+	if r == nil {
+		p.frameWorld([]model.Vec{f.Pawns[lagcomp.TargetPawn].Pose.Pos}, 4, 3)
+		p.grid()
+		p.header("Overlay", "no shot judged yet")
+		p.note(0, "waiting for the first judged shot…", p.pal.Dim)
+		return
+	}
+	p.frameWorld([]model.Vec{r.ClientSaw.Pos, r.Rewound.Pos, r.ServerNow.Pos}, 3.5, 2.5)
+	p.grid()
+	p.walls()
+	if p.o.Layers.ServerNow {
+		p.hitbox(r.ServerNow, p.pal.Neutral, 0, 1.5, true)
+		p.label(r.ServerNow.Pos, "server now", p.pal.Dim, 12, 22)
+	}
+	// blue under red, with a thicker line: where they coincide (a
+	// perfect rewind) a blue rim shows round the red box
+	if p.o.Layers.Rewound {
+		p.hitbox(r.Rewound, ServerBlue, 0.3, 5, false)
+	}
+	if p.o.Layers.ClientSeen {
+		p.hitbox(r.ClientSaw, ClientRed, 0.3, 2, false)
+	}
+	if p.o.Layers.Traces {
+		p.line(r.ClientOrigin, r.ClientEnd, p.pal.Trace, 1.5, true)
+		p.line(r.Origin, r.ServerEnd, p.pal.Trace, 2, false)
+	}
+	if p.o.Layers.Gap {
+		p.label(r.Rewound.Pos, gapText(r.MissByM), p.pal.Text, 12, -14)
+	}
+	lines := []string{
+		fmt.Sprintf("shot %s (#%d) fired %.3f s, judged %.3f s", shortID(r), r.Seq, r.Fire.Seconds(), r.Judged.Seconds()),
+		fmt.Sprintf("rewind used %.1f ms · ideal %.1f ms · off by %+.1f ms", r.RewindMs(), r.IdealRewindMs(), r.RewindMs()-r.IdealRewindMs()),
+		fmt.Sprintf("client saw vs server used: %.3f m, %.1f°", r.RewindErrorM, r.YawErrorDeg),
+		fmt.Sprintf("client: %s · server: %s", verdict(r.ClientHit, r.ClientPart), verdict(r.ServerHit, r.ServerPart)),
+	}
+	if len(r.Rules) > 0 {
+		rules := make([]string, len(r.Rules))
+		for i, x := range r.Rules {
+			rules[i] = string(x)
+		}
+		lines = append(lines, "rules: "+strings.Join(rules, ", "))
+	}
+	for i, l := range lines {
+		p.note(i, l, p.pal.Text)
+	}
+	agree := "verdicts agree"
+	if !r.Agree() {
+		agree = "VERDICTS DISAGREE"
+	}
+	p.header("Overlay", fmt.Sprintf("mode %s · %s · red = client saw, blue = server rewound, outline = server now", r.Mode, agree))
+}
+
+func verdict(hit bool, part model.Part) string {
+	if hit {
+		return "HIT (" + part.String() + ")"
+	}
+	return "miss"
+}
