@@ -17,6 +17,10 @@ usage:
   lagscope keys [--markdown]    list every configuration key, its range and default
   lagscope sim --preset NAME|FILE [--set key=value]... [--duration 10s] [--seed N] [--json]
                                 run a scenario headless and print every shot
+  lagscope shot --preset NAME [--set k=v]... --at 2.5s|--shot N --view split|server|shooter|target|overlay
+                [--size 1920x1080] [--theme dark|light] [--layers default|all|a,b] --out file.png
+  lagscope shot --from file.json --out file.png
+                                render a screenshot headless (and its sidecar); --from makes it again
 `
 
 func main() {
@@ -36,6 +40,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdKeys(args[1:], stdout, stderr)
 	case "sim":
 		return cmdSim(args[1:], stdout, stderr)
+	case "shot":
+		return cmdShot(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return 0

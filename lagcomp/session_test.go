@@ -131,3 +131,43 @@ func TestSessionBranchesWhenChangedInThePast(t *testing.T) {
 		t.Fatalf("changing the past should branch there; live edge at %v", s.LiveNow())
 	}
 }
+
+// A written-down session replays to the same instant, through JSON.
+func TestScriptRoundTrip(t *testing.T) {
+	c := Defaults()
+	s, _ := NewSession(c)
+	for i := 0; i < 100; i++ {
+		s.Advance(20 * model.Millisecond)
+		if i == 30 {
+			c.Control, c.FireIntervalMs, c.Up.JitterMs = ControlUser, 150, 15
+			s.SetConfig(c)
+		}
+		if i == 40 || i == 60 {
+			s.Fire(model.V(20, 0.5))
+		}
+	}
+	data, err := json.Marshal(s.Script())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc Script
+	if err := json.Unmarshal(data, &sc); err != nil {
+		t.Fatal(err)
+	}
+	sim, err := sc.Replay(s.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(shotBytes(t, sim), shotBytes(t, s.Sim())) {
+		t.Fatal("replayed script differs from the session")
+	}
+	sc.Inputs[0].Config["up_ms"] = "-4"
+	if _, err := sc.Replay(s.Now()); err == nil {
+		t.Fatal("bad value in a script accepted")
+	}
+	sc.Inputs[0].Config["up_ms"] = "40"
+	sc.Inputs[0].Config["bogus"] = "1"
+	if _, err := sc.Replay(s.Now()); err == nil {
+		t.Fatal("unknown key in a script accepted")
+	}
+}

@@ -199,10 +199,13 @@ func Save(path, description, lookFor string, cfg *lagcomp.Config) error {
 	if d := lagcomp.Diff(cfg, &back); len(d) > 0 {
 		return fmt.Errorf("%s: would not read back the same (key %q differs)", path, d[0].Key)
 	}
-	return writeAtomic(path, data)
+	return WriteFileAtomic(path, data)
 }
 
-func writeAtomic(path string, data []byte) error {
+// WriteFileAtomic writes data to path through a temporary file in the
+// same directory, synced and renamed over the target: a crash leaves the
+// old file or the new one, never half of one. Screenshots use it too.
+func WriteFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err

@@ -4,17 +4,17 @@ import "github.com/google/uuid"
 
 // Layers are the debug-draw toggles, after the sources' debug modes.
 type Layers struct {
-	Trail        bool // grey history samples the server can rewind to
-	Rewound      bool // blue: the hitboxes the server rewound to
-	ClientSeen   bool // red: the hitboxes as the shooter's client showed them
-	ServerNow    bool // the hitboxes where the server has them now
-	Traces       bool // yellow trace lines, client's and server's
-	Gap          bool // the signed gap by which a miss missed or a hit hit
-	Labels       bool // shot ids and times
-	InterpBuffer bool // the snapshots a client interpolates between
-	ExtrapError  bool // displayed pose vs where the pawn truly was then
-	BroadPhase   bool // which pawns the last shot rewound and which it skipped
-	Ghosts       bool // every shot of the last few seconds stays drawn (sv_showlagcompensation)
+	Trail        bool `json:"trail"`         // grey history samples the server can rewind to
+	Rewound      bool `json:"rewound"`       // blue: the hitboxes the server rewound to
+	ClientSeen   bool `json:"client_seen"`   // red: the hitboxes as the shooter's client showed them
+	ServerNow    bool `json:"server_now"`    // the hitboxes where the server has them now
+	Traces       bool `json:"traces"`        // yellow trace lines, client's and server's
+	Gap          bool `json:"gap"`           // the signed gap by which a miss missed or a hit hit
+	Labels       bool `json:"labels"`        // shot ids and times
+	InterpBuffer bool `json:"interp_buffer"` // the snapshots a client interpolates between
+	ExtrapError  bool `json:"extrap_error"`  // displayed pose vs where the pawn truly was then
+	BroadPhase   bool `json:"broad_phase"`   // which pawns the last shot rewound and which it skipped
+	Ghosts       bool `json:"ghosts"`        // every shot of the last few seconds stays drawn (sv_showlagcompensation)
 }
 
 // LayerNames lists the layers with their labels, in toggle order.

@@ -12,12 +12,8 @@ import (
 // history, and at each judged shot the hitboxes it rewound to and its trace.
 func (p *pane) server() {
 	f := p.f
-	pts := []model.Vec{f.Pawns[lagcomp.ShooterPawn].Pose.Pos, f.Pawns[lagcomp.TargetPawn].Pose.Pos}
 	shots := p.shownShots()
-	for _, r := range shots {
-		pts = append(pts, r.Rewound.Pos)
-	}
-	p.frameWorld(pts, 14, 8)
+	p.frame(ViewServer)
 	p.grid()
 	p.walls()
 	p.bystanders()
@@ -89,11 +85,7 @@ func (p *pane) shooter() {
 	c := f.Clients[lagcomp.ShooterPawn]
 	v := c.View
 	own, seen := v.Poses[lagcomp.ShooterPawn], v.Poses[lagcomp.TargetPawn]
-	pts := []model.Vec{own.Pos}
-	if v.Shown[lagcomp.TargetPawn] {
-		pts = append(pts, seen.Pos)
-	}
-	p.frameWorld(pts, 14, 8)
+	p.frame(ViewShooter)
 	p.grid()
 	p.walls()
 	if p.o.Layers.InterpBuffer {
@@ -182,7 +174,7 @@ func (p *pane) target() {
 	c := f.Clients[lagcomp.TargetPawn]
 	v := c.View
 	own, shooter := v.Poses[lagcomp.TargetPawn], v.Poses[lagcomp.ShooterPawn]
-	p.frameWorld([]model.Vec{own.Pos, shooter.Pos}, 14, 8)
+	p.frame(ViewTarget)
 	p.grid()
 	p.walls()
 	if p.o.Layers.ClientSeen && v.Shown[lagcomp.ShooterPawn] {
@@ -225,16 +217,14 @@ func (p *pane) target() {
 // as the server rewound it (blue) and where it is now (outline), with the
 // trace and the figures.
 func (p *pane) overlay() {
-	f := p.f
 	r := p.selected()
+	p.frame(ViewOverlay)
 	if r == nil {
-		p.frameWorld([]model.Vec{f.Pawns[lagcomp.TargetPawn].Pose.Pos}, 4, 3)
 		p.grid()
 		p.header("Overlay", "no shot judged yet")
 		p.note(0, "waiting for the first judged shot…", p.pal.Dim)
 		return
 	}
-	p.frameWorld([]model.Vec{r.ClientSaw.Pos, r.Rewound.Pos, r.ServerNow.Pos}, 3.5, 2.5)
 	p.grid()
 	p.walls()
 	if p.o.Layers.ServerNow {
@@ -284,4 +274,44 @@ func verdict(hit bool, part model.Part) string {
 		return "HIT (" + part.String() + ")"
 	}
 	return "miss"
+}
+
+// frame fits the camera for view v: the points each pane must show.
+func (p *pane) frame(v View) {
+	f := p.f
+	switch v {
+	case ViewServer:
+		pts := []model.Vec{f.Pawns[lagcomp.ShooterPawn].Pose.Pos, f.Pawns[lagcomp.TargetPawn].Pose.Pos}
+		for _, r := range p.shownShots() {
+			pts = append(pts, r.Rewound.Pos)
+		}
+		p.frameWorld(pts, 14, 8)
+	case ViewShooter:
+		v := f.Clients[lagcomp.ShooterPawn].View
+		pts := []model.Vec{v.Poses[lagcomp.ShooterPawn].Pos}
+		if v.Shown[lagcomp.TargetPawn] {
+			pts = append(pts, v.Poses[lagcomp.TargetPawn].Pos)
+		}
+		p.frameWorld(pts, 14, 8)
+	case ViewTarget:
+		v := f.Clients[lagcomp.TargetPawn].View
+		p.frameWorld([]model.Vec{v.Poses[lagcomp.TargetPawn].Pos, v.Poses[lagcomp.ShooterPawn].Pos}, 14, 8)
+	case ViewOverlay:
+		if r := p.selected(); r != nil {
+			p.frameWorld([]model.Vec{r.ClientSaw.Pos, r.Rewound.Pos, r.ServerNow.Pos}, 3.5, 2.5)
+		} else {
+			p.frameWorld([]model.Vec{f.Pawns[lagcomp.TargetPawn].Pose.Pos}, 4, 3)
+		}
+	}
+}
+
+// WorldAt is the world point under pixel (x, y) of view v drawn at w x h
+// with options o: where a click in the shooter's view aims.
+func WorldAt(f *lagcomp.Frame, v View, o Options, w, h int, x, y float64) model.Vec {
+	if o.Scale <= 0 {
+		o.Scale = 1
+	}
+	p := &pane{f: f, o: o, s: o.Scale, w: float64(w), h: float64(h)}
+	p.frame(v)
+	return p.cam.world(x, y)
 }

@@ -194,3 +194,16 @@ func BenchmarkPanes(b *testing.B) {
 		}
 	}
 }
+
+// A click maps back to the world point drawn there.
+func TestWorldAtInvertsTheShooterCamera(t *testing.T) {
+	f := frameAt(t, lagcomp.Defaults(), 3*model.Second)
+	o := Options{Scale: 2}
+	seen := f.Clients[lagcomp.ShooterPawn].View.Poses[lagcomp.TargetPawn].Pos
+	p := &pane{f: f, o: o, s: 2, w: 1000, h: 600}
+	p.frame(ViewShooter)
+	x, y := p.cam.px(seen)
+	if got := WorldAt(f, ViewShooter, o, 1000, 600, x, y); got.Dist(seen) > 1e-9 {
+		t.Fatalf("click on the target at (%v,%v) maps to %v, want %v", x, y, got, seen)
+	}
+}

@@ -1,0 +1,105 @@
+package lagcomp
+
+import (
+	"fmt"
+	"slices"
+
+	"lagscope/model"
+)
+
+// Script is a session written down: the configuration it started with
+// and every input since, at exact times. Replaying it rebuilds any
+// instant of the session byte for byte; screenshots' sidecars carry one.
+type Script struct {
+	Base   map[string]string `json:"base"` // every key, as --set takes it
+	Inputs []ScriptInput     `json:"inputs"`
+}
+
+// ScriptInput is one input: a configuration change or a user's shot.
+type ScriptInput struct {
+	TUs    int64             `json:"t_us"`
+	Config map[string]string `json:"config,omitempty"`
+	Fire   *[2]float64       `json:"fire,omitempty"` // world x, y in metres
+}
+
+// ConfigMap writes every key of c as text.
+func ConfigMap(c *Config) map[string]string {
+	m := map[string]string{}
+	for _, p := range Params {
+		if !p.Alias && p.get != nil {
+			m[p.Key] = p.Format(c)
+		}
+	}
+	return m
+}
+
+// ConfigFromMap reads a ConfigMap strictly: every key must be known and
+// valid; keys it lacks keep their defaults.
+func ConfigFromMap(m map[string]string) (Config, error) {
+	c := Defaults()
+	keys := make([]string, 0, len(m))
+	for k := range m { // order-free: sorted below
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // a stable order for the first error reported
+	settings := make([]Setting, len(keys))
+	for i, k := range keys {
+		settings[i] = Setting{Key: k, Value: m[k]}
+	}
+	if err := Apply(&c, settings); err != nil {
+		return c, err
+	}
+	return c, c.Validate()
+}
+
+// Script writes the session down.
+func (s *Session) Script() Script {
+	sc := Script{Base: ConfigMap(&s.base)}
+	for _, in := range s.inputs {
+		si := ScriptInput{TUs: int64(in.t)}
+		if in.cfg != nil {
+			si.Config = ConfigMap(in.cfg)
+		}
+		if in.fire != nil {
+			si.Fire = &[2]float64{in.fire.X, in.fire.Y}
+		}
+		sc.Inputs = append(sc.Inputs, si)
+	}
+	return sc
+}
+
+// Replay runs a script to time t.
+func (sc Script) Replay(t model.Time) (*Sim, error) {
+	base, err := ConfigFromMap(sc.Base)
+	if err != nil {
+		return nil, fmt.Errorf("base: %w", err)
+	}
+	s, err := NewSession(base)
+	if err != nil {
+		return nil, err
+	}
+	last := model.Time(-1)
+	for i, in := range sc.Inputs {
+		it := model.Time(in.TUs)
+		if it < last {
+			return nil, fmt.Errorf("input %d: time %v is before the one ahead of it", i+1, it)
+		}
+		last = it
+		if in.Config != nil {
+			c, err := ConfigFromMap(in.Config)
+			if err != nil {
+				return nil, fmt.Errorf("input %d: %w", i+1, err)
+			}
+			if NeedsRestart(&base, &c) {
+				return nil, fmt.Errorf("input %d: changes the world, which a session cannot do mid-run", i+1)
+			}
+			s.inputs = append(s.inputs, input{t: it, cfg: &c})
+		}
+		if in.Fire != nil {
+			at := model.V(in.Fire[0], in.Fire[1])
+			s.inputs = append(s.inputs, input{t: it, fire: &at})
+		}
+	}
+	sim, _ := s.replay(t)
+	return sim, nil
+}

@@ -1,0 +1,26 @@
+package views
+
+import (
+	"image"
+
+	"github.com/fogleman/gg"
+)
+
+// Caption draws a band of text lines into rect of dst: the settings a
+// screenshot was taken with, so a design review knows what it is seeing.
+func (r *Renderer) Caption(dst *image.RGBA, rect image.Rectangle, lines []string, pal Palette, scale float64) {
+	sub := image.NewRGBA(image.Rect(0, 0, rect.Dx(), rect.Dy()))
+	p := &pane{r: r, dc: gg.NewContextForRGBA(sub), dst: sub, pal: pal, s: scale, w: float64(rect.Dx()), h: float64(rect.Dy())}
+	p.dc.SetColor(pal.Grid)
+	p.dc.Clear()
+	for i, l := range lines {
+		col := pal.Dim
+		if i == 0 {
+			col = pal.Text
+		}
+		p.text(p.fitText(l, 11, p.w-20*scale), 10*scale, (13+16*float64(i))*scale, 11, col, 0, 0.5, i == 0)
+	}
+	for y := 0; y < rect.Dy(); y++ {
+		copy(dst.Pix[dst.PixOffset(rect.Min.X, rect.Min.Y+y):], sub.Pix[sub.PixOffset(0, y):sub.PixOffset(rect.Dx(), y)])
+	}
+}
