@@ -4,16 +4,28 @@
 GO ?= go
 export PATH := $(PATH):/usr/local/go/bin:$(HOME)/go/bin
 
-.PHONY: run test build deps-build deps-test vet bench fuzz readme
+.PHONY: run test test-quick build deps-build deps-test vet bench fuzz readme
 
 run: deps-build
-	$(GO) run . sim --preset default
+	$(GO) run .
 
 build: deps-build
 	$(GO) build -o lagscope .
 
+# Everything but main under the race detector (the simulation goroutine
+# and the UI share a session), main's CLI tests, then the real window
+# under Xvfb driven by xdotool.
 test: deps-test vet
-	$(GO) test ./...
+	LANG=C.UTF-8 $(GO) test -race $(LIBS)
+	$(GO) test .
+	bash scripts/smoke.sh
+
+# The packages that build without cgo (no Fyne app driver).
+LIBS = ./model ./lagcomp ./presets ./views/... ./app ./scripts/...
+
+# The quick loop: no cgo, no window.
+test-quick: vet
+	CGO_ENABLED=0 $(GO) test $(LIBS)
 
 vet:
 	$(GO) vet ./...
@@ -27,7 +39,7 @@ deps-test:
 
 # Benchmarks, as the README reports them (benchstat: go install golang.org/x/perf/cmd/benchstat@latest).
 bench:
-	$(GO) test ./lagcomp -run XXX -bench 'Rewind|Shot|Sim' -count 8 | tee bench.txt
+	$(GO) test ./lagcomp ./views -run XXX -bench 'Rewind|Shot|Sim|Panes' -count 8 | tee bench.txt
 	-benchstat bench.txt
 
 # A minute of fuzzing for each fuzz target; the seeds run in every `make test`.

@@ -12,7 +12,7 @@ import (
 const usage = `lagscope — a visual debugger for shooter netcode
 
 usage:
-  lagscope                      open the window
+  lagscope [--preset NAME|FILE] open the window
   lagscope presets              list the scenario presets
   lagscope keys [--markdown]    list every configuration key, its range and default
   lagscope sim --preset NAME|FILE [--set key=value]... [--duration 10s] [--seed N] [--json]
@@ -30,8 +30,8 @@ func main() {
 // run is the whole command line, testable: it returns the exit code
 // (0 ok, 1 failure, 2 bad usage).
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		return runGUI(stderr)
+	if len(args) == 0 || (len(args[0]) > 1 && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help" && args[0] != "-help") {
+		return runGUI(args, stderr)
 	}
 	switch args[0] {
 	case "presets":

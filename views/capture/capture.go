@@ -181,3 +181,21 @@ func Read(path string) (*Sidecar, error) {
 	}
 	return &sc, nil
 }
+
+// Band is the caption band alone, width pixels wide, for a capture of the
+// window itself (whose widgets a sidecar cannot redraw).
+func Band(sc *Sidecar, width int) (*image.RGBA, error) {
+	sim, err := sc.Script.Replay(model.Time(sc.AtUs))
+	if err != nil {
+		return nil, fmt.Errorf("script: %w", err)
+	}
+	pal := views.Dark
+	if sc.Theme == "light" {
+		pal = views.Light
+	}
+	lines := captionLines(sc, sim.Frame())
+	h := bandHeight(len(lines), sc.Scale)
+	img := image.NewRGBA(image.Rect(0, 0, width, h))
+	views.NewRenderer().Caption(img, img.Bounds(), lines, pal, sc.Scale)
+	return img, nil
+}

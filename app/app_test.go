@@ -1,0 +1,251 @@
+package app
+
+import (
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"lagscope/lagcomp"
+	"lagscope/model"
+	"lagscope/views"
+)
+
+// newTestUI builds the UI on Fyne's headless test app with a clock the
+// test moves by hand; the simulation goroutine is not started.
+func newTestUI(t *testing.T, preset string) (*UI, *fakeClock) {
+	t.Helper()
+	a := test.NewTempApp(t)
+	w := test.NewWindow(nil)
+	w.Resize(fyne.NewSize(1280, 800))
+	clk := &fakeClock{t: time.Unix(1000, 0)}
+	u, err := Create(a, w, Options{Preset: preset, Version: "test", Clock: clk.now, NoLoop: true, ShotDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(u.Close)
+	return u, clk
+}
+
+type fakeClock struct{ t time.Time }
+
+func (c *fakeClock) now() time.Time { return c.t }
+
+// run plays n display frames of 16 ms.
+func (c *fakeClock) run(u *UI, n int) {
+	for i := 0; i < n; i++ {
+		c.t = c.t.Add(16 * time.Millisecond)
+		if u.Tick(c.t) {
+			u.refresh()
+		}
+	}
+}
+
+func (u *UI) control(key string) *control {
+	for _, c := range u.controls.items {
+		if c.key == key && c.entry == nil {
+			return c
+		}
+	}
+	return nil
+}
+
+func TestSlidersChangeTheConfig(t *testing.T) {
+	u, clk := newTestUI(t, "default")
+	clk.run(u, 10)
+	u.control("latency_ms").sl.SetValue(150)
+	if c := u.config(); c.Up.LatencyMs != 150 || c.Down.LatencyMs != 150 {
+		t.Fatalf("latency slider: up %v down %v", c.Up.LatencyMs, c.Down.LatencyMs)
+	}
+	if got := u.control("up_ms").sl.Value; got != 150 {
+		t.Fatalf("the up slider did not follow the shorthand: %v", got)
+	}
+	u.control("bias").sl.SetValue(0.25)
+	u.control("mode").sel.SetSelected("ping")
+	u.control("trail_reset").chk.SetChecked(false)
+	c := u.config()
+	if c.Bias != 0.25 || c.Mode != lagcomp.ModePing || c.TrailReset {
+		t.Fatalf("config %v %v %v", c.Bias, c.Mode, c.TrailReset)
+	}
+	// reset goes back to the preset's value
+	test.Tap(u.control("bias").reset)
+	if u.config().Bias != 1 {
+		t.Fatalf("reset bias: %v", u.config().Bias)
+	}
+}
+
+func TestSnapshotAboveTickIsClampedVisibly(t *testing.T) {
+	u, _ := newTestUI(t, "default")
+	u.control("tick_hz").sl.SetValue(20)
+	if c := u.config(); c.SnapshotHz != 20 || !strings.Contains(u.status.Text, "clamped") {
+		t.Fatalf("snapshot %d, status %q", c.SnapshotHz, u.status.Text)
+	}
+}
+
+func TestSliderExtremesRun(t *testing.T) {
+	u, clk := newTestUI(t, "default")
+	for _, kv := range [][2]string{{"latency_ms", "0"}, {"latency_ms", "2000"}, {"loss_pct", "100"}, {"jitter_ms", "500"}, {"tick_hz", "1"}, {"max_rewind_ms", "0"}} {
+		u.control(kv[0]).sl.SetValue(mustFloat(kv[1]))
+		clk.run(u, 20)
+	}
+	if u.frame.Load() == nil {
+		t.Fatal("no frame")
+	}
+}
+
+func mustFloat(s string) float64 {
+	var f float64
+	for _, c := range s {
+		f = f*10 + float64(c-'0')
+	}
+	return f
+}
+
+func TestTogglesChangeWhatIsDrawn(t *testing.T) {
+	u, clk := newTestUI(t, "default")
+	clk.run(u, 200) // several shots judged
+	p := u.pane(views.ViewOverlay)
+	a := string(p.draw(600, 400).(*image.RGBA).Pix)
+	for i, n := range views.LayerNames {
+		if n.Name == "Rewound hitboxes" {
+			u.controls.layerChecks[i].SetChecked(false)
+		}
+	}
+	if u.layers.Rewound {
+		t.Fatal("layer still on")
+	}
+	b := string(p.draw(600, 400).(*image.RGBA).Pix)
+	if a == b {
+		t.Fatal("turning rewound hitboxes off did not change the overlay")
+	}
+}
+
+func TestTimelineStepsAndScrubs(t *testing.T) {
+	u, clk := newTestUI(t, "default")
+	clk.run(u, 30)
+	now := u.sessionState().now
+	u.typedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
+	if !u.sessionState().paused {
+		t.Fatal("space did not pause")
+	}
+	clk.run(u, 10)
+	if u.sessionState().now != now {
+		t.Fatal("time moved while paused")
+	}
+	tick := model.TickTime(1, 64)
+	u.typedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
+	if got := u.sessionState().now; got != now-tick {
+		t.Fatalf("left arrow: %v, want %v", got, now-tick)
+	}
+	u.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	if got := u.sessionState().now; got != now {
+		t.Fatalf("right arrow: %v, want %v", got, now)
+	}
+	u.timeline.scrub.SetValue(100) // ms
+	if got := u.sessionState().now; got != 100*model.Millisecond {
+		t.Fatalf("scrub to 100 ms: %v", got)
+	}
+	u.timeline.speed.SetSelected("0.25×")
+	u.typedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
+	clk.run(u, 10) // 160 ms of wall at 0.25x = 40 ms
+	if got := u.sessionState().now; got != 140*model.Millisecond {
+		t.Fatalf("after 160 ms at 0.25x from 100 ms: %v", got)
+	}
+}
+
+func TestClickInShooterPaneFires(t *testing.T) {
+	u, clk := newTestUI(t, "default")
+	u.control("shooter_control").sel.SetSelected("user")
+	clk.run(u, 60)
+	p := u.pane(views.ViewShooter)
+	p.Resize(fyne.NewSize(600, 400))
+	p.draw(600, 400)
+	f := u.frame.Load()
+	seen := f.Clients[lagcomp.ShooterPawn].View.Poses[lagcomp.TargetPawn].Pos
+	// tap where the target is drawn
+	var x, y float64
+	for px := 0; px < 600; px += 2 {
+		for py := 0; py < 400; py += 2 {
+			at := views.WorldAt(f, views.ViewShooter, views.Options{Scale: 1}, 600, 400, float64(px), float64(py))
+			if at.Dist(seen) < 0.05 {
+				x, y = float64(px), float64(py)
+			}
+		}
+	}
+	test.TapAt(p, fyne.NewPos(float32(x), float32(y)))
+	clk.run(u, 30)
+	shots := u.session.Sim().Shots
+	if len(shots) != 1 || !shots[0].ClientHit {
+		t.Fatalf("clicking on the target: %d shots, %+v", len(shots), shots)
+	}
+}
+
+func TestLayoutKeysAndMaximise(t *testing.T) {
+	u, _ := newTestUI(t, "default")
+	u.typedKey(&fyne.KeyEvent{Name: fyne.Key4})
+	if u.layout != views.LayoutSingle || u.single != views.ViewOverlay || !u.pane(views.ViewOverlay).visible || u.pane(views.ViewServer).visible {
+		t.Fatalf("key 4: layout %v single %v", u.layout, u.single)
+	}
+	u.toggleMax(views.ViewOverlay)
+	if u.layout != views.Layout2x2 {
+		t.Fatal("un-maximise")
+	}
+	test.Tap(u.pane(views.ViewTarget).maxBtn)
+	if u.layout != views.LayoutSingle || u.single != views.ViewTarget {
+		t.Fatal("maximise button")
+	}
+	if u.app.Preferences().String(prefLayout) != "single" {
+		t.Fatal("layout not remembered")
+	}
+}
+
+func TestScreenshotWritesPNGAndSidecar(t *testing.T) {
+	u, clk := newTestUI(t, "default")
+	clk.run(u, 100)
+	u.shotUI.what, u.shotUI.size = "overlay", "1920x1080"
+	path, err := u.shotUI.take()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{path, strings.TrimSuffix(path, ".png") + ".json"} {
+		if st, err := os.Stat(p); err != nil || st.Size() == 0 {
+			t.Fatalf("%s: %v", p, err)
+		}
+	}
+	if filepath.Dir(path) != u.opts.ShotDir {
+		t.Fatal("wrong folder")
+	}
+}
+
+func TestPresetSwitchAndSave(t *testing.T) {
+	u, clk := newTestUI(t, "default")
+	clk.run(u, 20)
+	u.presetUI.sel.SetSelected("zeroping")
+	if c := u.config(); c.Mode != lagcomp.ModeClient || u.sessionState().now != 0 {
+		t.Fatalf("zeroping: mode %v, t %v", c.Mode, u.sessionState().now)
+	}
+	if !strings.Contains(u.presetUI.about.Text, "Look for") {
+		t.Fatal("no look-for note")
+	}
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	u.control("bias").sl.SetValue(0.5)
+	u.presetUI.save("mine-test", "a test")
+	want := filepath.Join(userDir(), "mine-test.toml")
+	if _, err := os.Stat(want); err != nil {
+		t.Fatalf("not saved: %v (status %q)", err, u.status.Text)
+	}
+	u.presetUI.sel.SetSelected("default")
+	u.presetUI.sel.SetSelected("mine: mine-test")
+	if c := u.config(); c.Bias != 0.5 || c.Mode != lagcomp.ModeClient {
+		t.Fatalf("reloaded: bias %v mode %v", c.Bias, c.Mode)
+	}
+	u.presetUI.save("Bad Name!", "x")
+	if !strings.Contains(u.status.Text, "not saved") {
+		t.Fatal("bad name accepted")
+	}
+}

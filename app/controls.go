@@ -1,0 +1,272 @@
+package app
+
+import (
+	"fmt"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lagscope/lagcomp"
+	"lagscope/views"
+)
+
+// controls are the sidebar's sliders, selectors and toggles. Every one is
+// bound to a configuration key through lagcomp.Params, so its range,
+// units and validation are the ones files and --set use.
+type controls struct {
+	u                                    *UI
+	network, netcode, scene, layers, all fyne.CanvasObject
+	items                                []*control
+	layerChecks                          []*widget.Check
+	syncing                              bool
+}
+
+// control is one key's widget.
+type control struct {
+	key   string // the key written
+	read  string // the key read back (a shorthand reads its up_ key)
+	param *lagcomp.Param
+	value *widget.Label
+	sl    *widget.Slider
+	sel   *widget.Select
+	chk   *widget.Check
+	entry *widget.Entry
+	reset *widget.Button
+}
+
+// slider specs: the UI range may be narrower than the key's (a 0-5000 ms
+// slider is useless at 40 ms); every value stays reachable in "All keys".
+type spec struct {
+	key, label string
+	lo, hi     float64
+	step       float64
+}
+
+func newControls(u *UI) *controls {
+	c := &controls{u: u}
+	c.network = c.tab(
+		c.choice("network", "Network profile"),
+		c.slider(spec{"latency_ms", "One-way latency, both ways", 0, 2000, 1}),
+		c.slider(spec{"up_ms", "Upstream latency (client → server)", 0, 2000, 1}),
+		c.slider(spec{"down_ms", "Downstream latency (server → client)", 0, 2000, 1}),
+		c.slider(spec{"jitter_ms", "Jitter, both ways", 0, 500, 1}),
+		c.slider(spec{"tail_ms", "Skewed delay tail (mean), both ways", 0, 200, 1}),
+		c.slider(spec{"loss_pct", "Packet loss, both ways", 0, 100, 0.5}),
+		c.slider(spec{"victim_latency_ms", "Victim's latency (-1 = as shooter)", -1, 1000, 1}),
+	)
+	c.netcode = c.tab(
+		c.choice("mode", "Compensation mode"),
+		c.slider(spec{"bias", "Bias (0 favours target, 1 shooter)", 0, 1, 0.05}),
+		c.slider(spec{"max_rewind_ms", "Max rewind", 0, 2000, 5}),
+		c.slider(spec{"tick_hz", "Server tick rate", 1, 256, 1}),
+		c.slider(spec{"snapshot_hz", "Snapshot rate", 1, 256, 1}),
+		c.choice("display", "Client display"),
+		c.slider(spec{"interp_ms", "Interpolation delay", 0, 500, 1}),
+		c.slider(spec{"max_prediction_ping_ms", "MaxPredictionPing", 0, 1000, 5}),
+		c.slider(spec{"correction_factor", "PredictionCorrectionFactor", 0, 5, 0.05}),
+		c.slider(spec{"latency_reduction_ms", "PredictionLatencyReduction", 0, 200, 1}),
+		c.slider(spec{"max_trail_ms", "MaxTrailSeconds (history kept)", 10, 2000, 10}),
+		c.check("stamp_subtracts_interp", "Stamp subtracts interpolation"),
+		c.check("trail_reset", "Reset trail on teleport"),
+		c.check("teleport_guard", "Never rewind across a teleport (Source)"),
+		c.choice("rotation_lerp", "Rotation interpolation"),
+		c.check("ping_compress", "Compress ping to a byte (ms/4)"),
+	)
+	c.scene = c.tab(
+		c.choice("shooter_control", "Shooter: bot, or user (click / F)"),
+		c.choice("weapon", "Weapon"),
+		c.choice("stamp_mode", "Rapid-fire stamp"),
+		c.slider(spec{"fire_interval_ms", "Time between shots", 10, 2000, 10}),
+		c.slider(spec{"aim_error_deg", "Bot aim error (σ)", 0, 10, 0.1}),
+		c.choice("target_motion", "Target motion"),
+		c.slider(spec{"target_speed_mps", "Target speed", 0, 20, 0.5}),
+		c.slider(spec{"extra_pawns", "Bystanders", 0, 200, 1}),
+		widget.NewLabelWithStyle("Cheating client", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		c.slider(spec{"cheat_stamp_ms", "Forged stamp (older by)", -1000, 2000, 10}),
+		c.slider(spec{"cheat_ping_ms", "Fake extra ping", 0, 1000, 10}),
+		c.check("cheat_forge_hits", "Forge ZeroPing hits"),
+		c.check("cheat_resend", "Resend every command"),
+	)
+	c.layers = c.layerTab()
+	c.all = c.allKeys()
+	c.sync()
+	return c
+}
+
+func (c *controls) tab(objs ...fyne.CanvasObject) fyne.CanvasObject {
+	return container.NewVScroll(container.NewVBox(objs...))
+}
+
+func (c *controls) add(key string) *control {
+	p, ok := lagcomp.Lookup(key)
+	if !ok {
+		panic("app: no key " + key) // a programming error, caught by the tests
+	}
+	ct := &control{key: key, read: key, param: p, value: widget.NewLabel("")}
+	if r, ok := shorthandReads[key]; ok {
+		ct.read = r
+	}
+	c.items = append(c.items, ct)
+	return ct
+}
+
+// shorthandReads: a both-way key shows the upstream value.
+var shorthandReads = map[string]string{"latency_ms": "up_ms", "jitter_ms": "up_jitter_ms", "tail_ms": "up_tail_ms", "loss_pct": "up_loss_pct"}
+
+// row is a control's label, value, widget and reset button.
+func (c *controls) row(ct *control, label string, w fyne.CanvasObject) fyne.CanvasObject {
+	ct.reset = widget.NewButtonWithIcon("", theme.ContentUndoIcon(), func() { c.reset(ct) })
+	ct.reset.Importance = widget.LowImportance
+	name := widget.NewLabel(label)
+	name.Truncation = fyne.TextTruncateEllipsis // the sidebar may be narrow
+	head := container.NewBorder(nil, nil, nil, container.NewHBox(ct.value, ct.reset), name)
+	return container.NewVBox(head, w)
+}
+
+func (c *controls) slider(s spec) fyne.CanvasObject {
+	ct := c.add(s.key)
+	ct.sl = widget.NewSlider(s.lo, s.hi)
+	ct.sl.Step = s.step
+	ct.sl.OnChanged = func(v float64) {
+		if c.syncing {
+			return
+		}
+		c.set(ct, strconv.FormatFloat(v, 'f', -1, 64))
+	}
+	return c.row(ct, s.label, ct.sl)
+}
+
+func (c *controls) choice(key, label string) fyne.CanvasObject {
+	ct := c.add(key)
+	ct.sel = widget.NewSelect(ct.param.Choices, func(v string) {
+		if c.syncing {
+			return
+		}
+		c.set(ct, v)
+	})
+	ct.sel.PlaceHolder = "(custom)"
+	return c.row(ct, label, ct.sel)
+}
+
+func (c *controls) check(key, label string) fyne.CanvasObject {
+	ct := c.add(key)
+	ct.chk = widget.NewCheck(label, func(b bool) {
+		if c.syncing {
+			return
+		}
+		c.set(ct, strconv.FormatBool(b))
+	})
+	return container.NewBorder(nil, nil, nil, ct.value, ct.chk)
+}
+
+// set applies one key's new value to the running simulation.
+func (c *controls) set(ct *control, v string) {
+	var err error
+	c.u.applyConfig(func(cfg *lagcomp.Config) { err = lagcomp.Apply(cfg, []lagcomp.Setting{{Key: ct.key, Value: v}}) })
+	if err != nil {
+		c.u.setStatus(err.Error())
+		c.sync()
+	}
+}
+
+// reset returns a control to the preset's value.
+func (c *controls) reset(ct *control) {
+	if ct.key == "network" { // a profile is not a value: reset the links
+		c.u.applyConfig(func(cfg *lagcomp.Config) { cfg.Up, cfg.Down = c.u.presetCfg.Up, c.u.presetCfg.Down })
+		return
+	}
+	rp, _ := lagcomp.Lookup(ct.read)
+	c.set(ct, rp.Format(&c.u.presetCfg))
+	if ct.param.Alias { // a shorthand resets both directions
+		down := map[string]string{"latency_ms": "down_ms", "jitter_ms": "down_jitter_ms", "tail_ms": "down_tail_ms", "loss_pct": "down_loss_pct"}[ct.key]
+		dp, _ := lagcomp.Lookup(down)
+		c.u.applyConfig(func(cfg *lagcomp.Config) { _ = dp.SetString(cfg, dp.Format(&c.u.presetCfg)) })
+	}
+}
+
+// sync sets every widget from the configuration at the shown time.
+func (c *controls) sync() {
+	cfg := c.u.config()
+	c.syncing = true
+	defer func() { c.syncing = false }()
+	for _, ct := range c.items {
+		rp, _ := lagcomp.Lookup(ct.read)
+		text := rp.Format(&cfg) // "" for the profile, which has no single value
+		switch {
+		case ct.sl != nil:
+			f, _ := strconv.ParseFloat(text, 64)
+			ct.sl.SetValue(f)
+			ct.value.SetText(withUnit(text, ct.param.Unit, f < ct.sl.Min || f > ct.sl.Max))
+		case ct.sel != nil:
+			ct.sel.SetSelected(text)
+		case ct.chk != nil:
+			ct.chk.SetChecked(text == "true")
+		}
+		if ct.entry != nil {
+			ct.entry.SetText(text)
+		}
+	}
+	for i, n := range views.LayerNames {
+		c.layerChecks[i].SetChecked(*n.Field(&c.u.layers))
+	}
+}
+
+// withUnit formats a value; one outside the slider's range says so, since
+// the slider then shows a clamped position.
+func withUnit(v, unit string, outside bool) string {
+	s := v
+	if unit != "" {
+		s += " " + unit
+	}
+	if outside {
+		s += " (beyond slider)"
+	}
+	return s
+}
+
+func (c *controls) layerTab() fyne.CanvasObject {
+	box := container.NewVBox()
+	for _, n := range views.LayerNames {
+		n := n
+		chk := widget.NewCheck(n.Name, func(b bool) {
+			if c.syncing {
+				return
+			}
+			*n.Field(&c.u.layers) = b
+			c.u.saveLayers()
+			c.u.invalidate()
+			c.u.refresh()
+		})
+		c.layerChecks = append(c.layerChecks, chk)
+		box.Add(chk)
+	}
+	box.Add(widget.NewLabel("Projectile layers arrive with projectile prediction."))
+	return container.NewVScroll(box)
+}
+
+// allKeys is every key as a text entry: the full configuration, with
+// each key's allowed range, validated on Enter.
+func (c *controls) allKeys() fyne.CanvasObject {
+	box := container.NewVBox()
+	for _, p := range lagcomp.Params {
+		if p.Alias {
+			continue
+		}
+		ct := &control{key: p.Key, read: p.Key, param: p, value: widget.NewLabel("")}
+		ct.entry = widget.NewEntry()
+		ct.entry.OnSubmitted = func(v string) { c.set(ct, v) }
+		c.items = append(c.items, ct)
+		label := widget.NewLabelWithStyle(p.Key, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+		hintText := fmt.Sprintf("%s — %s", p.Range(), p.Doc)
+		if p.Kind == lagcomp.KindText {
+			hintText = p.Doc
+		}
+		hint := widget.NewLabel(hintText)
+		hint.Wrapping = fyne.TextWrapWord
+		box.Add(container.NewVBox(label, ct.entry, hint, widget.NewSeparator()))
+	}
+	return container.NewVScroll(box)
+}

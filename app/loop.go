@@ -1,0 +1,89 @@
+package app
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+
+	"lagscope/lagcomp"
+	"lagscope/model"
+)
+
+// displayFrame is how often the simulation hands the UI a frame: about
+// 60 Hz, as fyne-io/terminal throttles its redraws.
+const displayFrame = 16 * time.Millisecond
+
+// loop paces the simulation by the wall clock, off the UI goroutine; the
+// UI gets each new frame through fyne.Do, so it never waits on the
+// simulation and the simulation never touches a widget.
+func (u *UI) loop() {
+	t := time.NewTicker(displayFrame)
+	defer t.Stop()
+	for {
+		select {
+		case <-u.stop:
+			return
+		case <-t.C:
+			if u.Tick(u.opts.Clock()) {
+				fyne.Do(u.refresh)
+			}
+		}
+	}
+}
+
+// Tick advances the session by the wall time since the last tick (the
+// session clamps a long stall to slow motion) and publishes a frame if
+// the shown time moved. It reports whether the panes need redrawing.
+func (u *UI) Tick(now time.Time) bool {
+	dt := now.Sub(u.lastTick)
+	u.lastTick = now
+	moved := false
+	u.withSession(func(s *lagcomp.Session) {
+		before := s.Now()
+		s.Advance(model.Time(dt.Microseconds()))
+		moved = s.Now() != before
+	})
+	if moved {
+		u.publish()
+	}
+	return moved
+}
+
+// publish snapshots the shown instant and marks the panes stale.
+func (u *UI) publish() {
+	var f *lagcomp.Frame
+	u.withSession(func(s *lagcomp.Session) { f = s.Frame() })
+	u.frame.Store(f)
+	u.invalidate()
+}
+
+// refresh redraws the stale visible panes and the widgets that follow the
+// frame. UI thread only.
+func (u *UI) refresh() {
+	v := u.version.Load()
+	for _, p := range u.panes {
+		if p.visible && p.drawn != v {
+			p.raster.Refresh()
+		}
+	}
+	f := u.frame.Load()
+	u.metrics.update(f, u.sessionState())
+	u.timeline.update()
+	u.shots.update(f)
+}
+
+// sessionState is what the metrics strip says about playback.
+type playback struct {
+	paused bool
+	speed  float64
+	now    model.Time
+	live   model.Time
+}
+
+func (u *UI) sessionState() playback {
+	var pb playback
+	u.withSession(func(s *lagcomp.Session) {
+		pb = playback{s.Paused, s.Speed(), s.Now(), s.LiveNow()}
+	})
+	return pb
+}

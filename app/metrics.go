@@ -1,0 +1,57 @@
+package app
+
+import (
+	"fmt"
+	"math"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"lagscope/lagcomp"
+)
+
+// metrics is the strip of live figures under the panes.
+type metrics struct {
+	box                            fyne.CanvasObject
+	ping, agree, errs, hits, rules *widget.Label
+}
+
+func newMetrics() *metrics {
+	m := &metrics{}
+	m.ping, m.agree, m.errs, m.hits, m.rules = widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel("")
+	m.rules.Truncation = fyne.TextTruncateEllipsis
+	m.box = container.NewBorder(nil, nil, container.NewHBox(m.ping, m.agree, m.errs, m.hits), nil, m.rules)
+	return m
+}
+
+func (m *metrics) update(f *lagcomp.Frame, _ playback) {
+	if f == nil {
+		return
+	}
+	s := f.Summary
+	m.ping.SetText(fmt.Sprintf("ping: true %.0f · tracked %s · server %s ms", f.Ping.TrueRTTMs, msOrDash(f.Ping.ClientMs), msOrDash(f.Ping.ServerMs)))
+	if s.Shots > 0 {
+		m.agree.SetText(fmt.Sprintf("agreement %.0f %%", 100*s.Agreement))
+	} else {
+		m.agree.SetText("agreement –")
+	}
+	last := "–"
+	if f.Last != nil && !f.Last.Rejected {
+		last = fmt.Sprintf("%.3f", f.Last.RewindErrorM)
+	}
+	m.errs.SetText(fmt.Sprintf("rewind error mean %.3f · last %s m", s.MeanRewindErrM, last))
+	m.hits.SetText(fmt.Sprintf("shots %d · hits client %d / server %d · rejected %d", s.Shots, s.ClientHits, s.ServerHits, s.Rejected))
+	rules := ""
+	for _, rc := range s.RuleCounts {
+		rules += fmt.Sprintf("%s %d  ", rc.Rule, rc.Count)
+	}
+	m.rules.SetText(rules)
+}
+
+func msOrDash(v float64) string {
+	if math.IsNaN(v) || v == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f", v)
+}

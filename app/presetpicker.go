@@ -1,0 +1,136 @@
+package app
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lagscope/presets"
+)
+
+// presetPicker chooses a scenario, shows what it is for and what to look
+// for, and saves the current settings as the user's own preset.
+type presetPicker struct {
+	u       *UI
+	box     fyne.CanvasObject
+	sel     *widget.Select
+	about   *widget.Label
+	syncing bool
+}
+
+// userDir is where saved presets live.
+func userDir() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "lagscope", "presets")
+}
+
+func newPresetPicker(u *UI) *presetPicker {
+	pp := &presetPicker{u: u}
+	pp.sel = widget.NewSelect(pp.names(), func(name string) {
+		if pp.syncing {
+			return
+		}
+		pp.load(name)
+	})
+	pp.about = widget.NewLabel("")
+	pp.about.Wrapping = fyne.TextWrapWord
+	save := widget.NewButtonWithIcon("Save as…", theme.DocumentSaveIcon(), pp.askSave)
+	pp.box = container.NewVBox(container.NewBorder(nil, nil, widget.NewLabel("Preset"), save, pp.sel), pp.about)
+	pp.sync()
+	return pp
+}
+
+// names are the embedded presets, then the user's ("mine: NAME").
+func (pp *presetPicker) names() []string {
+	names := presets.Names()
+	files, _ := filepath.Glob(filepath.Join(userDir(), "*.toml"))
+	for _, f := range files {
+		names = append(names, "mine: "+strings.TrimSuffix(filepath.Base(f), ".toml"))
+	}
+	return names
+}
+
+func (pp *presetPicker) load(name string) {
+	path := name
+	if rest, ok := strings.CutPrefix(name, "mine: "); ok {
+		path = filepath.Join(userDir(), rest+".toml")
+	}
+	p, err := presets.Load(path)
+	if err == nil {
+		err = pp.u.usePreset(p)
+	}
+	if err != nil {
+		dialog.ShowError(err, pp.u.win)
+		pp.sync()
+		return
+	}
+	pp.u.setStatus("preset " + p.Name + " loaded")
+	pp.u.publish()
+	pp.u.refresh()
+	pp.u.controls.sync()
+	pp.sync()
+}
+
+func (pp *presetPicker) sync() {
+	p := pp.u.preset
+	pp.syncing = true
+	name := p.Name
+	if !strings.HasPrefix(p.File, "presets/") {
+		name = "mine: " + p.Name
+	}
+	pp.sel.SetSelected(name)
+	pp.syncing = false
+	text := p.Description
+	if p.LookFor != "" {
+		text += "\nLook for: " + p.LookFor
+	}
+	pp.about.SetText(text)
+}
+
+var presetName = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,39}$`)
+
+// askSave asks for a name and a description, then saves atomically.
+func (pp *presetPicker) askSave() {
+	name, desc := widget.NewEntry(), widget.NewEntry()
+	name.SetPlaceHolder("my-scenario")
+	name.Validator = func(s string) error {
+		if !presetName.MatchString(s) {
+			return fmt.Errorf("1-40 of a-z, 0-9, - and _")
+		}
+		return nil
+	}
+	desc.SetText(pp.u.preset.Description + " (modified)")
+	items := []*widget.FormItem{widget.NewFormItem("Name", name), widget.NewFormItem("Description", desc)}
+	dialog.ShowForm("Save preset", "Save", "Cancel", items, func(ok bool) {
+		if ok {
+			pp.save(name.Text, desc.Text)
+		}
+	}, pp.u.win)
+}
+
+func (pp *presetPicker) save(name, desc string) {
+	if !presetName.MatchString(name) {
+		pp.u.setStatus("not saved: a preset name is 1-40 of a-z, 0-9, - and _")
+		return
+	}
+	cfg := pp.u.config()
+	path := filepath.Join(userDir(), name+".toml")
+	if err := presets.Save(path, desc, pp.u.preset.LookFor, &cfg); err != nil {
+		dialog.ShowError(err, pp.u.win)
+		return
+	}
+	pp.sel.Options = pp.names()
+	pp.sel.Refresh()
+	pp.u.setStatus("saved " + path)
+}

@@ -1,0 +1,125 @@
+package app
+
+import (
+	"fmt"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lagscope/lagcomp"
+	"lagscope/model"
+)
+
+// ScrubWindow is how far back the scrubber reaches. The past is rebuilt
+// by replay, so memory does not grow with it; the window keeps the
+// slider usable.
+const ScrubWindow = 60 * model.Second
+
+// timeline is the transport: step back, play/pause, step forward, speed,
+// and a scrubber over the recorded past.
+type timeline struct {
+	u        *UI
+	box      fyne.CanvasObject
+	play     *widget.Button
+	speed    *widget.Select
+	scrub    *widget.Slider
+	time     *widget.Label
+	syncing  bool
+	dragging bool
+}
+
+var speeds = []string{"0.05×", "0.1×", "0.25×", "0.5×", "1×", "2×", "4×"}
+
+func newTimeline(u *UI) *timeline {
+	t := &timeline{u: u}
+	back := widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), func() { t.step(-1) })
+	fwd := widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), func() { t.step(1) })
+	t.play = widget.NewButtonWithIcon("", theme.MediaPauseIcon(), t.togglePlay)
+	t.speed = widget.NewSelect(speeds, func(s string) {
+		x, _ := strconv.ParseFloat(s[:len(s)-len("×")], 64)
+		var got float64
+		u.withSession(func(s *lagcomp.Session) { got = s.SetSpeed(x) })
+		u.app.Preferences().SetFloat(prefSpeed, got)
+	})
+	t.scrub = widget.NewSlider(0, 1)
+	t.scrub.Step = 1 // ms
+	t.scrub.OnChanged = func(v float64) {
+		if t.syncing {
+			return
+		}
+		t.seek(model.Ms(int64(v)))
+	}
+	t.time = widget.NewLabel("")
+	back.Importance, fwd.Importance = widget.LowImportance, widget.LowImportance
+	left := container.NewHBox(back, t.play, fwd, t.speed)
+	t.box = container.NewBorder(nil, nil, left, t.time, t.scrub)
+	t.syncSpeed()
+	return t
+}
+
+func (t *timeline) syncSpeed() {
+	var sp float64
+	t.u.withSession(func(s *lagcomp.Session) { sp = s.Speed() })
+	t.syncing = true
+	t.speed.SetSelected(strconv.FormatFloat(sp, 'f', -1, 64) + "×")
+	t.syncing = false
+}
+
+// togglePlay pauses or plays.
+func (t *timeline) togglePlay() {
+	t.u.withSession(func(s *lagcomp.Session) { s.Paused = !s.Paused })
+	t.u.lastTick = t.u.opts.Clock() // no jump for the time spent paused
+	t.update()
+}
+
+// step moves one server tick and pauses there.
+func (t *timeline) step(dir int) {
+	t.u.withSession(func(s *lagcomp.Session) {
+		s.Paused = true
+		s.StepTick(dir)
+	})
+	t.u.publish()
+	t.u.refresh()
+	t.u.controls.sync()
+}
+
+// seek shows time at (the scrubber, a shot in the list).
+func (t *timeline) seek(at model.Time) {
+	t.u.withSession(func(s *lagcomp.Session) {
+		s.Paused = true
+		s.Seek(at)
+	})
+	t.u.publish()
+	t.u.refresh()
+	t.u.controls.sync()
+}
+
+// update follows the session: play icon, scrubber range and position.
+func (t *timeline) update() {
+	pb := t.u.sessionState()
+	if pb.paused {
+		t.play.SetIcon(theme.MediaPlayIcon())
+	} else {
+		t.play.SetIcon(theme.MediaPauseIcon())
+	}
+	lo := max(0, pb.live-ScrubWindow)
+	t.syncing = true
+	t.scrub.Min, t.scrub.Max = float64(lo/model.Millisecond), float64(pb.live/model.Millisecond)
+	if t.scrub.Max <= t.scrub.Min {
+		t.scrub.Max = t.scrub.Min + 1
+	}
+	t.scrub.SetValue(float64(pb.now / model.Millisecond))
+	t.syncing = false
+	state := "▶"
+	if pb.paused {
+		state = "❚❚"
+	}
+	live := ""
+	if pb.now < pb.live {
+		live = fmt.Sprintf(" of %.3f s", pb.live.Seconds())
+	}
+	t.time.SetText(fmt.Sprintf("%s t = %.3f s%s", state, pb.now.Seconds(), live))
+}

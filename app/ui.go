@@ -1,0 +1,303 @@
+package app
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	"github.com/google/uuid"
+
+	"lagscope/lagcomp"
+	"lagscope/model"
+	"lagscope/presets"
+	"lagscope/views"
+)
+
+// Options configure Create.
+type Options struct {
+	Preset  string // preset name or file; empty: the last one used
+	Version string
+	// Clock is the wall clock the simulation is paced by; tests inject
+	// their own and call Tick by hand.
+	Clock func() time.Time
+	// NoLoop leaves the simulation goroutine unstarted (tests drive Tick).
+	NoLoop bool
+	// ShotDir is where screenshots go (default: ~/Pictures/lagscope).
+	ShotDir string
+}
+
+// UI is the window's state. The session is shared with the simulation
+// goroutine under mu; everything else is touched on the UI thread only.
+type UI struct {
+	app  fyne.App
+	win  fyne.Window
+	opts Options
+
+	mu      sync.Mutex
+	session *lagcomp.Session
+
+	frame   atomic.Pointer[lagcomp.Frame]
+	version atomic.Uint64 // bumps when what the panes show changes
+
+	preset    *presets.Preset
+	presetCfg lagcomp.Config // what "reset" returns a control to
+
+	layers   views.Layers
+	layout   views.Layout
+	single   views.View // the pane a single layout shows
+	selected uuid.UUID
+
+	panes    []*Pane
+	paneGrid *fyne.Container
+	controls *controls
+	timeline *timeline
+	metrics  *metrics
+	status   *widget.Label
+	shots    *shotList
+	presetUI *presetPicker
+	shotUI   *screenshots
+
+	layoutSel     *widget.Select
+	syncingLayout bool
+
+	lastTick time.Time
+	stop     chan struct{}
+	closed   sync.Once
+}
+
+// Create builds the UI into w and starts the simulation.
+func Create(a fyne.App, w fyne.Window, opts Options) (*UI, error) {
+	if opts.Clock == nil {
+		opts.Clock = time.Now
+	}
+	u := &UI{app: a, win: w, opts: opts, stop: make(chan struct{})}
+	u.loadPrefs()
+	name := opts.Preset
+	if name == "" {
+		name = a.Preferences().StringWithFallback(prefPreset, presets.Default)
+	}
+	p, err := presets.Load(name)
+	if err != nil && opts.Preset == "" { // a remembered preset that is gone
+		p, err = presets.Load(presets.Default)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := u.usePreset(p); err != nil {
+		return nil, err
+	}
+	u.applySpeedPref()
+	u.build()
+	u.bindKeys()
+	// a theme switch repaints the panes in the matching palette
+	a.Settings().AddListener(func(fyne.Settings) { fyne.Do(func() { u.invalidate(); u.refresh() }) })
+	w.SetOnClosed(u.Close)
+	u.lastTick = opts.Clock()
+	u.publish()
+	if !opts.NoLoop {
+		go u.loop()
+	}
+	return u, nil
+}
+
+// usePreset restarts the session from a preset.
+func (u *UI) usePreset(p *presets.Preset) error {
+	cfg, err := p.Config()
+	if err != nil {
+		return err
+	}
+	s, err := lagcomp.NewSession(cfg)
+	if err != nil {
+		return err
+	}
+	u.mu.Lock()
+	if u.session != nil {
+		s.SetSpeed(u.session.Speed())
+		s.Paused = u.session.Paused
+	}
+	u.session = s
+	u.mu.Unlock()
+	u.preset, u.presetCfg, u.selected = p, cfg, uuid.UUID{}
+	u.app.Preferences().SetString(prefPreset, p.File)
+	if p.File == "presets/"+p.Name+".toml" {
+		u.app.Preferences().SetString(prefPreset, p.Name)
+	}
+	return nil
+}
+
+func (u *UI) build() {
+	u.status = widget.NewLabel("")
+	u.status.Truncation = fyne.TextTruncateEllipsis
+	for _, v := range views.Views {
+		u.panes = append(u.panes, newPane(u, v))
+	}
+	u.paneGrid = container.NewStack()
+	u.arrangePanes()
+	u.controls = newControls(u)
+	u.timeline = newTimeline(u)
+	u.metrics = newMetrics()
+	u.shots = newShotList(u)
+	u.presetUI = newPresetPicker(u)
+	u.shotUI = newScreenshots(u)
+
+	tabs := container.NewAppTabs(
+		container.NewTabItem("Network", u.controls.network),
+		container.NewTabItem("Netcode", u.controls.netcode),
+		container.NewTabItem("Scene", u.controls.scene),
+		container.NewTabItem("Layers", u.controls.layers),
+		container.NewTabItem("Shots", u.shots.list),
+		container.NewTabItem("All keys", u.controls.all),
+	)
+	side := container.NewBorder(u.presetUI.box, nil, nil, nil, tabs)
+	top := container.NewHBox(
+		widget.NewLabelWithStyle("lagscope", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		u.layoutSelect(),
+		widget.NewButtonWithIcon("Screenshot", theme.MediaPhotoIcon(), u.shotUI.ask),
+	)
+	bottom := container.NewVBox(u.metrics.box, u.timeline.box, u.status)
+	split := container.NewHSplit(u.paneGrid, side)
+	split.Offset = 0.72
+	u.win.SetContent(container.NewBorder(top, bottom, nil, nil, split))
+}
+
+// arrangePanes lays the panes out for the current layout.
+func (u *UI) arrangePanes() {
+	order := u.viewOrder()
+	var objs []fyne.CanvasObject
+	switch u.layout {
+	case views.LayoutSingle:
+		objs = []fyne.CanvasObject{u.pane(order[0])}
+		u.paneGrid.Objects = []fyne.CanvasObject{container.NewStack(objs...)}
+	case views.Layout1x2:
+		objs = []fyne.CanvasObject{u.pane(order[0]), u.pane(order[1])}
+		u.paneGrid.Objects = []fyne.CanvasObject{container.NewGridWithColumns(2, objs...)}
+	default:
+		for _, v := range order {
+			objs = append(objs, u.pane(v))
+		}
+		u.paneGrid.Objects = []fyne.CanvasObject{container.NewGridWithColumns(2, objs...)}
+	}
+	for _, p := range u.panes {
+		p.visible = false
+	}
+	for _, o := range objs {
+		o.(*Pane).visible = true
+	}
+	u.paneGrid.Refresh()
+	u.invalidate()
+}
+
+// viewOrder puts the single/maximised view first.
+func (u *UI) viewOrder() []views.View {
+	order := []views.View{u.single}
+	for _, v := range views.Views {
+		if v != u.single {
+			order = append(order, v)
+		}
+	}
+	return order
+}
+
+func (u *UI) pane(v views.View) *Pane {
+	for _, p := range u.panes {
+		if p.view == v {
+			return p
+		}
+	}
+	return nil
+}
+
+// setLayout switches layout (and the view a single layout shows).
+func (u *UI) setLayout(l views.Layout, single views.View) {
+	u.layout, u.single = l, single
+	u.app.Preferences().SetString(prefLayout, string(l))
+	u.app.Preferences().SetString(prefSingle, string(single))
+	u.arrangePanes()
+}
+
+// toggleMax maximises a pane, or goes back to 2x2.
+func (u *UI) toggleMax(v views.View) {
+	if u.layout == views.LayoutSingle && u.single == v {
+		u.setLayout(views.Layout2x2, views.ViewServer)
+	} else {
+		u.setLayout(views.LayoutSingle, v)
+	}
+	u.syncLayoutSelect()
+}
+
+// options are the view options the panes draw with now.
+func (u *UI) options() views.Options {
+	pal := views.Dark
+	if u.app.Settings().ThemeVariant() == theme.VariantLight {
+		pal = views.Light
+	}
+	return views.Options{Layers: u.layers, Palette: pal, Selected: u.selected}
+}
+
+// invalidate marks every pane for redrawing at the next display frame.
+func (u *UI) invalidate() { u.version.Add(1) }
+
+// withSession runs f with the session locked.
+func (u *UI) withSession(f func(s *lagcomp.Session)) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	f(u.session)
+}
+
+// applyConfig changes the running configuration through edit, at the
+// shown time. Relations single keys cannot check are clamped with a
+// visible note; anything else invalid is refused with its message.
+func (u *UI) applyConfig(edit func(c *lagcomp.Config)) {
+	var msg string
+	u.withSession(func(s *lagcomp.Session) {
+		c := s.Config()
+		edit(&c)
+		if c.SnapshotHz > c.TickHz {
+			msg = fmt.Sprintf("snapshot rate clamped to the tick rate, %d Hz", c.TickHz)
+			c.SnapshotHz = c.TickHz
+		}
+		restarted, err := s.SetConfig(c)
+		switch {
+		case err != nil:
+			msg = "not applied: " + err.Error()
+		case restarted:
+			msg = "the scene changed: simulation restarted at 0 s"
+		}
+	})
+	u.setStatus(msg)
+	u.publish()
+	u.controls.sync()
+}
+
+func (u *UI) setStatus(msg string) {
+	if msg != "" {
+		u.status.SetText(msg)
+	}
+}
+
+// config is the configuration at the shown time.
+func (u *UI) config() lagcomp.Config {
+	var c lagcomp.Config
+	u.withSession(func(s *lagcomp.Session) { c = s.Config() })
+	return c
+}
+
+// fire is the user's trigger, at a world point of the shooter's view.
+func (u *UI) fire(at model.Vec) {
+	if u.config().Control != lagcomp.ControlUser {
+		u.setStatus("the bot is shooting: set Shooter to \"user\" (Scene tab) to fire by clicking")
+		return
+	}
+	u.withSession(func(s *lagcomp.Session) { s.Fire(at) })
+	u.setStatus(fmt.Sprintf("fired at (%.2f, %.2f)", at.X, at.Y))
+}
+
+// Close stops the simulation goroutine.
+func (u *UI) Close() {
+	u.closed.Do(func() { close(u.stop) })
+}
