@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -131,6 +132,12 @@ func writeJSON(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Du
 			return err
 		}
 	}
+	projs := sim.Projectiles()
+	for i := range projs {
+		if err := enc.Encode(projs[i].JSON()); err != nil {
+			return err
+		}
+	}
 	sj := sum.JSON(sim)
 	sj.WallMs = float64(wall.Microseconds()) / 1000
 	return enc.Encode(sj)
@@ -161,6 +168,9 @@ func writeTable(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.D
 	if sum.Shots > 0 {
 		agree = fmt.Sprintf("%.1f %%", 100*sum.Agreement)
 	}
+	if projs := sim.Projectiles(); len(projs) > 0 {
+		writeProjectiles(w, projs)
+	}
 	_, err := fmt.Fprintf(w, "\nmode %s, %d shots (%d rejected): client hits %d, server hits %d, agreement %s\n"+
 		"rewind error mean %.3f m, p95 %.3f m; rewind mean %.1f ms vs ideal %.1f ms\n"+
 		"behind cover (server hit after the victim saw itself in cover): %d\n"+
@@ -176,4 +186,25 @@ func verdict(hit bool) string {
 		return "hit"
 	}
 	return "miss"
+}
+
+func writeProjectiles(w io.Writer, projs []lagcomp.ProjectileRecord) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "\nprojectile\tfire ms\tforward ms\tfake delay ms\tspawn offset m\tmax diverg. m\tdet. apart m\trule\tremote jump m\t")
+	for i := range projs {
+		r := &projs[i]
+		apart := "-"
+		if !math.IsNaN(r.DetonationDistM) {
+			apart = fmt.Sprintf("%.3f", r.DetonationDistM)
+		}
+		fmt.Fprintf(tw, "%d\t%.1f\t%.1f\t%.1f\t%.3f\t%.3f\t%s\t%s\t%.2f\t\n", r.Seq, r.Fire.Millis(), r.Forward.Millis(),
+			r.FakeDelay.Millis(), r.LinkOffsetM, r.MaxDivergenceM, apart, r.Rule, r.RemoteJumpM)
+	}
+	tw.Flush()
+	sum := lagcomp.SummarizeProjectiles(projs)
+	fmt.Fprintf(w, "%d projectiles: mean spawn offset %.3f m, max divergence %.3f m, mean detonation distance %.3f m, rules:", sum.Count, sum.MeanLinkOffsetM, sum.MaxDivergenceM, sum.MeanDetDistM)
+	for _, rc := range sum.Rules {
+		fmt.Fprintf(w, " %s %d", rc.Rule, rc.Count)
+	}
+	fmt.Fprintln(w)
 }

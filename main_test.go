@@ -142,3 +142,31 @@ func TestREADMEDocumentsEveryKey(t *testing.T) {
 		}
 	}
 }
+
+func TestSimJSONProjectileLines(t *testing.T) {
+	code, out, errs := runCLI("sim", "--preset", "projectile-rockets", "--duration", "4s", "--json")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatal(err)
+		}
+		if m["type"] == "projectile" {
+			n++
+			for _, k := range []string{"forward_prediction_ms", "fake_spawn_delay_ms", "spawn_offset_m", "spawn_offset_ms", "max_divergence_m", "detonation_distance_m", "rule", "rules", "catchup_m"} {
+				if _, ok := m[k]; !ok {
+					t.Fatalf("projectile line lacks %q: %s", k, line)
+				}
+			}
+		}
+		if m["type"] == "summary" && m["projectiles"].(float64) != float64(n) {
+			t.Fatalf("summary counts %v projectiles, lines %d", m["projectiles"], n)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no projectile lines")
+	}
+}

@@ -249,3 +249,19 @@ func TestPresetSwitchAndSave(t *testing.T) {
 		t.Fatal("bad name accepted")
 	}
 }
+
+func TestProjectilesInTheWindow(t *testing.T) {
+	u, clk := newTestUI(t, "projectile-rockets")
+	clk.run(u, 150)
+	f := u.frame.Load()
+	if len(f.Projectiles) == 0 || f.ProjSummary.Count == 0 {
+		t.Fatal("no projectiles in the frame")
+	}
+	if !strings.Contains(u.metrics.rules.Text, "projectiles") {
+		t.Fatalf("metrics strip: %q", u.metrics.rules.Text)
+	}
+	u.control("remote_resim").chk.SetChecked(false)
+	if u.config().RemoteResim {
+		t.Fatal("remote_resim toggle")
+	}
+}

@@ -84,6 +84,16 @@ func newControls(u *UI) *controls {
 		c.choice("target_motion", "Target motion"),
 		c.slider(spec{"target_speed_mps", "Target speed", 0, 20, 0.5}),
 		c.slider(spec{"extra_pawns", "Bystanders", 0, 200, 1}),
+		widget.NewLabelWithStyle("Projectiles (weapon rocket or bolt)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		c.check("predict_projectiles", "Fake projectile on the owner"),
+		c.check("rocket_correct_fake", "Rocket: correct fake toward auth"),
+		c.check("rocket_predict_fx", "Rocket: fake plays effects (bPredictFX)"),
+		c.check("bolt_correct_fake", "Bolt: correct fake toward auth"),
+		c.check("bolt_predict_fx", "Bolt: fake plays effects (bPredictFX)"),
+		c.check("remote_resim", "Remote clients rewind and resimulate"),
+		c.slider(spec{"fake_correction_ms", "Fake correction time constant", 1, 1000, 1}),
+		c.slider(spec{"switch_extra_ms", "SwitchToAuthTimer extra (on top of ping)", 0, 1000, 5}),
+		c.slider(spec{"detonation_mismatch_m", "Detonations 'too far apart' beyond", 0, 10, 0.1}),
 		widget.NewLabelWithStyle("Cheating client", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		c.slider(spec{"cheat_stamp_ms", "Forged stamp (older by)", -1000, 2000, 10}),
 		c.slider(spec{"cheat_ping_ms", "Fake extra ping", 0, 1000, 10}),
@@ -243,7 +253,6 @@ func (c *controls) layerTab() fyne.CanvasObject {
 		c.layerChecks = append(c.layerChecks, chk)
 		box.Add(chk)
 	}
-	box.Add(widget.NewLabel("Projectile layers arrive with projectile prediction."))
 	return container.NewVScroll(box)
 }
 

@@ -46,6 +46,12 @@ func (m *metrics) update(f *lagcomp.Frame, _ playback) {
 	for _, rc := range s.RuleCounts {
 		rules += fmt.Sprintf("%s %d  ", rc.Rule, rc.Count)
 	}
+	if ps := f.ProjSummary; ps.Count > 0 {
+		rules += fmt.Sprintf("projectiles %d: spawn offset %.2f m, divergence ≤ %.2f m, apart %.2f m; ", ps.Count, ps.MeanLinkOffsetM, ps.MaxDivergenceM, ps.MeanDetDistM)
+		for _, rc := range ps.Rules {
+			rules += fmt.Sprintf("%s %d  ", rc.Rule, rc.Count)
+		}
+	}
 	m.rules.SetText(rules)
 }
 

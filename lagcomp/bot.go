@@ -44,7 +44,7 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	startFire := !c.firing
 	c.seq++
 	cmd := &Command{
-		Seq: c.seq, Client: c.Index, Fire: t, Dir: dir,
+		Seq: c.seq, Client: c.Index, Fire: t, Dir: dir, Weapon: cfg.Weapon,
 		StartFire: startFire, HasStamp: true,
 		TickTime: c.PackageTimeStamp - model.MsF(cfg.CheatStampMs),
 	}
@@ -66,6 +66,9 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 		id: s.ids.next(), fire: t, idealT: v.IdealT, saw: seen, hit: hit,
 		origin: origin, dir: dir, clientHit: hit.Pawn == TargetPawn,
 	})
+	if cfg.Weapon.IsProjectile() {
+		s.fireProjectile(c, cmd, origin, t)
+	}
 	s.send(Packet{Kind: PacketCommand, Client: c.Index, Up: true, Cmd: cmd}, c)
 	if cfg.CheatResend {
 		s.send(Packet{Kind: PacketCommand, Client: c.Index, Up: true, Cmd: cmd}, c)

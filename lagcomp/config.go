@@ -104,6 +104,21 @@ type Config struct {
 	AimErrorDeg    float64
 	RangeM         float64
 
+	// Projectile prediction.
+	PredictProjectiles bool
+	RocketSpeedMps     float64
+	RocketRadiusM      float64
+	RocketCorrectFake  bool
+	RocketPredictFX    bool
+	BoltSpeedMps       float64
+	BoltCorrectFake    bool
+	BoltPredictFX      bool
+	CorrectionMs       float64 // time constant of the fake's drift toward the auth
+	SwitchExtraMs      float64 // SwitchToAuthTimer = the tracked ping + this
+	MismatchM          float64 // detonations further apart than this "hit the wrong thing"
+	RemoteResim        bool    // remote clients rewind to the spawn and resimulate
+	ResimSpeedup       float64 // how much faster than real time a remote copy catches up
+
 	// World.
 	ShooterX, ShooterY float64
 	Target             model.Motion
@@ -133,6 +148,9 @@ func Defaults() Config {
 		CorrectionFactor: 1.8, PingToleranceMs: 30,
 		Control: ControlBot, Weapon: WeaponRifle, StampMode: StampPerShot, FireIntervalMs: 1100,
 		BurstShots: 10, BurstPauseMs: 400, RangeM: 200,
+		PredictProjectiles: true, RocketSpeedMps: 20, RocketRadiusM: 3, RocketCorrectFake: true,
+		BoltSpeedMps: 60, BoltPredictFX: true, CorrectionMs: 150, SwitchExtraMs: 50, MismatchM: 1.5,
+		RemoteResim: true, ResimSpeedup: 1,
 		ShooterX: 0, ShooterY: 0,
 		Target: model.Motion{Kind: model.Strafe, Origin: model.V(20, 0), Heading: model.V(0, 1).Angle(),
 			Yaw: model.V(-1, 0).Angle(), Speed: 5, Amplitude: 3, Period: 2 * model.Second, Seed: 7},

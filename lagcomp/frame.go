@@ -25,6 +25,10 @@ type Frame struct {
 	// Trails are the shooter's and the target's history (the bystanders'
 	// are left out: a thousand trails copied per frame is garbage).
 	Trails [2][]Sample
+	// Projectiles alive or active within GhostWindow, and all projectiles
+	// so far summarised.
+	Projectiles []ProjectileFrame
+	ProjSummary ProjectileSummary
 }
 
 // GhostWindow is how long a judged shot's hitboxes stay on screen, as
@@ -118,6 +122,10 @@ func (s *Sim) Frame() *Frame {
 		}
 	}
 	f.Ping = s.pingFrame()
+	f.Projectiles = s.projectileFrames()
+	if len(s.projs) > 0 {
+		f.ProjSummary = SummarizeProjectiles(s.Projectiles())
+	}
 	return f
 }
 

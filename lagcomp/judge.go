@@ -25,6 +25,10 @@ func (s *Sim) judge(cmd *Command, arrival model.Time) {
 		Origin: shooter.Pose.Pos, Dir: cmd.Dir, ClientOrigin: ps.origin, ClientEnd: ps.hit.Point,
 		ClientHit: ps.clientHit, ClientPart: ps.hit.Part, ServerHitPawn: -1,
 	}
+	if cmd.Weapon.IsProjectile() {
+		s.spawnProjectile(cmd, cn.checkSeq(cmd.Seq), shooter.Pose)
+		return
+	}
 	switch rule := cn.checkSeq(cmd.Seq); {
 	case rule != "":
 		r.Rejected, r.Rules, r.ServerEnd = true, []Rule{rule}, r.Origin

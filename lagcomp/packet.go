@@ -10,16 +10,19 @@ import (
 type PacketKind uint8
 
 const (
-	PacketSnapshot   PacketKind = iota // server -> client: every pawn at a tick
-	PacketCommand                      // client -> server: a shot
-	PacketPing                         // client -> server: ServerBouncePing
-	PacketPong                         // server -> client: ClientReturnPing
-	PacketPingReport                   // client -> server: ServerUpdatePing
-	PacketServerPing                   // server -> client: the server's own bounce
-	PacketServerPong                   // client -> server: its reply
+	PacketSnapshot    PacketKind = iota // server -> client: every pawn at a tick
+	PacketCommand                       // client -> server: a shot
+	PacketPing                          // client -> server: ServerBouncePing
+	PacketPong                          // server -> client: ClientReturnPing
+	PacketPingReport                    // client -> server: ServerUpdatePing
+	PacketServerPing                    // server -> client: the server's own bounce
+	PacketServerPong                    // client -> server: its reply
+	PacketProjSpawn                     // server -> client: a projectile is replicated (reliable)
+	PacketProjTornOff                   // server -> client: it detonated (bTearOff, reliable)
+	PacketProjReject                    // server -> owner: the shot was refused (reliable)
 )
 
-var packetKindNames = [...]string{"snapshot", "command", "ping", "pong", "ping_report", "server_ping", "server_pong"}
+var packetKindNames = [...]string{"snapshot", "command", "ping", "pong", "ping_report", "server_ping", "server_pong", "proj_spawn", "proj_torn_off", "proj_reject"}
 
 func (k PacketKind) String() string { return packetKindNames[k] }
 
@@ -35,6 +38,7 @@ type Packet struct {
 	Value   float64 // a reported ping, ms
 	Snap    *Snapshot
 	Cmd     *Command
+	Proj    *projMsg
 }
 
 // Snapshot is the state a server tick sends to a client.

@@ -36,6 +36,8 @@ type Server struct {
 	// scratch for judging, reused so a shot does not allocate per pawn
 	targets []model.Target
 	rewound []int
+	// the present hitboxes projectiles sweep against this tick
+	projTargets []model.Target
 	// noCull turns the broad phase off: tests prove it never changes a
 	// verdict, benchmarks measure what it saves.
 	noCull bool

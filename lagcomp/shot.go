@@ -18,6 +18,7 @@ type Command struct {
 	TickTime  model.Time // source mode: the client's tick (PackageTimeStamp, not less interpolation)
 	Interp    model.Time // source mode: the client's interpolation delay, sent with the command
 	Dir       model.Vec  // aim, unit vector
+	Weapon    WeaponKind // a projectile weapon spawns a projectile instead of a trace
 	// ZeroPing: the client's own verdict, which client mode believes.
 	ClaimHit    bool
 	ClaimTarget int

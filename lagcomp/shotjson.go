@@ -101,25 +101,30 @@ func (r *ShotRecord) JSON() ShotJSON {
 
 // SummaryJSON is the last line of `lagscope sim --json`.
 type SummaryJSON struct {
-	Type             string         `json:"type"`
-	Shots            int            `json:"shots"`
-	Rejected         int            `json:"rejected"`
-	ClientHits       int            `json:"client_hits"`
-	ServerHits       int            `json:"server_hits"`
-	Agreement        *float64       `json:"agreement"` // null with no judged shots
-	FalseHits        int            `json:"false_hits"`
-	FalseMisses      int            `json:"false_misses"`
-	BehindCover      int            `json:"behind_cover"`
-	MeanRewindErrorM float64        `json:"mean_rewind_error_m"`
-	P95RewindErrorM  float64        `json:"p95_rewind_error_m"`
-	MeanRewindMs     float64        `json:"mean_rewind_ms"`
-	MeanIdealMs      float64        `json:"mean_ideal_rewind_ms"`
-	RuleTally        map[Rule]int   `json:"rules"`
-	MaxWarpM         float64        `json:"max_warp_m"`
-	StarvedFrames    int            `json:"starved_frames"`
-	Packets          map[string]int `json:"packets"`
-	SimSeconds       float64        `json:"sim_seconds"`
-	WallMs           float64        `json:"wall_ms"`
+	Type             string            `json:"type"`
+	Shots            int               `json:"shots"`
+	Rejected         int               `json:"rejected"`
+	ClientHits       int               `json:"client_hits"`
+	ServerHits       int               `json:"server_hits"`
+	Agreement        *float64          `json:"agreement"` // null with no judged shots
+	FalseHits        int               `json:"false_hits"`
+	FalseMisses      int               `json:"false_misses"`
+	BehindCover      int               `json:"behind_cover"`
+	MeanRewindErrorM float64           `json:"mean_rewind_error_m"`
+	P95RewindErrorM  float64           `json:"p95_rewind_error_m"`
+	MeanRewindMs     float64           `json:"mean_rewind_ms"`
+	MeanIdealMs      float64           `json:"mean_ideal_rewind_ms"`
+	RuleTally        map[Rule]int      `json:"rules"`
+	MaxWarpM         float64           `json:"max_warp_m"`
+	StarvedFrames    int               `json:"starved_frames"`
+	Packets          map[string]int    `json:"packets"`
+	Projectiles      int               `json:"projectiles"`
+	ProjectileRules  map[Reconcile]int `json:"projectile_rules"`
+	MeanSpawnOffsetM float64           `json:"mean_projectile_spawn_offset_m"`
+	MaxDivergenceM   float64           `json:"max_projectile_divergence_m"`
+	MeanDetDistM     float64           `json:"mean_detonation_distance_m"`
+	SimSeconds       float64           `json:"sim_seconds"`
+	WallMs           float64           `json:"wall_ms"`
 }
 
 // JSON is the summary in its output form; the caller fills WallMs, the
@@ -142,6 +147,12 @@ func (s *Summary) JSON(sim *Sim) SummaryJSON {
 	for _, rc := range s.RuleCounts {
 		j.RuleTally[rc.Rule] = rc.Count
 	}
+	ps := SummarizeProjectiles(sim.Projectiles())
+	j.Projectiles, j.ProjectileRules = ps.Count, map[Reconcile]int{}
+	for _, rc := range ps.Rules {
+		j.ProjectileRules[rc.Rule] = rc.Count
+	}
+	j.MeanSpawnOffsetM, j.MaxDivergenceM, j.MeanDetDistM = round6(ps.MeanLinkOffsetM), round6(ps.MaxDivergenceM), round6(ps.MeanDetDistM)
 	up, down := sim.Link(ShooterPawn, true).Stats, sim.Link(ShooterPawn, false).Stats
 	j.Packets = map[string]int{
 		"up_sent": up.Sent, "up_lost": up.Lost, "up_duplicated": up.Duplicated, "up_reordered": up.Reordered,

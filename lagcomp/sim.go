@@ -35,6 +35,9 @@ type Sim struct {
 	ticks, snaps metronome
 	frames       []metronome // per client
 	fireAt       *model.Vec  // a shot the user asked for, fired at the shooter's next frame
+
+	projs     []*projState // every projectile, in firing order
+	projBySeq map[uint32]*projState
 }
 
 // pendingShot is the omniscient side of a shot in flight: what the client
@@ -57,7 +60,7 @@ func New(cfg Config) (*Sim, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	s := &Sim{cfg: cfg, ids: newIDSource(cfg.Seed), aim: newRand(cfg.Seed, streamAim)}
+	s := &Sim{cfg: cfg, ids: newIDSource(cfg.Seed), aim: newRand(cfg.Seed, streamAim), projBySeq: map[uint32]*projState{}}
 	motions := s.motions()
 	s.Server = newServer(&s.cfg, motions, 2)
 	for i := 0; i < 2; i++ {
@@ -181,6 +184,32 @@ func (s *Sim) send(p Packet, c *Client) {
 	}
 }
 
+// sendReliable is replicated-actor traffic (spawns, tear-offs): a lost
+// packet goes again after a retransmission timeout, at most 20 times, so
+// even a link at 100 % loss gives up rather than hangs. Retries queue
+// behind each other like a reliable channel's head-of-line blocking.
+func (s *Sim) sendReliable(p Packet, c *Client) {
+	p.Sent = s.Now
+	link, to := c.down, &c.in
+	if p.Up {
+		link, to = c.up, &s.Server.in
+	}
+	rto := model.MsF(2*(c.up.Config().LatencyMs+c.down.Config().LatencyMs) + 50)
+	t := s.Now
+	for try := 0; try < 20; try++ {
+		if n, d, _ := link.Send(t); n > 0 {
+			s.pktSeq++
+			p.seq, p.Deliver = s.pktSeq, d
+			to.put(&p)
+			return
+		}
+		lost := p
+		lost.Deliver = -1
+		s.Dropped = append(s.Dropped, lost)
+		t += rto
+	}
+}
+
 func (s *Sim) serverTick(t model.Time) {
 	cfg := &s.cfg
 	srv := s.Server
@@ -188,6 +217,7 @@ func (s *Sim) serverTick(t model.Time) {
 	for p := srv.in.take(srv.Now); p != nil; p = srv.in.take(srv.Now) {
 		s.serverReceive(p)
 	}
+	s.tickProjectiles()
 	if s.snaps.due(srv.Now, cfg.SnapshotHz) {
 		snap := srv.snapshot()
 		for _, c := range s.Clients {
@@ -235,6 +265,9 @@ func (s *Sim) clientFrame(c *Client, t model.Time) {
 	}
 	if c.Index == ShooterPawn {
 		s.shooterBot(c, t)
+		s.ownerProjectiles(c, t)
+	} else {
+		s.remoteProjectiles(c, t)
 	}
 	if c.ping.Due(t) { // CheckSendPing
 		s.send(Packet{Kind: PacketPing, Client: c.Index, Up: true, Stamp: t}, c)
@@ -254,6 +287,8 @@ func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time) {
 		}
 	case PacketServerPing:
 		s.send(Packet{Kind: PacketServerPong, Client: c.Index, Up: true, Stamp: p.Stamp}, c)
+	case PacketProjSpawn, PacketProjTornOff, PacketProjReject:
+		s.clientProjectileMsg(c, p, t)
 	}
 }
 

@@ -26,6 +26,10 @@ func Raycast(o, d Vec, rng float64, walls []Wall, targets []Target) Hit {
 		}
 	}
 	for _, tg := range targets {
+		// a cheap circle test first: most targets are nowhere near the ray
+		if !SegmentNearCircle(o, d, best.Dist, tg.Box.Center, BoundRadius) {
+			continue
+		}
 		if t, part, ok := tg.Box.Intersect(o, d, best.Dist); ok && t < best.Dist {
 			best = Hit{Pawn: tg.Pawn, Part: part, Dist: t}
 		}

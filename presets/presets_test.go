@@ -33,7 +33,7 @@ func TestEveryPresetLoadsAndRuns(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.Step(5_000_000)
-		if len(s.Shots) == 0 {
+		if len(s.Shots)+len(s.Projectiles()) == 0 {
 			t.Errorf("%s: no shots in 5 s", p.Name)
 		}
 	}
@@ -84,6 +84,34 @@ func TestPresetsShowTheirPoint(t *testing.T) {
 	}
 	if s := sum("zeroping", lagcomp.Setting{Key: "cheat_forge_hits", Value: "true"}, lagcomp.Setting{Key: "aim_error_deg", Value: "20"}); s.ServerHits != s.Shots || s.ClientHits == s.Shots {
 		t.Errorf("zeroping with forged hits: %+v", s)
+	}
+	proj := func(name string) []lagcomp.ProjectileRecord {
+		p, _ := Load(name)
+		cfg, _ := p.Config()
+		s, _ := lagcomp.New(cfg)
+		s.Step(10_000_000)
+		return s.Projectiles()
+	}
+	for _, r := range proj("projectile-high-ping")[1:] {
+		if r.FakeDelay < 200_000 || r.FakeDelay > 230_000 {
+			t.Errorf("projectile-high-ping: fake delay %v, want ~200 ms (300 ms ping, 100 ms cap)", r.FakeDelay)
+		}
+	}
+	countRule := func(rs []lagcomp.ProjectileRecord, rule lagcomp.Reconcile) int {
+		n := 0
+		for _, r := range rs {
+			n += b2i(r.Rule == rule)
+		}
+		return n
+	}
+	if rs := proj("projectile-bias-1"); countRule(rs, lagcomp.ReconcileAuthFirst) < len(rs)/2 {
+		t.Errorf("projectile-bias-1: auth_first %d of %d", countRule(rs, lagcomp.ReconcileAuthFirst), len(rs))
+	}
+	if rs := proj("projectile-rockets"); countRule(rs, lagcomp.ReconcileConfirmed) < len(rs)/2 {
+		t.Errorf("projectile-rockets: confirmed %d of %d", countRule(rs, lagcomp.ReconcileConfirmed), len(rs))
+	}
+	if rs := proj("projectile-bias-0"); rs[3].Forward != 0 || rs[3].LinkOffsetM < 1 {
+		t.Errorf("projectile-bias-0: forward %v, spawn offset %v", rs[3].Forward, rs[3].LinkOffsetM)
 	}
 	if s := sum("cheater"); s.Rejected == 0 || count(s, lagcomp.RuleMaxRewindCap) == 0 {
 		t.Errorf("cheater: %+v", s)
@@ -191,4 +219,11 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -15,6 +15,10 @@ type Layers struct {
 	ExtrapError  bool `json:"extrap_error"`  // displayed pose vs where the pawn truly was then
 	BroadPhase   bool `json:"broad_phase"`   // which pawns the last shot rewound and which it skipped
 	Ghosts       bool `json:"ghosts"`        // every shot of the last few seconds stays drawn (sv_showlagcompensation)
+	// The projectile document's debug draws.
+	ProjectileDebug bool `json:"projectile_debug"` // Projectile Debug Mode: paths, client copies at each timestamp, twin links
+	SpawnPosition   bool `json:"spawn_position"`   // Draw Spawn Position (after any fast-forward)
+	FinalPosition   bool `json:"final_position"`   // Draw Final Position: location, direction and radius of each detonation
 }
 
 // LayerNames lists the layers with their labels, in toggle order.
@@ -33,11 +37,15 @@ var LayerNames = []struct {
 	{"Extrapolation error", func(l *Layers) *bool { return &l.ExtrapError }},
 	{"Broad phase", func(l *Layers) *bool { return &l.BroadPhase }},
 	{"Ghosts (3 s)", func(l *Layers) *bool { return &l.Ghosts }},
+	{"Projectile Debug Mode", func(l *Layers) *bool { return &l.ProjectileDebug }},
+	{"Draw Spawn Position", func(l *Layers) *bool { return &l.SpawnPosition }},
+	{"Draw Final Position", func(l *Layers) *bool { return &l.FinalPosition }},
 }
 
 // DefaultLayers is what a new user sees: the comparison, not the clutter.
 func DefaultLayers() Layers {
-	return Layers{Trail: true, Rewound: true, ClientSeen: true, ServerNow: true, Traces: true, Gap: true, Ghosts: true}
+	return Layers{Trail: true, Rewound: true, ClientSeen: true, ServerNow: true, Traces: true, Gap: true, Ghosts: true,
+		SpawnPosition: true, FinalPosition: true}
 }
 
 // Options are everything besides the frame that decides the pixels.

@@ -36,6 +36,7 @@ func (p *pane) server() {
 			p.label(r.Rewound.Pos, fmt.Sprintf("%s  rewind %.1f ms", shortID(r), r.RewindMs()), ServerBlue, 14, -10)
 		}
 	}
+	p.serverProjectiles()
 	if p.o.Layers.ServerNow {
 		for i := 0; i < 2; i++ {
 			p.hitbox(f.Pawns[i].Pose, p.pal.Neutral, 0, 1.5, false)
@@ -115,6 +116,7 @@ func (p *pane) shooter() {
 	if v.Shown[lagcomp.TargetPawn] {
 		p.crosshair(seen.Pos)
 	}
+	p.ownerProjectiles()
 	if p.o.Layers.ExtrapError && v.Shown[lagcomp.TargetPawn] {
 		truth := f.Pawns[lagcomp.TargetPawn].Motion.At(v.IdealT)
 		p.line(seen.Pos, truth.Pos, TrailGrey, 1.5, true)
@@ -184,6 +186,7 @@ func (p *pane) target() {
 		p.hitbox(f.Pawns[lagcomp.TargetPawn].Pose, ServerBlue, 0, 1.5, true)
 	}
 	p.hitbox(own, p.pal.Neutral, 0.15, 2, false)
+	p.remoteProjectiles()
 	down := model.MsF(f.Config.Down.LatencyMs)
 	if f.Config.VictimLatencyMs >= 0 {
 		down = model.MsF(f.Config.VictimLatencyMs)
@@ -221,6 +224,12 @@ func (p *pane) overlay() {
 	p.frame(ViewOverlay)
 	if r == nil {
 		p.grid()
+		if p.f.ProjSummary.Count > 0 {
+			p.header("Overlay", "projectiles: fake (magenta) vs authoritative (green)")
+			p.ownerProjectiles()
+			p.projectileNote(0)
+			return
+		}
 		p.header("Overlay", "no shot judged yet")
 		p.note(0, "waiting for the first judged shot…", p.pal.Dim)
 		return
@@ -299,6 +308,16 @@ func (p *pane) frame(v View) {
 	case ViewOverlay:
 		if r := p.selected(); r != nil {
 			p.frameWorld([]model.Vec{r.ClientSaw.Pos, r.Rewound.Pos, r.ServerNow.Pos}, 3.5, 2.5)
+		} else if n := len(f.Projectiles); n > 0 {
+			// the newest projectile's twins, close up
+			pr := f.Projectiles[n-1]
+			pts := []model.Vec{pr.Origin}
+			for _, c := range []lagcomp.CopyFrame{pr.Fake, pr.AuthCopy} {
+				if c.Shown {
+					pts = append(pts, c.Pos)
+				}
+			}
+			p.frameWorld(pts, 8, 5)
 		} else {
 			p.frameWorld([]model.Vec{f.Pawns[lagcomp.TargetPawn].Pose.Pos}, 4, 3)
 		}

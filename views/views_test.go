@@ -207,3 +207,46 @@ func TestWorldAtInvertsTheShooterCamera(t *testing.T) {
 		t.Fatalf("click on the target at (%v,%v) maps to %v, want %v", x, y, got, seen)
 	}
 }
+
+// rocketFrame is the projectile document's configuration mid-flight,
+// with a wall to detonate on and a strafing target.
+func rocketFrame(t *testing.T, at model.Time) *lagcomp.Frame {
+	c := lagcomp.Defaults()
+	c.Weapon, c.Bias, c.LatencyReductionMs, c.MaxPredictionPingMs, c.FireIntervalMs = lagcomp.WeaponRocket, 0.5, 15, 100, 400
+	c.Up.LatencyMs, c.Down.LatencyMs = 70, 70
+	c.Walls, _ = model.ParseWalls("26,-8,27,8")
+	return frameAt(t, c, at)
+}
+
+// The three debug draws of the projectile document, each alone.
+func TestGoldenProjectileDebugDraws(t *testing.T) {
+	f := rocketFrame(t, 3300*model.Millisecond)
+	r := NewRenderer()
+	for _, c := range []struct {
+		name string
+		view View
+		on   func(*Layers) *bool
+	}{
+		{"projectile-debug-mode", ViewShooter, func(l *Layers) *bool { return &l.ProjectileDebug }},
+		{"draw-spawn-position", ViewServer, func(l *Layers) *bool { return &l.SpawnPosition }},
+		{"draw-final-position", ViewServer, func(l *Layers) *bool { return &l.FinalPosition }},
+	} {
+		l := Layers{Labels: true}
+		*c.on(&l) = true
+		img, err := r.Render(f, string(c.view), 800, 500, Options{Layers: l})
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden(t, c.name, img)
+	}
+	// and each toggle changes the picture
+	for _, n := range LayerNames[len(LayerNames)-3:] {
+		on, off := DefaultLayers(), DefaultLayers()
+		*n.Field(&on), *n.Field(&off) = true, false
+		a, _ := r.Render(f, "split", 800, 500, Options{Layers: on})
+		b, _ := r.Render(f, "split", 800, 500, Options{Layers: off})
+		if string(a.Pix) == string(b.Pix) {
+			t.Errorf("%s changes nothing", n.Name)
+		}
+	}
+}

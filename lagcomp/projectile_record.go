@@ -1,0 +1,248 @@
+package lagcomp
+
+import (
+	"math"
+	"slices"
+
+	"github.com/google/uuid"
+
+	"lagscope/model"
+)
+
+// ProjectileRecord is one projectile with every machine's view of it:
+// spawn offsets, divergence in flight, both detonations and the rule
+// that reconciled them.
+type ProjectileRecord struct {
+	ID        uuid.UUID
+	Seq       uint32
+	Weapon    WeaponKind
+	Predicted bool
+	Fire      model.Time
+	Spawned   bool       // the server spawned it
+	SpawnT    model.Time // server tick of the spawn
+	Forward   model.Time // ForwardPredictionTime the server applied
+	Origin    model.Vec  // the muzzle
+	SpawnPos  model.Vec  // the auth's position at spawn, after the fast-forward (Draw Spawn Position)
+	FakeDelay model.Time // the owner's delayed fake spawn (above MaxPredictionPing)
+	// LinkOffsetM is how far apart the fake and the caught-up copy of the
+	// auth were when they were linked; LinkOffsetMs the same in flight time.
+	LinkOffsetM, LinkOffsetMs float64
+	CatchupM                  float64 // CatchupTick's move: speed x replication time
+	MaxDivergenceM            float64 // fake vs auth copy, over the flight
+	FakeDet, AuthDet          *model.Vec
+	DetonationDistM           float64     // between the twins' detonations; NaN if either is missing
+	Rule                      Reconcile   // the last rule that fired
+	Rules                     []Reconcile // every rule that fired, in order
+	FX                        model.Vec   // where the owner finally saw the effects
+	FXFake                    bool
+	Hits                      []int // pawns the server's detonation hit
+	RemoteJumpM               float64
+	RemoteDelay               model.Time // TornOff's wait on the remote client
+	Done                      bool       // reconciled and detonated everywhere
+}
+
+func (p *projState) record() ProjectileRecord {
+	r := ProjectileRecord{ID: p.id, Seq: p.seq, Weapon: p.weapon, Predicted: p.predicted, Fire: p.fire,
+		Spawned: p.server != nil, SpawnT: p.spawnT, Forward: p.ff, Origin: p.origin, FakeDelay: p.fakeDelay,
+		LinkOffsetM: p.linkOffsetM, CatchupM: p.catchupM, MaxDivergenceM: p.maxDiv,
+		FakeDet: p.fakeFinal, Rule: p.rec.Rule, Rules: slices.Clone(p.rec.Fired), FX: p.rec.FX, FXFake: p.rec.FXFake,
+		Hits: slices.Clone(p.hits), RemoteJumpM: p.remoteJump, RemoteDelay: p.remoteDelay, DetonationDistM: math.NaN()}
+	if p.server != nil {
+		r.SpawnPos = p.server.at(p.spawnT)
+	}
+	if p.spec.SpeedMps > 0 {
+		r.LinkOffsetMs = p.linkOffsetM / p.spec.SpeedMps * 1000
+	}
+	if p.srvDone {
+		f := p.final
+		r.AuthDet = &f
+	}
+	if r.FakeDet != nil && r.AuthDet != nil {
+		r.DetonationDistM = r.FakeDet.Dist(*r.AuthDet)
+	}
+	r.Done = p.rec.done && (p.srvDone || p.rec.Rule == ReconcileRejected) && !p.remote.alive && !p.fake.alive
+	return r
+}
+
+// Projectiles are the records of every projectile fired so far.
+func (s *Sim) Projectiles() []ProjectileRecord {
+	out := make([]ProjectileRecord, len(s.projs))
+	for i, p := range s.projs {
+		out[i] = p.record()
+	}
+	return out
+}
+
+// ProjectileSummary aggregates projectile records.
+type ProjectileSummary struct {
+	Count           int
+	Rules           []ReconcileCount
+	MeanLinkOffsetM float64
+	MaxDivergenceM  float64
+	MeanDetDistM    float64 // over the pairs that both detonated
+}
+
+// ReconcileCount is how often a reconciliation rule fired.
+type ReconcileCount struct {
+	Rule  Reconcile
+	Count int
+}
+
+// SummarizeProjectiles aggregates records.
+func SummarizeProjectiles(rs []ProjectileRecord) ProjectileSummary {
+	var s ProjectileSummary
+	linked, pairs := 0, 0
+	for _, r := range rs {
+		s.Count++
+		for _, rule := range r.Rules {
+			j := slices.IndexFunc(s.Rules, func(rc ReconcileCount) bool { return rc.Rule == rule })
+			if j < 0 {
+				s.Rules = append(s.Rules, ReconcileCount{rule, 0})
+				j = len(s.Rules) - 1
+			}
+			s.Rules[j].Count++
+		}
+		if r.LinkOffsetM > 0 {
+			s.MeanLinkOffsetM += r.LinkOffsetM
+			linked++
+		}
+		s.MaxDivergenceM = max(s.MaxDivergenceM, r.MaxDivergenceM)
+		if !math.IsNaN(r.DetonationDistM) {
+			s.MeanDetDistM += r.DetonationDistM
+			pairs++
+		}
+	}
+	if linked > 0 {
+		s.MeanLinkOffsetM /= float64(linked)
+	}
+	if pairs > 0 {
+		s.MeanDetDistM /= float64(pairs)
+	}
+	return s
+}
+
+// ProjectileJSON is a projectile as `lagscope sim --json` prints it.
+type ProjectileJSON struct {
+	Type             string      `json:"type"`
+	ID               string      `json:"id"`
+	Seq              uint32      `json:"seq"`
+	Weapon           WeaponKind  `json:"weapon"`
+	Predicted        bool        `json:"predicted"`
+	FireMs           float64     `json:"fire_ms"`
+	ServerSpawnMs    *float64    `json:"server_spawn_ms"`
+	ForwardPredMs    float64     `json:"forward_prediction_ms"`
+	FakeSpawnDelayMs float64     `json:"fake_spawn_delay_ms"`
+	SpawnOffsetM     float64     `json:"spawn_offset_m"`
+	SpawnOffsetMs    float64     `json:"spawn_offset_ms"`
+	CatchupM         float64     `json:"catchup_m"`
+	MaxDivergenceM   float64     `json:"max_divergence_m"`
+	FakeDetonation   *XYJSON     `json:"fake_detonation"`
+	AuthDetonation   *XYJSON     `json:"auth_detonation"`
+	DetonationDistM  *float64    `json:"detonation_distance_m"`
+	Rule             Reconcile   `json:"rule"`
+	Rules            []Reconcile `json:"rules"`
+	Effects          XYJSON      `json:"effects_at"`
+	EffectsFromFake  bool        `json:"effects_from_fake"`
+	ServerHits       []int       `json:"server_hits"`
+	RemoteJumpM      float64     `json:"remote_jump_m"`
+	RemoteDetDelayMs float64     `json:"remote_detonation_delay_ms"`
+	Done             bool        `json:"done"`
+}
+
+// JSON is the record in its output form.
+func (r *ProjectileRecord) JSON() ProjectileJSON {
+	j := ProjectileJSON{Type: "projectile", ID: r.ID.String(), Seq: r.Seq, Weapon: r.Weapon, Predicted: r.Predicted,
+		FireMs: r.Fire.Millis(), ForwardPredMs: r.Forward.Millis(), FakeSpawnDelayMs: r.FakeDelay.Millis(),
+		SpawnOffsetM: round6(r.LinkOffsetM), SpawnOffsetMs: round6(r.LinkOffsetMs), CatchupM: round6(r.CatchupM),
+		MaxDivergenceM: round6(r.MaxDivergenceM), Rule: r.Rule, Rules: r.Rules, Effects: xy(r.FX), EffectsFromFake: r.FXFake,
+		ServerHits: r.Hits, RemoteJumpM: round6(r.RemoteJumpM), RemoteDetDelayMs: r.RemoteDelay.Millis(), Done: r.Done}
+	if j.Rules == nil {
+		j.Rules = []Reconcile{}
+	}
+	if j.ServerHits == nil {
+		j.ServerHits = []int{}
+	}
+	if r.Spawned {
+		ms := r.SpawnT.Millis()
+		j.ServerSpawnMs = &ms
+	}
+	if r.FakeDet != nil {
+		v := xy(*r.FakeDet)
+		j.FakeDetonation = &v
+	}
+	if r.AuthDet != nil {
+		v := xy(*r.AuthDet)
+		j.AuthDetonation = &v
+	}
+	if !math.IsNaN(r.DetonationDistM) {
+		d := round6(r.DetonationDistM)
+		j.DetonationDistM = &d
+	}
+	return j
+}
+
+// ProjectileFrame is one projectile as every machine has it at a frame.
+type ProjectileFrame struct {
+	ID       uuid.UUID
+	Seq      uint32
+	Weapon   WeaponKind
+	RadiusM  float64
+	Dir      model.Vec
+	Origin   model.Vec
+	Spawned  bool
+	SpawnPos model.Vec // after the fast-forward
+	Forward  model.Time
+	// the server's authoritative projectile: a continuous path, tick by tick
+	ServerPos   model.Vec
+	ServerAlive bool
+	ServerPath  []model.Vec
+	Final       *model.Vec
+	// the owner's fake and its copy of the auth, and the remote's copy,
+	// sampled at each of their frames
+	Fake, AuthCopy, Remote CopyFrame
+	Rule                   Reconcile
+	FX                     model.Vec
+	FXShown, FXFake        bool
+}
+
+// CopyFrame is a client's copy of a projectile.
+type CopyFrame struct {
+	Shown, Alive bool
+	Pos          model.Vec
+	Path         []model.Vec
+	Det          *model.Vec
+}
+
+func copyFrame(m movingCopy) CopyFrame {
+	return CopyFrame{Shown: m.shown, Alive: m.alive, Pos: m.pos, Path: slices.Clone(m.path), Det: cloneVec(m.det)}
+}
+
+func cloneVec(v *model.Vec) *model.Vec {
+	if v == nil {
+		return nil
+	}
+	c := *v
+	return &c
+}
+
+// projectileFrames are the projectiles alive or active within GhostWindow.
+func (s *Sim) projectileFrames() []ProjectileFrame {
+	var out []ProjectileFrame
+	for _, p := range s.projs {
+		if p.lastSeen < s.Now-GhostWindow && !p.fake.alive && !p.remote.alive && (p.server == nil || p.srvDone) {
+			continue
+		}
+		f := ProjectileFrame{ID: p.id, Seq: p.seq, Weapon: p.weapon, RadiusM: p.spec.RadiusM, Dir: p.dir, Origin: p.origin,
+			Spawned: p.server != nil, Forward: p.ff, ServerPos: p.srvPos, ServerAlive: p.server != nil && !p.srvDone,
+			ServerPath: slices.Clone(p.srvPath), Fake: copyFrame(p.fake), AuthCopy: copyFrame(p.auth), Remote: copyFrame(p.remote),
+			Rule: p.rec.Rule, FX: p.rec.FX, FXShown: p.rec.fxShown, FXFake: p.rec.FXFake}
+		if p.server != nil {
+			f.SpawnPos = p.server.at(p.spawnT)
+		}
+		if p.srvDone {
+			f.Final = cloneVec(&p.final)
+		}
+		out = append(out, f)
+	}
+	return out
+}

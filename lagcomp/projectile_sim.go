@@ -1,0 +1,416 @@
+package lagcomp
+
+import (
+	"math"
+
+	"github.com/google/uuid"
+
+	"lagscope/model"
+)
+
+// projMsg is what the server replicates about a projectile.
+type projMsg struct {
+	Seq    uint32
+	Origin model.Vec  // where it left the muzzle
+	Spawn  model.Vec  // where it is at SpawnT, after the fast-forward
+	SpawnT model.Time // the server tick that spawned it
+	FF     model.Time // how far it was fast-forwarded
+	Dir    model.Vec
+	Speed  float64
+	Final  model.Vec  // torn off: where it detonated
+	FinalT model.Time // and when
+}
+
+// maxPath bounds each drawn path (samples per tick or frame).
+const maxPath = 600
+
+// projState is one projectile on every machine: the server's
+// authoritative one, the owner's fake and its copy of the auth, and the
+// remote client's copy. The simulator sees all of them at once.
+type projState struct {
+	id       uuid.UUID
+	seq      uint32
+	weapon   WeaponKind
+	spec     ProjectileSpec
+	fire     model.Time
+	origin   model.Vec
+	dir      model.Vec
+	lastSeen model.Time // last event, for dropping it from frames
+
+	// server
+	server  *flight
+	srvAt   model.Time // last server step
+	srvPos  model.Vec
+	srvPath []model.Vec
+	srvDone bool
+	final   model.Vec
+	finalT  model.Time
+	hits    []int
+	ff      model.Time
+	spawnT  model.Time
+
+	// owner
+	predicted   bool
+	fakeAt      model.Time // when the fake spawns (delayed above MaxPredictionPing)
+	fakeDelay   model.Time
+	fakeSpawned bool
+	fake        movingCopy
+	auth        movingCopy // the owner's copy of the auth (hidden in play, drawn in debug)
+	rec         ownerReconciler
+	linkOffsetM float64
+	catchupM    float64
+	maxDiv      float64
+	fakeFinal   *model.Vec
+
+	// remote (the victim's client)
+	remote      movingCopy
+	remoteTau   model.Time // flight time the remote copy has simulated
+	remoteJump  float64
+	remoteDelay model.Time
+	remoteFinal *model.Vec
+	remoteDueT  model.Time // when TornOff asked it to detonate
+}
+
+// movingCopy is a client's copy of a projectile, integrated per frame.
+type movingCopy struct {
+	shown, alive bool
+	pos          model.Vec
+	at           model.Time
+	path         []model.Vec
+	det          *model.Vec
+}
+
+func (m *movingCopy) record() {
+	if len(m.path) < maxPath {
+		m.path = append(m.path, m.pos)
+	}
+}
+
+func (s *Sim) proj(seq uint32) *projState {
+	if p, ok := s.projBySeq[seq]; ok {
+		return p
+	}
+	return nil
+}
+
+// fireProjectile is the owner's side of a shot: a fake spawns at once, or
+// after FakeSpawnDelay above MaxPredictionPing, unless prediction is off.
+func (s *Sim) fireProjectile(c *Client, cmd *Command, origin model.Vec, t model.Time) {
+	cfg := &s.cfg
+	sp := cfg.spec()
+	p := &projState{id: s.pending[cmd.Seq-1].id, seq: cmd.Seq, weapon: cmd.Weapon, spec: sp, fire: t,
+		origin: origin, dir: cmd.Dir, predicted: cfg.PredictProjectiles, lastSeen: t}
+	p.rec = ownerReconciler{mismatchM: cfg.MismatchM, predictFX: sp.PredictFX}
+	if !p.predicted {
+		p.rec.fire(ReconcileUnpredicted)
+	} else {
+		ping, _ := c.ping.ExactPing()
+		if math.IsNaN(ping) {
+			ping = 0
+		}
+		p.fakeDelay = FakeSpawnDelay(ping, cfg.MaxPredictionPingMs)
+		p.fakeAt = t + p.fakeDelay
+	}
+	s.projs = append(s.projs, p)
+	s.projBySeq[cmd.Seq] = p
+}
+
+// spawnProjectile is the server's side: the authoritative projectile,
+// fast-forwarded by ForwardPredictionTime of the ping the server
+// perceives, replicated to every client.
+func (s *Sim) spawnProjectile(cmd *Command, rule Rule, shooter model.Pose) {
+	cfg := &s.cfg
+	p := s.proj(cmd.Seq)
+	owner := s.Clients[cmd.Client]
+	switch {
+	case rule == RuleDuplicate:
+		return // already spawned
+	case rule != "" || p == nil || !shooter.Alive:
+		if p != nil {
+			s.sendReliable(Packet{Kind: PacketProjReject, Client: cmd.Client, Proj: &projMsg{Seq: cmd.Seq}}, owner)
+		}
+		return
+	}
+	now := s.Server.Now
+	ping, ok := s.Server.conns[cmd.Client].measured.ExactPing()
+	if !ok {
+		ping = 0
+	}
+	p.ff = ForwardPredictionTime(ping, cfg.LatencyReductionMs, cfg.Bias)
+	p.spawnT = now
+	fl := flight{From: shooter.Pos, Dir: cmd.Dir, Speed: p.spec.SpeedMps, T0: now - p.ff}
+	p.server, p.srvAt, p.origin = &fl, fl.T0, shooter.Pos
+	p.srvPath = append(p.srvPath, fl.From)
+	s.projTargets()
+	// the fast-forward ticks it through the present world: it can
+	// detonate on spawn
+	s.stepServerProjectile(p, now)
+	msg := &projMsg{Seq: p.seq, Origin: fl.From, Spawn: fl.at(now), SpawnT: now, FF: p.ff, Dir: fl.Dir, Speed: fl.Speed}
+	for _, c := range s.Clients {
+		s.sendReliable(Packet{Kind: PacketProjSpawn, Client: c.Index, Proj: msg}, c)
+	}
+	if p.srvDone {
+		s.tearOff(p)
+	}
+}
+
+// tickProjectiles moves every authoritative projectile to the server's now.
+func (s *Sim) tickProjectiles() {
+	s.projTargets()
+	for _, p := range s.projs {
+		if p.server == nil || p.srvDone {
+			continue
+		}
+		s.stepServerProjectile(p, s.Server.Now)
+		if p.srvDone {
+			s.tearOff(p)
+		}
+	}
+}
+
+// stepServerProjectile sweeps the projectile to t against the walls and
+// the pawns as they are now (projectiles are not lag-compensated by
+// rewind: the fast-forward is their compensation).
+func (s *Sim) stepServerProjectile(p *projState, t model.Time) {
+	fl := p.server
+	end := min(t, fl.T0+p.spec.Lifetime)
+	hit := fl.sweep(p.srvAt, end, s.cfg.Walls, s.Server.projTargets)
+	p.srvAt, p.srvPos = end, fl.at(end)
+	switch {
+	case hit.Part != model.PartNone:
+		p.srvPos = hit.Point
+		p.detonate(s, hit, end)
+	case end < t: // lifetime over: it stops where it is
+		p.detonate(s, model.Hit{Pawn: -1, Point: p.srvPos}, end)
+	}
+	if len(p.srvPath) < maxPath {
+		p.srvPath = append(p.srvPath, p.srvPos)
+	}
+	p.lastSeen = s.Now
+}
+
+// projTargets collects the pawns' present hitboxes for this tick's
+// projectile sweeps (everyone but the shooter, as with traces).
+func (s *Sim) projTargets() {
+	srv := s.Server
+	srv.projTargets = srv.projTargets[:0]
+	for i := range srv.Pawns {
+		if pw := srv.Pawns[i].Pose; i != ShooterPawn && pw.Alive {
+			srv.projTargets = append(srv.projTargets, model.Target{Pawn: i, Box: pw.Box()})
+		}
+	}
+}
+
+func (p *projState) detonate(s *Sim, hit model.Hit, t model.Time) {
+	p.srvDone, p.final, p.finalT = true, hit.Point, t
+	if hit.Pawn >= 0 {
+		p.hits = append(p.hits, hit.Pawn)
+	}
+	if p.spec.RadiusM > 0 { // area damage
+		for i := range s.Server.Pawns {
+			pw := s.Server.Pawns[i].Pose
+			if i != hit.Pawn && pw.Alive && pw.Pos.Dist(hit.Point) <= p.spec.RadiusM {
+				p.hits = append(p.hits, i)
+			}
+		}
+	}
+}
+
+// tearOff replicates the detonation (bTearOff) with its final position.
+func (s *Sim) tearOff(p *projState) {
+	msg := &projMsg{Seq: p.seq, Final: p.final, FinalT: p.finalT, Dir: p.server.Dir, Speed: p.server.Speed}
+	for _, c := range s.Clients {
+		s.sendReliable(Packet{Kind: PacketProjTornOff, Client: c.Index, Proj: msg}, c)
+	}
+}
+
+// clientProjectileMsg handles replicated projectile traffic on a client.
+func (s *Sim) clientProjectileMsg(c *Client, pk *Packet, t model.Time) {
+	p := s.proj(pk.Proj.Seq)
+	if p == nil {
+		return
+	}
+	p.lastSeen = t
+	if c.Index == ShooterPawn {
+		s.ownerMsg(c, p, pk, t)
+	} else {
+		s.remoteMsg(c, p, pk, t)
+	}
+}
+
+// ownerMsg: the auth arrives (CatchupTick, link), detonates, or is refused.
+func (s *Sim) ownerMsg(c *Client, p *projState, pk *Packet, t model.Time) {
+	m := pk.Proj
+	switch pk.Kind {
+	case PacketProjSpawn:
+		// CatchupTick: the copy is replication time (half the ping) behind
+		// the server's; move it on so reconciliation compares like with like
+		ping, _ := c.ping.ExactPing()
+		if math.IsNaN(ping) {
+			ping = 0
+		}
+		catchup := model.MsF(ping / 2)
+		p.catchupM = CatchupDistance(m.Speed, catchup)
+		p.auth = movingCopy{shown: true, alive: true, pos: m.Spawn.Add(m.Dir.Scale(p.catchupM)), at: t}
+		p.auth.record()
+		if p.fake.alive {
+			p.linkOffsetM = p.fake.pos.Dist(p.auth.pos)
+		}
+		p.rec.link(t)
+		s.settleOwner(p, t)
+	case PacketProjTornOff:
+		p.auth.pos, p.auth.alive = m.Final, false
+		fin := m.Final
+		p.auth.det = &fin
+		p.auth.record()
+		p.rec.authDetonated(t, m.Final)
+		s.settleOwner(p, t)
+	case PacketProjReject:
+		p.rec.fakeAlive, p.rec.done = false, true
+		p.rec.fire(ReconcileRejected)
+		s.settleOwner(p, t)
+	}
+}
+
+// settleOwner destroys the fake once it detonated or a rule decided
+// against it: the reconciler owns whether it lives.
+func (s *Sim) settleOwner(p *projState, _ model.Time) {
+	if !p.rec.fakeAlive {
+		p.fake.alive = false
+	}
+}
+
+// ownerProjectiles advances the owner's fakes and auth copies a frame.
+func (s *Sim) ownerProjectiles(c *Client, t model.Time) {
+	var targets []model.Target
+	for _, p := range s.projs {
+		if p.rec.done && !p.auth.alive && !p.fake.alive {
+			continue
+		}
+		if p.predicted && !p.fakeSpawned && !p.rec.done && t >= p.fakeAt {
+			p.fakeSpawned, p.rec.fakeAlive = true, true
+			p.fake = movingCopy{shown: true, alive: true, pos: p.origin, at: t}
+			p.fake.record()
+		}
+		if p.fake.alive {
+			if targets == nil {
+				targets = s.clientTargets(&c.Display, c.Index)
+			}
+			s.moveFake(c, p, t, targets)
+		}
+		if p.auth.alive {
+			p.auth.pos = p.auth.pos.Add(p.dir.Scale(p.spec.SpeedMps * (t - p.auth.at).Seconds()))
+			p.auth.at = t
+			p.auth.record()
+		}
+		if p.fake.alive && p.auth.alive {
+			p.maxDiv = max(p.maxDiv, p.fake.pos.Dist(p.auth.pos))
+		}
+		p.rec.tick(t)
+		s.settleOwner(p, t)
+	}
+}
+
+// moveFake flies the fake through the owner's view of the world; with
+// CorrectFake it drifts toward the auth copy over fake_correction_ms.
+func (s *Sim) moveFake(c *Client, p *projState, t model.Time, targets []model.Target) {
+	cfg := &s.cfg
+	dt := (t - p.fake.at).Seconds()
+	from := p.fake.pos
+	to := from.Add(p.dir.Scale(p.spec.SpeedMps * dt))
+	if p.spec.CorrectFake && p.auth.alive {
+		k := 1 - math.Exp(-dt*1000/cfg.CorrectionMs)
+		to = to.Add(p.auth.pos.Sub(to).Scale(k))
+	}
+	p.fake.at = t
+	d := to.Sub(from)
+	if l := d.Len(); l > 0 {
+		if hit := model.Raycast(from, d.Unit(), l, cfg.Walls, targets); hit.Part != model.PartNone {
+			to = hit.Point
+			p.fake.pos = to
+			p.fake.record()
+			det := to
+			p.fakeFinal = &det
+			p.fake.det = &det
+			ping, _ := c.ping.ExactPing()
+			if math.IsNaN(ping) {
+				ping = 0
+			}
+			p.rec.fakeDetonated(t, to, model.MsF(ping+cfg.SwitchExtraMs))
+			s.settleOwner(p, t)
+			return
+		}
+	}
+	p.fake.pos = to
+	p.fake.record()
+	if t-p.fakeAt >= p.spec.Lifetime { // stops where it is
+		det := to
+		p.fakeFinal, p.fake.det = &det, &det
+		p.rec.fakeDetonated(t, to, model.MsF(cfg.SwitchExtraMs))
+		s.settleOwner(p, t)
+	}
+}
+
+// remoteMsg: a remote client learns of a projectile or its detonation.
+func (s *Sim) remoteMsg(c *Client, p *projState, pk *Packet, t model.Time) {
+	m := pk.Proj
+	switch pk.Kind {
+	case PacketProjSpawn:
+		p.remote = movingCopy{shown: true, alive: true, at: t}
+		if s.cfg.RemoteResim {
+			// rewound to its spawn, resimulated quickly to catch up
+			p.remote.pos, p.remoteTau = m.Origin, 0
+		} else {
+			// shown where the server has it: it jumps ahead of the muzzle
+			p.remote.pos, p.remoteTau = m.Spawn, m.FF
+		}
+		p.remoteJump = p.remote.pos.Dist(m.Origin)
+		p.remote.record()
+	case PacketProjTornOff:
+		fin := m.Final
+		p.remoteFinal, p.remoteDueT = &fin, t
+		if !s.cfg.RemoteResim || !p.remote.alive {
+			s.remoteDetonate(p, t)
+		}
+	}
+}
+
+// remoteProjectiles advances remote copies. A resimulating copy runs
+// resim_speedup faster than real time until it has flown as long as the
+// client estimates the server's has (fast-forward plus server time since
+// the spawn, from PackageTimeStamp and half the ping), then keeps pace;
+// after TornOff it detonates only once it has reached the final position.
+func (s *Sim) remoteProjectiles(c *Client, t model.Time) {
+	ping, _ := c.ping.ExactPing()
+	if math.IsNaN(ping) {
+		ping = 0
+	}
+	for _, p := range s.projs {
+		if !p.remote.alive {
+			continue
+		}
+		dt := t - p.remote.at
+		p.remote.at = t
+		if s.cfg.RemoteResim {
+			estimate := p.ff + (c.PackageTimeStamp - p.spawnT) + model.MsF(ping/2)
+			p.remoteTau = max(p.remoteTau, min(p.remoteTau+model.Time(float64(dt)*(1+s.cfg.ResimSpeedup)), estimate))
+		} else {
+			p.remoteTau += dt
+		}
+		pos := p.origin.Add(p.dir.Scale(p.spec.SpeedMps * p.remoteTau.Seconds()))
+		if p.remoteFinal != nil && pos.Dist(p.origin) >= p.remoteFinal.Dist(p.origin) {
+			s.remoteDetonate(p, t)
+			continue
+		}
+		p.remote.pos = pos
+		p.remote.record()
+	}
+}
+
+func (s *Sim) remoteDetonate(p *projState, t model.Time) {
+	p.remote.alive = false
+	fin := *p.remoteFinal
+	p.remote.pos, p.remote.det = fin, &fin
+	p.remote.record()
+	p.remoteDelay = t - p.remoteDueT
+}

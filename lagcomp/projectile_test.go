@@ -1,0 +1,320 @@
+package lagcomp
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"slices"
+	"testing"
+
+	"lagscope/model"
+)
+
+func TestProjectileArithmetic(t *testing.T) {
+	cases := []struct {
+		ping, red, bias float64
+		want            model.Time
+	}{
+		{100, 15, 0.5, model.MsF(42.5)}, {100, 15, 1, 85 * model.Millisecond}, {100, 15, 0, 0}, {10, 15, 0.5, 0},
+	}
+	for _, c := range cases {
+		if got := ForwardPredictionTime(c.ping, c.red, c.bias); got != c.want {
+			t.Errorf("ForwardPredictionTime(%v, %v, %v) = %v, want %v", c.ping, c.red, c.bias, got, c.want)
+		}
+	}
+	if d := FakeSpawnDelay(150, 100); d != 50*model.Millisecond {
+		t.Fatalf("150 ms ping, 100 ms cap: delay %v, want 50 ms (the document's example)", d)
+	}
+	if d := FakeSpawnDelay(80, 100); d != 0 {
+		t.Fatalf("under the cap: delay %v", d)
+	}
+	if d := CatchupDistance(20, 30*model.Millisecond); math.Abs(d-0.6) > 1e-12 {
+		t.Fatalf("catch-up %v, want 0.6 m (20 m/s x 30 ms)", d)
+	}
+}
+
+// rockets is the document's configuration: bias 0.5, a 15 ms latency
+// reduction, a 100 ms MaxPredictionPing; a wall far down range.
+func rockets() Config {
+	c := Defaults()
+	c.Weapon, c.Bias, c.LatencyReductionMs, c.MaxPredictionPingMs = WeaponRocket, 0.5, 15, 100
+	c.Target = model.Motion{Kind: model.Stationary, Origin: model.V(15, 6), Yaw: math.Pi}
+	c.Walls, _ = model.ParseWalls("30,-20,31,20")
+	c.Control = ControlUser
+	return c
+}
+
+// fireAt runs cfg, has the user fire at aim every period, and returns the
+// records after d.
+func fireAt(t *testing.T, c Config, aim model.Vec, period, d model.Time) []ProjectileRecord {
+	t.Helper()
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for at := 500 * model.Millisecond; at < d; at += period {
+		s.Step(at)
+		s.QueueFire(aim)
+	}
+	s.Step(d + 2*model.Second)
+	return s.Projectiles()
+}
+
+func TestServerFastForwardsAndClientCatchesUp(t *testing.T) {
+	c := rockets()
+	rs := fireAt(t, c, model.V(30, 0), 700*model.Millisecond, 4*model.Second)
+	for _, r := range rs {
+		if !r.Spawned || !r.Done {
+			t.Fatalf("projectile %d not finished: %+v", r.Seq, r)
+		}
+		// the server perceives 80 ms + up to a tick and a frame
+		if r.Forward < model.MsF(0.5*(80-15)) || r.Forward > model.MsF(0.5*(80+1000.0/64+1000.0/120-15)) {
+			t.Fatalf("forward prediction %v", r.Forward)
+		}
+		if d := r.SpawnPos.Dist(r.Origin); math.Abs(d-20*r.Forward.Seconds()) > 1e-9 {
+			t.Fatalf("spawned %v m ahead, want speed x forward = %v", d, 20*r.Forward.Seconds())
+		}
+		// CatchupTick: speed x half the tracked ping (80..104 ms)
+		if r.CatchupM < 20*0.040 || r.CatchupM > 20*0.052 {
+			t.Fatalf("catch-up %v m", r.CatchupM)
+		}
+		if !slices.Equal(r.Rules, []Reconcile{ReconcileConfirmed}) || r.FX.X != 30 || r.FXFake {
+			t.Fatalf("a rocket into a wall: rules %v, effects at %v (fake %v)", r.Rules, r.FX, r.FXFake)
+		}
+		if r.DetonationDistM > 1e-9 || r.RemoteJumpM != 0 {
+			t.Fatalf("twins apart %v m, remote jump %v", r.DetonationDistM, r.RemoteJumpM)
+		}
+	}
+}
+
+func TestFakeSpawnIsDelayedAboveMaxPredictionPing(t *testing.T) {
+	c := rockets()
+	c.Up.LatencyMs, c.Down.LatencyMs = 75, 75 // 150 ms ping, cap 100
+	rs := fireAt(t, c, model.V(30, 0), 900*model.Millisecond, 4*model.Second)
+	for _, r := range rs[1:] { // the first shot may precede the first ping
+		// the tracked ping is 150 ms plus up to a frame and a tick
+		if r.FakeDelay < 50*model.Millisecond || r.FakeDelay > model.MsF(50+1000.0/64+1000.0/120) {
+			t.Fatalf("fake delay %v, want 50 ms and a little processing", r.FakeDelay)
+		}
+	}
+	c.MaxPredictionPingMs = 1000
+	for _, r := range fireAt(t, c, model.V(30, 0), 900*model.Millisecond, 3*model.Second) {
+		if r.FakeDelay != 0 {
+			t.Fatalf("under the cap: %v", r.FakeDelay)
+		}
+	}
+}
+
+func TestBiasMovesTheAuthoritativeSpawn(t *testing.T) {
+	c := rockets()
+	var ff [2]model.Time
+	for i, b := range []float64{0, 1} {
+		c.Bias = b
+		rs := fireAt(t, c, model.V(30, 0), time500, 3*model.Second)
+		ff[i] = rs[len(rs)-1].Forward
+	}
+	if ff[0] != 0 || ff[1] < model.MsF(80-15) {
+		t.Fatalf("bias 0 forward %v (want 0), bias 1 forward %v (want >= 65 ms)", ff[0], ff[1])
+	}
+}
+
+const time500 = 500 * model.Millisecond
+
+func TestRemoteResimulationVersusJumpAhead(t *testing.T) {
+	c := rockets()
+	c.Bias = 1
+	on := fireAt(t, c, model.V(30, 0), 700*model.Millisecond, 3*model.Second)
+	c.RemoteResim = false
+	off := fireAt(t, c, model.V(30, 0), 700*model.Millisecond, 3*model.Second)
+	for i := range on {
+		if on[i].RemoteJumpM != 0 {
+			t.Fatalf("resimulated copy appeared %v m ahead of the muzzle", on[i].RemoteJumpM)
+		}
+		if want := 20 * off[i].Forward.Seconds(); math.Abs(off[i].RemoteJumpM-want) > 1e-9 || want < 1 {
+			t.Fatalf("without resimulation the copy should jump speed x forward = %v m, got %v", want, off[i].RemoteJumpM)
+		}
+	}
+}
+
+func TestUnpredictedHasNoFake(t *testing.T) {
+	c := rockets()
+	c.PredictProjectiles = false
+	for _, r := range fireAt(t, c, model.V(30, 0), 700*model.Millisecond, 3*model.Second) {
+		if r.FakeDet != nil || !slices.Equal(r.Rules, []Reconcile{ReconcileUnpredicted}) || r.FX.X != 30 {
+			t.Fatalf("unpredicted: %+v", r)
+		}
+	}
+}
+
+// A wall at the muzzle: the fast-forward detonates the rocket on spawn,
+// and with a reordering downlink the tear-off can overtake the spawn.
+func TestTornOffBeforeLinkWaitsForTheLink(t *testing.T) {
+	c := rockets()
+	c.Walls, _ = model.ParseWalls("0.6,-5,1,5")
+	c.Down.JitterMs, c.Down.ReorderPct = 60, 100
+	rs := fireAt(t, c, model.V(30, 0), 300*model.Millisecond, 8*model.Second)
+	torn := 0
+	for _, r := range rs {
+		if slices.Contains(r.Rules, ReconcileTornOff) {
+			torn++
+			if r.FX.X != 0.6 || r.FXFake {
+				t.Fatalf("torn-off detonation shown at %v", r.FX)
+			}
+		}
+	}
+	if torn == 0 {
+		t.Fatal("no tear-off overtook its spawn")
+	}
+}
+
+func TestRejectedShotDestroysTheFake(t *testing.T) {
+	c := rockets()
+	c.Up.JitterMs, c.Up.ReorderPct, c.FireIntervalMs = 150, 100, 20
+	rs := fireAt(t, c, model.V(30, 0), 30*model.Millisecond, 3*model.Second)
+	rejected := 0
+	for _, r := range rs {
+		if r.Rule == ReconcileRejected {
+			rejected++
+			if r.Spawned || r.FakeDet != nil && r.FakeDet.X == 30 {
+				t.Fatalf("a rejected shot flew on: %+v", r)
+			}
+		}
+	}
+	if rejected == 0 {
+		t.Fatal("reordered commands produced no rejection")
+	}
+}
+
+// Each owner-side rule, driven by the event order that triggers it, with
+// the place the player finally sees the effects.
+func TestReconciliationRules(t *testing.T) {
+	wall, pawn := model.V(30, 0), model.V(15, 0)
+	ms := model.Millisecond
+	cases := []struct {
+		name      string
+		predictFX bool
+		events    func(o *ownerReconciler)
+		rules     []Reconcile
+		fx        model.Vec
+		fxFake    bool
+	}{
+		{"confirmed with predicted FX", true, func(o *ownerReconciler) {
+			o.link(10 * ms)
+			o.fakeDetonated(100*ms, wall, 150*ms)
+			o.authDetonated(150*ms, wall.Add(model.V(0, 0.2)))
+		}, []Reconcile{ReconcileConfirmed}, wall, true},
+		{"confirmed without predicted FX", false, func(o *ownerReconciler) {
+			o.link(10 * ms)
+			o.fakeDetonated(100*ms, wall, 150*ms)
+			o.authDetonated(150*ms, wall)
+		}, []Reconcile{ReconcileConfirmed}, wall, false},
+		{"switch to auth, then fake gone", true, func(o *ownerReconciler) {
+			o.link(10 * ms)
+			o.fakeDetonated(100*ms, pawn, 150*ms) // hit a pawn the server's rocket missed
+			o.tick(249 * ms)
+			o.tick(250 * ms)
+			o.authDetonated(400*ms, wall)
+		}, []Reconcile{ReconcileSwitchTimer, ReconcileFakeGone}, wall, false},
+		{"auth detonates first", true, func(o *ownerReconciler) {
+			o.link(10 * ms)
+			o.authDetonated(120*ms, pawn)
+			o.fakeDetonated(140*ms, pawn, 150*ms) // too late: the fake is gone
+		}, []Reconcile{ReconcileAuthFirst}, pawn, false},
+		{"too far apart", true, func(o *ownerReconciler) {
+			o.link(10 * ms)
+			o.fakeDetonated(100*ms, pawn, 500*ms)
+			o.authDetonated(200*ms, wall)
+		}, []Reconcile{ReconcileTooFarApart}, wall, false},
+		{"torn off before the link", true, func(o *ownerReconciler) {
+			o.authDetonated(20*ms, wall) // detonated on spawn
+			o.link(40 * ms)
+		}, []Reconcile{ReconcileTornOff, ReconcileAuthFirst}, wall, false},
+	}
+	for _, tc := range cases {
+		o := &ownerReconciler{mismatchM: 1.5, predictFX: tc.predictFX, fakeAlive: true}
+		tc.events(o)
+		if !slices.Equal(o.Fired, tc.rules) || o.FX != tc.fx || o.FXFake != tc.fxFake {
+			t.Errorf("%s: rules %v effects %v (fake %v); want %v at %v (fake %v)", tc.name, o.Fired, o.FX, o.FXFake, tc.rules, tc.fx, tc.fxFake)
+		}
+	}
+}
+
+// A target crossing the line of fire: the owner's fake meets the target
+// where the client shows it (in the past), the server's rocket meets it
+// where it is, so every mismatch rule gets its turn.
+func TestCrossingTargetTriggersMismatchRules(t *testing.T) {
+	c := rockets()
+	c.Target = model.Motion{Kind: model.Strafe, Origin: model.V(15, 0), Heading: math.Pi / 2, Speed: 6, Amplitude: 2, Yaw: math.Pi}
+	c.Up.LatencyMs, c.Down.LatencyMs, c.SwitchExtraMs = 70, 70, 20
+	rs := fireAt(t, c, model.V(30, 0), 130*model.Millisecond, 20*model.Second)
+	seen := map[Reconcile]int{}
+	for _, r := range rs {
+		for _, rule := range r.Rules {
+			seen[rule]++
+		}
+		if r.Done && r.AuthDet != nil && r.Rule != ReconcileConfirmed && r.FX != *r.AuthDet {
+			t.Fatalf("%v: effects at %v, not where the auth detonated %v", r.Rules, r.FX, *r.AuthDet)
+		}
+	}
+	// a switch-to-auth timer longer than the flight to the wall leaves
+	// both detonations standing, far apart
+	c.SwitchExtraMs = 2000
+	for _, r := range fireAt(t, c, model.V(30, 0), 130*model.Millisecond, 20*model.Second) {
+		for _, rule := range r.Rules {
+			seen[rule]++
+		}
+	}
+	for _, want := range []Reconcile{ReconcileConfirmed, ReconcileSwitchTimer, ReconcileFakeGone, ReconcileAuthFirst, ReconcileTooFarApart} {
+		if seen[want] == 0 {
+			t.Errorf("rule %s never fired (saw %v)", want, seen)
+		}
+	}
+}
+
+func TestProjectilesAreDeterministic(t *testing.T) {
+	c := rockets()
+	c.Control, c.Down.JitterMs, c.Up.LossPct = ControlBot, 20, 10
+	c.Target = model.Motion{Kind: model.Strafe, Origin: model.V(15, 0), Heading: math.Pi / 2, Speed: 6, Amplitude: 2}
+	c.FireIntervalMs = 200
+	enc := func() []byte {
+		s, _ := New(c)
+		s.Step(6 * model.Second)
+		var b bytes.Buffer
+		for _, r := range s.Projectiles() {
+			json.NewEncoder(&b).Encode(r.JSON())
+		}
+		return b.Bytes()
+	}
+	a := enc()
+	if len(a) == 0 || !bytes.Equal(a, enc()) {
+		t.Fatal("same seed, different projectiles")
+	}
+}
+
+// BenchmarkProjectiles steps 1000 authoritative projectiles one server tick.
+func BenchmarkProjectiles(b *testing.B) {
+	c := rockets()
+	c.ExtraPawns = 30
+	s, _ := New(c)
+	s.Step(model.Second)
+	now := s.Server.Now
+	for i := 0; i < 1000; i++ {
+		fl := flight{From: model.V(0, 0), Dir: model.Dir(float64(i) * 0.001), Speed: 20, T0: now}
+		p := &projState{seq: uint32(i + 1), spec: c.spec(), server: &fl, srvAt: now}
+		p.spec.Lifetime = 1 << 62 // keep them flying
+		s.projs = append(s.projs, p)
+	}
+	tick := model.TickTime(1, c.TickHz)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.Server.Now += tick
+		s.projTargets()
+		for _, p := range s.projs {
+			if p.srvDone { // those that reached the wall start over
+				p.srvDone, p.srvAt = false, s.Server.Now
+				p.server.T0, p.srvPath = s.Server.Now, p.srvPath[:0]
+			}
+			s.stepServerProjectile(p, s.Server.Now)
+		}
+	}
+}

@@ -1,0 +1,115 @@
+package lagcomp
+
+import "lagscope/model"
+
+// Reconcile names how the owner's fake and authoritative projectiles were
+// reconciled at detonation: the rules of ShouldAuthProjDetonateOnOwner,
+// SwitchToAuthTimer and TornOff.
+type Reconcile string
+
+const (
+	ReconcilePending     Reconcile = ""
+	ReconcileConfirmed   Reconcile = "confirmed"      // both detonated close together: the fake's effects stand
+	ReconcileSwitchTimer Reconcile = "switch_to_auth" // the fake detonated, the auth had not when the timer ran out: fake destroyed, auth used
+	ReconcileAuthFirst   Reconcile = "auth_first"     // the auth detonated while the fake flew on: fake destroyed, auth used
+	ReconcileTooFarApart Reconcile = "too_far_apart"  // both detonated, far apart: effects replayed where the auth did
+	ReconcileFakeGone    Reconcile = "fake_gone"      // the fake was already destroyed: effects replayed where the auth did
+	ReconcileTornOff     Reconcile = "torn_off"       // the auth detonated before it was linked (on spawn): detonation waited for the link
+	ReconcileRejected    Reconcile = "rejected"       // the server refused the shot: the fake destroyed
+	ReconcileUnpredicted Reconcile = "unpredicted"    // no fake: the auth alone
+)
+
+// ownerReconciler is the owning client's view of one fake/auth pair: a
+// small state machine fed the events as they reach the client.
+type ownerReconciler struct {
+	mismatchM   float64
+	predictFX   bool
+	fakeAlive   bool
+	fakeDet     bool
+	fakeDetPos  model.Vec
+	switchAt    model.Time // SwitchToAuthTimer deadline; 0: not running
+	linked      bool
+	pendingAuth *model.Vec  // an auth detonation that arrived before the link
+	Rule        Reconcile   // the last rule that fired
+	Fired       []Reconcile // every rule that fired, in order
+	// FX is where the player finally saw the detonation effects; FXAt when.
+	FX      model.Vec
+	FXAt    model.Time
+	FXFake  bool // the effects were the fake's predicted ones
+	fxShown bool
+	done    bool // the auth has detonated: nothing more to reconcile
+}
+
+// fakeDetonated: the fake hit something at pos. With bPredictFX it plays
+// its effects now; either way the switch-to-auth timer starts.
+func (o *ownerReconciler) fakeDetonated(t model.Time, pos model.Vec, timer model.Time) {
+	if !o.fakeAlive {
+		return
+	}
+	o.fakeDet, o.fakeDetPos, o.fakeAlive = true, pos, false
+	o.switchAt = t + timer
+	if o.predictFX {
+		o.FX, o.FXAt, o.FXFake, o.fxShown = pos, t, true, true
+	}
+}
+
+// tick runs the switch-to-auth timer.
+func (o *ownerReconciler) tick(t model.Time) {
+	if !o.done && o.Rule != ReconcileSwitchTimer && o.fakeDet && o.switchAt > 0 && t >= o.switchAt {
+		// the fake hit something the auth did not: use the auth from now on
+		o.fire(ReconcileSwitchTimer)
+		o.fxShown = false
+	}
+}
+
+// link is the replicated auth arriving; a detonation that came first is
+// handled now (TornOff).
+func (o *ownerReconciler) link(t model.Time) {
+	o.linked = true
+	if o.pendingAuth != nil {
+		pos := *o.pendingAuth
+		o.pendingAuth = nil
+		o.fire(ReconcileTornOff)
+		o.authDetonated(t, pos)
+	}
+}
+
+// authDetonated is ShouldAuthProjDetonateOnOwner.
+func (o *ownerReconciler) authDetonated(t model.Time, pos model.Vec) {
+	if !o.linked {
+		o.pendingAuth = &pos
+		return
+	}
+	switch {
+	case o.Rule == ReconcileUnpredicted || o.Rule == ReconcileRejected:
+		o.show(t, pos) // the auth alone
+	case o.fakeAlive:
+		// the fake missed something the auth hit: destroy it, use the auth
+		o.fakeAlive = false
+		o.fire(ReconcileAuthFirst)
+		o.show(t, pos)
+	case !o.fakeDet || o.Rule == ReconcileSwitchTimer:
+		// the fake is gone (switched away, or never spawned): replay the
+		// detonation with the auth
+		o.fire(ReconcileFakeGone)
+		o.show(t, pos)
+	case o.fakeDetPos.Dist(pos) > o.mismatchM:
+		o.fire(ReconcileTooFarApart)
+		o.show(t, pos)
+	default:
+		o.fire(ReconcileConfirmed)
+		if !o.fxShown { // without bPredictFX the auth's effects play now
+			o.show(t, pos)
+		}
+	}
+	o.done = true
+}
+
+func (o *ownerReconciler) fire(r Reconcile) {
+	o.Rule = r
+	o.Fired = append(o.Fired, r)
+}
+
+func (o *ownerReconciler) show(t model.Time, pos model.Vec) {
+	o.FX, o.FXAt, o.FXFake, o.fxShown = pos, t, false, true
+}
