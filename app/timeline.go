@@ -76,21 +76,17 @@ func (t *timeline) togglePlay() {
 }
 
 // step moves one server tick and pauses there.
-func (t *timeline) step(dir int) {
-	t.u.withSession(func(s *lagcomp.Session) {
-		s.Paused = true
-		s.StepTick(dir)
-	})
-	t.u.publish()
-	t.u.refresh()
-	t.u.controls.sync()
-}
+func (t *timeline) step(dir int) { t.move(func(s *lagcomp.Session) { s.StepTick(dir) }) }
 
 // seek shows time at (the scrubber, a shot in the list).
-func (t *timeline) seek(at model.Time) {
+func (t *timeline) seek(at model.Time) { t.move(func(s *lagcomp.Session) { s.Seek(at) }) }
+
+// move pauses, moves the shown time, and shows it everywhere (the
+// controls too: the configuration may differ at another time).
+func (t *timeline) move(f func(s *lagcomp.Session)) {
 	t.u.withSession(func(s *lagcomp.Session) {
 		s.Paused = true
-		s.Seek(at)
+		f(s)
 	})
 	t.u.publish()
 	t.u.refresh()

@@ -173,3 +173,12 @@ func (c *Client) extrapolate(v *ClientView, n int, frame model.Time) {
 	v.IdealT, v.Render = c.PackageTimeStamp, c.PackageTimeStamp
 	setAll(v.Shown, true)
 }
+
+// pingOrZero is the client's tracked ping in ms, 0 before the first
+// reply: what a client without a measurement has to go on.
+func (c *Client) pingOrZero() float64 {
+	if ping, ok := c.ping.ExactPing(); ok {
+		return ping
+	}
+	return 0
+}

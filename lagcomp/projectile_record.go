@@ -83,10 +83,7 @@ type ProjectileSummary struct {
 }
 
 // ReconcileCount is how often a reconciliation rule fired.
-type ReconcileCount struct {
-	Rule  Reconcile
-	Count int
-}
+type ReconcileCount = Count[Reconcile]
 
 // SummarizeProjectiles aggregates records.
 func SummarizeProjectiles(rs []ProjectileRecord) ProjectileSummary {
@@ -95,12 +92,7 @@ func SummarizeProjectiles(rs []ProjectileRecord) ProjectileSummary {
 	for _, r := range rs {
 		s.Count++
 		for _, rule := range r.Rules {
-			j := slices.IndexFunc(s.Rules, func(rc ReconcileCount) bool { return rc.Rule == rule })
-			if j < 0 {
-				s.Rules = append(s.Rules, ReconcileCount{rule, 0})
-				j = len(s.Rules) - 1
-			}
-			s.Rules[j].Count++
+			s.Rules = tally(s.Rules, rule)
 		}
 		if r.LinkOffsetM > 0 {
 			s.MeanLinkOffsetM += r.LinkOffsetM

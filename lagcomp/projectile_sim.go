@@ -104,11 +104,7 @@ func (s *Sim) fireProjectile(c *Client, cmd *Command, origin model.Vec, t model.
 	if !p.predicted {
 		p.rec.fire(ReconcileUnpredicted)
 	} else {
-		ping, _ := c.ping.ExactPing()
-		if math.IsNaN(ping) {
-			ping = 0
-		}
-		p.fakeDelay = FakeSpawnDelay(ping, cfg.MaxPredictionPingMs)
+		p.fakeDelay = FakeSpawnDelay(c.pingOrZero(), cfg.MaxPredictionPingMs)
 		p.fakeAt = t + p.fakeDelay
 	}
 	s.projs = append(s.projs, p)
@@ -245,11 +241,7 @@ func (s *Sim) ownerMsg(c *Client, p *projState, pk *Packet, t model.Time) {
 	case PacketProjSpawn:
 		// CatchupTick: the copy is replication time (half the ping) behind
 		// the server's; move it on so reconciliation compares like with like
-		ping, _ := c.ping.ExactPing()
-		if math.IsNaN(ping) {
-			ping = 0
-		}
-		catchup := model.MsF(ping / 2)
+		catchup := model.MsF(c.pingOrZero() / 2)
 		p.catchupM = CatchupDistance(m.Speed, catchup)
 		p.auth = movingCopy{shown: true, alive: true, pos: m.Spawn.Add(m.Dir.Scale(p.catchupM)), at: t}
 		p.auth.record()
@@ -332,11 +324,7 @@ func (s *Sim) moveFake(c *Client, p *projState, t model.Time, targets []model.Ta
 			det := to
 			p.fakeFinal = &det
 			p.fake.det = &det
-			ping, _ := c.ping.ExactPing()
-			if math.IsNaN(ping) {
-				ping = 0
-			}
-			p.rec.fakeDetonated(t, to, model.MsF(ping+cfg.SwitchExtraMs))
+			p.rec.fakeDetonated(t, to, model.MsF(c.pingOrZero()+cfg.SwitchExtraMs))
 			s.settleOwner(p, t)
 			return
 		}
@@ -381,10 +369,7 @@ func (s *Sim) remoteMsg(c *Client, p *projState, pk *Packet, t model.Time) {
 // the spawn, from PackageTimeStamp and half the ping), then keeps pace;
 // after TornOff it detonates only once it has reached the final position.
 func (s *Sim) remoteProjectiles(c *Client, t model.Time) {
-	ping, _ := c.ping.ExactPing()
-	if math.IsNaN(ping) {
-		ping = 0
-	}
+	ping := c.pingOrZero()
 	for _, p := range s.projs {
 		if !p.remote.alive {
 			continue

@@ -25,9 +25,22 @@ type Summary struct {
 }
 
 // RuleCount is how often a rule applied.
-type RuleCount struct {
-	Rule  Rule
+type RuleCount = Count[Rule]
+
+// Count is how often something happened.
+type Count[T comparable] struct {
+	Rule  T
 	Count int
+}
+
+// tally counts one more k, keeping first-seen order.
+func tally[T comparable](cs []Count[T], k T) []Count[T] {
+	j := slices.IndexFunc(cs, func(c Count[T]) bool { return c.Rule == k })
+	if j < 0 {
+		return append(cs, Count[T]{k, 1})
+	}
+	cs[j].Count++
+	return cs
 }
 
 // Summarize aggregates records.
@@ -38,12 +51,7 @@ func Summarize(shots []ShotRecord) Summary {
 	for i := range shots {
 		r := &shots[i]
 		for _, rule := range r.Rules {
-			j := slices.IndexFunc(s.RuleCounts, func(rc RuleCount) bool { return rc.Rule == rule })
-			if j < 0 {
-				s.RuleCounts = append(s.RuleCounts, RuleCount{rule, 0})
-				j = len(s.RuleCounts) - 1
-			}
-			s.RuleCounts[j].Count++
+			s.RuleCounts = tally(s.RuleCounts, rule)
 		}
 		if r.Rejected {
 			s.Rejected++
