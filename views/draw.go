@@ -218,14 +218,7 @@ func (p *pane) walls() {
 func (p *pane) hitbox(pose model.Pose, c color.NRGBA, fill float64, width float64, dashed bool) {
 	box := pose.Box()
 	corners := box.Corners()
-	for i, q := range corners {
-		x, y := p.cam.px(q)
-		if i == 0 {
-			p.dc.MoveTo(x, y)
-		} else {
-			p.dc.LineTo(x, y)
-		}
-	}
+	p.path(corners[:])
 	p.dc.ClosePath()
 	hx, hy := p.cam.px(box.Head())
 	p.dc.NewSubPath()
@@ -353,4 +346,16 @@ func gapText(gap float64) string {
 		return fmt.Sprintf("missed by %.3f m", gap)
 	}
 	return fmt.Sprintf("hit, %.3f m to spare", -gap)
+}
+
+// path starts a new path through world points.
+func (p *pane) path(pts []model.Vec) {
+	for i, q := range pts {
+		x, y := p.cam.px(q)
+		if i == 0 {
+			p.dc.MoveTo(x, y)
+		} else {
+			p.dc.LineTo(x, y)
+		}
+	}
 }

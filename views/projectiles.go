@@ -92,14 +92,7 @@ func (p *pane) polyline(pts []model.Vec, c color.NRGBA, width float64) {
 	if len(pts) < 2 {
 		return
 	}
-	for i, q := range pts {
-		x, y := p.cam.px(q)
-		if i == 0 {
-			p.dc.MoveTo(x, y)
-		} else {
-			p.dc.LineTo(x, y)
-		}
-	}
+	p.path(pts)
 	p.dc.SetColor(c)
 	p.dc.SetLineWidth(width * p.s)
 	p.dc.Stroke()
