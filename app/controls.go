@@ -140,36 +140,29 @@ func (c *controls) slider(s spec) fyne.CanvasObject {
 	ct := c.add(s.key)
 	ct.sl = widget.NewSlider(s.lo, s.hi)
 	ct.sl.Step = s.step
-	ct.sl.OnChanged = func(v float64) {
-		if c.syncing {
-			return
-		}
-		c.set(ct, strconv.FormatFloat(v, 'f', -1, 64))
-	}
+	ct.sl.OnChanged = func(v float64) { c.changed(ct, strconv.FormatFloat(v, 'f', -1, 64)) }
 	return c.row(ct, s.label, ct.sl)
 }
 
 func (c *controls) choice(key, label string) fyne.CanvasObject {
 	ct := c.add(key)
-	ct.sel = widget.NewSelect(ct.param.Choices, func(v string) {
-		if c.syncing {
-			return
-		}
-		c.set(ct, v)
-	})
+	ct.sel = widget.NewSelect(ct.param.Choices, func(v string) { c.changed(ct, v) })
 	ct.sel.PlaceHolder = "(custom)"
 	return c.row(ct, label, ct.sel)
 }
 
 func (c *controls) check(key, label string) fyne.CanvasObject {
 	ct := c.add(key)
-	ct.chk = widget.NewCheck(label, func(b bool) {
-		if c.syncing {
-			return
-		}
-		c.set(ct, strconv.FormatBool(b))
-	})
+	ct.chk = widget.NewCheck(label, func(b bool) { c.changed(ct, strconv.FormatBool(b)) })
 	return container.NewBorder(nil, nil, nil, ct.value, ct.chk)
+}
+
+// changed is a widget's callback: the user's changes apply, the ones
+// sync makes while copying the configuration into the widgets do not.
+func (c *controls) changed(ct *control, v string) {
+	if !c.syncing {
+		c.set(ct, v)
+	}
 }
 
 // set applies one key's new value to the running simulation.
@@ -240,7 +233,6 @@ func withUnit(v, unit string, outside bool) string {
 func (c *controls) layerTab() fyne.CanvasObject {
 	box := container.NewVBox()
 	for _, n := range views.LayerNames {
-		n := n
 		chk := widget.NewCheck(n.Name, func(b bool) {
 			if c.syncing {
 				return

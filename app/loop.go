@@ -67,23 +67,22 @@ func (u *UI) refresh() {
 		}
 	}
 	f := u.frame.Load()
-	u.metrics.update(f, u.sessionState())
+	u.metrics.update(f)
 	u.timeline.update()
-	u.shots.update(f)
+	u.shots.update()
 }
 
-// sessionState is what the metrics strip says about playback.
+// playback is the session's state as the timeline shows it.
 type playback struct {
-	paused bool
-	speed  float64
-	now    model.Time
-	live   model.Time
+	paused    bool
+	now, live model.Time
 }
 
+// sessionState reads the playback state under the session lock.
 func (u *UI) sessionState() playback {
 	var pb playback
 	u.withSession(func(s *lagcomp.Session) {
-		pb = playback{s.Paused, s.Speed(), s.Now(), s.LiveNow()}
+		pb = playback{s.Paused, s.Now(), s.LiveNow()}
 	})
 	return pb
 }

@@ -25,7 +25,7 @@ func newMetrics() *metrics {
 	return m
 }
 
-func (m *metrics) update(f *lagcomp.Frame, _ playback) {
+func (m *metrics) update(f *lagcomp.Frame) {
 	if f == nil {
 		return
 	}

@@ -62,7 +62,7 @@ func shotLine(r *lagcomp.ShotRecord) string {
 }
 
 // update takes the shots from the shown simulation when they changed.
-func (sl *shotList) update(_ *lagcomp.Frame) {
+func (sl *shotList) update() {
 	var n int
 	sl.u.withSession(func(s *lagcomp.Session) {
 		all := s.Sim().Shots

@@ -123,10 +123,11 @@ func (u *UI) usePreset(p *presets.Preset) error {
 	u.session = s
 	u.mu.Unlock()
 	u.preset, u.presetCfg, u.selected = p, cfg, uuid.UUID{}
-	u.app.Preferences().SetString(prefPreset, p.File)
+	remembered := p.File // a user's file by path, an embedded preset by name
 	if p.File == "presets/"+p.Name+".toml" {
-		u.app.Preferences().SetString(prefPreset, p.Name)
+		remembered = p.Name
 	}
+	u.app.Preferences().SetString(prefPreset, remembered)
 	return nil
 }
 

@@ -78,7 +78,6 @@ var linkFields = []linkField{
 func linkParams() []*Param {
 	var ps []*Param
 	for _, lf := range linkFields {
-		lf := lf
 		ps = append(ps,
 			&Param{Key: lf.both, Group: "network", Kind: KindFloat, Unit: lf.unit, Min: lf.lo, Max: lf.hi, Alias: true, order: 1,
 				Doc: lf.doc + ", both directions (sets " + lf.up + " and " + lf.down + ")",

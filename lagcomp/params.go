@@ -44,7 +44,6 @@ type Param struct {
 	// order: keys apply profile first, then both-way shorthands, then the
 	// rest, whatever order a file or command line gives them in.
 	order int
-	num   func(*Config) *float64 // float keys
 	get   func(*Config) any
 	set   func(*Config, any)
 }

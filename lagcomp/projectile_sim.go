@@ -86,12 +86,7 @@ func (m *movingCopy) record() {
 	}
 }
 
-func (s *Sim) proj(seq uint32) *projState {
-	if p, ok := s.projBySeq[seq]; ok {
-		return p
-	}
-	return nil
-}
+func (s *Sim) proj(seq uint32) *projState { return s.projBySeq[seq] }
 
 // fireProjectile is the owner's side of a shot: a fake spawns at once, or
 // after FakeSpawnDelay above MaxPredictionPing, unless prediction is off.

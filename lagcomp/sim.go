@@ -312,11 +312,6 @@ func (s *Sim) TrueRTTMs(i int) float64 {
 	return s.Clients[i].up.Config().LatencyMs + s.Clients[i].down.Config().LatencyMs
 }
 
-// String summarises the simulation state, for debugging.
-func (s *Sim) String() string {
-	return fmt.Sprintf("sim t=%v shots=%d", s.Now, len(s.Shots))
-}
-
 // aimError draws the bot's aim error, radians.
 func (s *Sim) aimError() float64 {
 	if s.cfg.AimErrorDeg <= 0 {
