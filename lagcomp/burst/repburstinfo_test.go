@@ -24,8 +24,9 @@ func TestNumShotsFiredAcrossTheWrap(t *testing.T) {
 			if int(prev.ShotCounter) != start {
 				t.Fatalf("compress %v: counter %d after %d shots", compress, prev.ShotCounter, start)
 			}
+			cur := prev
 			for n := 1; n <= max; n++ {
-				cur := fired(prev, n)
+				cur.ShotFired()
 				if got := int(cur.NumShotsFired(prev)); got != n {
 					t.Fatalf("compress %v from %d: %d shots counted as %d (counter %d)", compress, start, n, got, cur.ShotCounter)
 				}
