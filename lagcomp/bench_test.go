@@ -6,46 +6,10 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
 
-// BenchmarkRewind compares the ring buffer's binary search with the
-// straight port of UT2003's linked-list scan, per lookup.
-func BenchmarkRewind(b *testing.B) {
-	for _, trail := range []model.Time{400 * model.Millisecond, model.Second} {
-		for _, hz := range []int{64, 128} {
-			h := NewHistory(trail, 4)
-			legacy := &legacyPawn{maxTrailSeconds: trail}
-			var now model.Time
-			for n := int64(0); n < int64(hz)*3; n++ {
-				now = model.TickTime(n, hz)
-				p := linearPose(now)
-				h.Push(Sample{T: now, Pose: p}, 0)
-				legacy.tick(now, p)
-			}
-			rng := rand.New(rand.NewPCG(1, 1))
-			stamps := make([]model.Time, 1024)
-			for i := range stamps {
-				stamps[i] = now - model.Time(rng.Int64N(int64(trail)))
-			}
-			name := fmt.Sprintf("trail=%v/hz=%d", trail.Seconds(), hz)
-			b.Run(name+"/ring", func(b *testing.B) {
-				for i := 0; i < b.N; i++ {
-					// the port lerps yaw naively; compare like with like
-					h.RewindTo(stamps[i&1023], RewindOptions{Rotation: LerpNaive})
-				}
-			})
-			b.Run(name+"/linkedlist", func(b *testing.B) {
-				live := linearPose(now)
-				for i := 0; i < b.N; i++ {
-					legacy.timeShift(stamps[i&1023], live)
-				}
-			})
-		}
-	}
-}
-
-// shotWorld is a server mid-game with n pawns and a full history.
 func shotWorld(tb testing.TB, n int, cull bool) (*Sim, model.Vec, model.Vec, model.Time) {
 	c := Defaults()
 	c.ExtraPawns = n - 2
@@ -65,7 +29,7 @@ func shotWorld(tb testing.TB, n int, cull bool) (*Sim, model.Vec, model.Vec, mod
 // phase lets through, then trace.
 func shoot(s *Sim, o, d model.Vec, t model.Time) model.Hit {
 	srv := s.Server
-	srv.rewindAll(&s.cfg, ShooterPawn, t, o, d, RewindOptions{Rotation: LerpShortest, Guard: true})
+	srv.rewindAll(&s.cfg, ShooterPawn, t, o, d, rewind.Options{Rotation: rewind.LerpShortest, Guard: true})
 	return model.Raycast(o, d, s.cfg.RangeM, s.cfg.Walls, srv.targets)
 }
 
@@ -96,7 +60,7 @@ func TestBroadPhaseNeverChangesAVerdict(t *testing.T) {
 		if ha.Pawn != hb.Pawn || ha.Part != hb.Part || math.Abs(ha.Dist-hb.Dist) > 1e-12 {
 			t.Fatalf("ray %d: with broad phase %+v, without %+v", i, ha, hb)
 		}
-		r, c := a.Server.rewindAll(&a.cfg, ShooterPawn, at, o, d, RewindOptions{})
+		r, c := a.Server.rewindAll(&a.cfg, ShooterPawn, at, o, d, rewind.Options{})
 		culledSome = culledSome || c > r
 	}
 	if !culledSome {

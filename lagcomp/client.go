@@ -1,6 +1,9 @@
 package lagcomp
 
 import (
+	"lagscope/lagcomp/netem"
+	"lagscope/lagcomp/ping"
+	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
 
@@ -8,8 +11,8 @@ import (
 // what it therefore shows.
 type Client struct {
 	Index int // the pawn it controls
-	up    *Link
-	down  *Link
+	up    *netem.Link
+	down  *netem.Link
 	in    inbox
 
 	// snaps are the buffered snapshots, oldest first.
@@ -23,7 +26,7 @@ type Client struct {
 	// Display is what the client shows this frame.
 	Display ClientView
 
-	ping *PingTracker
+	ping *ping.Tracker
 
 	// weapon state of the shooter bot
 	nextFire   model.Time
@@ -142,7 +145,7 @@ func (c *Client) interpolate(cfg *Config, v *ClientView, n int) {
 			}
 			continue
 		}
-		v.Poses[j] = lerpPose(pa, pb, f, LerpShortest)
+		v.Poses[j] = rewind.LerpPose(pa, pb, f, rewind.LerpShortest)
 	}
 	v.IdealT = render
 }

@@ -3,6 +3,8 @@ package lagcomp
 import (
 	"math"
 
+	"lagscope/lagcomp/ping"
+	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
 
@@ -73,19 +75,19 @@ func (cn *conn) stamp(cmd *Command, now model.Time) (model.Time, bool, []Rule) {
 func (cn *conn) pingRewind(cfg *Config, now model.Time) (model.Time, []Rule) {
 	var rules []Rule
 	measured, hasMeasured := cn.measured.ExactPing()
-	ping, ok := cn.reported, cn.hasReport
+	pingMs, ok := cn.reported, cn.hasReport
 	if !ok {
-		ping, ok = measured, hasMeasured
+		pingMs, ok = measured, hasMeasured
 	}
 	if !ok {
 		return now, []Rule{RulePingUnknown}
 	}
-	if hasMeasured && ping > measured+cfg.PingToleranceMs {
-		ping = measured + cfg.PingToleranceMs
+	if hasMeasured && pingMs > measured+cfg.PingToleranceMs {
+		pingMs = measured + cfg.PingToleranceMs
 		rules = append(rules, RulePingInflated)
 	}
-	ping = math.Max(0, ping-cfg.LatencyReductionMs)
-	return now - GetPredictionTime(ping, cfg.MaxPredictionPingMs, cfg.CorrectionFactor), rules
+	pingMs = math.Max(0, pingMs-cfg.LatencyReductionMs)
+	return now - ping.GetPredictionTime(pingMs, cfg.MaxPredictionPingMs, cfg.CorrectionFactor), rules
 }
 
 // rewindAll computes every pawn's rewound hitbox at t into s.targets, but
@@ -94,7 +96,7 @@ func (cn *conn) pingRewind(cfg *Config, now model.Time) (model.Time, []Rule) {
 // over the rewind it stays within a disc around where it is now; a
 // teleport inside the window defeats that bound, so such pawns are always
 // rewound. It returns how many pawns were rewound and skipped.
-func (s *Server) rewindAll(cfg *Config, shooter int, t model.Time, o, d model.Vec, opt RewindOptions) (rewound, culled int) {
+func (s *Server) rewindAll(cfg *Config, shooter int, t model.Time, o, d model.Vec, opt rewind.Options) (rewound, culled int) {
 	s.targets, s.rewound = s.targets[:0], s.rewound[:0]
 	back := (s.Now - t).Seconds() + cfg.tick().Seconds()
 	window := t - model.MsF(cfg.MaxTrailMs) - cfg.tick()
@@ -113,7 +115,7 @@ func (s *Server) rewindAll(cfg *Config, shooter int, t model.Time, o, d model.Ve
 		rw := p.History.RewindTo(t, opt)
 		rewound++
 		s.rewound = append(s.rewound, i)
-		if rw.Rule == RewindEmpty {
+		if rw.Rule == rewind.Empty {
 			rw.Pose = p.Pose
 		}
 		if rw.Pose.Alive {

@@ -3,6 +3,8 @@ package lagcomp
 import (
 	"fmt"
 
+	"lagscope/lagcomp/netem"
+	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
 
@@ -13,7 +15,7 @@ type Mode string
 const (
 	ModeNone      Mode = "none"      // the server traces against its present
 	ModeTimestamp Mode = "timestamp" // UT2003 Hit Prediction: rewind to the client's PackageTimeStamp
-	ModePing      Mode = "ping"      // rewind by GetPredictionTime(ping), the latency-tracking article
+	ModePing      Mode = "ping"      // rewind by ping.GetPredictionTime(ping), the latency-tracking article
 	ModeSource    Mode = "source"    // Source: command tick minus interpolation, checked against the server's latency estimate
 	ModeClient    Mode = "client"    // ZeroPing: the client judges, the server believes it
 )
@@ -63,7 +65,7 @@ type Config struct {
 
 	// Network: the shooter's links; the victim's use the same conditions
 	// with VictimLatencyMs (when >= 0) as its one-way base latency.
-	Up, Down        LinkConfig
+	Up, Down        netem.LinkConfig
 	VictimLatencyMs float64
 
 	// Rates.
@@ -79,7 +81,7 @@ type Config struct {
 	MaxRewindMs          float64
 	MaxTrailMs           float64
 	StampSubtractsInterp bool
-	Rotation             RotationLerp
+	Rotation             rewind.RotationLerp
 	TrailReset           bool
 	TeleportGuard        bool
 	TeleportDistM        float64
@@ -136,13 +138,13 @@ type Config struct {
 // Defaults is the baseline every preset starts from: a 64 Hz server,
 // 40 ms each way, Source-like interpolation and UT2003's timestamp mode.
 func Defaults() Config {
-	link := LinkConfig{LatencyMs: 40}
+	link := netem.LinkConfig{LatencyMs: 40}
 	return Config{
 		Seed: 1, DurationMs: 10000,
 		Up: link, Down: link, VictimLatencyMs: -1,
 		TickHz: 64, SnapshotHz: 32, FPS: 120, InterpMs: 100, Display: DisplayInterp,
 		Mode: ModeTimestamp, Bias: 1, MaxRewindMs: 200, MaxTrailMs: 400,
-		StampSubtractsInterp: true, Rotation: LerpShortest, TrailReset: true,
+		StampSubtractsInterp: true, Rotation: rewind.LerpShortest, TrailReset: true,
 		TeleportGuard: true, TeleportDistM: 2, SourceWindowMs: 200,
 		PingIntervalMs: 250, PingSmoothing: 0.3, MaxPredictionPingMs: 255,
 		CorrectionFactor: 1.8, PingToleranceMs: 30,
@@ -179,7 +181,7 @@ func (c *Config) Validate() error {
 func (c *Config) tick() model.Time { return model.TickTime(1, c.TickHz) }
 
 // victimLink is the victim's link in one direction.
-func (c *Config) victimLink(l LinkConfig) LinkConfig {
+func (c *Config) victimLink(l netem.LinkConfig) netem.LinkConfig {
 	if c.VictimLatencyMs >= 0 {
 		l.LatencyMs = c.VictimLatencyMs
 	}

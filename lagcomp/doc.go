@@ -1,8 +1,10 @@
-// Package lagcomp is the netcode over lagscope's world: emulated links,
-// a server and its clients as a discrete-event simulation on an integer
-// clock, per-pawn history and rewind, ping tracking and the hitscan
-// lag-compensation modes of the source documents. It is omniscient: every
-// judgement the server makes is recorded beside the ideal answer.
+// Package lagcomp is the netcode over lagscope's world: a server and its
+// clients as a discrete-event simulation on an integer clock, wiring the
+// self-contained techniques of its sub-packages (netem: emulated links;
+// rewind: per-pawn history and its lookup; ping: latency tracking) into
+// the hitscan lag-compensation modes and projectile prediction of the
+// source documents. It is omniscient: every judgement the server makes is
+// recorded beside the ideal answer.
 //
 // Nothing here reads the wall clock, the global random source or iterates
 // a map where order matters: one seed fixes every result, byte for byte.

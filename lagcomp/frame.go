@@ -1,6 +1,7 @@
 package lagcomp
 
 import (
+	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
 
@@ -24,7 +25,7 @@ type Frame struct {
 	Ping     PingFrame
 	// Trails are the shooter's and the target's history (the bystanders'
 	// are left out: a thousand trails copied per frame is garbage).
-	Trails [2][]Sample
+	Trails [2][]rewind.Sample
 	// Projectiles alive or active within GhostWindow, and all projectiles
 	// so far summarised.
 	Projectiles []ProjectileFrame
@@ -48,7 +49,7 @@ type ClientFrame struct {
 	PackageTimeStamp model.Time
 	// Buffer is the target's (for the shooter; the shooter's for the
 	// victim) pose in every buffered snapshot, with their stamps.
-	Buffer      []Sample
+	Buffer      []rewind.Sample
 	WarpM       float64 // the last frame's extrapolation warp
 	TrackedPing float64 // ms; NaN before the first reply
 }
@@ -89,7 +90,7 @@ func (s *Sim) Frame() *Frame {
 	}
 	for i := range f.Trails {
 		h := s.Server.Pawns[i].History
-		f.Trails[i] = make([]Sample, h.Len())
+		f.Trails[i] = make([]rewind.Sample, h.Len())
 		for j := range f.Trails[i] {
 			f.Trails[i][j] = h.At(j)
 		}
@@ -134,7 +135,7 @@ func (s *Sim) clientSnapshot(c *Client, other int) ClientFrame {
 	cf.View.Poses = append([]model.Pose(nil), c.Display.Poses...)
 	cf.View.Shown = append([]bool(nil), c.Display.Shown...)
 	for _, sn := range c.snaps {
-		cf.Buffer = append(cf.Buffer, Sample{T: sn.Stamp, Pose: sn.Poses[other]})
+		cf.Buffer = append(cf.Buffer, rewind.Sample{T: sn.Stamp, Pose: sn.Poses[other]})
 	}
 	cf.TrackedPing, _ = c.ping.ExactPing()
 	return cf

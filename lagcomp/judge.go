@@ -3,6 +3,7 @@ package lagcomp
 import (
 	"math"
 
+	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
 
@@ -69,12 +70,12 @@ func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command) {
 	srv := s.Server
 	target, claimed, hasClaimed, rules := srv.rewindTarget(cfg, cn, cmd, srv.Now)
 	r.Claimed, r.HasClaimed, r.Rules = claimed, hasClaimed, rules
-	opt := RewindOptions{Rotation: cfg.Rotation, Guard: cfg.TeleportGuard}
+	opt := rewind.Options{Rotation: cfg.Rotation, Guard: cfg.TeleportGuard}
 	r.Rewinds, r.Culls = srv.rewindAll(cfg, cmd.Client, target, r.Origin, r.Dir, opt)
 	r.RewoundPawns = append([]int(nil), srv.rewound...)
 	rw := srv.Pawns[TargetPawn].History.RewindTo(target, opt)
 	r.RewindTo, r.RewindRule = rw.T, rw.Rule
-	if rw.Rule != RewindEmpty {
+	if rw.Rule != rewind.Empty {
 		r.Rewound = rw.Pose
 	}
 	hit := model.Raycast(r.Origin, r.Dir, cfg.RangeM, cfg.Walls, srv.targets)

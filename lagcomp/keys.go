@@ -3,6 +3,8 @@ package lagcomp
 import (
 	"math"
 
+	"lagscope/lagcomp/netem"
+	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
 
@@ -51,28 +53,28 @@ func duration(key, group string, lo, hi float64, doc string, f func(*Config) *mo
 		set: func(c *Config, v any) { *f(c) = model.MsF(v.(float64)) }}
 }
 
-// linkField is one field of LinkConfig, exposed per direction and both ways.
+// linkField is one field of netem.LinkConfig, exposed per direction and both ways.
 type linkField struct {
 	both, up, down string
 	unit           string
 	lo, hi         float64
 	doc            string
-	f              func(*LinkConfig) *float64
+	f              func(*netem.LinkConfig) *float64
 }
 
 var linkFields = []linkField{
-	{"latency_ms", "up_ms", "down_ms", "ms", 0, 5000, "base one-way latency; no packet arrives sooner", func(l *LinkConfig) *float64 { return &l.LatencyMs }},
-	{"jitter_ms", "up_jitter_ms", "down_jitter_ms", "ms", 0, 2000, "uniform extra delay, 0 to this", func(l *LinkConfig) *float64 { return &l.JitterMs }},
-	{"tail_ms", "up_tail_ms", "down_tail_ms", "ms", 0, 2000, "mean of an exponential extra delay (right-skewed)", func(l *LinkConfig) *float64 { return &l.TailMs }},
-	{"loss_pct", "up_loss_pct", "down_loss_pct", "%", 0, 100, "independent packet loss", func(l *LinkConfig) *float64 { return &l.LossPct }},
-	{"dup_pct", "up_dup_pct", "down_dup_pct", "%", 0, 100, "packets delivered twice", func(l *LinkConfig) *float64 { return &l.DupPct }},
-	{"reorder_pct", "up_reorder_pct", "down_reorder_pct", "%", 0, 100, "packets allowed to overtake earlier ones (else FIFO)", func(l *LinkConfig) *float64 { return &l.ReorderPct }},
-	{"burst_enter_pct", "up_burst_enter_pct", "down_burst_enter_pct", "%", 0, 100, "Gilbert-Elliott: chance per packet of entering the bad state", func(l *LinkConfig) *float64 { return &l.BurstEnterPct }},
-	{"burst_exit_pct", "up_burst_exit_pct", "down_burst_exit_pct", "%", 0, 100, "Gilbert-Elliott: chance per packet of leaving it", func(l *LinkConfig) *float64 { return &l.BurstExitPct }},
-	{"burst_loss_pct", "up_burst_loss_pct", "down_burst_loss_pct", "%", 0, 100, "Gilbert-Elliott: loss while in the bad state", func(l *LinkConfig) *float64 { return &l.BurstLossPct }},
-	{"spike_every_ms", "up_spike_every_ms", "down_spike_every_ms", "ms", 0, 600000, "mean time between lag spikes (0 = none)", func(l *LinkConfig) *float64 { return &l.SpikeEveryMs }},
-	{"spike_ms", "up_spike_ms", "down_spike_ms", "ms", 0, 5000, "extra delay during a spike", func(l *LinkConfig) *float64 { return &l.SpikeMs }},
-	{"spike_len_ms", "up_spike_len_ms", "down_spike_len_ms", "ms", 0, 10000, "how long a spike lasts", func(l *LinkConfig) *float64 { return &l.SpikeLenMs }},
+	{"latency_ms", "up_ms", "down_ms", "ms", 0, 5000, "base one-way latency; no packet arrives sooner", func(l *netem.LinkConfig) *float64 { return &l.LatencyMs }},
+	{"jitter_ms", "up_jitter_ms", "down_jitter_ms", "ms", 0, 2000, "uniform extra delay, 0 to this", func(l *netem.LinkConfig) *float64 { return &l.JitterMs }},
+	{"tail_ms", "up_tail_ms", "down_tail_ms", "ms", 0, 2000, "mean of an exponential extra delay (right-skewed)", func(l *netem.LinkConfig) *float64 { return &l.TailMs }},
+	{"loss_pct", "up_loss_pct", "down_loss_pct", "%", 0, 100, "independent packet loss", func(l *netem.LinkConfig) *float64 { return &l.LossPct }},
+	{"dup_pct", "up_dup_pct", "down_dup_pct", "%", 0, 100, "packets delivered twice", func(l *netem.LinkConfig) *float64 { return &l.DupPct }},
+	{"reorder_pct", "up_reorder_pct", "down_reorder_pct", "%", 0, 100, "packets allowed to overtake earlier ones (else FIFO)", func(l *netem.LinkConfig) *float64 { return &l.ReorderPct }},
+	{"burst_enter_pct", "up_burst_enter_pct", "down_burst_enter_pct", "%", 0, 100, "Gilbert-Elliott: chance per packet of entering the bad state", func(l *netem.LinkConfig) *float64 { return &l.BurstEnterPct }},
+	{"burst_exit_pct", "up_burst_exit_pct", "down_burst_exit_pct", "%", 0, 100, "Gilbert-Elliott: chance per packet of leaving it", func(l *netem.LinkConfig) *float64 { return &l.BurstExitPct }},
+	{"burst_loss_pct", "up_burst_loss_pct", "down_burst_loss_pct", "%", 0, 100, "Gilbert-Elliott: loss while in the bad state", func(l *netem.LinkConfig) *float64 { return &l.BurstLossPct }},
+	{"spike_every_ms", "up_spike_every_ms", "down_spike_every_ms", "ms", 0, 600000, "mean time between lag spikes (0 = none)", func(l *netem.LinkConfig) *float64 { return &l.SpikeEveryMs }},
+	{"spike_ms", "up_spike_ms", "down_spike_ms", "ms", 0, 5000, "extra delay during a spike", func(l *netem.LinkConfig) *float64 { return &l.SpikeMs }},
+	{"spike_len_ms", "up_spike_len_ms", "down_spike_len_ms", "ms", 0, 10000, "how long a spike lasts", func(l *netem.LinkConfig) *float64 { return &l.SpikeLenMs }},
 }
 
 func linkParams() []*Param {
@@ -91,9 +93,9 @@ func linkParams() []*Param {
 
 func buildParams() []*Param {
 	ps := []*Param{
-		{Key: "network", Group: "network", Kind: KindEnum, Choices: ProfileNames(), Alias: true, order: 0,
+		{Key: "network", Group: "network", Kind: KindEnum, Choices: netem.ProfileNames(), Alias: true, order: 0,
 			Doc: "named network profile for both directions; other network keys refine it",
-			set: func(c *Config, v any) { l, _ := profile(v.(string)); c.Up, c.Down = l, l }},
+			set: func(c *Config, v any) { l, _ := netem.Profile(v.(string)); c.Up, c.Down = l, l }},
 	}
 	ps = append(ps, linkParams()...)
 	ps = append(ps,
@@ -110,7 +112,7 @@ func buildParams() []*Param {
 		num("max_rewind_ms", "compensation", "ms", 0, 5000, "cap on any rewind (200 ms as the Lag Compensation article suggests; Source's sv_maxunlag is 1000)", func(c *Config) *float64 { return &c.MaxRewindMs }),
 		num("max_trail_ms", "compensation", "ms", 10, 5000, "history kept per pawn (UT2003 MaxTrailSeconds = 0.4 s)", func(c *Config) *float64 { return &c.MaxTrailMs }),
 		flag("stamp_subtracts_interp", "compensation", "the client's stamp subtracts its interpolation delay (false shows what forgetting it costs)", func(c *Config) *bool { return &c.StampSubtractsInterp }),
-		choice("rotation_lerp", "compensation", []RotationLerp{LerpShortest, LerpNaive}, "yaw interpolation of a rewind: shortest arc, or UT2003's naive component lerp", func(c *Config) *RotationLerp { return &c.Rotation }),
+		choice("rotation_lerp", "compensation", []rewind.RotationLerp{rewind.LerpShortest, rewind.LerpNaive}, "yaw interpolation of a rewind: shortest arc, or UT2003's naive component lerp", func(c *Config) *rewind.RotationLerp { return &c.Rotation }),
 		flag("trail_reset", "compensation", "reset a pawn's trail on teleport/respawn (UT2003's open problem)", func(c *Config) *bool { return &c.TrailReset }),
 		flag("teleport_guard", "compensation", "never rewind across a jump longer than teleport_dist_m or into a death (Source)", func(c *Config) *bool { return &c.TeleportGuard }),
 		num("teleport_dist_m", "compensation", "m", 0.1, 100, "a move longer than this between samples is a teleport", func(c *Config) *float64 { return &c.TeleportDistM }),

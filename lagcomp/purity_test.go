@@ -12,9 +12,18 @@ import (
 
 // The simulation must be a function of its seed: no wall clock, no global
 // random source, and no iteration over a map (whose order Go randomises).
-// This reads the source of model/ and lagcomp/ to hold that line.
+// This reads the source of model/, lagcomp/ and its technique packages to
+// hold that line.
 func TestSimulationHasNoHiddenInputs(t *testing.T) {
-	for _, dir := range []string{".", "../model"} {
+	subs, _ := filepath.Glob("*/doc.go") // every technique package
+	dirs := []string{".", "../model"}
+	for _, d := range subs {
+		dirs = append(dirs, filepath.Dir(d))
+	}
+	if len(dirs) < 5 {
+		t.Fatalf("found only %v: the technique packages moved?", dirs)
+	}
+	for _, dir := range dirs {
 		paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 		fset := token.NewFileSet()
 		var files []*ast.File

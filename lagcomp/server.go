@@ -1,6 +1,8 @@
 package lagcomp
 
 import (
+	"lagscope/lagcomp/ping"
+	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
 
@@ -10,7 +12,7 @@ type ServerPawn struct {
 	Motion   model.Motion
 	Pose     model.Pose
 	Vel      model.Vec
-	History  *History
+	History  *rewind.History
 	LastJump model.Time // last teleport or respawn
 }
 
@@ -20,7 +22,7 @@ type conn struct {
 	seen      map[uint32]bool
 	reported  float64 // ExactPing from ServerUpdatePing, ms
 	hasReport bool
-	measured  *PingTracker // the server's own bounce measurement
+	measured  *ping.Tracker // the server's own bounce measurement
 	// start_fire: the stamp of StartFire and the server time it was judged
 	startStamp, startAt model.Time
 	hasStart            bool
@@ -47,10 +49,10 @@ func newServer(cfg *Config, motions []model.Motion, clients int) *Server {
 	s := &Server{Pawns: make([]ServerPawn, len(motions)), conns: make([]*conn, clients)}
 	capHint := int(cfg.MaxTrailMs*float64(cfg.TickHz)/1000) + 4
 	for i, m := range motions {
-		s.Pawns[i] = ServerPawn{Motion: m, History: NewHistory(model.MsF(cfg.MaxTrailMs), capHint), LastJump: -1 << 62}
+		s.Pawns[i] = ServerPawn{Motion: m, History: rewind.NewHistory(model.MsF(cfg.MaxTrailMs), capHint), LastJump: -1 << 62}
 	}
 	for i := range s.conns {
-		s.conns[i] = &conn{seen: map[uint32]bool{}, measured: NewPingTracker(model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing)}
+		s.conns[i] = &conn{seen: map[uint32]bool{}, measured: ping.NewTracker(model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing)}
 	}
 	return s
 }
@@ -84,7 +86,7 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 		}
 		p.Pose = pose
 		p.History.SetMaxTrail(maxTrail)
-		p.History.Push(Sample{T: t, Pose: pose}, guard)
+		p.History.Push(rewind.Sample{T: t, Pose: pose}, guard)
 	}
 	s.Now = t
 }

@@ -3,6 +3,7 @@ package lagcomp
 import (
 	"github.com/google/uuid"
 
+	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
 
@@ -85,10 +86,10 @@ type ShotRecord struct {
 	MissByM        float64 // signed gap: > 0 the target's hitbox was missed by this much, < 0 hit this deep
 	Rejected       bool
 	Rules          []Rule
-	RewindRule     RewindRule // how the target's history answered
-	Rewinds, Culls int        // broad phase: pawns rewound and skipped
-	RewoundPawns   []int      // which pawns the broad phase let through
-	BehindCover    bool       // server hit the target although the victim, when told, saw itself out of the shooter's sight
+	RewindRule     rewind.Rule // how the target's history answered
+	Rewinds, Culls int         // broad phase: pawns rewound and skipped
+	RewoundPawns   []int       // which pawns the broad phase let through
+	BehindCover    bool        // server hit the target although the victim, when told, saw itself out of the shooter's sight
 }
 
 // RewindMs is how far back the server judged the shot.

@@ -7,6 +7,8 @@ import (
 
 	"github.com/google/uuid"
 
+	"lagscope/lagcomp/netem"
+	"lagscope/lagcomp/ping"
 	"lagscope/model"
 )
 
@@ -71,9 +73,9 @@ func New(cfg Config) (*Sim, error) {
 		base := streamLinkBase + 2*uint64(i)
 		s.Clients = append(s.Clients, &Client{
 			Index: i,
-			up:    NewLink(up, cfg.Seed, base),
-			down:  NewLink(down, cfg.Seed, base+1),
-			ping:  NewPingTracker(model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
+			up:    netem.NewLink(up, cfg.Seed, base),
+			down:  netem.NewLink(down, cfg.Seed, base+1),
+			ping:  ping.NewTracker(model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
 		})
 	}
 	s.frames = make([]metronome, len(s.Clients))
@@ -242,8 +244,8 @@ func (s *Sim) serverReceive(p *Packet) {
 	case PacketPingReport: // ServerUpdatePing
 		cn.reported, cn.hasReport = p.Value, true
 		if s.cfg.PingCompress {
-			b := CompressPing(p.Value)
-			cn.reported = DecompressPing(b)
+			b := ping.Compress(p.Value)
+			cn.reported = ping.Decompress(b)
 		}
 	case PacketServerPong:
 		cn.measured.Return(p.Stamp, s.Server.Now)
@@ -300,7 +302,7 @@ func (s *Sim) ownPose(c *Client, t model.Time) model.Pose {
 }
 
 // Link is the link of client i, upstream or down.
-func (s *Sim) Link(i int, up bool) *Link {
+func (s *Sim) Link(i int, up bool) *netem.Link {
 	if up {
 		return s.Clients[i].up
 	}

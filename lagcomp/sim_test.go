@@ -6,6 +6,8 @@ import (
 	"math"
 	"testing"
 
+	"lagscope/lagcomp/netem"
+	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
 
@@ -341,7 +343,7 @@ func TestTrailNotResetOnTeleportRewindsThroughNowhere(t *testing.T) {
 	}
 	guardUsed := false
 	for _, r := range gs.Shots {
-		guardUsed = guardUsed || r.RewindRule == RewindGuarded
+		guardUsed = guardUsed || r.RewindRule == rewind.Guarded
 	}
 	if !guardUsed {
 		t.Fatal("the teleport guard never applied")
@@ -387,7 +389,7 @@ func jsonRun(t *testing.T, c Config) []byte {
 
 func TestSameSeedSameBytes(t *testing.T) {
 	c := Defaults()
-	c.Up = LinkConfig{LatencyMs: 50, JitterMs: 30, TailMs: 10, LossPct: 5, DupPct: 2, ReorderPct: 20, BurstEnterPct: 1, BurstExitPct: 30, BurstLossPct: 50}
+	c.Up = netem.LinkConfig{LatencyMs: 50, JitterMs: 30, TailMs: 10, LossPct: 5, DupPct: 2, ReorderPct: 20, BurstEnterPct: 1, BurstExitPct: 30, BurstLossPct: 50}
 	c.Down = c.Up
 	c.AimErrorDeg, c.ExtraPawns, c.Weapon, c.FireIntervalMs = 1, 10, WeaponRapid, 80
 	a, b := jsonRun(t, c), jsonRun(t, c)
@@ -404,8 +406,8 @@ func TestNaiveRotationFlipsAtTheSeam(t *testing.T) {
 	c := constantVelocity()
 	c.Target = model.Motion{Kind: model.Circle, Origin: model.V(15, 0), Amplitude: 4, Speed: 8}
 	c.TickHz, c.SnapshotHz, c.FireIntervalMs = 20, 20, 40
-	worst := map[RotationLerp]float64{}
-	for _, rot := range []RotationLerp{LerpShortest, LerpNaive} {
+	worst := map[rewind.RotationLerp]float64{}
+	for _, rot := range []rewind.RotationLerp{rewind.LerpShortest, rewind.LerpNaive} {
 		c.Rotation = rot
 		s := run(t, c, 10*model.Second)
 		for _, r := range judged(s) {
@@ -415,7 +417,7 @@ func TestNaiveRotationFlipsAtTheSeam(t *testing.T) {
 	// 8 m/s on a 4 m circle turns 115 deg/s: a 50 ms tick spans ~6 deg,
 	// so the shortest arc stays within a few degrees of the client's view;
 	// the naive lerp swings through the back at the 0/360 seam.
-	if worst[LerpShortest] > 10 || worst[LerpNaive] < 90 {
-		t.Fatalf("worst yaw error: shortest %.1f deg, naive %.1f deg", worst[LerpShortest], worst[LerpNaive])
+	if worst[rewind.LerpShortest] > 10 || worst[rewind.LerpNaive] < 90 {
+		t.Fatalf("worst yaw error: shortest %.1f deg, naive %.1f deg", worst[rewind.LerpShortest], worst[rewind.LerpNaive])
 	}
 }

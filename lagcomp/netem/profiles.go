@@ -1,4 +1,4 @@
-package lagcomp
+package netem
 
 // NetworkProfile is a named starting point for both directions of a link.
 // Figures are one-way; they are typical values, not measurements of any
@@ -32,7 +32,7 @@ func ProfileNames() []string {
 	return names
 }
 
-func profile(name string) (LinkConfig, bool) {
+func Profile(name string) (LinkConfig, bool) {
 	for _, p := range Profiles {
 		if p.Name == name {
 			return p.Link, true

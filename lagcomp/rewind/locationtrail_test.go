@@ -1,4 +1,4 @@
-package lagcomp
+package rewind
 
 import "lagscope/model"
 
@@ -47,7 +47,7 @@ func (p *legacyPawn) timeShift(stamp model.Time, live model.Pose) model.Pose {
 	case late != nil && old != nil:
 		f := float64(stamp-old.TimeStamp) / float64(late.TimeStamp-old.TimeStamp)
 		f = max(0, min(1, f))
-		return lerpPose(old.Pose, late.Pose, f, LerpNaive)
+		return LerpPose(old.Pose, late.Pose, f, LerpNaive)
 	case late != nil:
 		return late.Pose
 	}

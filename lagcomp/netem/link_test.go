@@ -1,4 +1,4 @@
-package lagcomp
+package netem
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package lagcomp
+package rewind
 
 import (
 	"lagscope/model"

@@ -1,4 +1,4 @@
-package lagcomp
+package rewind
 
 import (
 	"math"
@@ -23,11 +23,11 @@ func TestRewindInterpolatesBetweenSandwichingSamples(t *testing.T) {
 	h := NewHistory(400*model.Millisecond, 4)
 	fill(h, 64, 2*model.Second, linearPose, 0)
 	want := linearPose(1900*model.Millisecond + 123)
-	got := h.RewindTo(1900*model.Millisecond+123, RewindOptions{})
-	if got.Rule != RewindInterpolated || got.Pose.Pos.Dist(want.Pos) > 1e-9 {
+	got := h.RewindTo(1900*model.Millisecond+123, Options{})
+	if got.Rule != Interpolated || got.Pose.Pos.Dist(want.Pos) > 1e-9 {
 		t.Fatalf("got %+v, want %+v", got, want.Pos)
 	}
-	if r := h.RewindTo(model.TickTime(120, 64), RewindOptions{}); r.Rule != RewindExact {
+	if r := h.RewindTo(model.TickTime(120, 64), Options{}); r.Rule != Exact {
 		t.Fatalf("a sample's own time: %v", r.Rule)
 	}
 }
@@ -50,15 +50,15 @@ func TestHistoryIsBoundedLikeMaxTrailSeconds(t *testing.T) {
 func TestRewindFallsBackLikeTimeShiftPawns(t *testing.T) {
 	h := NewHistory(400*model.Millisecond, 32)
 	fill(h, 64, model.Second, linearPose, 0)
-	old := h.RewindTo(0, RewindOptions{})
-	if old.Rule != RewindOldest || old.T != h.At(0).T {
+	old := h.RewindTo(0, Options{})
+	if old.Rule != Oldest || old.T != h.At(0).T {
 		t.Fatalf("older than the trail: %+v", old)
 	}
-	late := h.RewindTo(2*model.Second, RewindOptions{})
-	if newest, _ := h.Newest(); late.Rule != RewindLatest || late.Pose != newest.Pose {
+	late := h.RewindTo(2*model.Second, Options{})
+	if newest, _ := h.Newest(); late.Rule != Latest || late.Pose != newest.Pose {
 		t.Fatalf("newer than the trail: %+v", late)
 	}
-	if e := NewHistory(model.Second, 1).RewindTo(0, RewindOptions{}); e.Rule != RewindEmpty {
+	if e := NewHistory(model.Second, 1).RewindTo(0, Options{}); e.Rule != Empty {
 		t.Fatalf("empty: %v", e.Rule)
 	}
 }
@@ -79,7 +79,7 @@ func TestRingAgreesWithLinkedListPort(t *testing.T) {
 		legacy.tick(now, p)
 		for k := 0; k < 5; k++ {
 			stamp := now - model.Time(rng.Int64N(int64(600*model.Millisecond)))
-			a := h.RewindTo(stamp, RewindOptions{Rotation: LerpNaive}).Pose
+			a := h.RewindTo(stamp, Options{Rotation: LerpNaive}).Pose
 			b := legacy.timeShift(stamp, p)
 			if a.Pos.Dist(b.Pos) > 1e-12 || math.Abs(a.Yaw-b.Yaw) > 1e-12 {
 				t.Fatalf("tick %d stamp %v: ring %+v, list %+v", n, stamp, a, b)
@@ -99,13 +99,13 @@ func TestTeleportGuardStopsAtTheJump(t *testing.T) {
 	}
 	h := NewHistory(model.Second, 64)
 	fill(h, 64, 800*model.Millisecond, pose, 2)
-	g := h.RewindTo(450*model.Millisecond, RewindOptions{Guard: true})
-	if g.Rule != RewindGuarded || g.T != jump {
+	g := h.RewindTo(450*model.Millisecond, Options{Guard: true})
+	if g.Rule != Guarded || g.T != jump {
 		t.Fatalf("guarded rewind: %+v, want the first sample after the jump at %v", g, jump)
 	}
 	// Without the guard the rewind slides through the 50 m in between.
-	u := h.RewindTo(jump-5*model.Millisecond, RewindOptions{})
-	if u.Rule != RewindInterpolated || u.Pose.Pos.X < 5 || u.Pose.Pos.X > 49 {
+	u := h.RewindTo(jump-5*model.Millisecond, Options{})
+	if u.Rule != Interpolated || u.Pose.Pos.X < 5 || u.Pose.Pos.X > 49 {
 		t.Fatalf("unguarded rewind should land between spawns: %+v", u.Pose.Pos)
 	}
 }
@@ -118,7 +118,7 @@ func TestGuardStopsAtRespawn(t *testing.T) {
 	}
 	h := NewHistory(model.Second, 64)
 	fill(h, 64, 600*model.Millisecond, pose, 2)
-	if g := h.RewindTo(300*model.Millisecond, RewindOptions{Guard: true}); g.Rule != RewindGuarded || !g.Pose.Alive {
+	if g := h.RewindTo(300*model.Millisecond, Options{Guard: true}); g.Rule != Guarded || !g.Pose.Alive {
 		t.Fatalf("rewind into death: %+v", g)
 	}
 }
@@ -129,10 +129,10 @@ func TestNaiveRotationLerpArtefact(t *testing.T) {
 	h.Push(Sample{T: 0, Pose: model.Pose{Yaw: 359 * deg, Alive: true}}, 0)
 	h.Push(Sample{T: 10 * model.Millisecond, Pose: model.Pose{Yaw: 1 * deg, Alive: true}}, 0)
 	mid := 5 * model.Millisecond
-	if y := h.RewindTo(mid, RewindOptions{Rotation: LerpNaive}).Pose.Yaw / deg; math.Abs(y-180) > 1e-9 {
+	if y := h.RewindTo(mid, Options{Rotation: LerpNaive}).Pose.Yaw / deg; math.Abs(y-180) > 1e-9 {
 		t.Fatalf("naive: %v deg, want 180", y)
 	}
-	if y := h.RewindTo(mid, RewindOptions{Rotation: LerpShortest}).Pose.Yaw / deg; math.Abs(model.AngleDiff(0, y*deg)) > 1e-9 {
+	if y := h.RewindTo(mid, Options{Rotation: LerpShortest}).Pose.Yaw / deg; math.Abs(model.AngleDiff(0, y*deg)) > 1e-9 {
 		t.Fatalf("shortest: %v deg, want 0", y)
 	}
 }

@@ -1,4 +1,4 @@
-package lagcomp
+package ping
 
 import (
 	"testing"
@@ -12,11 +12,11 @@ func TestCompressPingAsTheArticle(t *testing.T) {
 		want uint8
 	}{{0, 0}, {3.9, 0}, {4, 1}, {123, 30}, {1019, 254}, {1020, 255}, {1024, 255}, {5000, 255}, {-1, 255}}
 	for _, c := range cases {
-		if got := CompressPing(c.ms); got != c.want {
-			t.Errorf("CompressPing(%v) = %d, want %d", c.ms, got, c.want)
+		if got := Compress(c.ms); got != c.want {
+			t.Errorf("Compress(%v) = %d, want %d", c.ms, got, c.want)
 		}
 	}
-	if DecompressPing(255) != 1020 {
+	if Decompress(255) != 1020 {
 		t.Fatal("overflow byte should read as 1020 ms")
 	}
 }
@@ -34,7 +34,7 @@ func TestGetPredictionTime(t *testing.T) {
 }
 
 func TestPingTrackerBouncesAtInterval(t *testing.T) {
-	p := NewPingTracker(250*model.Millisecond, 0.5)
+	p := NewTracker(250*model.Millisecond, 0.5)
 	if _, ok := p.ExactPing(); ok {
 		t.Fatal("ping known before any reply")
 	}

@@ -1,4 +1,4 @@
-package lagcomp
+package netem
 
 import (
 	"math/rand/v2"
@@ -49,7 +49,7 @@ type LinkStats struct {
 
 // NewLink makes a link drawing from its own streams of seed.
 func NewLink(cfg LinkConfig, seed, stream uint64) *Link {
-	l := &Link{cfg: cfg, rng: newRand(seed, stream), spikeRng: newRand(seed, stream|1<<32)}
+	l := &Link{cfg: cfg, rng: rand.New(rand.NewPCG(seed, stream)), spikeRng: rand.New(rand.NewPCG(seed, stream|1<<32))}
 	l.spikeStart, l.spikeEnd = -1, -1
 	return l
 }

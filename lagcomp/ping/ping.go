@@ -1,4 +1,4 @@
-package lagcomp
+package ping
 
 import (
 	"math"
@@ -6,12 +6,12 @@ import (
 	"lagscope/model"
 )
 
-// PingTracker measures round-trip time the way the latency-tracking
+// Tracker measures round-trip time the way the latency-tracking
 // article does: every PingUpdateInterval a bounce message carrying the
 // send time goes out (ServerBouncePing), comes back (ClientReturnPing),
 // and RoundTripTime = now - TimeStamp feeds a smoothed ExactPing. The
 // same tracker runs on the server for its own estimate of each client.
-type PingTracker struct {
+type Tracker struct {
 	Interval  model.Time // PingUpdateInterval
 	Smoothing float64    // weight of each new RTT, in (0, 1]; 1 = no smoothing
 	lastSend  model.Time
@@ -19,14 +19,14 @@ type PingTracker struct {
 	samples   int
 }
 
-// NewPingTracker starts a tracker with no measurement yet.
-func NewPingTracker(interval model.Time, smoothing float64) *PingTracker {
-	return &PingTracker{Interval: interval, Smoothing: smoothing, lastSend: math.MinInt64 / 2, exact: math.NaN()}
+// NewTracker starts a tracker with no measurement yet.
+func NewTracker(interval model.Time, smoothing float64) *Tracker {
+	return &Tracker{Interval: interval, Smoothing: smoothing, lastSend: math.MinInt64 / 2, exact: math.NaN()}
 }
 
 // Due is CheckSendPing: whether a bounce should be sent at now; if so it
 // remembers now as the last send.
-func (p *PingTracker) Due(now model.Time) bool {
+func (p *Tracker) Due(now model.Time) bool {
 	if now-p.lastSend < p.Interval {
 		return false
 	}
@@ -36,7 +36,7 @@ func (p *PingTracker) Due(now model.Time) bool {
 
 // Return is ClientReturnPing: the bounce stamped sent came back at now.
 // Negative round trips are ignored, as CalculatePing ignores overflow.
-func (p *PingTracker) Return(sent, now model.Time) {
+func (p *Tracker) Return(sent, now model.Time) {
 	rtt := (now - sent).Millis()
 	if rtt < 0 {
 		return
@@ -50,15 +50,15 @@ func (p *PingTracker) Return(sent, now model.Time) {
 }
 
 // ExactPing is the smoothed RTT in ms; ok is false before the first reply.
-func (p *PingTracker) ExactPing() (float64, bool) { return p.exact, !math.IsNaN(p.exact) }
+func (p *Tracker) ExactPing() (float64, bool) { return p.exact, !math.IsNaN(p.exact) }
 
 // Samples is how many replies have been measured.
-func (p *PingTracker) Samples() int { return p.samples }
+func (p *Tracker) Samples() int { return p.samples }
 
-// CompressPing is ServerUpdatePing's replication format: the ping divided
+// Compress is ServerUpdatePing's replication format: the ping divided
 // by 4 in a byte, 255 on overflow, so 1020 ms is the most it can say and
 // every value is rounded down to a multiple of 4 ms.
-func CompressPing(ms float64) uint8 {
+func Compress(ms float64) uint8 {
 	q := math.Floor(ms / 4)
 	if q < 0 || q > 255 || math.IsNaN(q) {
 		return 255
@@ -66,8 +66,8 @@ func CompressPing(ms float64) uint8 {
 	return uint8(q)
 }
 
-// DecompressPing is the ping a compressed byte stands for, in ms.
-func DecompressPing(b uint8) float64 { return float64(b) * 4 }
+// Decompress is the ping a compressed byte stands for, in ms.
+func Decompress(b uint8) float64 { return float64(b) * 4 }
 
 // GetPredictionTime is the article's rewind for a given ping:
 // clamp(ping, 0, MaxPredictionPing) x PredictionCorrectionFactor. The

@@ -1,22 +1,22 @@
-package lagcomp
+package rewind
 
 import "lagscope/model"
 
-// RewindRule says how a rewind found its pose.
-type RewindRule uint8
+// Rule says how a rewind found its pose.
+type Rule uint8
 
 const (
-	RewindEmpty        RewindRule = iota // no history: the live pose was used
-	RewindInterpolated                   // between the two samples that sandwich the time
-	RewindExact                          // a sample at exactly that time
-	RewindOldest                         // older than the trail: clamped to the oldest sample, as UT2003
-	RewindLatest                         // newer than every sample: the latest sample
-	RewindGuarded                        // would cross a teleport or a death: clamped to the sample after it, as Source
+	Empty        Rule = iota // no history: the live pose was used
+	Interpolated             // between the two samples that sandwich the time
+	Exact                    // a sample at exactly that time
+	Oldest                   // older than the trail: clamped to the oldest sample, as UT2003
+	Latest                   // newer than every sample: the latest sample
+	Guarded                  // would cross a teleport or a death: clamped to the sample after it, as Source
 )
 
 var rewindRuleNames = [...]string{"empty", "interpolated", "exact", "oldest_sample", "latest_sample", "teleport_guard"}
 
-func (r RewindRule) String() string { return rewindRuleNames[r] }
+func (r Rule) String() string { return rewindRuleNames[r] }
 
 // RotationLerp chooses how a rewind interpolates yaw.
 type RotationLerp string
@@ -29,8 +29,8 @@ const (
 	LerpNaive RotationLerp = "naive"
 )
 
-// RewindOptions are the knobs of a rewind.
-type RewindOptions struct {
+// Options are the knobs of a rewind.
+type Options struct {
 	Rotation RotationLerp
 	// Guard refuses to rewind past a teleport or a respawn (Source's
 	// LAG_COMPENSATION_TELEPORTED_DISTANCE check and dead-record stop).
@@ -42,46 +42,46 @@ type RewindOptions struct {
 type Rewound struct {
 	Pose model.Pose
 	T    model.Time // the time the pose is from, after any clamp
-	Rule RewindRule
+	Rule Rule
 }
 
 // RewindTo is the pose of the pawn at time t according to its history.
 // It follows UT2003's TimeShiftPawns: interpolate between the samples
 // that sandwich t; older than all of them, take the oldest; newer than
 // all, the latest.
-func (h *History) RewindTo(t model.Time, opt RewindOptions) Rewound {
+func (h *History) RewindTo(t model.Time, opt Options) Rewound {
 	if h.n == 0 {
-		return Rewound{Rule: RewindEmpty, T: t}
+		return Rewound{Rule: Empty, T: t}
 	}
 	if opt.Guard && t < h.breakAt {
 		i := h.search(h.breakAt - 1)
 		if i < h.n {
 			s := h.At(i)
-			return Rewound{Pose: s.Pose, T: s.T, Rule: RewindGuarded}
+			return Rewound{Pose: s.Pose, T: s.T, Rule: Guarded}
 		}
 	}
 	i := h.search(t)
 	switch {
 	case i == h.n:
 		s := h.At(h.n - 1)
-		rule := RewindLatest
+		rule := Latest
 		if s.T == t {
-			rule = RewindExact
+			rule = Exact
 		}
 		return Rewound{Pose: s.Pose, T: s.T, Rule: rule}
 	case i == 0:
 		s := h.At(0)
-		return Rewound{Pose: s.Pose, T: s.T, Rule: RewindOldest}
+		return Rewound{Pose: s.Pose, T: s.T, Rule: Oldest}
 	}
 	old, late := h.at(i-1), h.at(i)
 	if old.T == t {
-		return Rewound{Pose: old.Pose, T: t, Rule: RewindExact}
+		return Rewound{Pose: old.Pose, T: t, Rule: Exact}
 	}
 	f := float64(t-old.T) / float64(late.T-old.T)
-	return Rewound{Pose: lerpPose(old.Pose, late.Pose, f, opt.Rotation), T: t, Rule: RewindInterpolated}
+	return Rewound{Pose: LerpPose(old.Pose, late.Pose, f, opt.Rotation), T: t, Rule: Interpolated}
 }
 
-func lerpPose(a, b model.Pose, f float64, rot RotationLerp) model.Pose {
+func LerpPose(a, b model.Pose, f float64, rot RotationLerp) model.Pose {
 	p := model.Pose{Pos: a.Pos.Lerp(b.Pos, f), Alive: a.Alive, Epoch: a.Epoch}
 	if f >= 0.5 {
 		p.Alive, p.Epoch = b.Alive, b.Epoch

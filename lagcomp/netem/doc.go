@@ -1,0 +1,7 @@
+// Package netem emulates the network between lagscope's server and its
+// clients: one Link per direction with latency, jitter, a right-skewed
+// tail, independent and Gilbert-Elliott burst loss, duplication,
+// reordering and lag spikes, each drawn from its own seeded stream, and
+// the named profiles users start from. Nothing here reads the wall clock
+// or the global random source: a seed fixes every packet's fate.
+package netem
