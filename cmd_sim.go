@@ -59,21 +59,45 @@ func (f *runFlags) config() (lagcomp.Config, error) {
 	if err := lagcomp.Apply(&cfg, f.sets); err != nil {
 		return cfg, fmt.Errorf("--set: %w", err)
 	}
-	if f.seed != "" {
-		n, err := strconv.ParseUint(f.seed, 10, 53)
-		if err != nil {
-			return cfg, fmt.Errorf("--seed: %q is not a whole number from 0 to 2^53", f.seed)
-		}
-		cfg.Seed = n
+	seed, err := f.seedFlag()
+	if err != nil {
+		return cfg, err
 	}
-	if f.duration != "" {
-		d, err := time.ParseDuration(f.duration)
-		if err != nil || d <= 0 || d > time.Hour {
-			return cfg, fmt.Errorf("--duration: %q is not a duration from 1ms to 1h (e.g. 10s, 2500ms)", f.duration)
-		}
-		cfg.DurationMs = float64(d.Microseconds()) / 1000
+	if seed != nil {
+		cfg.Seed = *seed
+	}
+	ms, err := f.durationFlag()
+	if err != nil {
+		return cfg, err
+	}
+	if ms > 0 {
+		cfg.DurationMs = ms
 	}
 	return cfg, cfg.Validate()
+}
+
+// seedFlag is --seed, nil when not given.
+func (f *runFlags) seedFlag() (*uint64, error) {
+	if f.seed == "" {
+		return nil, nil
+	}
+	n, err := strconv.ParseUint(f.seed, 10, 53)
+	if err != nil {
+		return nil, fmt.Errorf("--seed: %q is not a whole number from 0 to 2^53", f.seed)
+	}
+	return &n, nil
+}
+
+// durationFlag is --duration in milliseconds, 0 when not given.
+func (f *runFlags) durationFlag() (float64, error) {
+	if f.duration == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(f.duration)
+	if err != nil || d <= 0 || d > time.Hour {
+		return 0, fmt.Errorf("--duration: %q is not a duration from 1ms to 1h (e.g. 10s, 2500ms)", f.duration)
+	}
+	return float64(d.Microseconds()) / 1000, nil
 }
 
 // parseFlags parses a subcommand's flags; bad usage prints the error and
@@ -96,6 +120,8 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	var rf runFlags
 	rf.register(fs)
 	asJSON := fs.Bool("json", false, "one JSON object per line: each shot, then a summary")
+	only := fs.Bool("summary", false, "print the summary alone: the last line of --json")
+	asCSV := fs.Bool("csv", false, "print the summary as CSV: a header and the row lagscope sweep would write")
 	if !parseFlags(fs, args, stderr) {
 		return 2
 	}
@@ -113,9 +139,14 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	sim.Step(model.MsF(cfg.DurationMs))
 	wall := time.Since(start)
 	sum := sim.Summary()
-	if *asJSON {
+	switch {
+	case *asCSV:
+		err = writeSummaryCSV(stdout, sim, &sum)
+	case *only:
+		err = json.NewEncoder(stdout).Encode(summaryLine(sim, &sum, wall))
+	case *asJSON:
 		err = writeJSON(stdout, sim, &sum, wall)
-	} else {
+	default:
 		err = writeTable(stdout, sim, &sum, wall)
 	}
 	if err != nil {
@@ -138,9 +169,14 @@ func writeJSON(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Du
 			return err
 		}
 	}
+	return enc.Encode(summaryLine(sim, sum, wall))
+}
+
+// summaryLine is the last line of --json.
+func summaryLine(sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Duration) lagcomp.SummaryJSON {
 	sj := sum.JSON(sim)
 	sj.WallMs = float64(wall.Microseconds()) / 1000
-	return enc.Encode(sj)
+	return sj
 }
 
 func writeTable(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Duration) error {

@@ -15,8 +15,11 @@ usage:
   lagscope [--preset NAME|FILE] open the window
   lagscope presets              list the scenario presets
   lagscope keys [--markdown]    list every configuration key, its range and default
-  lagscope sim --preset NAME|FILE [--set key=value]... [--duration 10s] [--seed N] [--json]
-                                run a scenario headless and print every shot
+  lagscope sim --preset NAME|FILE [--set key=value]... [--duration 10s] [--seed N] [--json|--summary|--csv]
+                                run a scenario headless and print every shot (or the summary alone)
+  lagscope sweep --preset NAME --vary KEY=FROM:TO:STEP|V1,V2,… [--vary …] [--set k=v]... [--seed N]
+                 [--seeds K] [--duration 30s] [--jobs N] --csv out.csv [--json]
+                                run a grid of settings on all cores: one row per point and seed
   lagscope shot --preset NAME [--set k=v]... --at 2.5s|--shot N --view split|server|shooter|target|overlay
                 [--size 1920x1080] [--theme dark|light] [--layers default|all|a,b] --out file.png
   lagscope shot --from file.json --out file.png
@@ -42,6 +45,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdSim(args[1:], stdout, stderr)
 	case "shot":
 		return cmdShot(args[1:], stdout, stderr)
+	case "sweep":
+		return cmdSweep(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"lagscope/lagcomp"
+	"lagscope/lagcomp/sweep"
+	"lagscope/presets"
+)
+
+// varyFlags collects repeated --vary KEY=FROM:TO:STEP|V1,V2,….
+type varyFlags []sweep.Vary
+
+func (v *varyFlags) String() string { return fmt.Sprint(len(*v)) }
+
+func (v *varyFlags) Set(s string) error {
+	x, err := sweep.ParseVary(s)
+	if err != nil {
+		return err
+	}
+	*v = append(*v, x)
+	return nil
+}
+
+func cmdSweep(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
+	var rf runFlags
+	rf.register(fs)
+	var vary varyFlags
+	fs.Var(&vary, "vary", "KEY=FROM:TO:STEP or KEY=V1,V2,…, repeatable; the first is the chart's x axis, the second its lines")
+	seeds := fs.Int("seeds", 1, "seeds per point: --seed N runs N … N+K−1")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "runs at once (the output is the same for any number)")
+	csvOut := fs.String("csv", "", "CSV file to write (- for standard output)")
+	asJSON := fs.Bool("json", false, "print the rows as JSON lines on standard output")
+	if !parseFlags(fs, args, stderr) {
+		return 2
+	}
+	fail := func(code int, err error) int {
+		fmt.Fprintln(stderr, "lagscope sweep:", err)
+		return code
+	}
+	if *csvOut == "" && !*asJSON {
+		return fail(2, fmt.Errorf("nothing to write: give --csv FILE (or -) and/or --json"))
+	}
+	if *seeds < 1 || *seeds > 1000 {
+		return fail(2, fmt.Errorf("--seeds: %d is out of range (allowed: 1 to 1000)", *seeds))
+	}
+	if *jobs < 1 {
+		return fail(2, fmt.Errorf("--jobs: %d is out of range (allowed: 1 or more)", *jobs))
+	}
+	g, err := rf.grid(vary, *seeds)
+	if err != nil {
+		return fail(2, err)
+	}
+	pts, err := g.Points()
+	if err != nil {
+		return fail(2, err)
+	}
+	rows, err := sweep.Run(context.Background(), pts, *jobs, newProgress(stderr))
+	if err != nil {
+		return fail(1, err)
+	}
+	tab := sweep.NewTable(g.Vary, rows)
+	if *csvOut != "" {
+		var b bytes.Buffer
+		if err := tab.WriteCSV(&b); err != nil {
+			return fail(1, err)
+		}
+		if err := writeOut(*csvOut, b.Bytes(), stdout); err != nil {
+			return fail(1, err)
+		}
+	}
+	if *asJSON {
+		if err := tab.WriteJSON(stdout); err != nil {
+			return fail(1, err)
+		}
+	}
+	return 0
+}
+
+// grid resolves the preset, --set, --seed and --duration into a sweep.
+// The --set keys are checked once here so their errors come before any
+// run, and applied again at every point together with the varied keys.
+func (f *runFlags) grid(vary []sweep.Vary, seeds int) (*sweep.Grid, error) {
+	p, err := presets.Load(f.preset)
+	if err != nil {
+		return nil, err
+	}
+	base, err := p.Config()
+	if err != nil {
+		return nil, err
+	}
+	probe := base
+	if err := lagcomp.Apply(&probe, f.sets); err != nil {
+		return nil, fmt.Errorf("--set: %w", err)
+	}
+	g := &sweep.Grid{Preset: p.Name, Base: base, Sets: f.sets, Vary: vary, Seeds: seeds}
+	if g.Seed, err = f.seedFlag(); err != nil {
+		return nil, err
+	}
+	if g.DurationMs, err = f.durationFlag(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// writeOut writes a file atomically, or to standard output for "-".
+func writeOut(path string, data []byte, stdout io.Writer) error {
+	if path == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	return presets.WriteFileAtomic(path, data)
+}
+
+// newProgress reports points done, rate and time left on a terminal's
+// stderr, at most ten times a second; elsewhere (a pipe, a file, a test)
+// it says nothing, so logs and outputs stay clean.
+func newProgress(stderr io.Writer) func(done, total int) {
+	f, ok := stderr.(*os.File)
+	if !ok {
+		return nil
+	}
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	start, last := time.Now(), time.Time{}
+	return func(done, total int) {
+		now := time.Now()
+		if done < total && now.Sub(last) < 100*time.Millisecond {
+			return
+		}
+		last = now
+		el := now.Sub(start).Seconds()
+		rate := float64(done) / max(el, 1e-9)
+		left := time.Duration(float64(total-done) / rate * float64(time.Second)).Round(time.Second)
+		fmt.Fprintf(f, "\r%d/%d points · %.1f points/s · %v left   ", done, total, rate, left)
+		if done == total {
+			fmt.Fprint(f, "\r"+strings.Repeat(" ", 60)+"\r")
+		}
+	}
+}
+
+// writeSummaryCSV is `sim --csv`: the header and the one row a sweep of
+// this single run would write.
+func writeSummaryCSV(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary) error {
+	row := sweep.Row{Point: sweep.Point{Seed: sim.Config().Seed}, Figures: sweep.Flatten(sum.JSON(sim))}
+	return sweep.NewTable(nil, []sweep.Row{row}).WriteCSV(w)
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func readCSV(t *testing.T, s string) [][]string {
+	t.Helper()
+	recs, err := csv.NewReader(strings.NewReader(s)).ReadAll()
+	if err != nil {
+		t.Fatalf("CSV does not parse: %v\n%s", err, s)
+	}
+	return recs
+}
+
+// A sweep's row is the `lagscope sim` of its settings and seed, figure
+// for figure: sweep --csv against sim --csv, and against the last line of
+// sim --json.
+func TestSweepRowsEqualSim(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.csv")
+	code, _, errs := runCLI("sweep", "--preset", "ping-rewind", "--vary", "latency_ms=30:90:60", "--vary", "mode=ping,none",
+		"--set", "interp_ms=50", "--seed", "4", "--seeds", "2", "--duration", "4s", "--csv", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	data, _ := os.ReadFile(out)
+	recs := readCSV(t, string(data))
+	if len(recs) != 1+2*2*2 {
+		t.Fatalf("%d records, want a header and 8 rows", len(recs))
+	}
+	head := recs[0]
+	for _, r := range recs[1:] {
+		code, one, errs := runCLI("sim", "--preset", "ping-rewind", "--set", "interp_ms=50", "--set", "latency_ms="+r[0],
+			"--set", "mode="+r[1], "--seed", r[2], "--duration", "4s", "--csv")
+		if code != 0 {
+			t.Fatalf("sim: exit %d: %s", code, errs)
+		}
+		simRecs := readCSV(t, one)
+		if len(simRecs) != 2 {
+			t.Fatalf("sim --csv: %d records", len(simRecs))
+		}
+		if got, want := strings.Join(r[2:], ","), strings.Join(simRecs[1], ","); got != want {
+			t.Errorf("row %v differs from sim --csv:\n%s\n%s", r[:3], got, want)
+		}
+		if strings.Join(head[2:], ",") != strings.Join(simRecs[0], ",") {
+			t.Errorf("headers differ:\n%q\n%q", head[2:], simRecs[0])
+		}
+		_, line, _ := runCLI("sim", "--preset", "ping-rewind", "--set", "interp_ms=50", "--set", "latency_ms="+r[0],
+			"--set", "mode="+r[1], "--seed", r[2], "--duration", "4s", "--summary")
+		if strings.Count(line, "\n") != 1 {
+			t.Fatalf("--summary printed %d lines", strings.Count(line, "\n"))
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil || m["type"] != "summary" {
+			t.Fatalf("--summary: %v %q", err, line)
+		}
+		for j, col := range head {
+			if !strings.Contains(col, ".") && j > 2 {
+				want, _ := json.Marshal(m[col])
+				if string(want) != r[j] && !(string(want) == "null" && r[j] == "") {
+					t.Errorf("%v: %s = %s in the sweep, %s in sim --summary", r[:3], col, r[j], want)
+				}
+			}
+		}
+	}
+}
+
+func TestSweepSameBytesForAnyJobs(t *testing.T) {
+	args := []string{"sweep", "--preset", "rapid-fire-jitter", "--vary", "jitter_ms=0:40:20", "--vary", "stamp_mode=per_shot,start_fire",
+		"--seeds", "2", "--duration", "3s", "--csv", "-"}
+	_, one, e1 := runCLI(append(args, "--jobs", "1")...)
+	_, two, e2 := runCLI(append(args, "--jobs", "2")...)
+	if one == "" || one != two {
+		t.Fatalf("--jobs 1 and --jobs 2 differ (%s %s):\n%s\n%s", e1, e2, one, two)
+	}
+	if n := len(readCSV(t, one)); n != 1+3*2*2 {
+		t.Fatalf("%d records", n)
+	}
+	_, js, _ := runCLI(append(args[:len(args)-2], "--json")...)
+	lines := strings.Split(strings.TrimSpace(js), "\n")
+	if len(lines) != 12 || !strings.HasPrefix(lines[0], `{"jitter_ms":0,"stamp_mode":"per_shot","seed":`) {
+		t.Fatalf("--json: %d lines, first %s", len(lines), lines[0])
+	}
+}
+
+func TestSweepBadInput(t *testing.T) {
+	notADir := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(notADir, nil, 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--vary", "latency_ms=0:9000:3000", "--csv", "-"}, `key "latency_ms": 6000 is out of range (allowed: 0 to 5000 ms)`},
+		{[]string{"--vary", "Mode=none", "--csv", "-"}, `did you mean "mode"`},
+		{[]string{"--vary", "mode=0:2:1", "--csv", "-"}, "a range needs a number"},
+		{[]string{"--vary", "mode=none"}, "nothing to write"},
+		{[]string{"--vary", "mode=none", "--csv", "-", "--seeds", "0"}, "--seeds: 0 is out of range"},
+		{[]string{"--vary", "mode=none", "--csv", "-", "--jobs", "0"}, "--jobs: 0 is out of range"},
+		{[]string{"--vary", "snapshot_hz=32,200", "--csv", "-"}, "snapshot_hz=200 seed="},
+		{[]string{"--vary", "mode=none", "--set", "bias=2", "--csv", "-"}, `--set: key "bias": 2 is out of range`},
+		{[]string{"--vary", "mode=none", "--csv", filepath.Join(notADir, "x.csv"), "--duration", "1s"}, "not a directory"},
+	} {
+		code, _, errs := runCLI(append([]string{"sweep"}, c.args...)...)
+		if code == 0 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, %q; want an error containing %q", c.args, code, errs, c.want)
+		}
+	}
+}
+
+func TestSimSummaryCSVOneRow(t *testing.T) {
+	_, out, _ := runCLI("sim", "--preset", "cheater", "--duration", "3s", "--csv")
+	recs := readCSV(t, out)
+	if len(recs) != 2 || recs[0][0] != "seed" || len(recs[0]) != len(recs[1]) {
+		t.Fatalf("sim --csv: %q", recs)
+	}
+	if _, err := strconv.Atoi(recs[1][1]); err != nil || recs[0][1] != "shots" {
+		t.Errorf("shots column: %q %q", recs[0][1], recs[1][1])
+	}
+	if !bytes.Contains([]byte(out), []byte("rules.")) {
+		t.Errorf("the cheater preset's rules have no columns: %s", recs[0])
+	}
+}

@@ -1,0 +1,126 @@
+package sweep
+
+import (
+	"fmt"
+	"strings"
+
+	"lagscope/lagcomp"
+)
+
+// maxRuns bounds a whole sweep (points × seeds).
+const maxRuns = 100000
+
+// Grid is a sweep: a base configuration (a preset's), the --set keys
+// applied at every point, the varied keys, and the seeds.
+type Grid struct {
+	Preset string // the preset's name, for captions
+	Base   lagcomp.Config
+	Sets   []lagcomp.Setting
+	Vary   []Vary
+	// Seed is the first seed; nil keeps each point's own (the preset's,
+	// or a varied seed key). Seeds runs Seed … Seed+Seeds−1 (at least 1).
+	Seed  *uint64
+	Seeds int
+	// DurationMs overrides the simulated time when > 0.
+	DurationMs float64
+}
+
+// Point is one run of a sweep: the varied values, the seed and the
+// configuration they make.
+type Point struct {
+	Index  int      // position in the grid, seeds innermost
+	Values []string // one per Grid.Vary
+	Seed   uint64
+	Config lagcomp.Config
+}
+
+// Settings are the point's varied keys as --set would take them.
+func (p *Point) Settings(g *Grid) []lagcomp.Setting {
+	out := make([]lagcomp.Setting, len(g.Vary))
+	for i, v := range g.Vary {
+		out[i] = lagcomp.Setting{Key: v.Key, Value: p.Values[i]}
+	}
+	return out
+}
+
+// Label names the point's values: "latency_ms=50 mode=ping seed=3".
+func (p *Point) Label(g *Grid) string {
+	var b strings.Builder
+	for i, v := range g.Vary {
+		fmt.Fprintf(&b, "%s=%s ", v.Key, p.Values[i])
+	}
+	fmt.Fprintf(&b, "seed=%d", p.Seed)
+	return b.String()
+}
+
+// Size is the number of runs: the product of the value counts times the
+// seeds.
+func (g *Grid) Size() int {
+	n := max(1, g.Seeds)
+	for _, v := range g.Vary {
+		n *= len(v.Values)
+	}
+	return n
+}
+
+// Points expands the grid, first varied key outermost, seeds innermost.
+// Each point's configuration is the base with the --set keys and its
+// varied values applied together (so the keys' usual precedence holds,
+// exactly as `lagscope sim --set … --set key=value` would apply them),
+// then the seed and duration, then validated: a bad combination is an
+// error naming the point.
+func (g *Grid) Points() ([]Point, error) {
+	seen := map[string]bool{}
+	for _, v := range g.Vary {
+		if seen[v.Key] {
+			return nil, fmt.Errorf("key %q is varied twice", v.Key)
+		}
+		seen[v.Key] = true
+	}
+	if n := g.Size(); n > maxRuns {
+		return nil, fmt.Errorf("the grid has %d runs, at most %d", n, maxRuns)
+	}
+	seeds := max(1, g.Seeds)
+	var pts []Point
+	idx := make([]int, len(g.Vary))
+	for {
+		p := Point{Values: make([]string, len(g.Vary))}
+		for i, v := range g.Vary {
+			p.Values[i] = v.Values[idx[i]]
+		}
+		cfg := g.Base
+		if err := lagcomp.Apply(&cfg, append(append([]lagcomp.Setting{}, g.Sets...), p.Settings(g)...)); err != nil {
+			return nil, err
+		}
+		if g.DurationMs > 0 {
+			cfg.DurationMs = g.DurationMs
+		}
+		first := cfg.Seed
+		if g.Seed != nil {
+			first = *g.Seed
+		}
+		for s := 0; s < seeds; s++ {
+			q := p
+			q.Index, q.Seed, q.Config = len(pts), first+uint64(s), cfg
+			q.Config.Seed = q.Seed
+			if err := q.Config.Validate(); err != nil {
+				return nil, fmt.Errorf("%s: %w", q.Label(g), err)
+			}
+			pts = append(pts, q)
+		}
+		if !next(idx, g.Vary) {
+			return pts, nil
+		}
+	}
+}
+
+// next advances the odometer of value indices, last key fastest.
+func next(idx []int, vary []Vary) bool {
+	for i := len(idx) - 1; i >= 0; i-- {
+		if idx[i]++; idx[i] < len(vary[i].Values) {
+			return true
+		}
+		idx[i] = 0
+	}
+	return false
+}
