@@ -8,15 +8,16 @@ import (
 	"lagscope/model"
 )
 
-// BenchmarkRewind compares the ring buffer's binary search with the
-// straight port of UT2003's linked-list scan, per lookup.
+// BenchmarkRewind compares the ring buffer's lookup by index arithmetic
+// with the straight port of UT2003's linked-list scan, per lookup: the
+// ring's cost must not depend on the trail's length.
 func BenchmarkRewind(b *testing.B) {
-	for _, trail := range []model.Time{400 * model.Millisecond, model.Second} {
+	for _, trail := range []model.Time{400 * model.Millisecond, model.Second, 5 * model.Second} {
 		for _, hz := range []int{64, 128} {
 			h := NewHistory(trail, 4)
 			legacy := &legacyPawn{maxTrailSeconds: trail}
 			var now model.Time
-			for n := int64(0); n < int64(hz)*3; n++ {
+			for n := int64(0); n < int64(hz)*(3+int64(trail/model.Second)); n++ {
 				now = model.TickTime(n, hz)
 				p := linearPose(now)
 				h.Push(Sample{T: now, Pose: p}, 0)

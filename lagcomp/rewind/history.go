@@ -23,6 +23,10 @@ type History struct {
 	// discontinuity (a jump longer than the teleport distance, or a
 	// respawn after death); Source never rewinds past one.
 	breakAt model.Time
+	// pushed counts every sample ever pushed: the absolute index of the
+	// next one. seg is the newest run at one tick rate (see segment).
+	pushed int64
+	seg    segment
 }
 
 // NewHistory keeps maxTrail of samples; capacity is a hint (samples
@@ -57,7 +61,10 @@ func (h *History) Newest() (Sample, bool) {
 // Reset drops every sample, as UT2003's open problem asks on respawn or
 // teleport: otherwise a rewind interpolates through places the pawn never
 // visited.
-func (h *History) Reset() { h.head, h.n = 0, 0 }
+func (h *History) Reset() {
+	h.head, h.n = 0, 0
+	h.seg.restart(h.pushed)
+}
 
 // SetMaxTrail changes how much history is kept from the next Push on.
 func (h *History) SetMaxTrail(d model.Time) { h.maxTrail = d }
@@ -74,6 +81,10 @@ func (h *History) Push(s Sample, teleportDist float64) {
 			h.breakAt = s.T
 		}
 	}
+	if prev, ok := h.Newest(); ok {
+		h.seg.extend(h.pushed, s.T, prev.T)
+	}
+	h.pushed++
 	if h.n == len(h.buf) {
 		h.grow()
 	}
@@ -93,9 +104,16 @@ func (h *History) grow() {
 	h.buf, h.head = nb, 0
 }
 
-// search is the index of the first sample newer than t (h.n if none):
-// a binary search, where UT2003 walked its list from the newest node.
+// search is the index of the first sample newer than t (h.n if none).
+// UT2003 walked its list from the newest node; here the samples sit at
+// known tick times, so the index is computed from t (segment) and only
+// checked against its neighbours. Where that fails (t before the newest
+// tick-rate change, or off by more than one) a binary search answers: the
+// result is the same either way, only its cost differs.
 func (h *History) search(t model.Time) int {
+	if i, ok := h.guess(t); ok {
+		return i
+	}
 	lo, hi := 0, h.n
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
@@ -106,4 +124,31 @@ func (h *History) search(t model.Time) int {
 		}
 	}
 	return lo
+}
+
+// guess is search by index arithmetic within the newest segment: from
+// the segment's oldest held sample a, the first sample newer than t is
+// about a + 1 + (t − T_a)·rate. The answer is accepted only if the
+// samples each side of it sandwich t, so a wrong guess costs a search,
+// never a wrong rewind.
+func (h *History) guess(t model.Time) (int, bool) {
+	a := int(h.seg.first - (h.pushed - int64(h.n)))
+	a = max(a, 0)
+	if h.seg.gapMin == 0 || a >= h.n-1 {
+		return 0, false
+	}
+	ta := h.at(a).T
+	if t < ta {
+		return 0, a == 0 // older than the whole trail: UT2003's oldest-sample case
+	}
+	k := h.n
+	if f := float64(t-ta) * h.seg.perUs; f < float64(h.n-a-1) {
+		k = a + 1 + int(f)
+	}
+	for _, i := range [3]int{k, k + 1, k - 1} {
+		if i > a && i <= h.n && h.at(i-1).T <= t && (i == h.n || h.at(i).T > t) {
+			return i, true
+		}
+	}
+	return 0, false
 }

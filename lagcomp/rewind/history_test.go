@@ -64,7 +64,9 @@ func TestRewindFallsBackLikeTimeShiftPawns(t *testing.T) {
 }
 
 // The ring buffer must answer exactly as the port of UT2003's list does
-// (where they overlap: the port leaves the pawn live for future stamps).
+// (where they overlap: the port leaves the pawn live for future stamps),
+// across tick-rate changes, skipped ticks and trail resets, and its index
+// arithmetic must agree with a plain binary search everywhere.
 func TestRingAgreesWithLinkedListPort(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	h := NewHistory(400*model.Millisecond, 4)
@@ -72,20 +74,81 @@ func TestRingAgreesWithLinkedListPort(t *testing.T) {
 	pose := func(t model.Time) model.Pose {
 		return model.Pose{Pos: model.V(math.Sin(t.Seconds()), math.Cos(t.Seconds()*3)), Yaw: model.NormalizeAngle(t.Seconds() * 5), Alive: true}
 	}
-	for n := int64(0); n < 500; n++ {
-		now := model.TickTime(n, 128)
+	rates := []int{128, 64, 20, 1000, 60, 33}
+	hz, base, n := 128, model.Time(0), int64(0)
+	guessed := 0
+	for step := 0; step < 4000; step++ {
+		switch r := rng.IntN(400); {
+		case r == 0: // the tick rate changes live: re-based as metronome does
+			base, n, hz = base+model.TickTime(n, hz), 0, rates[rng.IntN(len(rates))]
+		case r == 1: // a respawn with trail_reset
+			h.Reset()
+			legacy.trail = nil
+		case r == 2: // a skipped tick
+			n++
+		}
+		n++
+		now := base + model.TickTime(n, hz)
 		p := pose(now)
 		h.Push(Sample{T: now, Pose: p}, 0)
 		legacy.tick(now, p)
 		for k := 0; k < 5; k++ {
 			stamp := now - model.Time(rng.Int64N(int64(600*model.Millisecond)))
+			if k == 4 && h.Len() > 0 { // exactly on a sample
+				stamp = h.At(rng.IntN(h.Len())).T
+			}
+			if got, want := h.search(stamp), linearSearch(h, stamp); got != want {
+				t.Fatalf("step %d stamp %v: index %d, binary search %d", step, stamp, got, want)
+			}
+			if _, ok := h.guess(stamp); ok {
+				guessed++
+			}
 			a := h.RewindTo(stamp, Options{Rotation: LerpNaive}).Pose
 			b := legacy.timeShift(stamp, p)
+			if h.Len() < 2 && stamp > h.At(0).T { // the port keeps the live pose
+				continue
+			}
 			if a.Pos.Dist(b.Pos) > 1e-12 || math.Abs(a.Yaw-b.Yaw) > 1e-12 {
-				t.Fatalf("tick %d stamp %v: ring %+v, list %+v", n, stamp, a, b)
+				t.Fatalf("step %d stamp %v: ring %+v, list %+v", step, stamp, a, b)
 			}
 		}
 	}
+	t.Logf("index arithmetic answered %d of %d lookups", guessed, 4000*5)
+	if guessed < 4000*5*8/10 {
+		t.Fatalf("index arithmetic answered only %d of %d lookups", guessed, 4000*5)
+	}
+}
+
+// Within one tick rate every lookup inside the trail is answered by index
+// arithmetic, at 128 Hz's uneven 7812/7813 µs gaps too; before a rate
+// change inside the trail it falls back to search.
+func TestIndexArithmeticCoversTheNewestTickRate(t *testing.T) {
+	h := NewHistory(model.Second, 4)
+	fill(h, 128, 3*model.Second, linearPose, 0)
+	for stamp := h.At(0).T; stamp < 3*model.Second+model.Second; stamp += 997 {
+		if i, ok := h.guess(stamp); !ok || i != linearSearch(h, stamp) {
+			t.Fatalf("stamp %v: guess %d %v, want %d", stamp, i, ok, linearSearch(h, stamp))
+		}
+	}
+	change, _ := h.Newest()
+	for n := int64(1); n <= 20; n++ { // 20 samples at 64 Hz
+		t := change.T + model.TickTime(n, 64)
+		h.Push(Sample{T: t, Pose: linearPose(t)}, 0)
+	}
+	if _, ok := h.guess(change.T - 3*model.Millisecond); ok {
+		t.Fatal("a stamp before the rate change was answered by 64 Hz arithmetic")
+	}
+	if i, ok := h.guess(change.T + 100*model.Millisecond); !ok || i != linearSearch(h, change.T+100*model.Millisecond) {
+		t.Fatalf("after the change: %d %v", i, ok)
+	}
+}
+
+func linearSearch(h *History, t model.Time) int {
+	i := 0
+	for i < h.Len() && h.At(i).T <= t {
+		i++
+	}
+	return i
 }
 
 func TestTeleportGuardStopsAtTheJump(t *testing.T) {
