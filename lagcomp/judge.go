@@ -78,6 +78,12 @@ func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command) {
 	if rw.Rule != rewind.Empty {
 		r.Rewound = rw.Pose
 	}
+	switch rw.Rule {
+	case rewind.Oldest:
+		r.Rules = append(r.Rules, RuleTrailExhausted)
+	case rewind.Guarded:
+		r.Rules = append(r.Rules, RuleTeleportGuard)
+	}
 	hit := model.Raycast(r.Origin, r.Dir, cfg.RangeM, cfg.Walls, srv.targets)
 	r.ServerEnd, r.ServerHitPawn, r.ServerPart = hit.Point, hit.Pawn, hit.Part
 	r.ServerHit = hit.Pawn == TargetPawn

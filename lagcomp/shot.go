@@ -42,6 +42,8 @@ const (
 	RuleOutOfOrder      Rule = "out_of_order"      // older than a command already processed: rejected
 	RuleClientAuthority Rule = "client_authority"  // client mode: the client's claim was accepted unchecked
 	RuleShooterDead     Rule = "shooter_dead"      // the shooter is dead on the server: rejected
+	RuleTrailExhausted  Rule = "trail_exhausted"   // the wanted time is older than the target's kept history: judged at its oldest sample
+	RuleTeleportGuard   Rule = "teleport_guard"    // walking back met a death or a teleport (Source's BacktrackPlayer): the target not rewound at all
 )
 
 // ShotRecord is one judged shot with the ground truth beside the verdict.

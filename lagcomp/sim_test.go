@@ -421,3 +421,57 @@ func TestNaiveRotationFlipsAtTheSeam(t *testing.T) {
 		t.Fatalf("worst yaw error: shortest %.1f deg, naive %.1f deg", worst[rewind.LerpShortest], worst[rewind.LerpNaive])
 	}
 }
+
+// Source's BacktrackPlayer: a shot whose rewind would walk back across a
+// death or a teleport is judged at the present, named, and a pawn dead
+// now cannot be hit; every other shot is rewound within one life.
+func TestSourceGuardJudgesThePresentAcrossADeath(t *testing.T) {
+	c := constantVelocity()
+	c.Mode, c.TrailReset, c.TeleportGuard, c.MaxTrailMs = ModeSource, false, true, 1000
+	c.Target = model.Motion{Kind: model.Teleport, Origin: model.V(20, 0), Amplitude: 8, Speed: 4, Period: 1500 * model.Millisecond, Dead: 300 * model.Millisecond}
+	c.Weapon, c.FireIntervalMs, c.BurstShots, c.BurstPauseMs = WeaponRapid, 20, 1000, 0
+	s := run(t, c, 10*model.Second)
+	target := s.Server.Pawns[TargetPawn].Motion
+	guarded, deadNow := 0, 0
+	for _, r := range judged(s) {
+		if r.HasRule(RuleTeleportGuard) {
+			guarded++
+			if r.RewindTo != r.Judged || r.Rewound != r.ServerNow || r.RewindRule != rewind.Guarded {
+				t.Fatalf("shot %d: guarded but rewound to %v (judged %v)", r.Seq, r.RewindTo, r.Judged)
+			}
+			if !r.ServerNow.Alive {
+				deadNow++
+				if r.ServerHit {
+					t.Fatalf("shot %d hit a pawn that is dead now", r.Seq)
+				}
+			}
+			continue
+		}
+		then, now := target.At(r.RewindTo), target.At(r.Judged)
+		if then.Epoch != now.Epoch || !then.Alive {
+			t.Fatalf("shot %d rewound across a death or teleport without the guard: %v", r.Seq, r.Rules)
+		}
+	}
+	if guarded == 0 || deadNow == 0 {
+		t.Fatalf("guard applied to %d shots, %d with the target dead now", guarded, deadNow)
+	}
+}
+
+// A rewind older than the kept history says so and is counted.
+func TestTrailExhaustedIsNamedAndCounted(t *testing.T) {
+	c := constantVelocity()
+	c.MaxTrailMs = 100 // the client shows a state ~185 ms old
+	s := run(t, c, 5*model.Second)
+	n := 0
+	for _, r := range s.Shots {
+		if !r.HasRule(RuleTrailExhausted) || r.RewindRule != rewind.Oldest {
+			t.Fatalf("shot %d (ideal %.1f ms) does not say the trail ran out: %v", r.Seq, r.IdealRewindMs(), r.Rules)
+		}
+		n++
+	}
+	for _, rc := range s.Summary().RuleCounts {
+		if rc.Rule == RuleTrailExhausted && rc.Count != n {
+			t.Fatalf("summary counts %d, records %d", rc.Count, n)
+		}
+	}
+}

@@ -151,7 +151,9 @@ func linearSearch(h *History, t model.Time) int {
 	return i
 }
 
-func TestTeleportGuardStopsAtTheJump(t *testing.T) {
+// Source's BacktrackPlayer: a jump longer than the teleport distance
+// between the present and the wanted time means no rewind at all.
+func TestTeleportGuardGivesUpAtTheJump(t *testing.T) {
 	jump := 500 * model.Millisecond
 	pose := func(t model.Time) model.Pose {
 		p := linearPose(t)
@@ -162,9 +164,19 @@ func TestTeleportGuardStopsAtTheJump(t *testing.T) {
 	}
 	h := NewHistory(model.Second, 64)
 	fill(h, 64, 800*model.Millisecond, pose, 2)
-	g := h.RewindTo(450*model.Millisecond, Options{Guard: true})
-	if g.Rule != Guarded || g.T != jump {
-		t.Fatalf("guarded rewind: %+v, want the first sample after the jump at %v", g, jump)
+	newest, _ := h.Newest()
+	for _, at := range []model.Time{450 * model.Millisecond, jump - 1, 0} {
+		g := h.RewindTo(at, Options{Guard: true})
+		if g.Rule != Guarded || g.T != newest.T || g.Pose != newest.Pose {
+			t.Fatalf("guarded rewind to %v: %+v, want the present %+v", at, g, newest)
+		}
+	}
+	// At or after the sample that follows the jump the walk never meets it.
+	if g := h.RewindTo(jump, Options{Guard: true}); g.Rule != Exact {
+		t.Fatalf("rewind to the jump's later sample: %+v", g)
+	}
+	if g := h.RewindTo(jump+3*model.Millisecond, Options{Guard: true}); g.Rule != Interpolated {
+		t.Fatalf("rewind after the jump: %+v", g)
 	}
 	// Without the guard the rewind slides through the 50 m in between.
 	u := h.RewindTo(jump-5*model.Millisecond, Options{})
@@ -173,16 +185,48 @@ func TestTeleportGuardStopsAtTheJump(t *testing.T) {
 	}
 }
 
-func TestGuardStopsAtRespawn(t *testing.T) {
+// A dead record anywhere on the walk back (including the older of the two
+// sandwiching samples) loses the track; a pawn dead now is never rewound.
+func TestGuardGivesUpAtADeadRecord(t *testing.T) {
+	dead := func(t model.Time) bool { return t >= 200*model.Millisecond && t < 400*model.Millisecond }
 	pose := func(t model.Time) model.Pose {
 		p := linearPose(t)
-		p.Alive = t < 200*model.Millisecond || t >= 400*model.Millisecond
+		p.Alive = !dead(t)
 		return p
 	}
 	h := NewHistory(model.Second, 64)
 	fill(h, 64, 600*model.Millisecond, pose, 2)
-	if g := h.RewindTo(300*model.Millisecond, Options{Guard: true}); g.Rule != Guarded || !g.Pose.Alive {
-		t.Fatalf("rewind into death: %+v", g)
+	newest, _ := h.Newest()
+	lastDead := model.TickTime(25, 64) // 390.6 ms, the last dead record
+	for _, at := range []model.Time{300 * model.Millisecond, lastDead, lastDead + 1, 100 * model.Millisecond} {
+		if g := h.RewindTo(at, Options{Guard: true}); g.Rule != Guarded || g.T != newest.T || !g.Pose.Alive {
+			t.Fatalf("rewind to %v across a death: %+v, want the present", at, g)
+		}
+	}
+	if g := h.RewindTo(model.TickTime(26, 64), Options{Guard: true}); g.Rule != Exact || !g.Pose.Alive {
+		t.Fatalf("rewind to the respawn: %+v", g)
+	}
+	// Dead now: whatever the time, the present (dead) pose.
+	h.Push(Sample{T: 610 * model.Millisecond, Pose: model.Pose{Pos: model.V(1, 1)}}, 2)
+	if g := h.RewindTo(500*model.Millisecond, Options{Guard: true}); g.Rule != Guarded || g.Pose.Alive {
+		t.Fatalf("a pawn dead now was rewound: %+v", g)
+	}
+}
+
+// A break that has left the trail cannot be seen: the walk runs out of
+// records first and takes the oldest, as Source does.
+func TestGuardForgetsABreakThatLeftTheTrail(t *testing.T) {
+	pose := func(t model.Time) model.Pose {
+		p := linearPose(t)
+		if t >= 100*model.Millisecond {
+			p.Pos = p.Pos.Add(model.V(50, 0))
+		}
+		return p
+	}
+	h := NewHistory(400*model.Millisecond, 64)
+	fill(h, 64, 2*model.Second, pose, 2)
+	if g := h.RewindTo(50*model.Millisecond, Options{Guard: true}); g.Rule != Oldest || g.T != h.At(0).T {
+		t.Fatalf("%+v", g)
 	}
 }
 

@@ -9,9 +9,9 @@ const (
 	Empty        Rule = iota // no history: the live pose was used
 	Interpolated             // between the two samples that sandwich the time
 	Exact                    // a sample at exactly that time
-	Oldest                   // older than the trail: clamped to the oldest sample, as UT2003
+	Oldest                   // older than the trail: clamped to the oldest sample, as UT2003 and Source (the trail is exhausted)
 	Latest                   // newer than every sample: the latest sample
-	Guarded                  // would cross a teleport or a death: clamped to the sample after it, as Source
+	Guarded                  // walking back meets a death or a teleport: not rewound at all (the present), as Source's BacktrackPlayer
 )
 
 var rewindRuleNames = [...]string{"empty", "interpolated", "exact", "oldest_sample", "latest_sample", "teleport_guard"}
@@ -32,8 +32,10 @@ const (
 // Options are the knobs of a rewind.
 type Options struct {
 	Rotation RotationLerp
-	// Guard refuses to rewind past a teleport or a respawn (Source's
-	// LAG_COMPENSATION_TELEPORTED_DISTANCE check and dead-record stop).
+	// Guard is Source's BacktrackPlayer: walking back from the present,
+	// a record where the pawn was dead, or a jump longer than the
+	// teleport distance (LAG_COMPENSATION_TELEPORTED_DISTANCE), means
+	// the track is lost and the pawn is not rewound at all.
 	Guard bool
 }
 
@@ -48,17 +50,15 @@ type Rewound struct {
 // RewindTo is the pose of the pawn at time t according to its history.
 // It follows UT2003's TimeShiftPawns: interpolate between the samples
 // that sandwich t; older than all of them, take the oldest; newer than
-// all, the latest.
+// all, the latest. With the guard it first walks back as Source's
+// BacktrackPlayer does and gives up on a lost track (lostTrack).
 func (h *History) RewindTo(t model.Time, opt Options) Rewound {
 	if h.n == 0 {
 		return Rewound{Rule: Empty, T: t}
 	}
-	if opt.Guard && t < h.breakAt {
-		i := h.search(h.breakAt - 1)
-		if i < h.n {
-			s := h.At(i)
-			return Rewound{Pose: s.Pose, T: s.T, Rule: Guarded}
-		}
+	if opt.Guard && h.lostTrack(t) {
+		s := h.at(h.n - 1) // the present: a pawn dead now stays dead
+		return Rewound{Pose: s.Pose, T: s.T, Rule: Guarded}
 	}
 	i := h.search(t)
 	switch {
@@ -81,6 +81,20 @@ func (h *History) RewindTo(t model.Time, opt Options) Rewound {
 	return Rewound{Pose: LerpPose(old.Pose, late.Pose, f, opt.Rotation), T: t, Rule: Interpolated}
 }
 
+// lostTrack is BacktrackPlayer's walk from the newest record back to
+// the first one at or before t: it stops at a dead record or at a jump
+// longer than the teleport distance between neighbours. Walking back
+// visits the record before a jump (or the last dead record of a run)
+// exactly when t is older than the record after it, which Push keeps as
+// breakAt; a break whose older side has left the trail is invisible.
+func (h *History) lostTrack(t model.Time) bool {
+	if !h.at(h.n - 1).Pose.Alive {
+		return true
+	}
+	return h.breakAt > h.at(0).T && t < h.breakAt
+}
+
+// LerpPose interpolates two poses; alive and epoch come from the nearer.
 func LerpPose(a, b model.Pose, f float64, rot RotationLerp) model.Pose {
 	p := model.Pose{Pos: a.Pos.Lerp(b.Pos, f), Alive: a.Alive, Epoch: a.Epoch}
 	if f >= 0.5 {
