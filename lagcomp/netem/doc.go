@@ -2,6 +2,9 @@
 // clients: one Link per direction with latency, jitter, a right-skewed
 // tail, independent and Gilbert-Elliott burst loss, duplication,
 // reordering and lag spikes, each drawn from its own seeded stream, and
-// the named profiles users start from. Nothing here reads the wall clock
+// the named profiles users start from; and the reliability layer engines
+// put over such links (reliable.go): sequenced unreliable packets with
+// piggy-backed acks, reliable messages resent after a timeout and
+// delivered in order within their own channel. Nothing here reads the wall clock
 // or the global random source: a seed fixes every packet's fate.
 package netem
