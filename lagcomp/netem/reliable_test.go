@@ -27,7 +27,7 @@ type pair struct {
 	bEvery     model.Time
 	got        [][]int // b's deliveries per channel, in order
 	gaveUp     []Message[int]
-	explicitBA int // packets b sent only to ack
+	explicitBA int        // packets b sent only to ack
 	now        model.Time // the next tick to run
 }
 
