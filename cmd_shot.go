@@ -25,7 +25,7 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 	rf.register(fs)
 	at := fs.String("at", "", "simulated time to capture, e.g. 2.5s")
 	shotN := fs.Int("shot", 0, "capture the moment shot N (1 = first) was judged, and select it")
-	view := fs.String("view", "split", "split, server, shooter, target or overlay")
+	view := fs.String("view", "split", "split, server, shooter, target, overlay or packets (the packet-flow diagram)")
 	layout := fs.String("layout", "2x2", "for split: 2x2, 1x2 or single")
 	size := fs.String("size", "1920x1080", "WIDTHxHEIGHT in pixels, caption band included")
 	scale := fs.Float64("scale", 0, "text and line scale (default: height/1000, at least 1)")

@@ -265,3 +265,36 @@ func TestProjectilesInTheWindow(t *testing.T) {
 		t.Fatal("remote_resim toggle")
 	}
 }
+
+// The packet-flow diagram is a pane of its own (key 5, or the layout
+// menu); the 2x2 layout keeps the four panes of the world.
+func TestPacketFlowPane(t *testing.T) {
+	u, clk := newTestUI(t, "default")
+	if u.pane(views.ViewPackets).visible {
+		t.Fatal("2x2 shows the packet flow")
+	}
+	u.typedKey(&fyne.KeyEvent{Name: fyne.Key5})
+	if u.layout != views.LayoutSingle || !u.pane(views.ViewPackets).visible || u.layoutSel.Selected != "Packet flow" {
+		t.Fatalf("key 5: layout %v single %v menu %q", u.layout, u.single, u.layoutSel.Selected)
+	}
+	clk.run(u, 60)
+	p := u.pane(views.ViewPackets)
+	img := p.draw(800, 500).(*image.RGBA)
+	if count := bluePixels(img); count == 0 {
+		t.Fatal("no snapshot arrows drawn")
+	}
+	u.typedKey(&fyne.KeyEvent{Name: fyne.Key1})
+	if u.pane(views.ViewPackets).visible || !u.pane(views.ViewOverlay).visible {
+		t.Fatal("back to 2x2")
+	}
+}
+
+func bluePixels(img *image.RGBA) int {
+	n := 0
+	for i := 0; i < len(img.Pix); i += 4 {
+		if img.Pix[i+2] > 150 && img.Pix[i] < 100 {
+			n++
+		}
+	}
+	return n
+}

@@ -9,7 +9,7 @@ import (
 )
 
 // bindKeys: space pause, left/right step a tick, F fire, S screenshot,
-// 1-4 layouts (2x2, 1x2, server alone, overlay alone).
+// 1-5 layouts (2x2, 1x2, server alone, overlay alone, packet flow alone).
 func (u *UI) bindKeys() {
 	u.win.Canvas().SetOnTypedKey(u.typedKey)
 }
@@ -34,6 +34,8 @@ func (u *UI) typedKey(ev *fyne.KeyEvent) {
 		u.setLayout(views.LayoutSingle, views.ViewServer)
 	case fyne.Key4:
 		u.setLayout(views.LayoutSingle, views.ViewOverlay)
+	case fyne.Key5:
+		u.setLayout(views.LayoutSingle, views.ViewPackets)
 	default:
 		return
 	}
@@ -64,9 +66,10 @@ var layoutNames = map[string]struct {
 	"Shooter only": {views.LayoutSingle, views.ViewShooter},
 	"Target only":  {views.LayoutSingle, views.ViewTarget},
 	"Overlay only": {views.LayoutSingle, views.ViewOverlay},
+	"Packet flow":  {views.LayoutSingle, views.ViewPackets},
 }
 
-var layoutOrder = []string{"2×2", "1×2", "Server only", "Shooter only", "Target only", "Overlay only"}
+var layoutOrder = []string{"2×2", "1×2", "Server only", "Shooter only", "Target only", "Overlay only", "Packet flow"}
 
 func (u *UI) layoutSelect() *widget.Select {
 	sel := widget.NewSelect(layoutOrder, func(s string) {

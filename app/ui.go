@@ -177,8 +177,8 @@ func (u *UI) arrangePanes() {
 	case views.Layout1x2:
 		objs = []fyne.CanvasObject{u.pane(order[0]), u.pane(order[1])}
 		u.paneGrid.Objects = []fyne.CanvasObject{container.NewGridWithColumns(2, objs...)}
-	default:
-		for _, v := range order {
+	default: // the four panes of the world; packets have a layout of their own
+		for _, v := range views.Views[:4] {
 			objs = append(objs, u.pane(v))
 		}
 		u.paneGrid.Objects = []fyne.CanvasObject{container.NewGridWithColumns(2, objs...)}

@@ -21,8 +21,11 @@ type Frame struct {
 	Fired    []FiredShot // fired by the shooter and not yet judged
 	InFlight []PacketFrame
 	Dropped  []PacketFrame // lost within the last second
-	Summary  Summary
-	Ping     PingFrame
+	// Packets are every packet sent within PacketWindow before T, in
+	// sending order: delivered, in flight (Deliver > T) or lost.
+	Packets []PacketFrame
+	Summary Summary
+	Ping    PingFrame
 	// Trails are the shooter's and the target's history (the bystanders'
 	// are left out: a thousand trails copied per frame is garbage).
 	Trails [2][]rewind.Sample
@@ -70,6 +73,9 @@ type PacketFrame struct {
 	Client        int
 	Up            bool
 	Sent, Deliver model.Time // Deliver -1: lost
+	Dup           bool       // the second copy of a duplicated packet
+	Resend        bool       // a reliable message sent again after a loss
+	Shot          uint32     // a command's shot sequence number (0 for other kinds)
 }
 
 // PingFrame compares the true round trip with what each side measured.
@@ -117,9 +123,10 @@ func (s *Sim) Frame() *Frame {
 		f.Fired = append(f.Fired, FiredShot{Seq: uint32(i + 1), Fire: p.fire, Origin: p.origin, End: p.hit.Point, ClientHit: p.clientHit, Saw: p.saw})
 	}
 	f.InFlight = s.inFlight()
+	f.Packets = s.recentPackets()
 	for _, p := range s.Dropped {
-		if p.Sent > s.Now-model.Second {
-			f.Dropped = append(f.Dropped, PacketFrame{p.Kind, p.Client, p.Up, p.Sent, -1})
+		if p.Sent > s.Now-model.Second && p.Sent <= s.Now {
+			f.Dropped = append(f.Dropped, PacketFrame{Kind: p.Kind, Client: p.Client, Up: p.Up, Sent: p.Sent, Deliver: -1})
 		}
 	}
 	f.Ping = s.pingFrame()
@@ -146,7 +153,7 @@ func (s *Sim) inFlight() []PacketFrame {
 	add := func(b inbox) {
 		for _, p := range b {
 			if p.Deliver > s.Now {
-				out = append(out, PacketFrame{p.Kind, p.Client, p.Up, p.Sent, p.Deliver})
+				out = append(out, PacketFrame{Kind: p.Kind, Client: p.Client, Up: p.Up, Sent: p.Sent, Deliver: p.Deliver})
 			}
 		}
 	}

@@ -33,6 +33,7 @@ type Sim struct {
 	pending []pendingShot // by command seq
 	Shots   []ShotRecord
 	Dropped []Packet // recent losses, newest last (bounded)
+	packets packetLog
 
 	ticks, snaps metronome
 	frames       []metronome // per client
@@ -169,6 +170,7 @@ func (s *Sim) send(p Packet, c *Client) {
 	n, d1, d2 := link.Send(s.Now)
 	if n == 0 {
 		p.Deliver = -1
+		s.logPacket(&p, true, false, false)
 		s.Dropped = append(s.Dropped, p)
 		if len(s.Dropped) > maxDropped {
 			s.Dropped = s.Dropped[len(s.Dropped)-maxDropped:]
@@ -182,6 +184,7 @@ func (s *Sim) send(p Packet, c *Client) {
 		q := p
 		s.pktSeq++
 		q.seq, q.Deliver = s.pktSeq, d
+		s.logPacket(&q, false, i == 1, false)
 		to.put(&q)
 	}
 }
@@ -202,11 +205,14 @@ func (s *Sim) sendReliable(p Packet, c *Client) {
 		if n, d, _ := link.Send(t); n > 0 {
 			s.pktSeq++
 			p.seq, p.Deliver = s.pktSeq, d
+			p.Sent = t
+			s.logPacket(&p, false, false, try > 0)
 			to.put(&p)
 			return
 		}
 		lost := p
-		lost.Deliver = -1
+		lost.Sent, lost.Deliver = t, -1
+		s.logPacket(&lost, true, false, try > 0)
 		s.Dropped = append(s.Dropped, lost)
 		t += rto
 	}

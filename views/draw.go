@@ -56,6 +56,9 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 		p.target()
 	case ViewOverlay:
 		p.overlay()
+	case ViewPackets:
+		p.packets() // its own legend: packet kinds, not hitboxes
+		return
 	}
 	p.legend()
 }

@@ -68,10 +68,12 @@ const (
 	ViewShooter View = "shooter"
 	ViewTarget  View = "target"
 	ViewOverlay View = "overlay"
+	ViewPackets View = "packets"
 )
 
-// Views lists the panes in layout order.
-var Views = []View{ViewServer, ViewShooter, ViewTarget, ViewOverlay}
+// Views lists the panes in layout order: a 2x2 layout shows the first
+// four; the packet-flow diagram is a pane of its own.
+var Views = []View{ViewServer, ViewShooter, ViewTarget, ViewOverlay, ViewPackets}
 
 // Title is the pane's heading.
 func (v View) Title() string {
@@ -84,6 +86,8 @@ func (v View) Title() string {
 		return "Target client"
 	case ViewOverlay:
 		return "Overlay"
+	case ViewPackets:
+		return "Packet flow"
 	}
 	return string(v)
 }

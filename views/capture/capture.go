@@ -28,7 +28,7 @@ type Sidecar struct {
 	Preset   string         `json:"preset"`
 	Script   lagcomp.Script `json:"script"`
 	AtUs     int64          `json:"at_us"`
-	View     string         `json:"view"`   // split, server, shooter, target, overlay
+	View     string         `json:"view"`   // split, server, shooter, target, overlay, packets
 	Layout   views.Layout   `json:"layout"` // for split
 	Width    int            `json:"width"`
 	Height   int            `json:"height"`
@@ -56,7 +56,7 @@ func (s *Sidecar) check() error {
 			ok = ok || string(v) == s.View
 		}
 		if !ok {
-			return fmt.Errorf("view %q: want split, server, shooter, target or overlay", s.View)
+			return fmt.Errorf("view %q: want split, server, shooter, target, overlay or packets", s.View)
 		}
 	} else if s.Layout != views.Layout2x2 && s.Layout != views.Layout1x2 && s.Layout != views.LayoutSingle {
 		return fmt.Errorf("layout %q: want 2x2, 1x2 or single", s.Layout)

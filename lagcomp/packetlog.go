@@ -1,0 +1,50 @@
+package lagcomp
+
+import "lagscope/model"
+
+// PacketWindow is how far back the packet log reaches: the packet-flow
+// diagram draws every packet sent within it, delivered, in flight or lost.
+const PacketWindow = 3 * model.Second
+
+// maxLogged bounds the log whatever the rates (a 1000 Hz snapshot rate
+// sends 6000 packets in PacketWindow); the oldest go first.
+const maxLogged = 8192
+
+// packetLog is the recent history of every packet on every link: one
+// entry per copy that arrives, one per packet lost, so a duplicated
+// packet has two entries (the second marked Dup).
+type packetLog []PacketFrame
+
+// logPacket records p; lost is true when the link dropped it, dup when
+// this is the second copy of a duplicated packet, resend when a reliable
+// message goes again after a loss.
+func (s *Sim) logPacket(p *Packet, lost, dup, resend bool) {
+	e := PacketFrame{Kind: p.Kind, Client: p.Client, Up: p.Up, Sent: p.Sent, Deliver: p.Deliver, Dup: dup, Resend: resend}
+	if lost {
+		e.Deliver = -1
+	}
+	if p.Cmd != nil {
+		e.Shot = p.Cmd.Seq
+	}
+	s.packets = append(s.packets, e)
+	// forget what has left the window: entries are in sending order
+	drop := 0
+	for drop < len(s.packets) && (s.packets[drop].Sent < s.Now-PacketWindow || len(s.packets)-drop > maxLogged) {
+		drop++
+	}
+	if drop > len(s.packets)/2 { // shift rarely: amortised O(1) per packet
+		s.packets = append(s.packets[:0], s.packets[drop:]...)
+	}
+}
+
+// recentPackets are the logged packets sent within PacketWindow before
+// now, in sending order.
+func (s *Sim) recentPackets() []PacketFrame {
+	out := make([]PacketFrame, 0, len(s.packets))
+	for _, p := range s.packets {
+		if p.Sent >= s.Now-PacketWindow && p.Sent <= s.Now {
+			out = append(out, p)
+		}
+	}
+	return out
+}

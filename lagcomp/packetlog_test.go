@@ -1,0 +1,81 @@
+package lagcomp
+
+import (
+	"testing"
+
+	"lagscope/model"
+)
+
+// The log accounts for every packet the links handled: one entry per
+// send, lost ones marked lost, each duplicate's second copy marked Dup —
+// the same counts the links keep themselves.
+func TestPacketLogMatchesTheLinks(t *testing.T) {
+	c := constantVelocity()
+	c.Up.LossPct, c.Down.LossPct = 20, 10
+	c.Up.DupPct, c.Down.DupPct = 15, 5
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Step(PacketWindow - model.Millisecond) // all of the run fits the window
+	f := s.Frame()
+	var sent, lost, dup [2]int // by direction: 0 down, 1 up
+	commands := 0
+	for _, p := range f.Packets {
+		d := b2i(p.Up)
+		switch {
+		case p.Dup:
+			dup[d]++
+		case p.Deliver < 0:
+			sent[d]++
+			lost[d]++
+		default:
+			sent[d]++
+			if p.Deliver < p.Sent+model.MsF(c.Up.LatencyMs) {
+				t.Fatalf("packet delivered before the base latency: %+v", p)
+			}
+		}
+		if p.Kind == PacketCommand {
+			commands++
+			if p.Shot == 0 {
+				t.Fatalf("a command without its shot number: %+v", p)
+			}
+		}
+	}
+	var want [2][3]int
+	for i := range s.Clients {
+		for d, up := range []bool{false, true} {
+			st := s.Link(i, up).Stats
+			want[d][0] += st.Sent
+			want[d][1] += st.Lost
+			want[d][2] += st.Duplicated
+		}
+	}
+	for d := range 2 {
+		if got := [3]int{sent[d], lost[d], dup[d]}; got != want[d] {
+			t.Errorf("direction %d: log sent/lost/dup %v, links %v", d, got, want[d])
+		}
+	}
+	if commands == 0 || lost[1] == 0 || dup[0] == 0 {
+		t.Fatalf("the scenario did not exercise the log: commands %d lost up %d dup down %d", commands, lost[1], dup[0])
+	}
+}
+
+// The log is bounded in time: after a long run only PacketWindow of it is
+// in the frame and the backing store stays small.
+func TestPacketLogIsBounded(t *testing.T) {
+	c := constantVelocity()
+	c.TickHz, c.SnapshotHz = 1000, 1000
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Step(20 * model.Second)
+	f := s.Frame()
+	if len(f.Packets) == 0 || f.Packets[0].Sent < f.T-PacketWindow {
+		t.Fatalf("frame holds %d packets, the oldest sent %v (now %v)", len(f.Packets), f.Packets[0].Sent, f.T)
+	}
+	if len(s.packets) > 2*maxLogged {
+		t.Fatalf("log holds %d entries", len(s.packets))
+	}
+}

@@ -1,0 +1,449 @@
+package views
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"lagscope/lagcomp"
+	"lagscope/model"
+)
+
+// The packet-flow diagram is the picture teachers draw by hand: one lane
+// per machine (the shooter's client, the server, the victim's client),
+// time running left to right, and an arrow per packet from the lane that
+// sent it to the lane that received it. A command's arrow leaves the
+// shooter when it fires and lands on the server when it arrives; the
+// server judges it at its next tick, rewinding to the time the stamp
+// names. Lost packets end in a cross half-way, duplicates are doubled,
+// reliable resends dashed, packets still in flight end at "now".
+
+// packetLanes is the lane order, top to bottom.
+const (
+	laneShooter = iota
+	laneServer
+	laneVictim
+)
+
+var laneNames = [...]string{"Shooter client", "Server", "Victim client"}
+
+// flow is the diagram's geometry: time to x, lane to y.
+type flow struct {
+	t0, t1     model.Time
+	now        bool // t1 is the frame's time: packets cut there are in flight
+	x0, x1     float64
+	lanes      [3]float64
+	laneHeight float64
+}
+
+func (fl *flow) x(t model.Time) float64 {
+	return fl.x0 + (fl.x1-fl.x0)*float64(t-fl.t0)/float64(fl.t1-fl.t0)
+}
+
+// packetKindColour colours a packet by what it carries, in the convention
+// of the other panes: a command carries what the client saw (red), a
+// snapshot what the server has (blue), ping bounces are bookkeeping
+// (grey), a projectile's reliable messages are the authority's (green).
+func (p *pane) packetColour(k lagcomp.PacketKind) color.NRGBA {
+	switch k {
+	case lagcomp.PacketCommand:
+		return ClientRed
+	case lagcomp.PacketSnapshot:
+		return ServerBlue
+	case lagcomp.PacketProjSpawn, lagcomp.PacketProjTornOff, lagcomp.PacketProjReject:
+		return AuthGreen
+	}
+	return TrailGrey
+}
+
+// packets draws the packet-flow view with its own legend.
+func (p *pane) packets() {
+	f := p.f
+	r := p.selected()
+	fl := p.flowGeometry(r)
+	p.lanes(fl)
+	p.timeAxis(fl)
+	p.serverTicks(fl)
+	for i := range f.Packets {
+		pk := &f.Packets[i]
+		p.packetArrow(fl, pk, r != nil && pk.Kind == lagcomp.PacketCommand && pk.Client == r.Shooter && pk.Shot == r.Seq, r != nil)
+	}
+	if r != nil {
+		p.shotMarks(fl, r)
+	}
+	p.packetHeader(fl, r)
+	p.packetLegend()
+}
+
+// flowGeometry chooses the time window: around the selected shot, from
+// a little before the earliest of its times (fired, stamp, rewind
+// target) to a little after its judgement, at least 600 ms; without a
+// shot, the last 600 ms. It never reaches past now or before the packet
+// log's window.
+func (p *pane) flowGeometry(r *lagcomp.ShotRecord) *flow {
+	x, y, w, h := p.area()
+	h -= legendH * p.s // the packet legend has two rows
+	const minSpan = 600 * model.Millisecond
+	t1 := p.f.T
+	t0 := t1 - minSpan
+	if r != nil && r.Judged >= t1-lagcomp.PacketWindow {
+		first := min(r.Fire, r.RewindTo, r.IdealTo)
+		if r.HasClaimed {
+			first = min(first, r.Claimed)
+		}
+		t1 = min(t1, r.Judged+150*model.Millisecond)
+		t0 = min(first-80*model.Millisecond, t1-minSpan)
+	}
+	t0 = max(t0, p.f.T-lagcomp.PacketWindow)
+	left := 118 * p.s
+	fl := &flow{t0: t0, t1: t1, now: t1 == p.f.T, x0: x + left, x1: x + w - 24*p.s}
+	top, bottom := y+34*p.s, y+h-34*p.s
+	fl.laneHeight = (bottom - top) / 2
+	for i := range fl.lanes {
+		fl.lanes[i] = top + float64(i)*fl.laneHeight
+	}
+	return fl
+}
+
+// lanes draws the three machines' time lines and their names.
+func (p *pane) lanes(fl *flow) {
+	for i, y := range fl.lanes {
+		p.dc.SetColor(p.pal.Dim)
+		p.dc.SetLineWidth(2 * p.s)
+		p.dc.DrawLine(fl.x0, y, fl.x1, y)
+		p.dc.Stroke()
+		p.text(laneNames[i], fl.x0-10*p.s, y, 12, p.pal.Text, 1, 0.5, true)
+	}
+	if !fl.now {
+		return
+	}
+	// now: the right edge, where packets in flight stop
+	p.dc.SetColor(p.pal.Text)
+	p.dc.SetLineWidth(1 * p.s)
+	p.dc.SetDash(3*p.s, 3*p.s)
+	p.dc.DrawLine(fl.x1, fl.lanes[0]-22*p.s, fl.x1, fl.lanes[2]+10*p.s)
+	p.dc.Stroke()
+	p.dc.SetDash()
+	p.text("now", fl.x1, fl.lanes[0]-26*p.s, 10, p.pal.Text, 0.5, 1, false)
+}
+
+// timeAxis labels simulated time under the bottom lane at a round step.
+func (p *pane) timeAxis(fl *flow) {
+	span := fl.t1 - fl.t0
+	step := 50 * model.Millisecond
+	for _, s := range []model.Time{100, 200, 250, 500, 1000} {
+		if float64(span)/float64(step) <= (fl.x1-fl.x0)/(70*p.s) {
+			break
+		}
+		step = s * model.Millisecond
+	}
+	y := fl.lanes[2] + 16*p.s
+	for t := (fl.t0 + step - 1) / step * step; t <= fl.t1; t += step {
+		x := fl.x(t)
+		p.dc.SetColor(p.pal.Grid)
+		p.dc.SetLineWidth(1 * p.s)
+		p.dc.DrawLine(x, fl.lanes[0]-12*p.s, x, fl.lanes[2]+6*p.s)
+		p.dc.Stroke()
+		p.text(fmt.Sprintf("%.2f s", t.Seconds()), x, y, 10, p.pal.Dim, 0.5, 0, false)
+	}
+}
+
+// serverTicks marks each server tick on the server's lane, when they are
+// far enough apart to tell.
+func (p *pane) serverTicks(fl *flow) {
+	tick := model.Second / model.Time(max(1, p.f.Config.TickHz))
+	if fl.x(fl.t0+tick)-fl.x0 < 4*p.s {
+		return
+	}
+	y := fl.lanes[laneServer]
+	p.dc.SetColor(p.pal.Dim)
+	p.dc.SetLineWidth(1 * p.s)
+	for t := (fl.t0 + tick - 1) / tick * tick; t <= fl.t1; t += tick {
+		x := fl.x(t)
+		p.dc.DrawLine(x, y-4*p.s, x, y+4*p.s)
+	}
+	p.dc.Stroke()
+}
+
+// packetArrow draws one packet from its sender's lane to its receiver's.
+func (p *pane) packetArrow(fl *flow, pk *lagcomp.PacketFrame, chosen, dim bool) {
+	from, to := laneServer, laneShooter
+	if pk.Client == lagcomp.TargetPawn {
+		to = laneVictim
+	}
+	if pk.Up {
+		from, to = to, laneServer
+	}
+	end := pk.Deliver
+	lost := end < 0
+	if lost { // where it would have arrived at the base latency
+		end = pk.Sent + p.baseLatency(pk)
+	}
+	if end < fl.t0 || pk.Sent > fl.t1 {
+		return
+	}
+	x0, y0 := fl.x(pk.Sent), fl.lanes[from]
+	x1, y1 := fl.x(end), fl.lanes[to]
+	frac := 1.0
+	switch {
+	case lost:
+		frac = 0.5 // the cross
+		if mid := pk.Sent + (end-pk.Sent)/2; mid > fl.t1 {
+			return // lost after the window ends
+		}
+	case end > fl.t1: // in flight at the window's end: as far as it got
+		frac = float64(fl.t1-pk.Sent) / float64(end-pk.Sent)
+	}
+	x1, y1 = x0+(x1-x0)*frac, y0+(y1-y0)*frac
+	if x0 < fl.x0 { // sent before the window: start at its left edge
+		k := (fl.x0 - x0) / (x1 - x0)
+		x0, y0 = fl.x0, y0+(y1-y0)*k
+	}
+	c := p.packetColour(pk.Kind)
+	width := 1.3
+	if chosen {
+		width = 3
+	} else if dim {
+		c = alpha(c, 0.55) // the selected shot's command stands out
+	}
+	if pk.Dup { // doubled: a second line beside the copy's path
+		p.arrowLine(x0+3*p.s, y0, x1+3*p.s, y1, c, width, false)
+	}
+	p.arrowLine(x0, y0, x1, y1, c, width, pk.Resend)
+	switch {
+	case lost:
+		p.cross(x1, y1, c)
+	case frac < 1:
+		if fl.now {
+			p.dc.SetColor(c)
+			p.dc.DrawCircle(x1, y1, 3*p.s)
+			p.dc.Fill()
+		}
+	default:
+		p.arrowHead(x0, y0, x1, y1, c, width)
+	}
+	if chosen {
+		p.flowLabel(fmt.Sprintf("shot #%d", pk.Shot), (x0+x1)/2+6*p.s, (y0+y1)/2, ClientRed, 0)
+	}
+}
+
+// baseLatency is the one-way base latency of the packet's link.
+func (p *pane) baseLatency(pk *lagcomp.PacketFrame) model.Time {
+	c := p.f.Config
+	ms := c.Down.LatencyMs
+	if pk.Up {
+		ms = c.Up.LatencyMs
+	}
+	if pk.Client == lagcomp.TargetPawn && c.VictimLatencyMs >= 0 {
+		ms = c.VictimLatencyMs
+	}
+	return model.MsF(ms)
+}
+
+func (p *pane) arrowLine(x0, y0, x1, y1 float64, c color.NRGBA, width float64, dashed bool) {
+	p.dc.SetColor(c)
+	p.dc.SetLineWidth(width * p.s)
+	if dashed {
+		p.dc.SetDash(5*p.s, 3*p.s)
+	}
+	p.dc.DrawLine(x0, y0, x1, y1)
+	p.dc.Stroke()
+	p.dc.SetDash()
+}
+
+func (p *pane) arrowHead(x0, y0, x1, y1 float64, c color.NRGBA, width float64) {
+	a := math.Atan2(y1-y0, x1-x0)
+	l := (6 + width) * p.s
+	p.dc.SetColor(c)
+	p.dc.MoveTo(x1, y1)
+	p.dc.LineTo(x1-l*math.Cos(a-0.4), y1-l*math.Sin(a-0.4))
+	p.dc.LineTo(x1-l*math.Cos(a+0.4), y1-l*math.Sin(a+0.4))
+	p.dc.ClosePath()
+	p.dc.Fill()
+}
+
+func (p *pane) cross(x, y float64, c color.NRGBA) {
+	r := 5 * p.s
+	p.dc.SetColor(c)
+	p.dc.SetLineWidth(2.2 * p.s)
+	p.dc.DrawLine(x-r, y-r, x+r, y+r)
+	p.dc.DrawLine(x-r, y+r, x+r, y-r)
+	p.dc.Stroke()
+}
+
+// shotMarks marks the selected shot: when it was fired, the server time
+// its stamp names, the time the client was really showing, the tick that
+// judged it and the time the server rewound to.
+func (p *pane) shotMarks(fl *flow, r *lagcomp.ShotRecord) {
+	sy := fl.lanes[laneServer]
+	in := func(t model.Time) bool { return t >= fl.t0 && t <= fl.t1 }
+	if in(r.Fire) {
+		p.diamond(fl.x(r.Fire), fl.lanes[laneShooter], ClientRed)
+		p.flowLabel("fired", fl.x(r.Fire), fl.lanes[laneShooter]-10*p.s, ClientRed, 0.5)
+	}
+	// above the server lane: what the client claimed and what it showed
+	if r.HasClaimed && in(r.Claimed) {
+		p.mark(fl.x(r.Claimed), sy, -1, ClientRed, fmt.Sprintf("stamp %.3f s", r.Claimed.Seconds()), 1)
+	}
+	if in(r.IdealTo) && (!r.HasClaimed || absT(r.IdealTo-r.Claimed) > model.Millisecond) {
+		p.mark(fl.x(r.IdealTo), sy, -1, ClientRed, fmt.Sprintf("client showed %.3f s", r.IdealTo.Seconds()), 2)
+	}
+	// below it: what the server did
+	if in(r.Judged) {
+		p.mark(fl.x(r.Judged), sy, 1, ServerBlue, fmt.Sprintf("judged at tick %.3f s", r.Judged.Seconds()), 1)
+	}
+	if in(r.RewindTo) {
+		p.mark(fl.x(r.RewindTo), sy, 1, ServerBlue, fmt.Sprintf("rewound to %.3f s", r.RewindTo.Seconds()), 2)
+	}
+	if in(r.RewindTo) && in(r.Judged) && r.Judged > r.RewindTo {
+		// the rewind, as a bracket from the judging tick back in time
+		y := sy + (3*16+20)*p.s
+		x0, x1 := fl.x(r.Judged), fl.x(r.RewindTo)
+		p.arrowLine(x0, y, x1, y, ServerBlue, 1.5, false)
+		p.arrowHead(x0, y, x1, y, ServerBlue, 1.5)
+		label := fmt.Sprintf("rewind %.1f ms", r.RewindMs())
+		for _, rule := range r.Rules {
+			label += " · " + string(rule)
+		}
+		p.flowLabel(label, (x0+x1)/2, y+3*p.s, ServerBlue, 0.5)
+	}
+}
+
+// mark is a vertical tick on a lane (side -1 above, 1 below) with a label
+// on row row of that side, so marks close in time do not overlap.
+func (p *pane) mark(x, y float64, side float64, c color.NRGBA, label string, row int) {
+	reach := (float64(row)*16 + 4) * p.s
+	p.dc.SetColor(c)
+	p.dc.SetLineWidth(2 * p.s)
+	p.dc.DrawLine(x, y, x, y+side*reach)
+	p.dc.Stroke()
+	p.dc.DrawCircle(x, y, 3.5*p.s)
+	p.dc.Fill()
+	ly := y + side*reach
+	if side > 0 {
+		ly += 12 * p.s
+	}
+	p.flowLabel(label, x+4*p.s, ly, c, 0)
+}
+
+func (p *pane) diamond(x, y float64, c color.NRGBA) {
+	r := 6 * p.s
+	p.dc.SetColor(c)
+	p.dc.MoveTo(x, y-r)
+	p.dc.LineTo(x+r, y)
+	p.dc.LineTo(x, y+r)
+	p.dc.LineTo(x-r, y)
+	p.dc.ClosePath()
+	p.dc.Fill()
+}
+
+// flowLabel writes s with its baseline at y on a panel, anchored at ax of
+// its width, kept inside the pane.
+func (p *pane) flowLabel(s string, x, y float64, c color.NRGBA, ax float64) {
+	tw, th := p.measure(s, 11)
+	x -= tw * ax
+	x = math.Max(4*p.s, math.Min(x, p.w-tw-6*p.s))
+	p.dc.SetColor(p.pal.Panel)
+	p.dc.DrawRectangle(x-3*p.s, y-th-2*p.s, tw+6*p.s, th+4*p.s)
+	p.dc.Fill()
+	p.text(s, x, y, 11, c, 0, 1, false)
+}
+
+func absT(t model.Time) model.Time {
+	if t < 0 {
+		return -t
+	}
+	return t
+}
+
+// packetHeader sums up the window: packets by fate, and the shot.
+func (p *pane) packetHeader(fl *flow, r *lagcomp.ShotRecord) {
+	var sent, lost, dup, resent int
+	for _, pk := range p.f.Packets {
+		if pk.Sent < fl.t0 {
+			continue
+		}
+		switch {
+		case pk.Dup:
+			dup++
+		case pk.Deliver < 0:
+			lost++
+			sent++
+		default:
+			sent++
+		}
+		if pk.Resend {
+			resent++
+		}
+	}
+	info := fmt.Sprintf("%.3f – %.3f s · %d packets sent, %d lost, %d duplicated, %d reliable resends",
+		fl.t0.Seconds(), fl.t1.Seconds(), sent, lost, dup, resent)
+	if r != nil {
+		info += fmt.Sprintf(" · shot #%d: rewind %.1f ms (ideal %.1f)", r.Seq, r.RewindMs(), r.IdealRewindMs())
+	}
+	p.header("Packet flow", info)
+}
+
+// packetLegend is this pane's legend: the packet kinds and fates it
+// draws, and the marks of the selected shot, on two rows.
+func (p *pane) packetLegend() {
+	top := p.h - 2*legendH*p.s
+	p.dc.SetColor(p.pal.Grid)
+	p.dc.DrawRectangle(0, top, p.w, 2*legendH*p.s)
+	p.dc.Fill()
+	rows := [2][]struct {
+		draw  func(x, y float64)
+		label string
+	}{
+		{
+			{p.legendArrow(ClientRed, false, false), "command (client → server: the shot)"},
+			{p.legendArrow(ServerBlue, false, false), "snapshot (server → client)"},
+			{p.legendArrow(TrailGrey, false, false), "ping bounce"},
+			{p.legendArrow(AuthGreen, false, false), "projectile message (reliable)"},
+			{p.legendArrow(AuthGreen, true, false), "resend"},
+		},
+		{
+			{func(x, y float64) { p.cross(x+9*p.s, y, p.pal.Text) }, "lost"},
+			{p.legendArrow(p.pal.Text, false, true), "duplicated"},
+			{func(x, y float64) { p.diamond(x+9*p.s, y, ClientRed) }, "fired"},
+			{func(x, y float64) { p.legendTick(x, y, ClientRed) }, "stamp / client showed"},
+			{func(x, y float64) { p.legendTick(x, y, ServerBlue) }, "judged tick / rewound to"},
+			{func(x, y float64) { p.inFlightDot(x, y) }, "in flight now"},
+		},
+	}
+	for i, row := range rows {
+		x, y := 10*p.s, top+(11+float64(i)*legendH)*p.s
+		for _, e := range row {
+			e.draw(x, y)
+			x += 24 * p.s
+			p.text(e.label, x, y, 11, p.pal.Text, 0, 0.5, false)
+			tw, _ := p.measure(e.label, 11)
+			x += tw + 16*p.s
+		}
+	}
+}
+
+func (p *pane) legendArrow(c color.NRGBA, dashed, double bool) func(x, y float64) {
+	return func(x, y float64) {
+		if double {
+			p.arrowLine(x, y-2.5*p.s, x+18*p.s, y-2.5*p.s, c, 1.3, false)
+			y += 2.5 * p.s
+		}
+		p.arrowLine(x, y, x+18*p.s, y, c, 1.3, dashed)
+		p.arrowHead(x, y, x+18*p.s, y, c, 1.3)
+	}
+}
+
+func (p *pane) legendTick(x, y float64, c color.NRGBA) {
+	p.dc.SetColor(c)
+	p.dc.SetLineWidth(2 * p.s)
+	p.dc.DrawLine(x+9*p.s, y-7*p.s, x+9*p.s, y+7*p.s)
+	p.dc.Stroke()
+}
+
+func (p *pane) inFlightDot(x, y float64) {
+	p.arrowLine(x, y, x+15*p.s, y, p.pal.Text, 1.3, false)
+	p.dc.SetColor(p.pal.Text)
+	p.dc.DrawCircle(x+15*p.s, y, 3*p.s)
+	p.dc.Fill()
+}

@@ -1,0 +1,69 @@
+package views
+
+import (
+	"testing"
+
+	"lagscope/lagcomp"
+	"lagscope/model"
+)
+
+// lossyRockets is a scenario with every fate a packet can meet: loss both
+// ways, duplicates, and reliable projectile messages resent after a loss.
+func lossyRockets(t *testing.T, at model.Time) *lagcomp.Frame {
+	c := lagcomp.Defaults()
+	c.Weapon, c.Bias, c.FireIntervalMs = lagcomp.WeaponRocket, 0.5, 400
+	c.Up.LatencyMs, c.Down.LatencyMs = 60, 60
+	c.Up.LossPct, c.Down.LossPct, c.Down.DupPct = 15, 25, 10
+	c.Walls, _ = model.ParseWalls("26,-8,27,8")
+	return frameAt(t, c, at)
+}
+
+// The packet-flow diagram of a hitscan shot (its stamp, judging tick and
+// rewind marked) and of lossy projectile traffic, dark and light.
+func TestGoldenPacketFlow(t *testing.T) {
+	r := NewRenderer()
+	c := lagcomp.Defaults()
+	c.Up.LatencyMs, c.Down.LatencyMs = 90, 90
+	hitscan := frameAt(t, c, 2600*model.Millisecond)
+	if hitscan.Last == nil {
+		t.Fatal("no shot judged")
+	}
+	img, err := r.Render(hitscan, "packets", 1600, 700, Options{Layers: DefaultLayers(), Selected: hitscan.Last.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "packets-hitscan", img)
+	lossy := lossyRockets(t, 3300*model.Millisecond)
+	var lost, dup, resent int
+	for _, p := range lossy.Packets {
+		lost += b2i(p.Deliver < 0)
+		dup += b2i(p.Dup)
+		resent += b2i(p.Resend)
+	}
+	if lost == 0 || dup == 0 || resent == 0 {
+		t.Fatalf("scenario shows lost %d dup %d resent %d: want each", lost, dup, resent)
+	}
+	img, _ = r.Render(lossy, "packets", 1200, 600, Options{Layers: DefaultLayers(), Palette: Light})
+	golden(t, "packets-lossy-light", img)
+}
+
+// Every packet in the window gets its arrow: a lost one drawn in its
+// colour, a duplicate's second line beside it.
+func TestPacketFlowDrawsEachFate(t *testing.T) {
+	f := lossyRockets(t, 3300*model.Millisecond)
+	r := NewRenderer()
+	base, _ := r.Render(f, "packets", 1200, 600, Options{})
+	g := *f
+	g.Packets = nil
+	empty, _ := r.Render(&g, "packets", 1200, 600, Options{})
+	if count(base, ClientRed) <= count(empty, ClientRed) || count(base, ServerBlue) <= count(empty, ServerBlue) {
+		t.Fatal("packets drew no command or snapshot arrows")
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
