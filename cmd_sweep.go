@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"image/png"
 	"io"
 	"os"
 	"runtime"
@@ -14,6 +15,7 @@ import (
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/sweep"
 	"lagscope/presets"
+	"lagscope/views/chart"
 )
 
 // varyFlags collects repeated --vary KEY=FROM:TO:STEP|V1,V2,….
@@ -40,6 +42,9 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", runtime.NumCPU(), "runs at once (the output is the same for any number)")
 	csvOut := fs.String("csv", "", "CSV file to write (- for standard output)")
 	asJSON := fs.Bool("json", false, "print the rows as JSON lines on standard output")
+	chartOut := fs.String("chart", "", "PNG chart to write: the first --vary on x, a line per value of the second, a panel per metric")
+	metrics := fs.String("metric", "agreement,false_hits,mean_rewind_error_m", "the chart's figures, comma-separated (any column of the CSV)")
+	size := fs.String("size", "1920x1080", "the chart's WIDTHxHEIGHT in pixels")
 	if !parseFlags(fs, args, stderr) {
 		return 2
 	}
@@ -47,8 +52,19 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "lagscope sweep:", err)
 		return code
 	}
-	if *csvOut == "" && !*asJSON {
-		return fail(2, fmt.Errorf("nothing to write: give --csv FILE (or -) and/or --json"))
+	if *csvOut == "" && !*asJSON && *chartOut == "" {
+		return fail(2, fmt.Errorf("nothing to write: give --csv FILE (or -), --json and/or --chart FILE.png"))
+	}
+	ms, err := parseMetrics(*metrics)
+	if err != nil {
+		return fail(2, err)
+	}
+	w, h, err := parseSize(*size)
+	if err == nil {
+		err = chart.CheckSize(w, h)
+	}
+	if err != nil {
+		return fail(2, err)
 	}
 	if *seeds < 1 || *seeds > 1000 {
 		return fail(2, fmt.Errorf("--seeds: %d is out of range (allowed: 1 to 1000)", *seeds))
@@ -83,7 +99,38 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 			return fail(1, err)
 		}
 	}
+	if *chartOut != "" {
+		img, _, err := chart.Render(tab, chart.Options{Metrics: ms, Width: w, Height: h, Caption: g.Caption()})
+		if err != nil {
+			return fail(1, err)
+		}
+		var b bytes.Buffer
+		if err := png.Encode(&b, img); err != nil {
+			return fail(1, err)
+		}
+		if err := writeOut(*chartOut, b.Bytes(), stdout); err != nil {
+			return fail(1, err)
+		}
+	}
 	return 0
+}
+
+// parseMetrics reads --metric: each name must be a figure of the summary.
+func parseMetrics(s string) ([]string, error) {
+	var out []string
+	for _, m := range strings.Split(s, ",") {
+		if m = strings.TrimSpace(m); m == "" {
+			continue
+		}
+		if !sweep.IsFigure(m) {
+			return nil, fmt.Errorf("--metric: %q is not a figure of the summary (allowed: %s)", m, strings.Join(sweep.FigureNames(), ", "))
+		}
+		out = append(out, m)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("--metric: no figure named")
+	}
+	return out, nil
 }
 
 // grid resolves the preset, --set, --seed and --duration into a sweep.

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"flag"
+	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -106,6 +109,8 @@ func TestSweepBadInput(t *testing.T) {
 		{[]string{"--vary", "mode=none", "--csv", "-", "--jobs", "0"}, "--jobs: 0 is out of range"},
 		{[]string{"--vary", "snapshot_hz=32,200", "--csv", "-"}, "snapshot_hz=200 seed="},
 		{[]string{"--vary", "mode=none", "--set", "bias=2", "--csv", "-"}, `--set: key "bias": 2 is out of range`},
+		{[]string{"--vary", "mode=none", "--chart", "x.png", "--metric", "agreement,bogus"}, `--metric: "bogus" is not a figure of the summary (allowed: shots,`},
+		{[]string{"--vary", "mode=none", "--chart", "x.png", "--size", "100x100"}, "chart size 100x100 is out of range"},
 		{[]string{"--vary", "mode=none", "--csv", filepath.Join(notADir, "x.csv"), "--duration", "1s"}, "not a directory"},
 	} {
 		code, _, errs := runCLI(append([]string{"sweep"}, c.args...)...)
@@ -127,4 +132,69 @@ func TestSimSummaryCSVOneRow(t *testing.T) {
 	if !bytes.Contains([]byte(out), []byte("rules.")) {
 		t.Errorf("the cheater preset's rules have no columns: %s", recs[0])
 	}
+}
+
+var updateCharts = flag.Bool("update-charts", false, "rewrite the README's charts in docs/charts/ from its commands")
+
+// The README's charts are drawn by the commands printed beside them: this
+// runs every `lagscope sweep … --chart docs/charts/NAME.png` of the README
+// (continuation lines joined) and checks it draws a 1920×1080 chart;
+// -update-charts writes them to docs/charts/.
+func TestREADMEChartsComeFromTheirCommands(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.ReplaceAll(string(readme), "\\\n", " ")
+	var n int
+	for _, line := range strings.Split(text, "\n") {
+		args := strings.Fields(line)
+		if len(args) < 3 || args[0] != "lagscope" || args[1] != "sweep" || !strings.Contains(line, "--chart docs/charts/") {
+			continue
+		}
+		n++
+		args = args[1:]
+		var doc string
+		for i := range args {
+			if args[i] == "--chart" {
+				doc = args[i+1]
+				if !*updateCharts {
+					args[i+1] = filepath.Join(t.TempDir(), "chart.png")
+				}
+			}
+		}
+		code, _, errs := runCLI(args...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", line, code, errs)
+		}
+		out := args[slices.Index(args, "--chart")+1]
+		f, err := os.Open(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil || img.Bounds().Dx() != 1920 || img.Bounds().Dy() != 1080 {
+			t.Fatalf("%s: %v %v", line, err, img.Bounds())
+		}
+		if !strings.Contains(string(readme), "]("+doc+")") {
+			t.Errorf("README runs %s but does not show it", doc)
+		}
+		if got, _ := os.ReadFile(out); !*updateCharts && !bytes.Equal(got, mustRead(t, doc)) {
+			// not an error: the simulation may have changed under the
+			// picture; say how to redraw it
+			t.Logf("%s is stale; run go test . -run READMECharts -update-charts and look at it", doc)
+		}
+	}
+	if n < 2 {
+		t.Errorf("the README shows %d chart commands, want at least 2", n)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test . -run READMECharts -update-charts)", err)
+	}
+	return b
 }

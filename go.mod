@@ -9,6 +9,16 @@ require (
 	github.com/google/uuid v1.6.0
 	golang.org/x/image v0.47.0
 	gonum.org/v1/gonum v0.16.0
+	gonum.org/v1/plot v0.15.2
+)
+
+require (
+	codeberg.org/go-fonts/liberation v0.5.0 // indirect
+	codeberg.org/go-latex/latex v0.1.0 // indirect
+	codeberg.org/go-pdf/fpdf v0.10.0 // indirect
+	git.sr.ht/~sbinet/gg v0.6.0 // indirect
+	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
+	github.com/campoy/embedmd v1.0.0 // indirect
 )
 
 require (

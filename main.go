@@ -19,6 +19,7 @@ usage:
                                 run a scenario headless and print every shot (or the summary alone)
   lagscope sweep --preset NAME --vary KEY=FROM:TO:STEP|V1,V2,… [--vary …] [--set k=v]... [--seed N]
                  [--seeds K] [--duration 30s] [--jobs N] --csv out.csv [--json]
+                 [--chart out.png [--metric a,b,…] [--size 1920x1080]]
                                 run a grid of settings on all cores: one row per point and seed
   lagscope shot --preset NAME [--set k=v]... --at 2.5s|--shot N --view split|server|shooter|target|overlay
                 [--size 1920x1080] [--theme dark|light] [--layers default|all|a,b] --out file.png

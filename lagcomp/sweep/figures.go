@@ -115,3 +115,47 @@ func (f Figure) Number() (float64, bool) {
 	}
 	return 0, false
 }
+
+// FigureNames lists the summary's figures as columns name them; a map of
+// counts is listed as "rules.*": any key under it is a figure.
+func FigureNames() []string {
+	var names []string
+	t := reflect.TypeOf(lagcomp.SummaryJSON{})
+	for i := 0; i < t.NumField(); i++ {
+		name := jsonName(t.Field(i))
+		if name == "" || slices.Contains(skipped, name) {
+			continue
+		}
+		switch t.Field(i).Type.Kind() {
+		case reflect.Map, reflect.Struct:
+			name += ".*"
+		}
+		names = append(names, name)
+	}
+	return names
+}
+
+// IsFigure says whether a column name is a figure of the summary, either
+// as it is or under a map or struct ("rules.max_rewind_cap"), whether or
+// not a run has produced it yet.
+func IsFigure(name string) bool {
+	for _, n := range FigureNames() {
+		if n == name || (strings.HasSuffix(n, ".*") && strings.HasPrefix(name, n[:len(n)-1]) && len(name) > len(n)-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// isCount says whether a column is a count under a map of counts: one a
+// run never produced is 0 (a rule that never applied), not missing.
+func isCount(name string) bool {
+	t := reflect.TypeOf(lagcomp.SummaryJSON{})
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.Type.Kind() == reflect.Map && f.Type.Elem().Kind() == reflect.Int && strings.HasPrefix(name, jsonName(f)+".") {
+			return true
+		}
+	}
+	return false
+}

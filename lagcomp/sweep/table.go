@@ -63,7 +63,7 @@ func (t *Table) Figure(i int, col string) (any, bool) {
 	switch {
 	case j >= 0 && r.Figures[j].Value != nil:
 		return r.Figures[j].Value, true
-	case j < 0 && t.count[col]:
+	case j < 0 && (t.count[col] || isCount(col)):
 		return 0, true
 	}
 	return nil, false

@@ -1,0 +1,57 @@
+package sweep
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"lagscope/lagcomp"
+)
+
+// Caption names what a chart of the grid shows, for its caption band: the
+// preset, the --set keys, the duration, the grid and the seeds, so a
+// slide can be read (and rerun) without the command that made it.
+func (g *Grid) Caption() []string {
+	run := []string{"preset " + g.Preset}
+	if g.DurationMs > 0 {
+		run = append(run, strconv.FormatFloat(g.DurationMs/1000, 'g', -1, 64)+" s each")
+	} else {
+		run = append(run, strconv.FormatFloat(g.Base.DurationMs/1000, 'g', -1, 64)+" s each")
+	}
+	for _, s := range g.Sets {
+		run = append(run, fmt.Sprintf("%s=%v", s.Key, s.Value))
+	}
+	var axes []string
+	for _, v := range g.Vary {
+		axes = append(axes, v.Key+" "+values(v.Values))
+	}
+	if len(axes) == 0 {
+		axes = []string{"one point"}
+	}
+	seeds := max(1, g.Seeds)
+	probe := g.Base
+	lagcomp.Apply(&probe, g.Sets) // checked when the points were made
+	first := probe.Seed
+	if g.Seed != nil {
+		first = *g.Seed
+	}
+	var sd string
+	if seeds == 1 {
+		sd = fmt.Sprintf("seed %d (one run per point: no confidence band)", first)
+	} else {
+		sd = fmt.Sprintf("seeds %d…%d: the mean and its 95 %% confidence band (Student's t, %d df)", first, first+uint64(seeds)-1, seeds-1)
+	}
+	return []string{
+		strings.Join(run, " · "),
+		"grid: " + strings.Join(axes, " × ") + fmt.Sprintf(" = %d runs", g.Size()),
+		sd,
+	}
+}
+
+// values lists a few values, or the first and last of many.
+func values(vs []string) string {
+	if len(vs) <= 8 {
+		return strings.Join(vs, ", ")
+	}
+	return fmt.Sprintf("%s … %s (%d values)", vs[0], vs[len(vs)-1], len(vs))
+}

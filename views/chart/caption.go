@@ -1,0 +1,55 @@
+package chart
+
+import (
+	"image/color"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"lagscope/lagcomp/sweep"
+)
+
+// legendHeight is the height the legend strip needs: entries flow left
+// to right and wrap.
+func (st style) legendHeight(c draw.Canvas, t *sweep.Table, lines []sweep.Series) vg.Length {
+	_, rows := st.legendFlow(c, t, lines, nil)
+	return vg.Length(rows)*st.size(40) + st.size(10)
+}
+
+// legend draws one entry per line: a stroke, a dot and the values.
+func (st style) legend(c draw.Canvas, t *sweep.Table, lines []sweep.Series) {
+	st.legendFlow(c, t, lines, func(li int, at vg.Point, label string) {
+		col := Palette[li%len(Palette)]
+		c.StrokeLine2(draw.LineStyle{Color: col, Width: st.size(4)}, at.X, at.Y, at.X+st.size(50), at.Y)
+		c.DrawGlyph(draw.GlyphStyle{Color: col, Radius: st.size(7), Shape: draw.CircleGlyph{}}, vg.Point{X: at.X + st.size(25), Y: at.Y})
+		c.FillText(st.text(26), vg.Point{X: at.X + st.size(62), Y: at.Y}, label)
+	})
+}
+
+// legendFlow lays the entries out, calling draw (if not nil) for each,
+// and returns the row count.
+func (st style) legendFlow(c draw.Canvas, t *sweep.Table, lines []sweep.Series, draw func(int, vg.Point, string)) (int, int) {
+	x, row := c.Min.X+st.size(40), 0
+	for li := range lines {
+		label := lines[li].Label(t.Vary)
+		w := st.size(62) + st.text(26).Width(label) + st.size(40)
+		if x+w > c.Max.X && x > c.Min.X+st.size(40) {
+			x, row = c.Min.X+st.size(40), row+1
+		}
+		if draw != nil {
+			draw(li, vg.Point{X: x, Y: c.Max.Y - st.size(25) - vg.Length(row)*st.size(40)}, label)
+		}
+		x += w
+	}
+	return len(lines), row + 1
+}
+
+// caption fills the band at the bottom: a grey strip with one line of
+// text each, as the screenshots' caption band.
+func (st style) caption(c draw.Canvas, lines []string) {
+	c.FillPolygon(color.Gray{0xee}, []vg.Point{c.Min, {X: c.Max.X, Y: c.Min.Y}, c.Max, {X: c.Min.X, Y: c.Max.Y}})
+	c.StrokeLine2(draw.LineStyle{Color: color.Gray{0xbb}, Width: st.size(2)}, c.Min.X, c.Max.Y, c.Max.X, c.Max.Y)
+	for i, l := range lines {
+		c.FillText(st.text(26), vg.Point{X: c.Min.X + st.size(40), Y: c.Max.Y - st.size(30)*vg.Length(i+1)}, l)
+	}
+}

@@ -1,0 +1,279 @@
+// Package chart draws a sweep as a slide: one panel per metric, the first
+// varied key on the x axis, one line per value of the others, the mean
+// over seeds with its 95 % confidence band, and a caption band naming the
+// preset, the grid and the seeds.
+//
+// It is a view like the rest of views/, a pure function from data to an
+// image, but drawn with gonum/plot rather than gg: axes, ticks and
+// legends are a plotting library's job, and a kept one does them better
+// than hand-drawn axes would. It imports no Fyne, so the CLI (--chart)
+// and the window's Sweep tab draw the same picture.
+package chart
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	imagedraw "image/draw"
+	"math"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+
+	"lagscope/lagcomp"
+	"lagscope/lagcomp/sweep"
+)
+
+// Options say what to draw and how big.
+type Options struct {
+	Metrics       []string // one panel each
+	Width, Height int      // pixels; 1920×1080 if zero
+	Caption       []string // lines of the caption band
+}
+
+// Hotspot is where a grid point was drawn, in pixels from the top left,
+// so a click on it can open that configuration.
+type Hotspot struct {
+	X, Y float64
+	Row  int // the table row (the point's first seed)
+}
+
+// Palette is Okabe and Ito's, which stays distinct for colour-blind
+// readers and on a projector. (The views' red/blue convention is for
+// debug draws of one shot; lines of a chart are not client and server.)
+var Palette = []color.RGBA{
+	{0x00, 0x72, 0xb2, 0xff}, {0xd5, 0x5e, 0x00, 0xff}, {0x00, 0x9e, 0x73, 0xff}, {0xcc, 0x79, 0xa7, 0xff},
+	{0x56, 0xb4, 0xe9, 0xff}, {0xe6, 0x9f, 0x00, 0xff}, {0x00, 0x00, 0x00, 0xff}, {0x99, 0x99, 0x99, 0xff},
+}
+
+var sans = font.Font{Typeface: "Liberation", Variant: "Sans"}
+
+// Render draws the table. Sizes are in pixels at 72 dpi, so one point is
+// one pixel, scaled with the height from a 1080-pixel slide.
+func Render(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, error) {
+	if opt.Width == 0 || opt.Height == 0 {
+		opt.Width, opt.Height = 1920, 1080
+	}
+	if err := CheckSize(opt.Width, opt.Height); err != nil {
+		return nil, nil, err
+	}
+	if len(opt.Metrics) == 0 {
+		return nil, nil, fmt.Errorf("no metric to chart")
+	}
+	if len(t.Rows) == 0 {
+		return nil, nil, fmt.Errorf("no rows to chart")
+	}
+	c := vgimg.NewWith(vgimg.UseWH(vg.Length(opt.Width), vg.Length(opt.Height)), vgimg.UseDPI(72))
+	dc := draw.New(c)
+	s := vg.Length(float64(opt.Height) / 1080)
+	st := style{s: s}
+
+	capH := st.size(30) * vg.Length(len(opt.Caption)+1)
+	body := draw.Crop(dc, 0, 0, capH, 0)
+	lines := t.Series(opt.Metrics[0])
+	legH := vg.Length(0)
+	if len(lines) > 1 || len(lines[0].Values) > 0 {
+		legH = st.legendHeight(body, t, lines)
+	}
+	panels := draw.Crop(body, 0, 0, legH, 0)
+
+	cols, rows := grid(len(opt.Metrics))
+	plots := make([][]*plot.Plot, rows)
+	var spots []Hotspot
+	for i, m := range opt.Metrics {
+		if plots[i/cols] == nil {
+			plots[i/cols] = make([]*plot.Plot, cols)
+		}
+		p, err := st.panel(t, m)
+		if err != nil {
+			return nil, nil, err
+		}
+		plots[i/cols][i%cols] = p
+	}
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: st.size(40), PadY: st.size(30),
+		PadTop: st.size(20), PadBottom: st.size(10), PadLeft: st.size(20), PadRight: st.size(30)}
+	canvases := plot.Align(plots, tiles, panels)
+	for i, m := range opt.Metrics {
+		p, tc := plots[i/cols][i%cols], canvases[i/cols][i%cols]
+		p.Draw(tc)
+		spots = append(spots, hotspots(p, tc, t, m, opt.Height)...)
+	}
+	if legH > 0 {
+		st.legend(draw.Crop(body, 0, 0, 0, -(body.Max.Y-body.Min.Y-legH)), t, lines)
+	}
+	st.caption(draw.Crop(dc, 0, 0, 0, -(dc.Max.Y-dc.Min.Y-capH)), opt.Caption)
+	img := image.NewRGBA(image.Rect(0, 0, opt.Width, opt.Height))
+	imagedraw.Draw(img, img.Bounds(), c.Image(), image.Point{}, imagedraw.Src)
+	return img, spots, nil
+}
+
+// CheckSize refuses a chart too small to read or too big to hold.
+func CheckSize(w, h int) error {
+	if w < 320 || h < 240 || w > 8192 || h > 8192 {
+		return fmt.Errorf("chart size %dx%d is out of range (allowed: 320x240 to 8192x8192)", w, h)
+	}
+	return nil
+}
+
+// grid places n panels: side by side up to three, then in a square.
+func grid(n int) (cols, rows int) {
+	cols = n
+	if n > 3 {
+		cols = int(math.Ceil(math.Sqrt(float64(n))))
+	}
+	return cols, (n + cols - 1) / cols
+}
+
+type style struct{ s vg.Length }
+
+func (st style) size(px float64) vg.Length { return vg.Length(px) * st.s }
+
+func (st style) text(px float64) draw.TextStyle {
+	return draw.TextStyle{Color: color.Black, Font: font.From(sans, st.size(px)), Handler: plot.DefaultTextHandler,
+		XAlign: draw.XLeft, YAlign: draw.YCenter}
+}
+
+// xValue is where a value of the first varied key goes on the x axis: the
+// number itself for a number key, its index for a choice.
+func xValue(t *sweep.Table, x string, i int) float64 {
+	if numericX(t) {
+		f, _ := strconv.ParseFloat(x, 64)
+		return f
+	}
+	return float64(i)
+}
+
+func numericX(t *sweep.Table) bool {
+	if len(t.Vary) == 0 {
+		return false
+	}
+	p, ok := lagcomp.Lookup(t.Vary[0].Key)
+	return ok && (p.Kind == lagcomp.KindFloat || p.Kind == lagcomp.KindInt)
+}
+
+// panel is one metric's plot.
+func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = metric
+	p.Title.TextStyle.Font = font.From(sans, st.size(34))
+	p.Title.Padding = st.size(14)
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Label.TextStyle.Font = font.From(sans, st.size(28))
+		a.Tick.Label.Font = font.From(sans, st.size(24))
+		a.LineStyle.Width = st.size(2)
+		a.Tick.LineStyle.Width = st.size(2)
+		a.Tick.Length = st.size(10)
+		a.Padding = st.size(6)
+	}
+	if len(t.Vary) > 0 {
+		p.X.Label.Text = t.Vary[0].Key
+	}
+	if !numericX(t) {
+		var names []string
+		if len(t.Vary) > 0 {
+			names = t.Vary[0].Values
+		} else {
+			names = []string{"all runs"}
+		}
+		p.NominalX(names...)
+		p.X.Tick.Label.Font = font.From(sans, st.size(24))
+	}
+	grid := plotter.NewGrid()
+	grid.Vertical.Color, grid.Horizontal.Color = color.Gray{0xe0}, color.Gray{0xe0}
+	grid.Vertical.Width, grid.Horizontal.Width = st.size(1), st.size(1)
+	p.Add(grid)
+	ymin, ymax := 0.0, 0.0 // the y axis always shows 0: no truncated axes
+	for li, s := range t.Series(metric) {
+		col := Palette[li%len(Palette)]
+		var mean, lo, hi plotter.XYs
+		for i, pt := range s.Points {
+			if pt.N == 0 {
+				continue
+			}
+			x := xValue(t, pt.X, xIndex(t, pt.X, i))
+			mean = append(mean, plotter.XY{X: x, Y: pt.Mean})
+			lo = append(lo, plotter.XY{X: x, Y: pt.Lo})
+			hi = append(hi, plotter.XY{X: x, Y: pt.Hi})
+			ymin, ymax = math.Min(ymin, pt.Lo), math.Max(ymax, pt.Hi)
+		}
+		if len(mean) == 0 {
+			continue
+		}
+		if band := bandOf(lo, hi); band != nil {
+			poly, err := plotter.NewPolygon(band)
+			if err != nil {
+				return nil, err
+			}
+			poly.Color = color.NRGBA{col.R, col.G, col.B, 0x40}
+			poly.LineStyle.Width = 0
+			p.Add(poly)
+		}
+		line, pts, err := plotter.NewLinePoints(mean)
+		if err != nil {
+			return nil, err
+		}
+		line.Color, line.Width = col, st.size(4)
+		pts.Color, pts.Radius, pts.Shape = col, st.size(7), draw.CircleGlyph{}
+		p.Add(line, pts)
+	}
+	p.Y.Min, p.Y.Max = math.Min(p.Y.Min, ymin), math.Max(p.Y.Max, ymax)
+	if !numericX(t) { // half a slot either side, so end labels are not cut
+		p.X.Min, p.X.Max = -0.5, math.Max(p.X.Max, 0)+0.5
+	}
+	if p.Y.Max == p.Y.Min {
+		p.Y.Max = p.Y.Min + 1
+	}
+	return p, nil
+}
+
+// xIndex is the position of a value among the first key's values.
+func xIndex(t *sweep.Table, x string, fallback int) int {
+	if len(t.Vary) == 0 {
+		return fallback
+	}
+	for i, v := range t.Vary[0].Values {
+		if v == x {
+			return i
+		}
+	}
+	return fallback
+}
+
+// bandOf is the confidence band as a polygon, nil where every point is
+// a single seed (no band to draw).
+func bandOf(lo, hi plotter.XYs) plotter.XYs {
+	wide := false
+	for i := range lo {
+		wide = wide || hi[i].Y > lo[i].Y
+	}
+	if !wide {
+		return nil
+	}
+	band := append(plotter.XYs{}, hi...)
+	for i := len(lo) - 1; i >= 0; i-- {
+		band = append(band, lo[i])
+	}
+	return band
+}
+
+// hotspots are the pixels where a panel drew its points.
+func hotspots(p *plot.Plot, c draw.Canvas, t *sweep.Table, metric string, height int) []Hotspot {
+	da := p.DataCanvas(c)
+	trX, trY := p.Transforms(&da)
+	var out []Hotspot
+	for _, s := range t.Series(metric) {
+		for i, pt := range s.Points {
+			if pt.N == 0 {
+				continue
+			}
+			x := xValue(t, pt.X, xIndex(t, pt.X, i))
+			out = append(out, Hotspot{X: float64(trX(x)), Y: float64(height) - float64(trY(pt.Mean)), Row: pt.Row})
+		}
+	}
+	return out
+}
