@@ -2,6 +2,7 @@ package lagcomp
 
 import (
 	"math"
+	"slices"
 
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
@@ -90,37 +91,58 @@ func (cn *conn) pingRewind(cfg *Config, now model.Time) (model.Time, []Rule) {
 	return now - ping.GetPredictionTime(pingMs, cfg.MaxPredictionPingMs, cfg.CorrectionFactor), rules
 }
 
-// rewindAll computes every pawn's rewound hitbox at t into s.targets, but
-// the shooter's (UT2003 does not shift the attacker) and those the broad
-// phase proves the ray cannot reach: a pawn moves at most MaxSpeed, so
-// over the rewind it stays within a disc around where it is now; a
-// teleport inside the window defeats that bound, so such pawns are always
-// rewound. It returns how many pawns were rewound and skipped.
+// rewindAll computes the rewound hitboxes at t the trace can meet into
+// s.targets (by pawn index), leaving out the shooter (UT2003 does not shift
+// the attacker). With the broad phase on, only the pawns the grid finds
+// near the ray are considered, nearest cells first, until the ray has met
+// something nearer than the next cell; of those, a pawn that could not
+// have reached the ray in the time rewound (MaxSpeed × rewind, unless it
+// teleported within the trail) is skipped without rewinding. Every pawn
+// the ray could meet first is rewound, so the verdict is the exhaustive
+// search's. It returns how many pawns were rewound and skipped.
 func (s *Server) rewindAll(cfg *Config, shooter int, t model.Time, o, d model.Vec, opt rewind.Options) (rewound, culled int) {
-	s.targets, s.rewound = s.targets[:0], s.rewound[:0]
-	back := (s.Now - t).Seconds() + cfg.tick().Seconds()
-	window := t - model.MsF(cfg.MaxTrailMs) - cfg.tick()
-	for i := range s.Pawns {
-		if i == shooter {
-			continue
-		}
-		p := &s.Pawns[i]
-		if p.LastJump < window && !s.noCull {
-			r := model.BoundRadius + p.Motion.MaxSpeed()*back
-			if !model.SegmentNearCircle(o, d, cfg.RangeM, p.Pose.Pos, r) {
-				culled++
-				continue
+	s.targets, s.rewound, s.cells = s.targets[:0], s.rewound[:0], s.cells[:0]
+	if s.noCull {
+		for i := range s.Pawns {
+			if i != shooter {
+				s.rewindOne(i, t, opt)
 			}
 		}
-		rw := p.History.RewindTo(t, opt)
-		rewound++
-		s.rewound = append(s.rewound, i)
-		if rw.Rule == rewind.Empty {
-			rw.Pose = p.Pose
-		}
-		if rw.Pose.Alive {
-			s.targets = append(s.targets, model.Target{Pawn: i, Box: rw.Pose.Box()})
-		}
+		return len(s.rewound), 0
 	}
-	return rewound, culled
+	reach := model.Raycast(o, d, cfg.RangeM, cfg.Walls, nil).Dist // walls stop the ray
+	back := (s.Now - t).Seconds() + cfg.tick().Seconds()
+	window := t - model.MsF(cfg.MaxTrailMs) - cfg.tick()
+	s.cells = s.grid.Trace(o, d, reach, shooter, func(i int) float64 {
+		p := &s.Pawns[i]
+		if p.LastJump < window && !model.SegmentNearCircle(o, d, reach, p.Pose.Pos, model.BoundRadius+p.Motion.MaxSpeed()*back) {
+			return math.Inf(1)
+		}
+		if tg, ok := s.rewindOne(i, t, opt); ok {
+			if h := model.Raycast(o, d, reach, nil, []model.Target{tg}); h.Part != model.PartNone {
+				return h.Dist
+			}
+		}
+		return math.Inf(1)
+	}, s.cells)
+	slices.SortFunc(s.targets, func(a, b model.Target) int { return a.Pawn - b.Pawn })
+	slices.Sort(s.rewound)
+	return len(s.rewound), len(s.Pawns) - 1 - len(s.rewound)
+}
+
+// rewindOne rewinds pawn i to t and adds its hitbox to the targets if it
+// was alive then.
+func (s *Server) rewindOne(i int, t model.Time, opt rewind.Options) (model.Target, bool) {
+	p := &s.Pawns[i]
+	rw := p.History.RewindTo(t, opt)
+	s.rewound = append(s.rewound, i)
+	if rw.Rule == rewind.Empty {
+		rw.Pose = p.Pose
+	}
+	if !rw.Pose.Alive {
+		return model.Target{}, false
+	}
+	tg := model.Target{Pawn: i, Box: rw.Pose.Box()}
+	s.targets = append(s.targets, tg)
+	return tg, true
 }

@@ -73,6 +73,7 @@ func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command) {
 	opt := rewind.Options{Rotation: cfg.Rotation, Guard: cfg.TeleportGuard}
 	r.Rewinds, r.Culls = srv.rewindAll(cfg, cmd.Client, target, r.Origin, r.Dir, opt)
 	r.RewoundPawns = append([]int(nil), srv.rewound...)
+	r.BroadPhase = srv.grid.Visited(srv.cells)
 	rw := srv.Pawns[TargetPawn].History.RewindTo(target, opt)
 	r.RewindTo, r.RewindRule = rw.T, rw.Rule
 	if rw.Rule != rewind.Empty {

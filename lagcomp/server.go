@@ -43,6 +43,10 @@ type Server struct {
 	// noCull turns the broad phase off: tests prove it never changes a
 	// verdict, benchmarks measure what it saves.
 	noCull bool
+	// the broad phase: every pawn's swept bound, indexed each tick
+	grid   rewind.Grid
+	bounds []rewind.Bound
+	cells  []int32 // the cells the last trace visited
 }
 
 func newServer(cfg *Config, motions []model.Motion, clients int) *Server {
@@ -89,6 +93,17 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 		p.History.Push(rewind.Sample{T: t, Pose: pose}, guard)
 	}
 	s.Now = t
+	s.indexBounds()
+}
+
+// indexBounds rebuilds the broad phase's grid from every pawn's swept
+// bound: the box of its trail, where any rewind of it must land.
+func (s *Server) indexBounds() {
+	s.bounds = s.bounds[:0]
+	for i := range s.Pawns {
+		s.bounds = append(s.bounds, rewind.SweptBound(s.Pawns[i].History, s.Pawns[i].Pose))
+	}
+	s.grid.Build(s.bounds)
 }
 
 // snapshot copies every pawn's pose and velocity at the current tick.

@@ -46,6 +46,9 @@ const (
 	RuleTeleportGuard   Rule = "teleport_guard"    // walking back met a death or a teleport (Source's BacktrackPlayer): the target not rewound at all
 )
 
+// BroadPhaseVisit is the grid cells a shot's broad phase walked.
+type BroadPhaseVisit = rewind.Visited
+
 // ShotRecord is one judged shot with the ground truth beside the verdict.
 type ShotRecord struct {
 	ID      uuid.UUID
@@ -88,10 +91,11 @@ type ShotRecord struct {
 	MissByM        float64 // signed gap: > 0 the target's hitbox was missed by this much, < 0 hit this deep
 	Rejected       bool
 	Rules          []Rule
-	RewindRule     rewind.Rule // how the target's history answered
-	Rewinds, Culls int         // broad phase: pawns rewound and skipped
-	RewoundPawns   []int       // which pawns the broad phase let through
-	BehindCover    bool        // server hit the target although the victim, when told, saw itself out of the shooter's sight
+	RewindRule     rewind.Rule     // how the target's history answered
+	Rewinds, Culls int             // broad phase: pawns rewound and skipped
+	RewoundPawns   []int           // which pawns the broad phase let through
+	BroadPhase     BroadPhaseVisit // the grid cells the broad phase walked (none with it off)
+	BehindCover    bool            // server hit the target although the victim, when told, saw itself out of the shooter's sight
 }
 
 // RewindMs is how far back the server judged the shot.

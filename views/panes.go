@@ -49,8 +49,9 @@ func (p *pane) server() {
 	p.header("Server truth", info)
 }
 
-// bystanders draws the extra pawns, and with the broad-phase layer which
-// of them the selected shot rewound (blue) and which it skipped (faint).
+// bystanders draws the extra pawns, and with the broad-phase layer the
+// grid cells the selected shot's broad phase walked along its ray, which
+// pawns it rewound (blue) and which it skipped (faint).
 func (p *pane) bystanders() {
 	f := p.f
 	if len(f.Pawns) <= 2 {
@@ -58,6 +59,7 @@ func (p *pane) bystanders() {
 	}
 	var rewound map[int]bool
 	if r := p.selected(); p.o.Layers.BroadPhase && r != nil {
+		p.visitedCells(r.BroadPhase)
 		rewound = map[int]bool{}
 		for _, i := range r.RewoundPawns {
 			rewound[i] = true
@@ -75,8 +77,27 @@ func (p *pane) bystanders() {
 		}
 	}
 	if r := p.selected(); rewound != nil && r != nil {
-		p.note(0, fmt.Sprintf("broad phase: %d rewound, %d skipped", r.Rewinds, r.Culls), p.pal.Text)
+		p.note(0, fmt.Sprintf("broad phase: %d cells walked, %d rewound, %d skipped", len(r.BroadPhase.Cells), r.Rewinds, r.Culls), p.pal.Text)
 	}
+}
+
+// visitedCells outlines the grid cells a broad phase walked, faint blue
+// (the server's), so a reader sees the ray's corridor and where it stopped.
+func (p *pane) visitedCells(v lagcomp.BroadPhaseVisit) {
+	if len(v.Cells) == 0 {
+		return
+	}
+	for _, c := range v.Cells {
+		lo, hi := v.Box(c)
+		x0, y0 := p.cam.px(model.V(lo.X, hi.Y))
+		x1, y1 := p.cam.px(model.V(hi.X, lo.Y))
+		p.dc.DrawRectangle(x0, y0, x1-x0, y1-y0)
+	}
+	p.dc.SetColor(alpha(ServerBlue, 0.06))
+	p.dc.FillPreserve()
+	p.dc.SetColor(alpha(ServerBlue, 0.35))
+	p.dc.SetLineWidth(p.s)
+	p.dc.Stroke()
 }
 
 // shooter is the shooter's screen: the world as its client shows it
