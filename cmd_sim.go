@@ -122,6 +122,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "one JSON object per line: each shot, then a summary")
 	only := fs.Bool("summary", false, "print the summary alone: the last line of --json")
 	asCSV := fs.Bool("csv", false, "print the summary as CSV: a header and the row lagscope sweep would write")
+	compare := fs.String("compare", "", "k=v[,k=v…]: also run the same seed with these settings changed; print both summaries and B − A")
 	if !parseFlags(fs, args, stderr) {
 		return 2
 	}
@@ -129,6 +130,13 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "lagscope sim:", err)
 		return 2
+	}
+	if *compare != "" {
+		if err := simCompare(stdout, cfg, *compare, *asJSON); err != nil {
+			fmt.Fprintln(stderr, "lagscope sim:", err)
+			return 2
+		}
+		return 0
 	}
 	start := time.Now()
 	sim, err := lagcomp.New(cfg)

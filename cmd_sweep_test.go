@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -211,4 +212,65 @@ func mustRead(t *testing.T, path string) []byte {
 		t.Fatalf("%v (run go test . -run READMECharts -update-charts)", err)
 	}
 	return b
+}
+
+// sim --compare runs A as given and B with the changes on the same seed:
+// each side's figures are those of the plain sim of its settings.
+func TestSimCompare(t *testing.T) {
+	base := []string{"sim", "--preset", "default", "--duration", "5s", "--seed", "3"}
+	code, out, errs := runCLI(append(base, "--compare", "mode=none,bias=0.5", "--json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if !strings.Contains(lines[0], `"b":"mode=none bias=0.5"`) {
+		t.Errorf("first line %s", lines[0])
+	}
+	_, a, _ := runCLI(append(base, "--csv")...)
+	_, b, _ := runCLI(append(base, "--csv", "--set", "mode=none", "--set", "bias=0.5")...)
+	ra, rb := readCSV(t, a), readCSV(t, b)
+	col := func(recs [][]string, name string) string {
+		for j, c := range recs[0] {
+			if c == name {
+				return recs[1][j]
+			}
+		}
+		return "0"
+	}
+	var n int
+	for _, l := range lines[1:] {
+		var f struct {
+			Figure string
+			A, B   any
+			Delta  *float64 `json:"b_minus_a"`
+		}
+		if err := json.Unmarshal([]byte(l), &f); err != nil {
+			t.Fatal(err)
+		}
+		for side, recs := range map[string][][]string{"A": ra, "B": rb} {
+			v := f.A
+			if side == "B" {
+				v = f.B
+			}
+			if got := fmt.Sprint(v); v != nil && got != col(recs, f.Figure) {
+				t.Errorf("%s %s = %s, sim --csv says %s", side, f.Figure, got, col(recs, f.Figure))
+			}
+		}
+		if f.Figure == "server_hits" {
+			n++
+			if f.Delta == nil || *f.Delta != f.B.(float64)-f.A.(float64) {
+				t.Errorf("server_hits delta %v for %v → %v", f.Delta, f.A, f.B)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("no server_hits line")
+	}
+	code, out, _ = runCLI(append(base, "--compare", "mode=none")...)
+	if code != 0 || !strings.Contains(out, "B: mode=none") || !strings.Contains(out, "B − A") {
+		t.Errorf("table: exit %d\n%s", code, out)
+	}
+	if code, _, errs := runCLI(append(base, "--compare", "bias=3")...); code != 2 || !strings.Contains(errs, `key "bias": 3 is out of range`) {
+		t.Errorf("bad --compare: exit %d %s", code, errs)
+	}
 }

@@ -16,7 +16,9 @@ usage:
   lagscope presets              list the scenario presets
   lagscope keys [--markdown]    list every configuration key, its range and default
   lagscope sim --preset NAME|FILE [--set key=value]... [--duration 10s] [--seed N] [--json|--summary|--csv]
-                                run a scenario headless and print every shot (or the summary alone)
+               [--compare k=v[,k=v…]]
+                                run a scenario headless and print every shot (or the summary alone,
+                                or A/B: both summaries on the same seed and their differences)
   lagscope sweep --preset NAME --vary KEY=FROM:TO:STEP|V1,V2,… [--vary …] [--set k=v]... [--seed N]
                  [--seeds K] [--duration 30s] [--jobs N] --csv out.csv [--json]
                  [--chart out.png [--metric a,b,…] [--size 1920x1080]]
