@@ -31,7 +31,9 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	} else {
 		toTarget := seen.Pos.Sub(origin)
 		dist := toTarget.Len()
-		visible := v.Shown[TargetPawn] && seen.Alive && dist > 0 && dist < cfg.RangeM &&
+		// a player fires at what the screen shows once it shows the
+		// world as it was, not while the interpolation buffer fills
+		visible := v.Filled && v.Shown[TargetPawn] && seen.Alive && dist > 0 && dist < cfg.RangeM &&
 			model.Raycast(origin, toTarget.Unit(), dist, cfg.Walls, nil).Part == model.PartNone
 		if !visible {
 			c.firing = false // trigger released: the next shot is a StartFire again

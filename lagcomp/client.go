@@ -48,6 +48,11 @@ type ClientView struct {
 	IdealT  model.Time   // the server time whose state the remote pawns show
 	Render  model.Time   // interpolation: the render time; otherwise the same as IdealT
 	Starved bool         // interpolation ran past the newest snapshot
+	// Filled is whether the remote pawns come from the snapshots as the
+	// display mode means them: with interpolation, a render time after
+	// the first snapshot (until then the buffer is still filling and the
+	// oldest state is held).
+	Filled bool
 }
 
 // receive files an arrived snapshot, keeping the buffer in stamp order
@@ -86,7 +91,7 @@ func (c *Client) display(cfg *Config, t model.Time, own model.Pose, n int) {
 		v.Poses, v.Shown = make([]model.Pose, n), make([]bool, n)
 	}
 	v.Poses, v.Shown = v.Poses[:n], v.Shown[:n]
-	v.Starved = false
+	v.Starved, v.Filled = false, len(c.snaps) > 0
 	if len(c.snaps) == 0 {
 		clear(v.Shown)
 	} else {
@@ -127,6 +132,7 @@ func (c *Client) interpolate(cfg *Config, v *ClientView, n int) {
 	case render <= first.Stamp:
 		copy(v.Poses, first.Poses)
 		v.IdealT = first.Stamp
+		v.Filled = false
 		return
 	}
 	i := 1

@@ -19,6 +19,11 @@ func (s *Server) rewindTarget(cfg *Config, cn *conn, cmd *Command, now model.Tim
 	case ModeTimestamp:
 		claimed, hasClaimed, rules = cn.stamp(cmd, now)
 		target = claimed
+		if hasClaimed && cn.clientStartFireTime(cmd) <= 0 {
+			// DoTrace shifts pawns only if ClientStartFireTime > 0: a
+			// client with no server time yet is judged at the present
+			return now, claimed, true, append(rules, RuleStampNotPositive)
+		}
 	case ModePing:
 		var r []Rule
 		target, r = cn.pingRewind(cfg, now)
@@ -27,12 +32,20 @@ func (s *Server) rewindTarget(cfg *Config, cn *conn, cmd *Command, now model.Tim
 		claimed, hasClaimed = cmd.TickTime-cmd.Interp, true
 		target = claimed
 		if rtt, ok := cn.measured.ExactPing(); ok {
-			// Source: correct = latency + interpolation, and a command
-			// time more than the window away from it is not believed.
-			correct := model.MsF(math.Min(rtt, cfg.MaxRewindMs)) + cmd.Interp
+			// Source: correct = latency + interpolation, clamped to
+			// sv_maxunlag, and a command time more than the window away
+			// from it is not believed.
+			latency, capped := model.MsF(rtt), rtt > cfg.MaxRewindMs
+			if capped {
+				latency = model.MsF(cfg.MaxRewindMs)
+			}
+			correct := latency + cfg.interpDelay()
 			if d := (now - target) - correct; d > model.MsF(cfg.SourceWindowMs) || -d > model.MsF(cfg.SourceWindowMs) {
 				target = now - correct
 				rules = append(rules, RuleSourceWindow)
+				if capped {
+					rules = append(rules, RuleMaxRewindCap)
+				}
 			}
 		}
 	case ModeNone, ModeClient:
@@ -45,11 +58,24 @@ func (s *Server) rewindTarget(cfg *Config, cn *conn, cmd *Command, now model.Tim
 	// bias scales the compensation: 0 judges at the present (favours the
 	// target), 1 gives the full rewind (favours the shooter)
 	target = now - model.Time(math.Round(cfg.Bias*float64(now-target)))
-	if max := model.MsF(cfg.MaxRewindMs); now-target > max {
+	// the cap bounds the latency compensated, the rewind beyond the
+	// interpolation delay the server lets clients use (the article's
+	// ~200 ms); the whole rewind is then at most cap + interp, which is
+	// Source's sv_maxunlag
+	if max := model.MsF(cfg.MaxRewindMs) + cfg.interpDelay(); now-target > max {
 		target = now - max
 		rules = append(rules, RuleMaxRewindCap)
 	}
 	return target, claimed, hasClaimed, rules
+}
+
+// clientStartFireTime is UT2003's ClientStartFireTime for a command: its
+// own stamp, or in start_fire mode the stamp of the burst's StartFire.
+func (cn *conn) clientStartFireTime(cmd *Command) model.Time {
+	if cmd.HasStamp {
+		return cmd.Stamp
+	}
+	return cn.startStamp
 }
 
 // stamp is the time a timestamp-mode command claims. A rapid-fire gun in

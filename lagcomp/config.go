@@ -180,6 +180,17 @@ func (c *Config) Validate() error {
 // tick is the server tick interval.
 func (c *Config) tick() model.Time { return model.TickTime(1, c.TickHz) }
 
+// interpDelay is the interpolation delay the server allows clients
+// (Source's cl_interp, bounded by the server): what a rewind may go back
+// beyond the latency it compensates. Clients that do not interpolate
+// show the newest state and get none.
+func (c *Config) interpDelay() model.Time {
+	if c.Display != DisplayInterp {
+		return 0
+	}
+	return model.MsF(c.InterpMs)
+}
+
 // victimLink is the victim's link in one direction.
 func (c *Config) victimLink(l netem.LinkConfig) netem.LinkConfig {
 	if c.VictimLatencyMs >= 0 {

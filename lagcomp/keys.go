@@ -109,7 +109,7 @@ func buildParams() []*Param {
 
 		choice("mode", "compensation", Modes, "hitscan lag-compensation mode", func(c *Config) *Mode { return &c.Mode }),
 		num("bias", "compensation", "", 0, 1, "share of the latency compensated: 0 favours the target, 1 the shooter", func(c *Config) *float64 { return &c.Bias }),
-		num("max_rewind_ms", "compensation", "ms", 0, 5000, "cap on any rewind (200 ms as the Lag Compensation article suggests; Source's sv_maxunlag is 1000)", func(c *Config) *float64 { return &c.MaxRewindMs }),
+		num("max_rewind_ms", "compensation", "ms", 0, 5000, "cap on the latency compensated: the rewind beyond interp_ms (when clients interpolate); the Lag Compensation article's ~200 ms. The whole rewind is at most this + interp_ms, Source's sv_maxunlag (1 s)", func(c *Config) *float64 { return &c.MaxRewindMs }),
 		num("max_trail_ms", "compensation", "ms", 10, 5000, "history kept per pawn (UT2003 MaxTrailSeconds = 0.4 s)", func(c *Config) *float64 { return &c.MaxTrailMs }),
 		flag("stamp_subtracts_interp", "compensation", "the client's stamp subtracts its interpolation delay (false shows what forgetting it costs)", func(c *Config) *bool { return &c.StampSubtractsInterp }),
 		choice("rotation_lerp", "compensation", []rewind.RotationLerp{rewind.LerpShortest, rewind.LerpNaive}, "yaw interpolation of a rewind: shortest arc, or UT2003's naive component lerp", func(c *Config) *rewind.RotationLerp { return &c.Rotation }),

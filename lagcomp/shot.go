@@ -31,19 +31,20 @@ type Rule string
 
 // The server's rules. A shot record lists every one that applied.
 const (
-	RuleMaxRewindCap    Rule = "max_rewind_cap"    // rewind longer than max_rewind_ms: clamped
-	RuleFutureStamp     Rule = "future_stamp"      // stamp after the server's now: clamped to now
-	RuleStampAdvanced   Rule = "stamp_advanced"    // start_fire: stamp advanced by server time since StartFire
-	RuleNoStartFire     Rule = "no_start_fire"     // start_fire: no StartFire seen: no rewind
-	RulePingInflated    Rule = "ping_inflated"     // reported ping above the server's measurement: clamped
-	RulePingUnknown     Rule = "ping_unknown"      // no ping yet: no rewind
-	RuleSourceWindow    Rule = "source_window"     // source: command time too far from the estimate: estimate used
-	RuleDuplicate       Rule = "duplicate_command" // a command seen before: rejected
-	RuleOutOfOrder      Rule = "out_of_order"      // older than a command already processed: rejected
-	RuleClientAuthority Rule = "client_authority"  // client mode: the client's claim was accepted unchecked
-	RuleShooterDead     Rule = "shooter_dead"      // the shooter is dead on the server: rejected
-	RuleTrailExhausted  Rule = "trail_exhausted"   // the wanted time is older than the target's kept history: judged at its oldest sample
-	RuleTeleportGuard   Rule = "teleport_guard"    // walking back met a death or a teleport (Source's BacktrackPlayer): the target not rewound at all
+	RuleMaxRewindCap     Rule = "max_rewind_cap"     // latency compensated (rewind beyond the interpolation delay) above max_rewind_ms: clamped
+	RuleStampNotPositive Rule = "stamp_not_positive" // timestamp: ClientStartFireTime <= 0 (no server time yet): judged at the present, as UT2003
+	RuleFutureStamp      Rule = "future_stamp"       // stamp after the server's now: clamped to now
+	RuleStampAdvanced    Rule = "stamp_advanced"     // start_fire: stamp advanced by server time since StartFire
+	RuleNoStartFire      Rule = "no_start_fire"      // start_fire: no StartFire seen: no rewind
+	RulePingInflated     Rule = "ping_inflated"      // reported ping above the server's measurement: clamped
+	RulePingUnknown      Rule = "ping_unknown"       // no ping yet: no rewind
+	RuleSourceWindow     Rule = "source_window"      // source: command time too far from the estimate: estimate used
+	RuleDuplicate        Rule = "duplicate_command"  // a command seen before: rejected
+	RuleOutOfOrder       Rule = "out_of_order"       // older than a command already processed: rejected
+	RuleClientAuthority  Rule = "client_authority"   // client mode: the client's claim was accepted unchecked
+	RuleShooterDead      Rule = "shooter_dead"       // the shooter is dead on the server: rejected
+	RuleTrailExhausted   Rule = "trail_exhausted"    // the wanted time is older than the target's kept history: judged at its oldest sample
+	RuleTeleportGuard    Rule = "teleport_guard"     // walking back met a death or a teleport (Source's BacktrackPlayer): the target not rewound at all
 )
 
 // BroadPhaseVisit is the grid cells a shot's broad phase walked.

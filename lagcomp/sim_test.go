@@ -34,12 +34,12 @@ func run(t *testing.T, c Config, d model.Time) *Sim {
 	return s
 }
 
-// judged is every shot the server judged, after the first second (the
-// client's buffer is full by then).
+// judged is every shot the server judged, the first included: the bot
+// waits for a filled interpolation buffer before it fires.
 func judged(s *Sim) []ShotRecord {
 	var out []ShotRecord
 	for _, r := range s.Shots {
-		if !r.Rejected && r.Fire > model.Second {
+		if !r.Rejected {
 			out = append(out, r)
 		}
 	}
@@ -101,7 +101,8 @@ func TestBiasScalesCompensation(t *testing.T) {
 		if math.Abs(r.RewindMs()-r.IdealRewindMs()/2) > 0.001 {
 			t.Fatalf("shot %d: rewind %v, want half of %v", r.Seq, r.RewindMs(), r.IdealRewindMs())
 		}
-		if want := 5 * r.IdealRewindMs() / 2000; math.Abs(r.RewindErrorM-want) > 1e-6 {
+		// the target time is rounded to the microsecond: 5 m/s x 0.5 us
+		if want := 5 * r.IdealRewindMs() / 2000; math.Abs(r.RewindErrorM-want) > 2.5e-6+1e-12 {
 			t.Fatalf("shot %d: error %v, want %v", r.Seq, r.RewindErrorM, want)
 		}
 	}
@@ -115,8 +116,10 @@ func TestCapHolds(t *testing.T) {
 		c.Mode = m
 		s := run(t, c, 8*model.Second)
 		for _, r := range judged(s) {
-			if r.RewindMs() > 200 {
-				t.Fatalf("%s: shot %d rewound %v ms past the 200 ms cap", m, r.Seq, r.RewindMs())
+			// the cap bounds the latency compensated: the rewind beyond
+			// the 100 ms interpolation delay
+			if r.RewindMs() > 300 {
+				t.Fatalf("%s: shot %d rewound %v ms past the 200 ms cap + 100 ms interpolation", m, r.Seq, r.RewindMs())
 			}
 			if !r.HasRule(RuleMaxRewindCap) {
 				t.Fatalf("%s: shot %d (ideal %v ms) does not say it was capped: %v", m, r.Seq, r.IdealRewindMs(), r.Rules)
@@ -181,7 +184,13 @@ func TestDefenceOldStampIsCapped(t *testing.T) {
 	c.CheatStampMs = 800
 	s := run(t, c, 5*model.Second)
 	for _, r := range judged(s) {
-		if !r.HasRule(RuleMaxRewindCap) || r.RewindMs() != 200 {
+		if r.HasRule(RuleStampNotPositive) { // forged to before the server started: judged at the present
+			if r.RewindMs() != 0 {
+				t.Fatalf("shot %d: a stamp <= 0 bought %v ms", r.Seq, r.RewindMs())
+			}
+			continue
+		}
+		if !r.HasRule(RuleMaxRewindCap) || r.RewindMs() != 300 { // 200 ms of latency + 100 ms interpolation
 			t.Fatalf("shot %d: forged stamp bought %v ms: %v", r.Seq, r.RewindMs(), r.Rules)
 		}
 	}
@@ -251,8 +260,8 @@ func TestDefencePingInflation(t *testing.T) {
 	// without the check (a huge tolerance) the same cheat buys ~680 ms
 	c.PingToleranceMs = 1000
 	s = run(t, c, 5*model.Second)
-	if r := judged(s)[0]; r.RewindMs() < 600 {
-		t.Fatalf("undefended: %v ms", r.RewindMs())
+	if all := judged(s); all[len(all)-1].RewindMs() < 600 {
+		t.Fatalf("undefended: %v ms", all[len(all)-1].RewindMs())
 	}
 }
 
@@ -322,7 +331,9 @@ func TestStartFireStampDriftsUnderJitter(t *testing.T) {
 func TestTrailNotResetOnTeleportRewindsThroughNowhere(t *testing.T) {
 	c := constantVelocity()
 	c.Target = model.Motion{Kind: model.Teleport, Origin: model.V(20, 0), Amplitude: 8, Speed: 4, Period: 1500 * model.Millisecond}
-	c.Weapon, c.FireIntervalMs, c.BurstShots, c.BurstPauseMs = WeaponRapid, 20, 1000, 0
+	// a shot every client frame, so some rewind lands between the last
+	// sample before each jump and the first after it whatever the phase
+	c.Weapon, c.FireIntervalMs, c.BurstShots, c.BurstPauseMs, c.FPS = WeaponRapid, 10, 1000, 0, 200
 	worst := func(reset, guard bool) (float64, *Sim) {
 		c.TrailReset, c.TeleportGuard = reset, guard
 		s := run(t, c, 10*model.Second)
@@ -473,5 +484,37 @@ func TestTrailExhaustedIsNamedAndCounted(t *testing.T) {
 		if rc.Rule == RuleTrailExhausted && rc.Count != n {
 			t.Fatalf("summary counts %d, records %d", rc.Count, n)
 		}
+	}
+}
+
+// UT2003's DoTrace shifts pawns only when ClientStartFireTime > 0: a shot
+// fired before the client has any server time is judged at the present
+// and says so.
+func TestShotBeforeServerTimeIsJudgedAtThePresent(t *testing.T) {
+	c := constantVelocity()
+	c.Control = ControlUser
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.QueueFire(model.V(20, -10))
+	s.Step(200 * model.Millisecond)
+	if len(s.Shots) != 1 {
+		t.Fatalf("%d shots", len(s.Shots))
+	}
+	r := s.Shots[0]
+	if !r.HasRule(RuleStampNotPositive) || r.RewindTo != r.Judged || r.HasRule(RuleTrailExhausted) {
+		t.Fatalf("early shot: rules %v, rewound to %v, judged %v", r.Rules, r.RewindTo, r.Judged)
+	}
+}
+
+// The bot fires only once its client interpolates between snapshots:
+// its first shot shows a state one round trip and the interpolation
+// delay old, like every other.
+func TestBotWaitsForAFilledInterpolationBuffer(t *testing.T) {
+	s := run(t, constantVelocity(), 3*model.Second)
+	first := s.Shots[0]
+	if ideal := first.IdealRewindMs(); ideal < 180 || first.HasRule(RuleStampNotPositive) || first.HasRule(RuleTrailExhausted) {
+		t.Fatalf("first shot fired at %v: ideal rewind %.1f ms, rules %v", first.Fire, ideal, first.Rules)
 	}
 }

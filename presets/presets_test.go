@@ -118,6 +118,47 @@ func TestPresetsShowTheirPoint(t *testing.T) {
 	}
 }
 
+// The cap bounds the latency compensated (the rewind beyond the
+// interpolation delay): no preset may cap an honest shot at its own
+// latency (dialup exists to show the cap), and every preset keeps at
+// least the longest rewind the cap allows in its history, or rewinds
+// would be cut short by the trail instead of the cap.
+func TestNoPresetCapsAnHonestShotOrOutrunsItsHistory(t *testing.T) {
+	ps, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		cfg, err := p.Config()
+		if err != nil {
+			t.Fatal(err)
+		}
+		longest := cfg.MaxRewindMs
+		if cfg.Display == lagcomp.DisplayInterp {
+			longest += cfg.InterpMs
+		}
+		if cfg.MaxTrailMs < longest {
+			t.Errorf("%s: max_trail_ms %v keeps less than the longest rewind the cap allows (%v ms)", p.Name, cfg.MaxTrailMs, longest)
+		}
+		if p.Name == "dialup" {
+			continue
+		}
+		cfg.CheatStampMs, cfg.CheatPingMs, cfg.CheatResend, cfg.CheatForgeHits = 0, 0, false, false
+		s, err := lagcomp.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(10_000_000)
+		for _, r := range s.Shots {
+			for _, rule := range r.Rules {
+				if rule == lagcomp.RuleMaxRewindCap || rule == lagcomp.RuleTrailExhausted {
+					t.Errorf("%s: honest shot %d (ideal rewind %.1f ms): %v", p.Name, r.Seq, r.IdealRewindMs(), r.Rules)
+				}
+			}
+		}
+	}
+}
+
 func TestStrictLoaderNamesFileLineKeyAndRange(t *testing.T) {
 	cases := []struct{ text, want string }{
 		{"description = \"x\"\nlatncy_ms = 40\n", `bad.toml:2: unknown key "latncy_ms" (did you mean "latency_ms"?`},
