@@ -114,11 +114,7 @@ func (s *Sim) Frame() *Frame {
 		last := s.Shots[n-1]
 		f.Last = &last
 	}
-	judged := uint32(0)
-	for _, r := range s.Shots {
-		judged = max(judged, r.Seq)
-	}
-	for i := int(judged); i < len(s.pending); i++ {
+	for i := int(s.tally.maxSeq); i < len(s.pending); i++ {
 		p := s.pending[i]
 		f.Fired = append(f.Fired, FiredShot{Seq: uint32(i + 1), Fire: p.fire, Origin: p.origin, End: p.hit.Point, ClientHit: p.clientHit, Saw: p.saw})
 	}
@@ -132,7 +128,7 @@ func (s *Sim) Frame() *Frame {
 	f.Ping = s.pingFrame()
 	f.Projectiles = s.projectileFrames()
 	if len(s.projs) > 0 {
-		f.ProjSummary = SummarizeProjectiles(s.Projectiles())
+		f.ProjSummary = s.projectileSummary()
 	}
 	return f
 }

@@ -85,32 +85,75 @@ type ProjectileSummary struct {
 // ReconcileCount is how often a reconciliation rule fired.
 type ReconcileCount = Count[Reconcile]
 
-// SummarizeProjectiles aggregates records.
+// SummarizeProjectiles aggregates records, from scratch.
 func SummarizeProjectiles(rs []ProjectileRecord) ProjectileSummary {
-	var s ProjectileSummary
-	linked, pairs := 0, 0
-	for _, r := range rs {
-		s.Count++
-		for _, rule := range r.Rules {
-			s.Rules = tally(s.Rules, rule)
-		}
-		if r.LinkOffsetM > 0 {
-			s.MeanLinkOffsetM += r.LinkOffsetM
-			linked++
-		}
-		s.MaxDivergenceM = max(s.MaxDivergenceM, r.MaxDivergenceM)
-		if !math.IsNaN(r.DetonationDistM) {
-			s.MeanDetDistM += r.DetonationDistM
-			pairs++
-		}
+	var t projTally
+	for i := range rs {
+		t.add(&rs[i])
 	}
-	if linked > 0 {
-		s.MeanLinkOffsetM /= float64(linked)
+	return t.summary()
+}
+
+// projTally folds projectile records one at a time (as shotTally does
+// shots): a Sim folds each projectile once it is settled and only
+// summarises the few still in play on each frame.
+type projTally struct {
+	s               ProjectileSummary
+	linked, pairs   int
+	linkSum, detSum float64
+}
+
+func (t *projTally) add(r *ProjectileRecord) {
+	s := &t.s
+	s.Count++
+	for _, rule := range r.Rules {
+		s.Rules = tally(s.Rules, rule)
 	}
-	if pairs > 0 {
-		s.MeanDetDistM /= float64(pairs)
+	if r.LinkOffsetM > 0 {
+		t.linkSum += r.LinkOffsetM
+		t.linked++
+	}
+	s.MaxDivergenceM = max(s.MaxDivergenceM, r.MaxDivergenceM)
+	if !math.IsNaN(r.DetonationDistM) {
+		t.detSum += r.DetonationDistM
+		t.pairs++
+	}
+}
+
+func (t *projTally) summary() ProjectileSummary {
+	s := t.s
+	s.Rules = slices.Clone(s.Rules)
+	if t.linked > 0 {
+		s.MeanLinkOffsetM = t.linkSum / float64(t.linked)
+	}
+	if t.pairs > 0 {
+		s.MeanDetDistM = t.detSum / float64(t.pairs)
 	}
 	return s
+}
+
+// settled is whether a projectile's record can no longer change: every
+// copy is gone, the server's is done, and nothing has happened to it for
+// GhostWindow (frames stop drawing it then too).
+func (p *projState) settled(now model.Time) bool {
+	return p.lastSeen < now-GhostWindow && !p.fake.alive && !p.remote.alive && (p.server == nil || p.srvDone)
+}
+
+// projectileSummary is SummarizeProjectiles of every projectile, folding
+// the settled ones (a prefix in firing order) once and only the rest anew.
+func (s *Sim) projectileSummary() ProjectileSummary {
+	for s.projSettled < len(s.projs) && s.projs[s.projSettled].settled(s.Now) {
+		r := s.projs[s.projSettled].record()
+		s.projDone.add(&r)
+		s.projSettled++
+	}
+	t := s.projDone
+	t.s.Rules = slices.Clone(t.s.Rules)
+	for _, p := range s.projs[s.projSettled:] {
+		r := p.record()
+		t.add(&r)
+	}
+	return t.summary()
 }
 
 // ProjectileJSON is a projectile as `lagscope sim --json` prints it.
@@ -220,8 +263,8 @@ func cloneVec(v *model.Vec) *model.Vec {
 // projectileFrames are the projectiles alive or active within GhostWindow.
 func (s *Sim) projectileFrames() []ProjectileFrame {
 	var out []ProjectileFrame
-	for _, p := range s.projs {
-		if p.lastSeen < s.Now-GhostWindow && !p.fake.alive && !p.remote.alive && (p.server == nil || p.srvDone) {
+	for _, p := range s.projs[s.projSettled:] {
+		if p.settled(s.Now) {
 			continue
 		}
 		f := ProjectileFrame{ID: p.id, Seq: p.seq, Weapon: p.weapon, RadiusM: p.spec.RadiusM, Dir: p.dir, Origin: p.origin,

@@ -32,15 +32,19 @@ type Sim struct {
 	pktSeq  uint64
 	pending []pendingShot // by command seq
 	Shots   []ShotRecord
-	Dropped []Packet // recent losses, newest last (bounded)
+	tally   shotTally // the summary of Shots, kept up to date as frames ask
+	Dropped []Packet  // recent losses, newest last (bounded)
 	packets packetLog
 
 	ticks, snaps metronome
 	frames       []metronome // per client
 	fireAt       *model.Vec  // a shot the user asked for, fired at the shooter's next frame
 
-	projs     []*projState // every projectile, in firing order
-	projBySeq map[uint32]*projState
+	projs []*projState // every projectile, in firing order
+	// the first projSettled projectiles are settled, folded in projDone
+	projSettled int
+	projDone    projTally
+	projBySeq   map[uint32]*projState
 }
 
 // pendingShot is the omniscient side of a shot in flight: what the client

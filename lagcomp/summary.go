@@ -43,44 +43,80 @@ func tally[T comparable](cs []Count[T], k T) []Count[T] {
 	return cs
 }
 
-// Summarize aggregates records.
+// Summarize aggregates records: the exact fold over a whole run, from
+// scratch. A Sim keeps the same fold running (shotTally) so its frames
+// read the summary without revisiting old shots; both give the same bits.
 func Summarize(shots []ShotRecord) Summary {
-	var s Summary
-	var errs []float64
-	var rewind, ideal float64
-	for i := range shots {
-		r := &shots[i]
-		for _, rule := range r.Rules {
-			s.RuleCounts = tally(s.RuleCounts, rule)
-		}
-		if r.Rejected {
-			s.Rejected++
-			continue
-		}
-		s.Shots++
-		s.ClientHits += b2i(r.ClientHit)
-		s.ServerHits += b2i(r.ServerHit)
-		s.FalseHits += b2i(r.ServerHit && !r.ClientHit)
-		s.FalseMisses += b2i(r.ClientHit && !r.ServerHit)
-		s.BehindCover += b2i(r.BehindCover)
-		errs = append(errs, r.RewindErrorM)
-		rewind += r.RewindMs()
-		ideal += r.IdealRewindMs()
+	var t shotTally
+	t.catchUp(shots)
+	return t.summary()
+}
+
+// shotTally folds shot records into a Summary one at a time, so Frame()
+// costs the same after 10 shots and after 100 000: running counts and
+// sums (added in record order, so the means are the bits a from-scratch
+// sum gives) and an exact order statistic for the p95. Both the live
+// frames and `sim`'s final summary read it; a new counter goes in add,
+// once, for both.
+type shotTally struct {
+	s                  Summary
+	n                  int // records folded
+	maxSeq             uint32
+	err, rewind, ideal float64 // sums over judged shots
+	errs               orderStat
+}
+
+// catchUp folds the records judged since the last call.
+func (t *shotTally) catchUp(shots []ShotRecord) {
+	if len(shots) < t.n { // the records were replaced: start again
+		*t = shotTally{}
 	}
+	for ; t.n < len(shots); t.n++ {
+		t.add(&shots[t.n])
+	}
+}
+
+func (t *shotTally) add(r *ShotRecord) {
+	s := &t.s
+	t.maxSeq = max(t.maxSeq, r.Seq)
+	for _, rule := range r.Rules {
+		s.RuleCounts = tally(s.RuleCounts, rule)
+	}
+	if r.Rejected {
+		s.Rejected++
+		return
+	}
+	s.Shots++
+	s.ClientHits += b2i(r.ClientHit)
+	s.ServerHits += b2i(r.ServerHit)
+	s.FalseHits += b2i(r.ServerHit && !r.ClientHit)
+	s.FalseMisses += b2i(r.ClientHit && !r.ServerHit)
+	s.BehindCover += b2i(r.BehindCover)
+	t.errs.add(r.RewindErrorM)
+	t.err += r.RewindErrorM
+	t.rewind += r.RewindMs()
+	t.ideal += r.IdealRewindMs()
+}
+
+// summary is the figures so far, a copy the caller may keep.
+func (t *shotTally) summary() Summary {
+	s := t.s
+	s.RuleCounts = slices.Clone(s.RuleCounts)
 	s.Agreement = math.NaN()
 	if s.Shots > 0 {
 		n := float64(s.Shots)
 		s.Agreement = float64(s.Shots-s.FalseHits-s.FalseMisses) / n
-		s.MeanRewindErrM = sum(errs) / n
-		s.P95RewindErrM = percentile(errs, 0.95)
-		s.MeanRewindMs, s.MeanIdealMs = rewind/n, ideal/n
+		s.MeanRewindErrM = t.err / n
+		s.P95RewindErrM = t.errs.quantile(0.95)
+		s.MeanRewindMs, s.MeanIdealMs = t.rewind/n, t.ideal/n
 	}
 	return s
 }
 
 // Summary aggregates this run's shots and client statistics.
 func (s *Sim) Summary() Summary {
-	sum := Summarize(s.Shots)
+	s.tally.catchUp(s.Shots)
+	sum := s.tally.summary()
 	sh := s.Clients[ShooterPawn]
 	sum.MaxWarpM, sum.StarvedFrames = sh.warpMax, sh.starved
 	return sum
@@ -93,21 +129,19 @@ func b2i(b bool) int {
 	return 0
 }
 
-func sum(xs []float64) float64 {
-	t := 0.0
-	for _, x := range xs {
-		t += x
-	}
-	return t
-}
-
-// percentile is the nearest-rank percentile (p in (0, 1]).
+// percentile is the nearest-rank percentile (p in (0, 1]), by sorting: the
+// reference orderStat is tested against.
 func percentile(xs []float64, p float64) float64 {
 	if len(xs) == 0 {
 		return 0
 	}
 	s := slices.Clone(xs)
 	slices.Sort(s)
-	k := int(math.Ceil(p*float64(len(s)))) - 1
-	return s[max(0, min(k, len(s)-1))]
+	return s[rank(len(s), p)]
+}
+
+// rank is the 0-based nearest rank of quantile p among n values.
+func rank(n int, p float64) int {
+	k := int(math.Ceil(p*float64(n))) - 1
+	return max(0, min(k, n-1))
 }
