@@ -37,7 +37,8 @@ type Client struct {
 	lastVel    []model.Vec
 	warpMax    float64
 	warpLast   float64
-	starved    int // frames that ran past the newest snapshot
+	warps      []WarpEvent // the warps of the last GhostWindow, oldest first
+	starved    int         // frames that ran past the newest snapshot
 }
 
 // ClientView is the remote world as one client displays it at a frame.
@@ -173,7 +174,11 @@ func (c *Client) extrapolate(v *ClientView, n int, frame model.Time) {
 		if j != c.Index && v.Shown[j] {
 			// where the previous frame's prediction would have put it
 			expect := c.lastExtrap[j].Add(c.lastVel[j].Scale(frame.Seconds()))
-			c.warpLast = max(c.warpLast, p.Pos.Dist(expect))
+			d := p.Pos.Dist(expect)
+			c.warpLast = max(c.warpLast, d)
+			if d >= WarpEventMinM {
+				c.noteWarp(WarpEvent{T: v.T, Pawn: j, From: expect, To: p.Pos, M: d})
+			}
 		}
 		c.lastExtrap[j], c.lastVel[j] = p.Pos, s.Vels[j]
 		v.Poses[j] = p
@@ -181,6 +186,31 @@ func (c *Client) extrapolate(v *ClientView, n int, frame model.Time) {
 	c.warpMax = max(c.warpMax, c.warpLast)
 	v.IdealT, v.Render = c.PackageTimeStamp, c.PackageTimeStamp
 	setAll(v.Shown, true)
+}
+
+// WarpEvent is one extrapolation warp: at client time T the pawn shown
+// at From (where the previous frame's prediction would have put it)
+// jumped to To, M metres away, because a snapshot corrected it.
+type WarpEvent struct {
+	T        model.Time
+	Pawn     int
+	From, To model.Vec
+	M        float64
+}
+
+// WarpEventMinM is the smallest jump listed as a warp event: below a
+// millimetre it is rounding in the prediction, not a correction. The
+// max_warp_m figure counts every jump, however small.
+const WarpEventMinM = 0.001
+
+// noteWarp records a warp event and forgets those older than GhostWindow.
+func (c *Client) noteWarp(e WarpEvent) {
+	drop := 0
+	for drop < len(c.warps) && c.warps[drop].T <= e.T-GhostWindow {
+		drop++
+	}
+	c.warps = append(c.warps[:0], c.warps[drop:]...)
+	c.warps = append(c.warps, e)
 }
 
 // pingOrZero is the client's tracked ping in ms, 0 before the first

@@ -53,8 +53,9 @@ type ClientFrame struct {
 	// Buffer is the target's (for the shooter; the shooter's for the
 	// victim) pose in every buffered snapshot, with their stamps.
 	Buffer      []rewind.Sample
-	WarpM       float64 // the last frame's extrapolation warp
-	TrackedPing float64 // ms; NaN before the first reply
+	WarpM       float64     // the last frame's extrapolation warp
+	Warps       []WarpEvent // the extrapolation warps of the last GhostWindow, oldest first
+	TrackedPing float64     // ms; NaN before the first reply
 }
 
 // FiredShot is a shot in flight to the server: the client already drew
@@ -140,6 +141,7 @@ func (s *Sim) clientSnapshot(c *Client, other int) ClientFrame {
 	for _, sn := range c.snaps {
 		cf.Buffer = append(cf.Buffer, rewind.Sample{T: sn.Stamp, Pose: sn.Poses[other]})
 	}
+	cf.Warps = append([]WarpEvent(nil), c.warps...)
 	cf.TrackedPing, _ = c.ping.ExactPing()
 	return cf
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 
 	"github.com/fogleman/gg"
@@ -26,6 +25,12 @@ type pane struct {
 	s    float64 // scale
 	w, h float64
 	cam  camera
+
+	drew   keys       // what it drew, for its legend
+	notes  int        // lines of notes so far
+	labels []labelReq // labels to place once everything is drawn
+	shapes []rect     // marks labels must not cover
+	placed []rect     // where the labels went
 }
 
 // Pane draws view v of frame f into dst, filling it. dst is reused by the
@@ -47,6 +52,18 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 		p.legend()
 		return
 	}
+	r.last = p
+	if v == ViewPackets {
+		p.packets() // its own legend: packet kinds, not hitboxes
+		return
+	}
+	p.draw(v)
+	p.placeLabels()
+	p.legend()
+}
+
+// draw draws view v's content and header.
+func (p *pane) draw(v View) {
 	switch v {
 	case ViewServer:
 		p.server()
@@ -56,16 +73,12 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 		p.target()
 	case ViewOverlay:
 		p.overlay()
-	case ViewPackets:
-		p.packets() // its own legend: packet kinds, not hitboxes
-		return
 	}
-	p.legend()
 }
 
 const (
-	headerH = 38 // logical px
-	legendH = 22
+	headerH = 44 // logical px
+	legendH = 24
 )
 
 // area is the drawing area between header and legend, in pixels.
@@ -73,21 +86,6 @@ func (p *pane) area() (x, y, w, h float64) {
 	m := 8 * p.s
 	top := headerH*p.s + m
 	return m, top, p.w - 2*m, p.h - top - legendH*p.s - m
-}
-
-// frameWorld fits the camera to the points that matter for a pane, and
-// the walls unless it is a close-up.
-func (p *pane) frameWorld(pts []model.Vec, minW, minH float64) {
-	x, y, w, h := p.area()
-	if minW > 5 {
-		for _, wl := range p.f.Config.Walls {
-			pts = append(pts, wl.Min, wl.Max)
-		}
-	}
-	// a margin for hitboxes and labels around what must be seen
-	m := 60 * p.s
-	p.cam = fit(x+m, y+m/2, w-2*m, h-m, pts, minW, minH)
-	p.cam.x0, p.cam.y0, p.cam.w, p.cam.h = x, y, w, h
 }
 
 // text draws s with its anchor (ax, ay in 0..1 of its width and height)
@@ -118,8 +116,8 @@ func (p *pane) header(title, info string) {
 	p.dc.SetColor(p.pal.Grid)
 	p.dc.DrawRectangle(0, 0, p.w, headerH*p.s)
 	p.dc.Fill()
-	p.text(title, 10*p.s, 14*p.s, 14, p.pal.Text, 0, 0.5, true)
-	p.text(p.fitText(info, 11, p.w-20*p.s), 10*p.s, 30*p.s, 11, p.pal.Dim, 0, 0.5, false)
+	p.text(title, 10*p.s, 15*p.s, 16, p.pal.Text, 0, 0.5, true)
+	p.text(p.fitText(info, 12, p.w-20*p.s), 10*p.s, 34*p.s, 12, p.pal.Dim, 0, 0.5, false)
 }
 
 // fitText shortens s with an ellipsis until it fits in width pixels.
@@ -135,54 +133,6 @@ func (p *pane) fitText(s string, size, width float64) string {
 		}
 	}
 	return string(r) + "…"
-}
-
-// legend is the one legend, drawn along the bottom of every pane. It
-// never changes for a width, scale and palette, so it is drawn once and
-// copied.
-func (p *pane) legend() {
-	k := legendKey{int(p.w), p.s, p.pal}
-	img, ok := p.r.legends[k]
-	if !ok {
-		img = image.NewRGBA(image.Rect(0, 0, int(p.w), int(legendH*p.s)))
-		lp := &pane{r: p.r, dc: gg.NewContextForRGBA(img), dst: img, pal: p.pal, s: p.s, w: p.w, h: legendH * p.s}
-		lp.drawLegend()
-		p.r.legends[k] = img
-	}
-	y := int(p.h - legendH*p.s)
-	draw.Draw(p.dst, image.Rect(0, y, int(p.w), y+img.Bounds().Dy()), img, image.Point{}, draw.Src)
-}
-
-type legendKey struct {
-	w   int
-	s   float64
-	pal Palette
-}
-
-func (p *pane) drawLegend() {
-	p.dc.SetColor(p.pal.Grid)
-	p.dc.Clear()
-	entries := p.pal.legendEntries()
-	// every entry always shows: with too little room, the short labels
-	need := 10 * p.s
-	for _, e := range entries {
-		tw, _ := p.measure(e.label, 11)
-		need += 28*p.s + tw
-	}
-	x := 10 * p.s
-	for _, e := range entries {
-		label := e.label
-		if need > p.w {
-			label = e.short
-		}
-		p.dc.SetColor(e.c)
-		p.dc.DrawRectangle(x, 6*p.s, 10*p.s, 10*p.s)
-		p.dc.Fill()
-		x += 14 * p.s
-		p.text(label, x, 11*p.s, 11, p.pal.Text, 0, 0.5, false)
-		tw, _ := p.measure(label, 11)
-		x += tw + 14*p.s
-	}
 }
 
 // grid draws metre lines every 5 m, faint, so distances can be read.
@@ -204,15 +154,28 @@ func (p *pane) grid() {
 		p.dc.DrawLine(x, py, x+w, py)
 	}
 	p.dc.Stroke()
-	p.text(fmt.Sprintf("grid %g m", step), x+w, y+h-2*p.s, 9, p.pal.Dim, 1, 1, false)
+	s := fmt.Sprintf("grid %g m", step)
+	tw, th := p.measure(s, 10)
+	p.text(s, x+w, y+h-2*p.s, 10, p.pal.Dim, 1, 1, false)
+	p.shape(rect{x + w - tw, y + h - 2*p.s - th, x + w, y + h})
 }
 
 func (p *pane) walls() {
+	x, y, w, h := p.area()
+	view := rect{x, y, x + w, y + h}
 	p.dc.SetColor(p.pal.Wall)
 	for _, wl := range p.f.Config.Walls {
 		x0, y0 := p.cam.px(model.V(wl.Min.X, wl.Max.Y))
 		x1, y1 := p.cam.px(model.V(wl.Max.X, wl.Min.Y))
-		p.dc.DrawRectangle(x0, y0, x1-x0, y1-y0)
+		r := rect{x0, y0, x1, y1}
+		if !r.overlaps(view) {
+			continue
+		}
+		p.key(keyWall)
+		// clipped to the drawing area: a long wall must not run into
+		// the header or the legend
+		r = rect{math.Max(r.x0, view.x0), math.Max(r.y0, view.y0), math.Min(r.x1, view.x1), math.Min(r.y1, view.y1)}
+		p.dc.DrawRectangle(r.x0, r.y0, r.x1-r.x0, r.y1-r.y0)
 	}
 	p.dc.Fill()
 }
@@ -237,6 +200,7 @@ func (p *pane) hitbox(pose model.Pose, c color.NRGBA, fill float64, width float6
 	}
 	p.dc.Stroke()
 	p.dc.SetDash()
+	p.shapeOf(box, hx, hy)
 	if !pose.Alive { // a dead pawn: crossed out
 		x, y := p.cam.px(pose.Pos)
 		r := 0.4 * p.cam.ppm
@@ -266,32 +230,34 @@ func (p *pane) dot(at model.Vec, r float64, c color.NRGBA) {
 	p.dc.Fill()
 }
 
-// label writes text beside a world point, on a panel so it stays readable
-// over anything.
-func (p *pane) label(at model.Vec, s string, c color.NRGBA, dx, dy float64) {
-	x, y := p.cam.px(at)
-	x, y = x+dx*p.s, y+dy*p.s
-	tw, th := p.measure(s, 11)
-	if x+tw+4*p.s > p.w { // keep it inside the pane: flip to the left
-		x -= tw + 2*dx*p.s
+// shapeOf notes a hitbox's pixel bounds (body corners and head) so no
+// label covers it.
+func (p *pane) shapeOf(box model.Hitbox, hx, hy float64) {
+	hr := model.HeadRadius * p.cam.ppm
+	r := rect{hx - hr, hy - hr, hx + hr, hy + hr}
+	for _, c := range box.Corners() {
+		x, y := p.cam.px(c)
+		r = r.union(rect{x, y, x, y})
 	}
-	p.dc.SetColor(p.pal.Panel)
-	p.dc.DrawRectangle(x-3*p.s, y-th-2*p.s, tw+6*p.s, th+4*p.s)
-	p.dc.Fill()
-	p.text(s, x, y, 11, c, 0, 1, false)
+	p.shape(r)
 }
 
-// note writes a line of text at the top left of the drawing area, on a
-// panel so the drawing under it does not make it unreadable.
-func (p *pane) note(line int, s string, c color.NRGBA) {
+const noteSize, noteH = 13, 18 // logical px
+
+// note writes the next line of text at the top left of the drawing area,
+// on a panel so the drawing under it does not make it unreadable; labels
+// keep off it.
+func (p *pane) note(s string, c color.NRGBA) {
 	x, y, w, _ := p.area()
-	s = p.fitText(s, 12, w-12*p.s)
-	tw, _ := p.measure(s, 12)
-	top := y + (6+16*float64(line))*p.s
+	s = p.fitText(s, noteSize, w-12*p.s)
+	tw, _ := p.measure(s, noteSize)
+	top := y + (4+noteH*float64(p.notes))*p.s
+	p.notes++
 	p.dc.SetColor(p.pal.Panel)
-	p.dc.DrawRectangle(x, top, tw+10*p.s, 16*p.s)
+	p.dc.DrawRectangle(x, top, tw+10*p.s, noteH*p.s)
 	p.dc.Fill()
-	p.text(s, x+4*p.s, top+8*p.s, 12, c, 0, 0.5, false)
+	p.text(s, x+4*p.s, top+noteH/2*p.s, noteSize, c, 0, 0.5, false)
+	p.shape(rect{x, top, x + tw + 10*p.s, top + noteH*p.s})
 }
 
 // selected is the shot the options select, or the newest judged one.
@@ -340,8 +306,6 @@ func (p *pane) fade(r *lagcomp.ShotRecord) float64 {
 }
 
 func ms(t model.Time) string { return fmt.Sprintf("%.1f ms", t.Millis()) }
-
-func shortID(r *lagcomp.ShotRecord) string { return r.ID.String()[:8] }
 
 // gapText says by how much a trace missed or hit the target.
 func gapText(gap float64) string {

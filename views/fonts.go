@@ -36,6 +36,7 @@ func mustParse(ttf []byte) *truetype.Font {
 type Renderer struct {
 	faces   map[faceKey]font.Face
 	legends map[legendKey]*image.RGBA
+	last    *pane // the pane drawn last, for tests of its labels and legend
 }
 
 // NewRenderer makes a renderer with empty caches.

@@ -1,6 +1,10 @@
 package views
 
-import "github.com/google/uuid"
+import (
+	"github.com/google/uuid"
+
+	"lagscope/model"
+)
 
 // Layers are the debug-draw toggles, after the sources' debug modes.
 type Layers struct {
@@ -58,6 +62,11 @@ type Options struct {
 	// Selected is a shot to show in the overlay and highlight elsewhere;
 	// the zero id means the newest judged shot.
 	Selected uuid.UUID
+	// Zoom multiplies the scale the pane fits to what matters (0 or 1:
+	// fitted); Pan moves the view's centre from the fitted one, in
+	// metres. The window's scroll and drag set them.
+	Zoom float64
+	Pan  model.Vec
 }
 
 // View names a pane.

@@ -13,6 +13,10 @@ var (
 	TraceYellw = color.NRGBA{0xfd, 0xd8, 0x35, 0xff}
 	AuthGreen  = color.NRGBA{0x43, 0xa0, 0x47, 0xff}
 	FakeMagnta = color.NRGBA{0xd8, 0x1b, 0x60, 0xff}
+	// VictimOrange is the shooter as the victim's client shows it: also
+	// "a client saw", but not the shooter's view of the target that red
+	// stands for, so it has its own colour.
+	VictimOrange = color.NRGBA{0xfb, 0x8c, 0x00, 0xff}
 )
 
 // Palette is the background-dependent half of the colours: panes follow
@@ -42,17 +46,4 @@ var (
 func alpha(c color.NRGBA, a float64) color.NRGBA {
 	c.A = uint8(float64(c.A) * a)
 	return c
-}
-
-// legendEntries is the one legend, in every pane.
-func (p Palette) legendEntries() []legendEntry {
-	return []legendEntry{
-		{ClientRed, "client saw", "client"}, {ServerBlue, "server used", "server"}, {TrailGrey, "history", "history"},
-		{p.Trace, "trace", "trace"}, {AuthGreen, "auth. projectile", "auth."}, {FakeMagnta, "fake projectile", "fake"},
-	}
-}
-
-type legendEntry struct {
-	c            color.NRGBA
-	label, short string
 }

@@ -13,6 +13,7 @@ import (
 func (p *pane) server() {
 	f := p.f
 	shots := p.shownShots()
+	sel := p.selected()
 	p.frame(ViewServer)
 	p.grid()
 	p.walls()
@@ -21,6 +22,7 @@ func (p *pane) server() {
 		for _, tr := range f.Trails {
 			for _, smp := range tr {
 				p.dot(smp.Pose.Pos, 1.6, alpha(TrailGrey, 0.8))
+				p.key(keyTrail)
 			}
 		}
 	}
@@ -28,25 +30,44 @@ func (p *pane) server() {
 		a := p.fade(r)
 		if p.o.Layers.Rewound {
 			p.hitbox(r.Rewound, alpha(ServerBlue, a), 0.25*a, 2, false)
+			p.key(p.shotKey(r, sel))
 		}
 		if p.o.Layers.Traces {
 			p.line(r.Origin, r.ServerEnd, alpha(p.pal.Trace, a), 1.5, false)
+			p.key(keyTrace)
 		}
-		if p.o.Layers.Labels {
-			p.label(r.Rewound.Pos, fmt.Sprintf("%s  rewind %.1f ms", shortID(r), r.RewindMs()), ServerBlue, 14, -10)
-		}
+	}
+	if sel != nil && p.o.Layers.Labels && (p.o.Layers.Rewound || p.o.Layers.Traces) {
+		p.label(sel.Rewound.Pos, fmt.Sprintf("shot #%d rewound %.0f ms", sel.Seq, sel.RewindMs()), ServerBlue)
 	}
 	p.serverProjectiles()
 	if p.o.Layers.ServerNow {
 		for i := 0; i < 2; i++ {
 			p.hitbox(f.Pawns[i].Pose, p.pal.Neutral, 0, 1.5, false)
+			p.key(keyPawnNow)
 		}
 	}
+	p.nameTag(f.Pawns[lagcomp.ShooterPawn].Pose.Pos, "shooter")
+	p.nameTag(f.Pawns[lagcomp.TargetPawn].Pose.Pos, "target")
 	info := fmt.Sprintf("t = %.3f s · %d Hz tick · %d Hz snapshots · mode %s · bias %.2f", f.T.Seconds(), f.Config.TickHz, f.Config.SnapshotHz, f.Config.Mode, f.Config.Bias)
-	if r := p.selected(); r != nil {
-		info += fmt.Sprintf(" · last: rewind %.1f ms (ideal %.1f)", r.RewindMs(), r.IdealRewindMs())
+	if sel != nil {
+		info += fmt.Sprintf(" · shot #%d: rewind %.1f ms (ideal %.1f)", sel.Seq, sel.RewindMs(), sel.IdealRewindMs())
 	}
 	p.header("Server truth", info)
+}
+
+// shotKey is the legend key of a drawn shot: the selected one in full
+// blue, older ones as faded ghosts.
+func (p *pane) shotKey(r, sel *lagcomp.ShotRecord) key {
+	if r == sel {
+		return keyRewound
+	}
+	return keyGhostShots
+}
+
+// nameTag names a pawn in words, so a student knows which box is whom.
+func (p *pane) nameTag(at model.Vec, name string) {
+	p.label(at, name, p.pal.Text)
 }
 
 // bystanders draws the extra pawns, and with the broad-phase layer the
@@ -70,14 +91,17 @@ func (p *pane) bystanders() {
 		switch {
 		case rewound == nil:
 			p.dot(pose.Pos, 3, alpha(p.pal.Dim, 0.7))
+			p.key(keyBystander)
 		case rewound[i]:
 			p.hitbox(pose, ServerBlue, 0, 1.5, false)
+			p.key(keyRewound)
 		default:
 			p.dot(pose.Pos, 2, alpha(p.pal.Dim, 0.3))
+			p.key(keyBroadSkipped)
 		}
 	}
 	if r := p.selected(); rewound != nil && r != nil {
-		p.note(0, fmt.Sprintf("broad phase: %d cells walked, %d rewound, %d skipped", len(r.BroadPhase.Cells), r.Rewinds, r.Culls), p.pal.Text)
+		p.note(fmt.Sprintf("broad phase: %d cells walked, %d rewound, %d skipped", len(r.BroadPhase.Cells), r.Rewinds, r.Culls), p.pal.Text)
 	}
 }
 
@@ -98,6 +122,7 @@ func (p *pane) visitedCells(v lagcomp.BroadPhaseVisit) {
 	p.dc.SetColor(alpha(ServerBlue, 0.35))
 	p.dc.SetLineWidth(p.s)
 	p.dc.Stroke()
+	p.key(keyBroadCells)
 }
 
 // shooter is the shooter's screen: the world as its client shows it
@@ -116,33 +141,43 @@ func (p *pane) shooter() {
 	if p.o.Layers.Traces {
 		for _, r := range p.shownShots() {
 			p.line(r.ClientOrigin, r.ClientEnd, alpha(p.pal.Trace, p.fade(r)), 1.5, false)
+			p.key(keyTrace)
 		}
 		for _, fs := range f.Fired {
+			if f.Config.Weapon.IsProjectile() { // its shots fly: no beam
+				break
+			}
 			p.line(fs.Origin, fs.End, p.pal.Trace, 2.5, false)
+			p.key(keyTrace)
 		}
 	}
+	p.serverNowGhosts(c, lagcomp.ShooterPawn)
 	for i, pose := range v.Poses {
-		if i == lagcomp.ShooterPawn || !v.Shown[i] {
+		if i == lagcomp.ShooterPawn || !v.Shown[i] || !p.o.Layers.ClientSeen {
 			continue
 		}
-		if p.o.Layers.ClientSeen {
-			if i == lagcomp.TargetPawn {
-				p.hitbox(pose, ClientRed, 0.35, 2, false)
-			} else {
-				p.dot(pose.Pos, 3, alpha(ClientRed, 0.5))
-			}
+		if i == lagcomp.TargetPawn {
+			p.hitbox(pose, ClientRed, 0.35, 2, false)
+		} else {
+			p.dot(pose.Pos, 3, alpha(ClientRed, 0.5))
 		}
+		p.key(keyClientSaw)
 	}
 	p.hitbox(own, p.pal.Neutral, 0, 1.5, false)
+	p.key(keyOwn)
+	p.nameTag(own.Pos, "you (shooter)")
 	if v.Shown[lagcomp.TargetPawn] {
 		p.crosshair(seen.Pos)
+		p.nameTag(seen.Pos, "target")
 	}
 	p.ownerProjectiles()
 	if p.o.Layers.ExtrapError && v.Shown[lagcomp.TargetPawn] {
 		truth := f.Pawns[lagcomp.TargetPawn].Motion.At(v.IdealT)
 		p.line(seen.Pos, truth.Pos, TrailGrey, 1.5, true)
-		p.label(truth.Pos, fmt.Sprintf("truth then: %.3f m off", truth.Pos.Dist(seen.Pos)), p.pal.Text, 10, 16)
+		p.key(keyTruthThen)
+		p.label(truth.Pos, fmt.Sprintf("truth then: %.3f m off", truth.Pos.Dist(seen.Pos)), p.pal.Text)
 	}
+	p.warps(c)
 	info := fmt.Sprintf("ping %.0f ms (true %.0f) · display %s", c.TrackedPing, f.Ping.TrueRTTMs, f.Config.Display)
 	if f.Config.Display == lagcomp.DisplayInterp {
 		info += fmt.Sprintf(" %.0f ms", f.Config.InterpMs)
@@ -163,11 +198,13 @@ func (p *pane) buffer(c lagcomp.ClientFrame) {
 	}
 	for i, smp := range buf {
 		p.dot(smp.Pose.Pos, 3, alpha(ServerBlue, 0.6))
+		p.key(keyBuffer)
 		if p.o.Layers.Labels && i == len(buf)-1 {
-			p.label(smp.Pose.Pos, fmt.Sprintf("newest snapshot %.3f s", smp.T.Seconds()), p.pal.Dim, 8, -8)
+			p.shapeAt(smp.Pose.Pos, 3*p.s)
+			p.label(smp.Pose.Pos, fmt.Sprintf("newest snapshot %.3f s", smp.T.Seconds()), p.pal.Dim)
 		}
 	}
-	p.note(0, fmt.Sprintf("buffer: %d snapshots · render time %.3f s%s", len(c.Buffer), c.View.Render.Seconds(), starved(c.View.Starved)), p.pal.Text)
+	p.note(fmt.Sprintf("buffer: %d snapshots · render time %.3f s%s", len(c.Buffer), c.View.Render.Seconds(), starved(c.View.Starved)), p.pal.Text)
 }
 
 func starved(b bool) string {
@@ -187,11 +224,14 @@ func (p *pane) crosshair(at model.Vec) {
 	p.dc.DrawLine(x, y-r, x, y-r/3)
 	p.dc.DrawLine(x, y+r/3, x, y+r)
 	p.dc.Stroke()
+	p.key(keyCrosshair)
+	p.shape(rect{x - r, y - r, x + r, y + r})
 }
 
 // target is the victim's screen: itself now (ahead of the server), the
-// shooter in the past (red), where the server has it (blue), and the hits
-// it is told of — "I was already behind the wall" is visible here.
+// shooter in the past (orange: what this client shows, not the red of
+// the shooter's view), where the server has them now, and the hits it is
+// told of — "I was already behind the wall" is visible here.
 func (p *pane) target() {
 	f := p.f
 	c := f.Clients[lagcomp.TargetPawn]
@@ -200,14 +240,25 @@ func (p *pane) target() {
 	p.frame(ViewTarget)
 	p.grid()
 	p.walls()
+	p.serverNowGhosts(c, lagcomp.TargetPawn)
 	if p.o.Layers.ClientSeen && v.Shown[lagcomp.ShooterPawn] {
-		p.hitbox(shooter, ClientRed, 0.35, 2, false)
-	}
-	if p.o.Layers.Rewound {
-		p.hitbox(f.Pawns[lagcomp.TargetPawn].Pose, ServerBlue, 0, 1.5, true)
+		p.hitbox(shooter, VictimOrange, 0.35, 2, false)
+		p.key(keyVictimSaw)
+		p.nameTag(shooter.Pos, "shooter")
 	}
 	p.hitbox(own, p.pal.Neutral, 0.15, 2, false)
+	p.key(keyOwn)
+	p.nameTag(own.Pos, "you (target)")
 	p.remoteProjectiles()
+	p.told()
+	p.warps(c)
+	info := fmt.Sprintf("itself now (ahead of the server by its upstream latency) · the shooter as of server t − %s", ms(f.T-v.IdealT))
+	p.header("Target client", info)
+}
+
+// told lists the hits the victim has been told of, with their traces.
+func (p *pane) told() {
+	f := p.f
 	down := model.MsF(f.Config.Down.LatencyMs)
 	if f.Config.VictimLatencyMs >= 0 {
 		down = model.MsF(f.Config.VictimLatencyMs)
@@ -221,20 +272,19 @@ func (p *pane) target() {
 	if len(told) > 4 {
 		told = told[len(told)-4:]
 	}
-	for line, r := range told {
+	for _, r := range told {
 		if p.o.Layers.Traces {
 			p.line(r.Origin, r.ServerEnd, alpha(p.pal.Trace, p.fade(r)), 1.5, false)
+			p.key(keyTrace)
 		}
-		msg := fmt.Sprintf("hit by shot %s, %.0f ms ago", shortID(r), (f.T - r.Judged - down).Millis())
+		msg := fmt.Sprintf("hit by shot #%d, %.0f ms ago", r.Seq, (f.T - r.Judged - down).Millis())
 		col := p.pal.Text
 		if r.BehindCover {
 			msg += " — I was behind cover!"
-			col = ClientRed
+			col = VictimOrange
 		}
-		p.note(line, msg, col)
+		p.note(msg, col)
 	}
-	info := fmt.Sprintf("itself now (ahead of the server by its upstream latency) · the shooter as of server t − %s", ms(f.T-v.IdealT))
-	p.header("Target client", info)
 }
 
 // overlay compares, for one shot, the target as the client saw it (red),
@@ -248,36 +298,53 @@ func (p *pane) overlay() {
 		if p.f.ProjSummary.Count > 0 {
 			p.header("Overlay", "projectiles: fake (magenta) vs authoritative (green)")
 			p.ownerProjectiles()
-			p.projectileNote(0)
+			p.projectileNote()
 			return
 		}
 		p.header("Overlay", "no shot judged yet")
-		p.note(0, "waiting for the first judged shot…", p.pal.Dim)
+		p.note("waiting for the first judged shot…", p.pal.Dim)
 		return
 	}
 	p.grid()
 	p.walls()
+	p.overlayNotes(r)
 	if p.o.Layers.ServerNow {
 		p.hitbox(r.ServerNow, p.pal.Neutral, 0, 1.5, true)
-		p.label(r.ServerNow.Pos, "server now", p.pal.Dim, 12, 22)
+		p.key(keyServerNow)
 	}
 	// blue under red, with a thicker line: where they coincide (a
 	// perfect rewind) a blue rim shows round the red box
 	if p.o.Layers.Rewound {
 		p.hitbox(r.Rewound, ServerBlue, 0.3, 5, false)
+		p.key(keyRewound)
 	}
 	if p.o.Layers.ClientSeen {
 		p.hitbox(r.ClientSaw, ClientRed, 0.3, 2, false)
+		p.key(keyClientSaw)
 	}
 	if p.o.Layers.Traces {
 		p.line(r.ClientOrigin, r.ClientEnd, p.pal.Trace, 1.5, true)
 		p.line(r.Origin, r.ServerEnd, p.pal.Trace, 2, false)
+		p.key(keyTrace)
+		p.key(keyClientTrace)
 	}
 	if p.o.Layers.Gap {
-		p.label(r.Rewound.Pos, gapText(r.MissByM), p.pal.Text, 12, -14)
+		p.label(r.Rewound.Pos, gapText(r.MissByM), p.pal.Text)
 	}
+	if p.o.Layers.ServerNow {
+		p.label(r.ServerNow.Pos, "server now", p.pal.Dim)
+	}
+	agree := "verdicts agree"
+	if !r.Agree() {
+		agree = "VERDICTS DISAGREE"
+	}
+	p.header("Overlay", fmt.Sprintf("shot #%d · mode %s · %s · red = client saw, blue = server rewound, outline = server now", r.Seq, r.Mode, agree))
+}
+
+// overlayNotes are the selected shot's figures.
+func (p *pane) overlayNotes(r *lagcomp.ShotRecord) {
 	lines := []string{
-		fmt.Sprintf("shot %s (#%d) fired %.3f s, judged %.3f s", shortID(r), r.Seq, r.Fire.Seconds(), r.Judged.Seconds()),
+		fmt.Sprintf("shot #%d fired %.3f s, judged %.3f s", r.Seq, r.Fire.Seconds(), r.Judged.Seconds()),
 		fmt.Sprintf("rewind used %.1f ms · ideal %.1f ms · off by %+.1f ms", r.RewindMs(), r.IdealRewindMs(), r.RewindMs()-r.IdealRewindMs()),
 		fmt.Sprintf("client saw vs server used: %.3f m, %.1f°", r.RewindErrorM, r.YawErrorDeg),
 		fmt.Sprintf("client: %s · server: %s", verdict(r.ClientHit, r.ClientPart), verdict(r.ServerHit, r.ServerPart)),
@@ -289,14 +356,9 @@ func (p *pane) overlay() {
 		}
 		lines = append(lines, "rules: "+strings.Join(rules, ", "))
 	}
-	for i, l := range lines {
-		p.note(i, l, p.pal.Text)
+	for _, l := range lines {
+		p.note(l, p.pal.Text)
 	}
-	agree := "verdicts agree"
-	if !r.Agree() {
-		agree = "VERDICTS DISAGREE"
-	}
-	p.header("Overlay", fmt.Sprintf("mode %s · %s · red = client saw, blue = server rewound, outline = server now", r.Mode, agree))
 }
 
 func verdict(hit bool, part model.Part) string {
@@ -304,54 +366,4 @@ func verdict(hit bool, part model.Part) string {
 		return "HIT (" + part.String() + ")"
 	}
 	return "miss"
-}
-
-// frame fits the camera for view v: the points each pane must show.
-func (p *pane) frame(v View) {
-	f := p.f
-	switch v {
-	case ViewServer:
-		pts := []model.Vec{f.Pawns[lagcomp.ShooterPawn].Pose.Pos, f.Pawns[lagcomp.TargetPawn].Pose.Pos}
-		for _, r := range p.shownShots() {
-			pts = append(pts, r.Rewound.Pos)
-		}
-		p.frameWorld(pts, 14, 8)
-	case ViewShooter:
-		v := f.Clients[lagcomp.ShooterPawn].View
-		pts := []model.Vec{v.Poses[lagcomp.ShooterPawn].Pos}
-		if v.Shown[lagcomp.TargetPawn] {
-			pts = append(pts, v.Poses[lagcomp.TargetPawn].Pos)
-		}
-		p.frameWorld(pts, 14, 8)
-	case ViewTarget:
-		v := f.Clients[lagcomp.TargetPawn].View
-		p.frameWorld([]model.Vec{v.Poses[lagcomp.TargetPawn].Pos, v.Poses[lagcomp.ShooterPawn].Pos}, 14, 8)
-	case ViewOverlay:
-		if r := p.selected(); r != nil {
-			p.frameWorld([]model.Vec{r.ClientSaw.Pos, r.Rewound.Pos, r.ServerNow.Pos}, 3.5, 2.5)
-		} else if n := len(f.Projectiles); n > 0 {
-			// the newest projectile's twins, close up
-			pr := f.Projectiles[n-1]
-			pts := []model.Vec{pr.Origin}
-			for _, c := range []lagcomp.CopyFrame{pr.Fake, pr.AuthCopy} {
-				if c.Shown {
-					pts = append(pts, c.Pos)
-				}
-			}
-			p.frameWorld(pts, 8, 5)
-		} else {
-			p.frameWorld([]model.Vec{f.Pawns[lagcomp.TargetPawn].Pose.Pos}, 4, 3)
-		}
-	}
-}
-
-// WorldAt is the world point under pixel (x, y) of view v drawn at w x h
-// with options o: where a click in the shooter's view aims.
-func WorldAt(f *lagcomp.Frame, v View, o Options, w, h int, x, y float64) model.Vec {
-	if o.Scale <= 0 {
-		o.Scale = 1
-	}
-	p := &pane{f: f, o: o, s: o.Scale, w: float64(w), h: float64(h)}
-	p.frame(v)
-	return p.cam.world(x, y)
 }

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 
+	"lagscope/lagcomp"
 	"lagscope/model"
 )
 
@@ -22,12 +23,13 @@ func (p *pane) serverProjectiles() {
 		}
 		if p.o.Layers.ProjectileDebug {
 			p.polyline(pr.ServerPath, alpha(AuthGreen, 0.8), 1.5)
+			p.key(keyAuth)
 		}
 		if p.o.Layers.SpawnPosition {
-			p.spawnMark(pr.SpawnPos, AuthGreen, fmt.Sprintf("spawn +%.0f ms", pr.Forward.Millis()))
+			p.spawnMark(pr.SpawnPos, AuthGreen, fmt.Sprintf("%s spawn +%.0f ms", projName(pr), pr.Forward.Millis()))
 		}
 		if pr.ServerAlive {
-			p.dot(pr.ServerPos, 4, AuthGreen)
+			p.projDot(pr.ServerPos, AuthGreen, keyAuth)
 		}
 		if pr.Final != nil && p.o.Layers.FinalPosition {
 			p.finalMark(*pr.Final, pr.Dir, pr.RadiusM, AuthGreen)
@@ -42,12 +44,12 @@ func (p *pane) ownerProjectiles() {
 	for i := range p.f.Projectiles {
 		pr := &p.f.Projectiles[i]
 		if p.o.Layers.ProjectileDebug {
-			p.samples(pr.AuthCopy.Path, AuthGreen)
-			p.samples(pr.Fake.Path, FakeMagnta)
+			p.samples(pr.AuthCopy.Path, AuthGreen, keyAuth)
+			p.samples(pr.Fake.Path, FakeMagnta, keyFake)
 			if pr.Fake.Shown && pr.AuthCopy.Shown {
 				p.line(pr.Fake.Pos, pr.AuthCopy.Pos, alpha(p.pal.Dim, 0.8), 1, true)
-				if p.o.Layers.Labels {
-					p.label(pr.Fake.Pos, fmt.Sprintf("%s  %.2f m", pr.ID.String()[:8], pr.Fake.Pos.Dist(pr.AuthCopy.Pos)), p.pal.Dim, 8, -8)
+				if p.o.Layers.Labels && (pr.Fake.Alive || pr.AuthCopy.Alive) {
+					p.label(pr.Fake.Pos, fmt.Sprintf("%s: fake %.2f m from auth.", projName(pr), pr.Fake.Pos.Dist(pr.AuthCopy.Pos)), p.pal.Dim)
 				}
 			}
 		}
@@ -55,11 +57,12 @@ func (p *pane) ownerProjectiles() {
 			p.spawnMark(pr.Origin, FakeMagnta, "")
 		}
 		if pr.Fake.Alive {
-			p.dot(pr.Fake.Pos, 4, FakeMagnta)
+			p.projDot(pr.Fake.Pos, FakeMagnta, keyFake)
 		}
 		if p.o.Layers.FinalPosition {
 			if pr.Fake.Det != nil {
 				p.finalMark(*pr.Fake.Det, pr.Dir, pr.RadiusM, FakeMagnta)
+				p.key(keyFake)
 			}
 			if pr.AuthCopy.Det != nil {
 				p.finalMark(*pr.AuthCopy.Det, pr.Dir, pr.RadiusM, AuthGreen)
@@ -77,10 +80,10 @@ func (p *pane) remoteProjectiles() {
 	for i := range p.f.Projectiles {
 		pr := &p.f.Projectiles[i]
 		if p.o.Layers.ProjectileDebug {
-			p.samples(pr.Remote.Path, AuthGreen)
+			p.samples(pr.Remote.Path, AuthGreen, keyAuth)
 		}
 		if pr.Remote.Alive {
-			p.dot(pr.Remote.Pos, 4, AuthGreen)
+			p.projDot(pr.Remote.Pos, AuthGreen, keyAuth)
 		}
 		if pr.Remote.Det != nil && p.o.Layers.FinalPosition {
 			p.finalMark(*pr.Remote.Det, pr.Dir, pr.RadiusM, AuthGreen)
@@ -98,8 +101,23 @@ func (p *pane) polyline(pts []model.Vec, c color.NRGBA, width float64) {
 	p.dc.Stroke()
 }
 
+// projName names a projectile in a student's words: "rocket #3".
+func projName(pr *lagcomp.ProjectileFrame) string {
+	return fmt.Sprintf("%s #%d", pr.Weapon, pr.Seq)
+}
+
+// projDot is a live projectile, kept clear of labels.
+func (p *pane) projDot(at model.Vec, c color.NRGBA, k key) {
+	p.dot(at, 4, c)
+	p.shapeAt(at, 4*p.s)
+	p.key(k)
+}
+
 // samples draws a copy at each of its timestamps.
-func (p *pane) samples(pts []model.Vec, c color.NRGBA) {
+func (p *pane) samples(pts []model.Vec, c color.NRGBA, k key) {
+	if len(pts) > 0 {
+		p.key(k)
+	}
 	for _, q := range pts {
 		x, y := p.cam.px(q)
 		p.dc.DrawCircle(x, y, 1.6*p.s)
@@ -115,8 +133,10 @@ func (p *pane) spawnMark(at model.Vec, c color.NRGBA, text string) {
 	p.dc.SetLineWidth(1.5 * p.s)
 	p.dc.DrawCircle(x, y, 6*p.s)
 	p.dc.Stroke()
+	p.key(keySpawn)
+	p.shapeAt(at, 6*p.s)
 	if text != "" && p.o.Layers.Labels {
-		p.label(at, text, c, 8, -8)
+		p.label(at, text, c)
 	}
 }
 
@@ -131,6 +151,7 @@ func (p *pane) finalMark(at, dir model.Vec, radius float64, c color.NRGBA) {
 	p.dc.Stroke()
 	back := at.Sub(dir.Scale(math.Max(radius, 0.8)))
 	p.line(back, at, c, 2, false)
+	p.key(keyFinal)
 }
 
 // effects marks where the owner saw the detonation effects.
@@ -144,28 +165,30 @@ func (p *pane) effects(at model.Vec, fromFake bool, rule string) {
 		p.dc.DrawLine(x-r*math.Cos(a), y-r*math.Sin(a), x+r*math.Cos(a), y+r*math.Sin(a))
 	}
 	p.dc.Stroke()
+	p.key(keyFX)
+	p.shape(rect{x - r, y - r, x + r, y + r})
 	if p.o.Layers.Labels {
-		src := "auth FX"
+		src := "effects from auth."
 		if fromFake {
-			src = "fake FX"
+			src = "effects from fake"
 		}
-		p.label(at, src+" · "+rule, p.pal.Text, 10, 18)
+		p.label(at, src+" · "+rule, p.pal.Text)
 	}
 }
 
 // projectileNote summarises projectiles in a pane's corner.
-func (p *pane) projectileNote(line int) {
+func (p *pane) projectileNote() {
 	s := p.f.ProjSummary
 	if s.Count == 0 {
 		return
 	}
 	text := fmt.Sprintf("%d projectiles · spawn offset %.2f m · max divergence %.2f m · detonations apart %.2f m", s.Count, s.MeanLinkOffsetM, s.MaxDivergenceM, s.MeanDetDistM)
-	p.note(line, text, p.pal.Text)
+	p.note(text, p.pal.Text)
 	rules := ""
 	for _, rc := range s.Rules {
 		rules += fmt.Sprintf("%s %d  ", rc.Rule, rc.Count)
 	}
 	if rules != "" {
-		p.note(line+1, rules, p.pal.Dim)
+		p.note(rules, p.pal.Dim)
 	}
 }

@@ -1,0 +1,177 @@
+package views
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"lagscope/model"
+)
+
+// Labels are placed after everything else is drawn, so that none covers
+// another label, a note or the shape it names: each label tries spots
+// round its anchor, nearest first, and takes the first that is free of
+// everything placed so far (greedy, in the order the pane asked for
+// them). A label moved away from its anchor gets a leader line; one with
+// no free spot is left out, and the pane says how many were.
+
+// rect is a pixel rectangle.
+type rect struct{ x0, y0, x1, y1 float64 }
+
+func (a rect) overlaps(b rect) bool {
+	return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+}
+
+func (a rect) inside(b rect) bool {
+	return a.x0 >= b.x0 && a.x1 <= b.x1 && a.y0 >= b.y0 && a.y1 <= b.y1
+}
+
+// union is the smallest rect holding a and b.
+func (a rect) union(b rect) rect {
+	return rect{math.Min(a.x0, b.x0), math.Min(a.y0, b.y0), math.Max(a.x1, b.x1), math.Max(a.y1, b.y1)}
+}
+
+// labelReq is a label waiting to be placed.
+type labelReq struct {
+	ax, ay float64 // the anchor, in pixels
+	text   string
+	c      color.NRGBA
+}
+
+const labelSize = 12 // logical px
+
+// label asks for text naming the mark at a world point; it is placed
+// once the pane is drawn.
+func (p *pane) label(at model.Vec, s string, c color.NRGBA) {
+	x, y := p.cam.px(at)
+	p.labels = append(p.labels, labelReq{x, y, s, c})
+}
+
+// shape notes a drawn mark (its pixel bounds) that labels must not cover.
+func (p *pane) shape(r rect) { p.shapes = append(p.shapes, r) }
+
+// shapeAt notes a round mark of radius r pixels at a world point.
+func (p *pane) shapeAt(at model.Vec, r float64) {
+	x, y := p.cam.px(at)
+	p.shape(rect{x - r, y - r, x + r, y + r})
+}
+
+// labelRings are the distances from its anchor a label tries, in
+// logical px; the first ring sits right beside the anchor.
+var labelRings = []float64{6, 16, 30, 48, 72, 100, 140}
+
+// labelDirs are the directions tried on each ring: right, left, above,
+// below, then the diagonals.
+var labelDirs = [][2]float64{{1, 0}, {-1, 0}, {0, -1}, {0, 1}, {1, -1}, {-1, -1}, {1, 1}, {-1, 1}}
+
+// placeLabels places and draws every queued label.
+func (p *pane) placeLabels() {
+	x, y, w, h := p.area()
+	bounds := rect{x, y, x + w, y + h}
+	pad := 3 * p.s
+	// the "labels left out" note's corner is kept free for it
+	hidden := p.hiddenRect()
+	taken := append(append([]rect(nil), p.shapes...), hidden)
+	left := 0
+	for _, l := range p.labels {
+		tw, th := p.measure(l.text, labelSize)
+		bw, bh := tw+2*pad, th+2*pad
+		r, ok := p.spot(l, bw, bh, bounds, taken)
+		if !ok {
+			left++
+			continue
+		}
+		taken = append(taken, r)
+		p.placed = append(p.placed, r)
+		p.drawLabel(l, r, pad)
+	}
+	if left > 0 {
+		p.text(fmt.Sprintf("%d labels left out: zoom in", left), hidden.x0+2*p.s, hidden.y1-2*p.s, 10, p.pal.Dim, 0, 1, false)
+	}
+}
+
+// hiddenRect is the bottom-left corner where the count of left-out
+// labels goes.
+func (p *pane) hiddenRect() rect {
+	x, y, _, h := p.area()
+	tw, th := p.measure("99 labels left out: zoom in", 10)
+	return rect{x, y + h - th - 4*p.s, x + tw + 4*p.s, y + h}
+}
+
+// spot is the first free box of bw x bh for l.
+func (p *pane) spot(l labelReq, bw, bh float64, bounds rect, taken []rect) (rect, bool) {
+	for _, ring := range labelRings {
+		d := ring * p.s
+		for _, dir := range labelDirs {
+			// the box's near edge sits d from the anchor along dir
+			cx := l.ax + dir[0]*(d+bw/2)
+			cy := l.ay + dir[1]*(d+bh/2)
+			r := rect{cx - bw/2, cy - bh/2, cx + bw/2, cy + bh/2}
+			if !r.inside(bounds) || collides(r, taken) {
+				continue
+			}
+			return r, true
+		}
+	}
+	return rect{}, false
+}
+
+func collides(r rect, taken []rect) bool {
+	for _, t := range taken {
+		if r.overlaps(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// drawLabel draws l in box r on a panel, with a leader line back to its
+// anchor when it had to move away.
+func (p *pane) drawLabel(l labelReq, r rect, pad float64) {
+	nx := math.Max(r.x0, math.Min(l.ax, r.x1))
+	ny := math.Max(r.y0, math.Min(l.ay, r.y1))
+	if p.gapToNamed(l, r) > 8*p.s {
+		p.dc.SetColor(alpha(l.c, 0.7))
+		p.dc.SetLineWidth(1 * p.s)
+		p.dc.DrawLine(l.ax, l.ay, nx, ny)
+		p.dc.Stroke()
+		p.dc.DrawCircle(l.ax, l.ay, 2*p.s)
+		p.dc.Fill()
+	}
+	p.dc.SetColor(p.pal.Panel)
+	p.dc.DrawRectangle(r.x0, r.y0, r.x1-r.x0, r.y1-r.y0)
+	p.dc.Fill()
+	p.text(l.text, r.x0+pad, r.y0+pad, labelSize, l.c, 0, 0, false)
+}
+
+// gapToNamed is how far label box r is from the shape its anchor names
+// (the smallest noted shape round the anchor; the anchor itself if none).
+func (p *pane) gapToNamed(l labelReq, r rect) float64 {
+	named := rect{l.ax, l.ay, l.ax, l.ay}
+	best := math.Inf(1)
+	for _, s := range p.shapes {
+		if s.x0 <= l.ax && l.ax <= s.x1 && s.y0 <= l.ay && l.ay <= s.y1 {
+			if a := (s.x1 - s.x0) * (s.y1 - s.y0); a < best {
+				named, best = s, a
+			}
+		}
+	}
+	dx := math.Max(0, math.Max(named.x0-r.x1, r.x0-named.x1))
+	dy := math.Max(0, math.Max(named.y0-r.y1, r.y0-named.y1))
+	return math.Hypot(dx, dy)
+}
+
+// arrowPx draws an arrow from (x0, y0) to (x1, y1) in pixels, in the
+// current colour.
+func (p *pane) arrowPx(x0, y0, x1, y1, width float64) {
+	p.dc.SetLineWidth(width * p.s)
+	p.dc.DrawLine(x0, y0, x1, y1)
+	p.dc.Stroke()
+	a := math.Atan2(y1-y0, x1-x0)
+	hl := 6 * p.s
+	p.dc.MoveTo(x1, y1)
+	p.dc.LineTo(x1-hl*math.Cos(a-0.45), y1-hl*math.Sin(a-0.45))
+	p.dc.LineTo(x1-hl*math.Cos(a+0.45), y1-hl*math.Sin(a+0.45))
+	p.dc.ClosePath()
+	p.dc.Fill()
+}

@@ -1,0 +1,111 @@
+package views
+
+import (
+	"fmt"
+	"image"
+	"regexp"
+	"testing"
+
+	"github.com/fogleman/gg"
+
+	"lagscope/model"
+	"lagscope/presets"
+)
+
+// uuidish is eight hex digits in a row: a bare id where words belong.
+var uuidish = regexp.MustCompile(`[0-9a-f]{8}`)
+
+// No label covers another label, a note or a shape a label must keep off
+// (hitboxes, projectiles, the crosshair), and every label is inside its
+// pane's drawing area and in words: over every shipped preset's split
+// view, at the projector size 1920x1080 and the laptop size 1280x800,
+// with the default layers and with every layer on.
+func TestLabelsNeverOverlap(t *testing.T) {
+	all, err := presets.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewRenderer()
+	labelled := 0
+	for _, pr := range all {
+		c, err := pr.Config()
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := frameAt(t, c, 3*model.Second)
+		for _, size := range [][2]int{{1920, 1080}, {1280, 800}} {
+			for li, layers := range []Layers{DefaultLayers(), allLayers()} {
+				rects, vs := Cells(Layout2x2, size[0], size[1], Views)
+				for i, rc := range rects {
+					where := fmt.Sprintf("%s %dx%d layers %d %s", pr.Name, size[0], size[1], li, vs[i])
+					img := image.NewRGBA(image.Rect(0, 0, rc.Dx(), rc.Dy()))
+					r.Pane(img, f, vs[i], Options{Layers: layers})
+					labelled += len(r.last.placed)
+					checkLabels(t, where, r.last)
+				}
+			}
+		}
+	}
+	if labelled < 100 {
+		t.Fatalf("only %d labels placed over every preset: the test checks little", labelled)
+	}
+}
+
+func checkLabels(t *testing.T, where string, p *pane) {
+	t.Helper()
+	x, y, w, h := p.area()
+	area := rect{x, y, x + w, y + h}
+	for i, a := range p.placed {
+		if !a.inside(area) {
+			t.Errorf("%s: label %d %v leaves the drawing area %v", where, i, a, area)
+		}
+		for j, b := range p.placed[:i] {
+			if a.overlaps(b) {
+				t.Errorf("%s: labels %d and %d overlap: %v %v", where, j, i, b, a)
+			}
+		}
+		for _, s := range p.shapes {
+			if a.overlaps(s) {
+				t.Errorf("%s: label %d %v covers a shape %v", where, i, a, s)
+			}
+		}
+	}
+	for _, l := range p.labels {
+		if uuidish.MatchString(l.text) {
+			t.Errorf("%s: label %q shows a bare id", where, l.text)
+		}
+	}
+}
+
+// The placement itself: a label beside a box it must not cover moves
+// round it, a second label at the same anchor takes another spot, and a
+// label with no room at all is left out rather than drawn over another.
+func TestPlaceLabelsAvoidsShapesAndLabels(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 400, 300))
+	r := NewRenderer()
+	p := newTestPane(r, img)
+	x, y, w, h := p.area()
+	cx, cy := x+w/2, y+h/2
+	p.shape(rect{cx - 20, cy - 20, cx + 20, cy + 20})
+	for i := 0; i < 3; i++ {
+		p.labels = append(p.labels, labelReq{cx, cy, fmt.Sprintf("label %d", i), Dark.Text})
+	}
+	p.placeLabels()
+	if len(p.placed) != 3 {
+		t.Fatalf("placed %d of 3 labels", len(p.placed))
+	}
+	checkLabels(t, "three labels round a box", p)
+	// the box fills the area: nothing fits, so nothing is drawn
+	q := newTestPane(r, img)
+	q.shape(rect{x, y, x + w, y + h})
+	q.labels = append(q.labels, labelReq{cx, cy, "no room", Dark.Text})
+	q.placeLabels()
+	if len(q.placed) != 0 {
+		t.Fatalf("a label with no room was placed at %v", q.placed)
+	}
+}
+
+func newTestPane(r *Renderer, img *image.RGBA) *pane {
+	b := img.Bounds()
+	return &pane{r: r, dc: gg.NewContextForRGBA(img), dst: img, pal: Dark, s: 1, w: float64(b.Dx()), h: float64(b.Dy())}
+}
