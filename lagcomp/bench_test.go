@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"lagscope/lagcomp/rewind"
 	"lagscope/model"
@@ -111,6 +112,51 @@ func sameVerdict(t *testing.T, a, b *Sim, o, d model.Vec, at model.Time) {
 	ha, hb := shoot(a, o, d, at), shoot(b, o, d, at)
 	if ha.Pawn != hb.Pawn || ha.Part != hb.Part || ha.Dist != hb.Dist {
 		t.Fatalf("ray from %v along %v at %v: with broad phase %+v, without %+v", o, d, at, ha, hb)
+	}
+}
+
+// ValorantFrameBudget is one server frame at 128 Hz, the budget Riot's
+// "VALORANT's 128-Tick Servers" (technology.riotgames.com, 2020) works to:
+// "We need to be able to process an entire frame within 7.8125ms"; they
+// reached under 2 ms for a whole game frame.
+const ValorantFrameBudget = 7812500 * time.Nanosecond
+
+// BenchmarkServerTick is the cost source 002's discussion worries about
+// ("for every trace you take all pawns and move them"): one server tick
+// with every player firing at 10 Hz, each shot rewinding (through the
+// broad phase) and tracing. An op is one tick: the world advanced, every
+// history pushed, the broad phase rebuilt, and that tick's shots judged.
+// budget-% is the tick's share of Valorant's frame budget.
+func BenchmarkServerTick(b *testing.B) {
+	for _, tc := range []struct{ players, hz int }{{64, 128}} {
+		b.Run(fmt.Sprintf("players=%d/hz=%d", tc.players, tc.hz), func(b *testing.B) {
+			c := Defaults()
+			c.ExtraPawns, c.TickHz, c.SnapshotHz = tc.players-2, tc.hz, 64
+			s, err := New(c)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s.Step(2 * model.Second)
+			srv, rng := s.Server, rand.New(rand.NewPCG(1, 1))
+			owed, shooter, shots := 0, 0, 0
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				now := srv.Now + c.tick()
+				srv.advance(&s.cfg, now)
+				for owed += tc.players * 10; owed >= tc.hz; owed -= tc.hz {
+					shooter = (shooter + 1) % tc.players
+					victim := (shooter + 1 + rng.IntN(tc.players-1)) % tc.players
+					o := srv.Pawns[shooter].Pose.Pos
+					d := srv.Pawns[victim].Pose.Pos.Sub(o).Unit()
+					at := now - model.MsF(50+rng.Float64()*150)
+					shoot(s, o, d, at)
+					shots++
+				}
+			}
+			perTick := time.Duration(b.Elapsed().Nanoseconds() / int64(b.N))
+			b.ReportMetric(100*float64(perTick)/float64(ValorantFrameBudget), "budget-%")
+			b.ReportMetric(float64(shots)/float64(b.N), "shots/tick")
+		})
 	}
 }
 

@@ -13,7 +13,8 @@ type ServerPawn struct {
 	Pose     model.Pose
 	Vel      model.Vec
 	History  *rewind.History
-	LastJump model.Time // last teleport or respawn
+	Swept    rewind.Swept // the box of History, for the broad phase
+	LastJump model.Time   // last teleport or respawn
 }
 
 // conn is the server's side of one client's connection.
@@ -90,7 +91,10 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 		}
 		p.Pose = pose
 		p.History.SetMaxTrail(maxTrail)
-		p.History.Push(rewind.Sample{T: t, Pose: pose}, guard)
+		smp := rewind.Sample{T: t, Pose: pose}
+		p.History.Push(smp, guard)
+		p.Swept.Push(smp)
+		p.Swept.Trim(p.History.At(0).T)
 	}
 	s.Now = t
 	s.indexBounds()
@@ -101,7 +105,7 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 func (s *Server) indexBounds() {
 	s.bounds = s.bounds[:0]
 	for i := range s.Pawns {
-		s.bounds = append(s.bounds, rewind.SweptBound(s.Pawns[i].History, s.Pawns[i].Pose))
+		s.bounds = append(s.bounds, s.Pawns[i].Swept.Bound(s.Pawns[i].Pose))
 	}
 	s.grid.Build(s.bounds)
 }

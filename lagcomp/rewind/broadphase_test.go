@@ -146,3 +146,34 @@ func TestSweptBoundHoldsEveryRewind(t *testing.T) {
 		}
 	}
 }
+
+// Swept, fed as the server feeds it, always equals the rescan.
+func TestSweptTracksTheTrailsBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 2))
+	h := NewHistory(300*model.Millisecond, 4)
+	var w Swept
+	var now model.Time
+	for i := 0; i < 5000; i++ {
+		now += model.Time(1000 + rng.Int64N(30000))
+		if rng.IntN(300) == 0 {
+			h.Reset()
+		}
+		p := model.Pose{Pos: model.V(rng.NormFloat64()*10, rng.NormFloat64()*10), Alive: true}
+		if rng.IntN(3) == 0 { // repeated values: ties in the queues
+			p.Pos = model.V(1, -1)
+		}
+		s := Sample{T: now, Pose: p}
+		h.Push(s, 0)
+		w.Push(s)
+		w.Trim(h.At(0).T)
+		if got, want := w.Bound(p), SweptBound(h, p); got != want {
+			t.Fatalf("sample %d: %+v, rescan %+v", i, got, want)
+		}
+		if i%500 == 0 {
+			c := w.Clone()
+			if c.Bound(p) != w.Bound(p) {
+				t.Fatal("clone differs")
+			}
+		}
+	}
+}

@@ -1,0 +1,79 @@
+package rewind
+
+import "lagscope/model"
+
+// Swept keeps a trail's swept bound up to date as samples come and go, in
+// O(1) amortised per sample where SweptBound rescans the whole trail:
+// four monotonic queues (the sliding-window minimum and maximum of x and
+// y). The server feeds it every sample it pushes and trims it to the
+// trail's oldest sample, so it drops exactly what the history drops,
+// resets included.
+type Swept struct {
+	minX, minY, maxX, maxY maxQueue
+}
+
+// Push adds a sample (times increasing, as History.Push).
+func (w *Swept) Push(s Sample) {
+	p := s.Pose.Pos
+	w.maxX.push(s.T, p.X)
+	w.maxY.push(s.T, p.Y)
+	w.minX.push(s.T, -p.X)
+	w.minY.push(s.T, -p.Y)
+}
+
+// Trim forgets the samples older than oldest.
+func (w *Swept) Trim(oldest model.Time) {
+	for _, q := range [...]*maxQueue{&w.minX, &w.minY, &w.maxX, &w.maxY} {
+		q.trim(oldest)
+	}
+}
+
+// Bound is SweptBound of the samples held (the live pose's alone when
+// there are none).
+func (w *Swept) Bound(live model.Pose) Bound {
+	lo, hi := live.Pos, live.Pos
+	if !w.maxX.empty() {
+		lo = model.V(-w.minX.max(), -w.minY.max())
+		hi = model.V(w.maxX.max(), w.maxY.max())
+	}
+	r := model.V(model.BoundRadius, model.BoundRadius)
+	return Bound{lo.Sub(r), hi.Add(r)}
+}
+
+// Clone is a deep copy.
+func (w *Swept) Clone() Swept {
+	return Swept{w.minX.clone(), w.minY.clone(), w.maxX.clone(), w.maxY.clone()}
+}
+
+// maxQueue is a sliding-window maximum: values decreasing from head on,
+// each with its sample's time, so the front is the window's maximum.
+type maxQueue struct {
+	t    []model.Time
+	v    []float64
+	head int
+}
+
+func (q *maxQueue) push(t model.Time, v float64) {
+	n := len(q.v)
+	for n > q.head && q.v[n-1] <= v {
+		n--
+	}
+	q.t, q.v = append(q.t[:n], t), append(q.v[:n], v)
+}
+
+func (q *maxQueue) trim(oldest model.Time) {
+	for q.head < len(q.t) && q.t[q.head] < oldest {
+		q.head++
+	}
+	if q.head > 16 && 2*q.head > len(q.t) { // reclaim the dead front
+		n := copy(q.t, q.t[q.head:])
+		copy(q.v, q.v[q.head:])
+		q.t, q.v, q.head = q.t[:n], q.v[:n], 0
+	}
+}
+
+func (q *maxQueue) empty() bool  { return q.head == len(q.t) }
+func (q *maxQueue) max() float64 { return q.v[q.head] }
+func (q *maxQueue) clone() maxQueue {
+	return maxQueue{t: append([]model.Time(nil), q.t[q.head:]...), v: append([]float64(nil), q.v[q.head:]...)}
+}
