@@ -103,6 +103,9 @@ func (cn *conn) pingRewind(cfg *Config, now model.Time) (model.Time, []Rule) {
 	var rules []Rule
 	measured, hasMeasured := cn.measured.ExactPing()
 	pingMs, ok := cn.reported, cn.hasReport
+	if ok && cn.overflow {
+		rules = append(rules, RulePingOverflow)
+	}
 	if !ok {
 		pingMs, ok = measured, hasMeasured
 	}

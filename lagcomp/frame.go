@@ -84,7 +84,10 @@ type PingFrame struct {
 	TrueRTTMs  float64 // base up + down latency of the shooter's links
 	ClientMs   float64 // the shooter's tracked ExactPing
 	ServerMs   float64 // the server's own measurement (inflated by ticks and frames)
-	ReportedMs float64 // what the shooter told the server (ServerUpdatePing)
+	ReportedMs float64 // what the shooter told the server (ServerUpdatePing): ExactPing
+	// ReplicatedMs is the Ping the server replicates to every client:
+	// with ping_compress a byte of ms/4, so a multiple of 4 ms
+	ReplicatedMs float64
 }
 
 // Frame snapshots the simulation now.
@@ -167,6 +170,6 @@ func (s *Sim) pingFrame() PingFrame {
 	pf.ClientMs, _ = s.Clients[ShooterPawn].ping.ExactPing()
 	pf.ServerMs, _ = s.Server.conns[ShooterPawn].measured.ExactPing()
 	cn := s.Server.conns[ShooterPawn]
-	pf.ReportedMs = cn.reported
+	pf.ReportedMs, pf.ReplicatedMs = cn.reported, cn.replicated
 	return pf
 }

@@ -120,7 +120,7 @@ func buildParams() []*Param {
 
 		num("ping_interval_ms", "ping", "ms", 10, 60000, "PingUpdateInterval: time between bounce messages", func(c *Config) *float64 { return &c.PingIntervalMs }),
 		num("ping_smoothing", "ping", "", 0.01, 1, "weight of each new RTT in the smoothed ping (1 = none)", func(c *Config) *float64 { return &c.PingSmoothing }),
-		flag("ping_compress", "ping", "replicate ping as a byte of ms/4, 255 on overflow", func(c *Config) *bool { return &c.PingCompress }),
+		flag("ping_compress", "ping", "the Ping replicated to clients is a byte of ms/4 (255 on overflow, when ExactPing becomes 1020 ms); the rewind reads the exact ping", func(c *Config) *bool { return &c.PingCompress }),
 		num("max_prediction_ping_ms", "ping", "ms", 0, 1000, "MaxPredictionPing: GetPredictionTime clamps the ping to this", func(c *Config) *float64 { return &c.MaxPredictionPingMs }),
 		num("correction_factor", "ping", "", 0, 5, "PredictionCorrectionFactor (1.8 in the article)", func(c *Config) *float64 { return &c.CorrectionFactor }),
 		num("latency_reduction_ms", "ping", "ms", 0, 200, "PredictionLatencyReduction: subtracted from the server's perceived ping", func(c *Config) *float64 { return &c.LatencyReductionMs }),

@@ -15,6 +15,13 @@ const (
 	streamLinkBase // + 2*client (+1 for the down link)
 )
 
+// Streams added later sit clear of the per-client link streams.
+const (
+	streamHandshake   uint64 = 64 + iota // + client: the connect exchange's delays
+	streamFirePhase          = 80        // the bot's first shot within its fire interval
+	streamTargetPhase        = 81        // where in its cycle the target's motion starts
+)
+
 func newRand(seed, stream uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, stream))
 }

@@ -23,7 +23,12 @@ type conn struct {
 	seen      map[uint32]bool
 	reported  float64 // ExactPing from ServerUpdatePing, ms
 	hasReport bool
-	measured  *ping.Tracker // the server's own bounce measurement
+	// replicated is the Ping other clients are sent (the byte of ms/4
+	// with ping_compress); overflow: the byte ran out and ExactPing was
+	// set to 1020 ms
+	replicated float64
+	overflow   bool
+	measured   *ping.Tracker // the server's own bounce measurement
 	// start_fire: the stamp of StartFire and the server time it was judged
 	startStamp, startAt model.Time
 	hasStart            bool

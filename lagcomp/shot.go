@@ -37,7 +37,8 @@ const (
 	RuleStampAdvanced    Rule = "stamp_advanced"     // start_fire: stamp advanced by server time since StartFire
 	RuleNoStartFire      Rule = "no_start_fire"      // start_fire: no StartFire seen: no rewind
 	RulePingInflated     Rule = "ping_inflated"      // reported ping above the server's measurement: clamped
-	RulePingUnknown      Rule = "ping_unknown"       // no ping yet: no rewind
+	RulePingUnknown      Rule = "ping_unknown"       // no ping (the connect handshake never completed): no rewind
+	RulePingOverflow     Rule = "ping_overflow"      // ping_compress: the reported ping overflowed the byte: ExactPing set to 1020 ms
 	RuleSourceWindow     Rule = "source_window"      // source: command time too far from the estimate: estimate used
 	RuleDuplicate        Rule = "duplicate_command"  // a command seen before: rejected
 	RuleOutOfOrder       Rule = "out_of_order"       // older than a command already processed: rejected

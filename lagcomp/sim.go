@@ -83,12 +83,37 @@ func New(cfg Config) (*Sim, error) {
 			ping:  ping.NewTracker(model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
 		})
 	}
+	for i, c := range s.Clients {
+		if rtt, ok := handshakeRTT(c.up.Config(), c.down.Config(), cfg.Seed, i); ok {
+			c.ping.Connect(rtt)
+			s.Server.conns[i].measured.Connect(rtt)
+		}
+	}
 	s.frames = make([]metronome, len(s.Clients))
 	s.q.push(event{t: 0, kind: evServerTick})
 	for i := range s.Clients {
 		s.q.push(event{t: 0, kind: evClientFrame, client: i})
 	}
 	return s, nil
+}
+
+// handshakeRTT is the round trip of the connect exchange before play
+// starts: a request up and a reply down, over links with the client's
+// conditions but their own random streams (so the game's packets meet the
+// same fate with or without it). Engines time this exchange, so both ends
+// have a ping before the first bounce returns. A lost packet is sent
+// again, as connection requests are; ok is false if every try was lost.
+func handshakeRTT(up, down netem.LinkConfig, seed uint64, client int) (float64, bool) {
+	u := netem.NewLink(up, seed, streamHandshake+2*uint64(client))
+	d := netem.NewLink(down, seed, streamHandshake+2*uint64(client)+1)
+	for try := 0; try < 10; try++ {
+		if n, at, _ := u.Send(0); n > 0 {
+			if n, back, _ := d.Send(at); n > 0 {
+				return back.Millis(), true
+			}
+		}
+	}
+	return 0, false
 }
 
 // motions places the shooter, the target and the bystanders.
@@ -252,10 +277,15 @@ func (s *Sim) serverReceive(p *Packet) {
 	case PacketPing: // ServerBouncePing -> ClientReturnPing
 		s.send(Packet{Kind: PacketPong, Client: p.Client, Stamp: p.Stamp}, c)
 	case PacketPingReport: // ServerUpdatePing
-		cn.reported, cn.hasReport = p.Value, true
+		cn.reported, cn.hasReport, cn.replicated, cn.overflow = p.Value, true, p.Value, false
 		if s.cfg.PingCompress {
-			b := ping.Compress(p.Value)
-			cn.reported = ping.Decompress(b)
+			// only the replicated Ping is the byte of ms/4; ExactPing,
+			// which GetPredictionTime reads, stays exact unless the byte
+			// overflows, when the article sets it to 255 x 4 too
+			cn.replicated = ping.Decompress(ping.Compress(p.Value))
+			if ping.Overflowed(p.Value) {
+				cn.reported, cn.overflow = cn.replicated, true
+			}
 		}
 	case PacketServerPong:
 		cn.measured.Return(p.Stamp, s.Server.Now)

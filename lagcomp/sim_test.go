@@ -518,3 +518,64 @@ func TestBotWaitsForAFilledInterpolationBuffer(t *testing.T) {
 		t.Fatalf("first shot fired at %v: ideal rewind %.1f ms, rules %v", first.Fire, ideal, first.Rules)
 	}
 }
+
+// ping_compress compresses only the Ping the server replicates (a byte of
+// ms/4); the rewind reads ExactPing, so compression does not move it.
+func TestPingCompressionLeavesTheRewindExact(t *testing.T) {
+	c := constantVelocity()
+	c.Mode, c.PingIntervalMs, c.Up.LatencyMs, c.Down.LatencyMs = ModePing, 500, 51.3, 51.3
+	rewinds := map[bool][]model.Time{}
+	var pf PingFrame
+	for _, compress := range []bool{false, true} {
+		c.PingCompress = compress
+		s := run(t, c, 5*model.Second)
+		for _, r := range s.Shots {
+			rewinds[compress] = append(rewinds[compress], r.RewindTo)
+		}
+		pf = s.Frame().Ping
+	}
+	if len(rewinds[true]) != len(rewinds[false]) {
+		t.Fatal("compression changed the shots")
+	}
+	for i := range rewinds[true] {
+		if rewinds[true][i] != rewinds[false][i] {
+			t.Fatalf("shot %d: rewound to %v compressed, %v exact", i+1, rewinds[true][i], rewinds[false][i])
+		}
+	}
+	if q := pf.ReplicatedMs / 4; q != math.Floor(q) || pf.ReplicatedMs == pf.ReportedMs || pf.ReportedMs-pf.ReplicatedMs >= 4 {
+		t.Fatalf("replicated %v ms for an exact %v ms", pf.ReplicatedMs, pf.ReportedMs)
+	}
+}
+
+// Both ends start with the handshake's round trip: the first shot of a
+// ping-mode run is rewound by it, not judged at the present for want of a
+// ping, and the first projectile above MaxPredictionPing waits.
+func TestHandshakeGivesAPingBeforeTheFirstBounce(t *testing.T) {
+	c := constantVelocity()
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pf := s.Frame().Ping
+	if pf.ClientMs != 80 || pf.ServerMs != 80 {
+		t.Fatalf("at t=0 on clean 40 ms links: client %v ms, server %v ms", pf.ClientMs, pf.ServerMs)
+	}
+	c.Mode, c.PingIntervalMs = ModePing, 10000
+	s = run(t, c, 2*model.Second)
+	if r := s.Shots[0]; r.HasRule(RulePingUnknown) || r.RewindMs() == 0 {
+		t.Fatalf("first shot: %v, rewind %v ms", r.Rules, r.RewindMs())
+	}
+	c = constantVelocity()
+	c.Weapon, c.Up.LatencyMs, c.Down.LatencyMs, c.MaxPredictionPingMs = WeaponRocket, 100, 100, 100
+	s, _ = New(c)
+	s.Step(2 * model.Second)
+	if p := s.Projectiles()[0]; p.FakeDelay != 100*model.Millisecond {
+		t.Fatalf("first projectile at 200 ms ping, 100 ms cap: fake delay %v", p.FakeDelay)
+	}
+	// a connection that never completes its handshake has no ping
+	c.Up.LossPct = 100
+	s, _ = New(c)
+	if _, ok := s.Clients[ShooterPawn].ping.ExactPing(); ok {
+		t.Fatal("a ping through a dead link")
+	}
+}

@@ -24,6 +24,16 @@ func NewTracker(interval model.Time, smoothing float64) *Tracker {
 	return &Tracker{Interval: interval, Smoothing: smoothing, lastSend: math.MinInt64 / 2, exact: math.NaN()}
 }
 
+// Connect seeds ExactPing with the round trip measured while the
+// connection was set up: engines time their handshake, so both ends have
+// a ping before the first bounce returns. It is not counted as a sample;
+// the first bounce is smoothed from it like any other.
+func (p *Tracker) Connect(rttMs float64) {
+	if math.IsNaN(p.exact) && rttMs >= 0 {
+		p.exact = rttMs
+	}
+}
+
 // Due is CheckSendPing: whether a bounce should be sent at now; if so it
 // remembers now as the last send.
 func (p *Tracker) Due(now model.Time) bool {
@@ -49,7 +59,8 @@ func (p *Tracker) Return(sent, now model.Time) {
 	p.exact += p.Smoothing * (rtt - p.exact)
 }
 
-// ExactPing is the smoothed RTT in ms; ok is false before the first reply.
+// ExactPing is the smoothed RTT in ms; ok is false until the handshake
+// or the first reply measured one.
 func (p *Tracker) ExactPing() (float64, bool) { return p.exact, !math.IsNaN(p.exact) }
 
 // Samples is how many replies have been measured.
@@ -68,6 +79,11 @@ func Compress(ms float64) uint8 {
 
 // Decompress is the ping a compressed byte stands for, in ms.
 func Decompress(b uint8) float64 { return float64(b) * 4 }
+
+// Overflowed reports whether ServerUpdatePing's overflow branch applies:
+// the ping does not fit the byte, so Ping is 255 and ExactPing itself is
+// set to 255 x 4 = 1020 ms.
+func Overflowed(ms float64) bool { return !(ms >= 0 && ms < 256*4) }
 
 // GetPredictionTime is the article's rewind for a given ping:
 // clamp(ping, 0, MaxPredictionPing) x PredictionCorrectionFactor. The

@@ -51,3 +51,35 @@ func TestPingTrackerBouncesAtInterval(t *testing.T) {
 		t.Fatalf("negative RTT was used: %v", got)
 	}
 }
+
+// Before the first bounce returns, the handshake's round trip is the
+// ping; the first bounce is then smoothed from it, not taken whole.
+func TestConnectSeedsThePing(t *testing.T) {
+	p := NewTracker(250*model.Millisecond, 0.5)
+	if _, ok := p.ExactPing(); ok {
+		t.Fatal("a ping before any measurement")
+	}
+	p.Connect(80)
+	if ms, ok := p.ExactPing(); !ok || ms != 80 || p.Samples() != 0 {
+		t.Fatalf("after the handshake: %v %v, %d samples", ms, ok, p.Samples())
+	}
+	p.Return(0, 120*model.Millisecond)
+	if ms, _ := p.ExactPing(); ms != 100 {
+		t.Fatalf("first bounce of 120 ms smoothed from 80 at 0.5: %v, want 100", ms)
+	}
+	p.Connect(10) // a handshake never overrides a measurement
+	if ms, _ := p.ExactPing(); ms != 100 {
+		t.Fatalf("%v", ms)
+	}
+}
+
+func TestOverflowIsTheByteRunningOut(t *testing.T) {
+	for _, c := range []struct {
+		ms   float64
+		want bool
+	}{{0, false}, {1019, false}, {1023.9, false}, {1024, true}, {5000, true}, {-1, true}} {
+		if got := Overflowed(c.ms); got != c.want {
+			t.Errorf("Overflowed(%v) = %v", c.ms, got)
+		}
+	}
+}
