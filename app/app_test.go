@@ -2,6 +2,7 @@ package app
 
 import (
 	"image"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -297,4 +298,107 @@ func bluePixels(img *image.RGBA) int {
 		}
 	}
 	return n
+}
+
+// Scroll zooms a pane about the cursor, a drag pans it, "fit" goes back
+// to the fitted frame; a click in a zoomed shooter pane still aims where
+// it is drawn.
+func TestZoomPanAndFit(t *testing.T) {
+	u, clk := newTestUI(t, "default")
+	clk.run(u, 60)
+	p := u.pane(views.ViewServer)
+	p.draw(int(p.Size().Width), int(p.Size().Height))
+	mid := fyne.NewPos(p.Size().Width/2, p.Size().Height/2)
+	world := func(pos fyne.Position) model.Vec {
+		at, ok := p.worldAt(pos)
+		if !ok {
+			t.Fatal("no frame drawn")
+		}
+		return at
+	}
+	fitted := world(mid)
+	span := world(mid.AddXY(100, 0)).Dist(fitted) // metres across 100 px
+
+	// the window routes the wheel to the pane under the cursor
+	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(p)
+	test.Scroll(u.win.Canvas(), abs.Add(mid), 0, 10)
+	if p.zoom != zoomStep {
+		t.Fatalf("one notch: zoom %v, want %v", p.zoom, zoomStep)
+	}
+	if !p.fitBtn.Visible() {
+		t.Fatal("zoomed, but no fit button")
+	}
+	// about the cursor: the point under it stays, the scale grows
+	corner := fyne.NewPos(80, 90)
+	under := world(corner)
+	p.Scrolled(&fyne.ScrollEvent{PointEvent: fyne.PointEvent{Position: corner}, Scrolled: fyne.Delta{DY: 20}})
+	if got := world(corner); got.Dist(under) > 1e-9 {
+		t.Fatalf("zoom moved the point under the cursor: %v -> %v", under, got)
+	}
+	if got := world(mid.AddXY(100, 0)).Dist(world(mid)); math.Abs(got-span/math.Pow(zoomStep, 3)) > 1e-9 {
+		t.Fatalf("100 px span %v m after three notches, want %v", got, span/math.Pow(zoomStep, 3))
+	}
+	// zoom is bounded both ways
+	for i := 0; i < 100; i++ {
+		p.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.Delta{DY: 10}})
+	}
+	if p.zoom != maxZoom {
+		t.Fatalf("zoom %v past its limit %v", p.zoom, maxZoom)
+	}
+	for i := 0; i < 200; i++ {
+		p.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.Delta{DY: -10}})
+	}
+	if p.zoom != minZoom {
+		t.Fatalf("zoom %v past its limit %v", p.zoom, minZoom)
+	}
+	// a drag carries the world point with the cursor
+	from := world(mid)
+	test.Drag(u.win.Canvas(), abs.Add(mid), 40, -25)
+	// (float32 positions: a micrometre of rounding)
+	if got := world(mid.AddXY(40, -25)); got.Dist(from) > 1e-4 {
+		t.Fatalf("drag: the point grabbed is at %v, want %v", got, from)
+	}
+	// fit goes back
+	test.Tap(p.fitBtn)
+	if p.zoom != 1 || p.pan != (model.Vec{}) || p.fitBtn.Visible() {
+		t.Fatalf("fit: zoom %v pan %v", p.zoom, p.pan)
+	}
+	if got := world(mid); got.Dist(fitted) > 1e-9 {
+		t.Fatalf("after fit the centre is %v, was %v", got, fitted)
+	}
+	// the packet diagram has a time axis: no zoom there
+	pk := u.pane(views.ViewPackets)
+	pk.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.Delta{DY: 10}})
+	if pk.zoom != 1 {
+		t.Fatal("the packet diagram zoomed")
+	}
+}
+
+func TestClickInZoomedShooterPaneFires(t *testing.T) {
+	u, clk := newTestUI(t, "default")
+	u.control("shooter_control").sel.SetSelected("user")
+	clk.run(u, 60)
+	p := u.pane(views.ViewShooter)
+	p.Resize(fyne.NewSize(600, 400))
+	p.draw(600, 400)
+	p.Scrolled(&fyne.ScrollEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(500, 150)}, Scrolled: fyne.Delta{DY: 30}})
+	test.Drag(u.win.Canvas(), fyne.CurrentApp().Driver().AbsolutePositionForObject(p).AddXY(300, 200), -30, 10)
+	p.draw(600, 400)
+	f := u.frame.Load()
+	seen := f.Clients[lagcomp.ShooterPawn].View.Poses[lagcomp.TargetPawn].Pos
+	best, at := math.Inf(1), fyne.Position{}
+	for px := float32(0); px < 600; px += 2 {
+		for py := float32(0); py < 400; py += 2 {
+			w, _ := p.worldAt(fyne.NewPos(px, py))
+			if d := w.Dist(seen); d < best {
+				best, at = d, fyne.NewPos(px, py)
+			}
+		}
+	}
+	test.TapAt(p, at)
+	clk.run(u, 30)
+	shots := u.session.Sim().Shots
+	if len(shots) != 1 || !shots[0].ClientHit {
+		t.Fatalf("clicking on the target in a zoomed pane: %d shots, %+v", len(shots), shots)
+	}
 }

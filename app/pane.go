@@ -2,6 +2,7 @@ package app
 
 import (
 	"image"
+	"math"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -10,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"lagscope/model"
 	"lagscope/views"
 )
 
@@ -22,28 +24,51 @@ type Pane struct {
 	view   views.View
 	raster *canvas.Raster
 	maxBtn *widget.Button
+	fitBtn *widget.Button
 	img    *image.RGBA // reused while the pixel size stays the same
 	r      *views.Renderer
 	drawn  uint64 // the UI version last drawn
 	// visible is whether the layout shows it; hidden panes do not redraw.
 	visible bool
+	// zoom and pan move this pane's view from the frame views fits to
+	// what matters (zoom 1, pan 0): scroll zooms about the cursor, a
+	// drag pans, "fit" goes back. They are the pane's own: each pane
+	// keeps following its action, zoomed as the user left it.
+	zoom float64
+	pan  model.Vec
 }
 
 var _ fyne.Widget = (*Pane)(nil)
 var _ fyne.Tappable = (*Pane)(nil)
+var _ fyne.Scrollable = (*Pane)(nil)
+var _ fyne.Draggable = (*Pane)(nil)
+
+// Zoom limits: from a quarter of the fitted scale (to find what went out
+// of frame) to 40 times it (a head's radius across the pane).
+const (
+	minZoom = 0.25
+	maxZoom = 40
+	// zoomStep is the zoom per wheel notch (a ScrollEvent of 10 logical
+	// px on most drivers).
+	zoomStep = 1.2
+)
 
 func newPane(u *UI, v views.View) *Pane {
 	p := &Pane{ui: u, view: v, r: views.NewRenderer()}
 	p.raster = canvas.NewRaster(p.draw)
 	p.maxBtn = widget.NewButtonWithIcon("", theme.ViewFullScreenIcon(), func() { u.toggleMax(v) })
 	p.maxBtn.Importance = widget.LowImportance
+	p.fitBtn = widget.NewButtonWithIcon("fit", theme.ZoomFitIcon(), p.fit)
+	p.fitBtn.Importance = widget.LowImportance
+	p.fitBtn.Hide()
+	p.zoom = 1
 	p.ExtendBaseWidget(p)
 	return p
 }
 
-// CreateRenderer stacks the raster under the maximise button.
+// CreateRenderer stacks the raster under the fit and maximise buttons.
 func (p *Pane) CreateRenderer() fyne.WidgetRenderer {
-	corner := container.NewVBox(container.NewHBox(layout.NewSpacer(), p.maxBtn))
+	corner := container.NewVBox(container.NewHBox(layout.NewSpacer(), p.fitBtn, p.maxBtn))
 	return widget.NewSimpleRenderer(container.NewStack(p.raster, corner))
 }
 
@@ -60,10 +85,82 @@ func (p *Pane) draw(w, h int) image.Image {
 		p.img = image.NewRGBA(image.Rect(0, 0, w, h))
 	}
 	p.drawn = p.ui.version.Load()
-	o := p.ui.options()
-	o.Scale = p.scale(w)
+	o := p.options(w)
 	p.r.Pane(p.img, p.ui.frame.Load(), p.view, o)
 	return p.img
+}
+
+// options are the UI's drawing options with this pane's scale, zoom and
+// pan, for a pane pixelWidth device pixels wide.
+func (p *Pane) options(pixelWidth int) views.Options {
+	o := p.ui.options()
+	o.Scale = p.scale(pixelWidth)
+	o.Zoom, o.Pan = p.zoom, p.pan
+	return o
+}
+
+// worldAt is the world point under a logical position in the pane as it
+// is drawn now; ok is false before the first frame.
+func (p *Pane) worldAt(pos fyne.Position) (model.Vec, bool) {
+	f := p.ui.frame.Load()
+	if f == nil || p.img == nil {
+		return model.Vec{}, false
+	}
+	b := p.img.Bounds()
+	o := p.options(b.Dx())
+	return views.WorldAt(f, p.view, o, b.Dx(), b.Dy(), float64(pos.X)*o.Scale, float64(pos.Y)*o.Scale), true
+}
+
+// Scrolled zooms about the cursor: the world point under it stays put.
+func (p *Pane) Scrolled(ev *fyne.ScrollEvent) {
+	if p.view == views.ViewPackets { // a time axis, not the world
+		return
+	}
+	before, ok := p.worldAt(ev.Position)
+	if !ok {
+		return
+	}
+	z := p.zoom * math.Pow(zoomStep, float64(ev.Scrolled.DY)/10)
+	p.zoom = math.Max(minZoom, math.Min(maxZoom, z))
+	after, _ := p.worldAt(ev.Position)
+	p.pan = p.pan.Add(before.Sub(after))
+	p.moved()
+}
+
+// Dragged pans: the world point under the cursor follows it.
+func (p *Pane) Dragged(ev *fyne.DragEvent) {
+	if p.view == views.ViewPackets {
+		return
+	}
+	from := ev.Position.Subtract(ev.Dragged)
+	a, ok := p.worldAt(from)
+	if !ok {
+		return
+	}
+	b, _ := p.worldAt(ev.Position)
+	p.pan = p.pan.Add(a.Sub(b))
+	p.moved()
+}
+
+// DragEnd ends a pan; nothing is left to do.
+func (p *Pane) DragEnd() {}
+
+// fit goes back to the frame views fits to what matters.
+func (p *Pane) fit() {
+	p.zoom, p.pan = 1, model.Vec{}
+	p.moved()
+}
+
+// moved redraws the pane after a zoom or pan, showing "fit" while the
+// view is not the fitted one.
+func (p *Pane) moved() {
+	if p.zoom == 1 && p.pan == (model.Vec{}) {
+		p.fitBtn.Hide()
+	} else {
+		p.fitBtn.Show()
+	}
+	p.drawn = 0
+	p.raster.Refresh()
 }
 
 func (p *Pane) scale(pixelWidth int) float64 {
@@ -78,13 +175,7 @@ func (p *Pane) Tapped(ev *fyne.PointEvent) {
 	if p.view != views.ViewShooter || p.img == nil {
 		return
 	}
-	f := p.ui.frame.Load()
-	if f == nil {
-		return
+	if at, ok := p.worldAt(ev.Position); ok {
+		p.ui.fire(at)
 	}
-	o := p.ui.options()
-	b := p.img.Bounds()
-	o.Scale = p.scale(b.Dx())
-	at := views.WorldAt(f, p.view, o, b.Dx(), b.Dy(), float64(ev.Position.X)*o.Scale, float64(ev.Position.Y)*o.Scale)
-	p.ui.fire(at)
 }

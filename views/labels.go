@@ -86,7 +86,11 @@ func (p *pane) placeLabels() {
 		p.drawLabel(l, r, pad)
 	}
 	if left > 0 {
-		p.text(fmt.Sprintf("%d labels left out: zoom in", left), hidden.x0+2*p.s, hidden.y1-2*p.s, 10, p.pal.Dim, 0, 1, false)
+		s := fmt.Sprintf("%d labels left out: zoom in", left)
+		if left == 1 {
+			s = "1 label left out: zoom in"
+		}
+		p.text(s, hidden.x0+2*p.s, hidden.y1-2*p.s, 10, p.pal.Dim, 0, 1, false)
 	}
 }
 
