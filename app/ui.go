@@ -61,6 +61,7 @@ type UI struct {
 	shots    *shotList
 	presetUI *presetPicker
 	shotUI   *screenshots
+	sweep    *sweepTab
 
 	layoutSel     *widget.Select
 	syncingLayout bool
@@ -145,6 +146,7 @@ func (u *UI) build() {
 	u.shots = newShotList(u)
 	u.presetUI = newPresetPicker(u)
 	u.shotUI = newScreenshots(u)
+	u.sweep = newSweepTab(u)
 
 	tabs := container.NewAppTabs(
 		container.NewTabItem("Network", u.controls.network),
@@ -153,6 +155,7 @@ func (u *UI) build() {
 		container.NewTabItem("Layers", u.controls.layers),
 		container.NewTabItem("Shots", u.shots.list),
 		container.NewTabItem("All keys", u.controls.all),
+		container.NewTabItem("Sweep", u.sweep.box),
 	)
 	side := container.NewBorder(u.presetUI.box, nil, nil, nil, tabs)
 	top := container.NewHBox(
@@ -161,7 +164,7 @@ func (u *UI) build() {
 		widget.NewButtonWithIcon("Screenshot", theme.MediaPhotoIcon(), u.shotUI.ask),
 	)
 	bottom := container.NewVBox(u.metrics.box, u.timeline.box, u.status)
-	split := container.NewHSplit(u.paneGrid, side)
+	split := container.NewHSplit(u.sweep.wrap(u.paneGrid), side)
 	split.Offset = 0.72
 	u.win.SetContent(container.NewBorder(top, bottom, nil, nil, split))
 }
