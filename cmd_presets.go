@@ -11,7 +11,11 @@ import (
 	"lagscope/presets"
 )
 
-func cmdPresets(stdout, stderr io.Writer) int {
+func cmdPresets(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("presets", flag.ContinueOnError)
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
+	}
 	ps, err := presets.All()
 	if err != nil {
 		fmt.Fprintln(stderr, "lagscope:", err)
@@ -28,8 +32,8 @@ func cmdPresets(stdout, stderr io.Writer) int {
 func cmdKeys(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("keys", flag.ContinueOnError)
 	markdown := fs.Bool("markdown", false, "print a Markdown table (the README's)")
-	if !parseFlags(fs, args, stderr) {
-		return 2
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	def := lagcomp.Defaults()
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,38 +25,50 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("shot", flag.ContinueOnError)
 	var rf runFlags
 	rf.register(fs)
-	at := fs.String("at", "", "simulated time to capture, e.g. 2.5s")
-	shotN := fs.Int("shot", 0, "capture the moment shot N (1 = first) was judged, and select it")
+	at := fs.String("at", "", "simulated time to capture, e.g. 2.5s (0 to 1h; default 2.5s)")
+	shotN := fs.Int("shot", 0, "capture the moment shot N was judged (1 = the first shot), and select it")
 	view := fs.String("view", "split", "split, server, shooter, target, overlay or packets (the packet-flow diagram)")
 	layout := fs.String("layout", "2x2", "for split: 2x2, 1x2 or single")
 	size := fs.String("size", "1920x1080", "WIDTHxHEIGHT in pixels, caption band included")
 	scale := fs.Float64("scale", 0, "text and line scale (default: height/1000, at least 1)")
 	theme := fs.String("theme", "dark", "dark or light")
-	layers := fs.String("layers", "default", "default, all, or a comma list of: "+layerKeys())
+	layers := fs.String("layers", "default", "comma list of: default, all, a layer name to add, -name to take one away; names: "+layerKeys())
 	out := fs.String("out", "", "PNG to write (its sidecar goes beside it as .json)")
 	from := fs.String("from", "", "a sidecar .json: make its PNG again")
-	if !parseFlags(fs, args, stderr) {
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	fail := func(err error) int {
+		fmt.Fprintln(stderr, "lagscope shot:", err)
 		return 2
 	}
 	if *out == "" {
-		fmt.Fprintln(stderr, "lagscope shot: --out is required")
-		return 2
+		return fail(fmt.Errorf("--out is required"))
+	}
+	if err := checkOut(*out); err != nil {
+		return fail(err)
 	}
 	var sc *capture.Sidecar
 	var err error
 	if *from != "" {
 		sc, err = capture.Read(*from)
 	} else {
-		sc, err = sidecarFromFlags(&rf, *at, *shotN, *view, *layout, *size, *scale, *theme, *layers)
+		var shot int
+		if set["shot"] {
+			shot = *shotN
+		}
+		sc, err = sidecarFromFlags(&rf, *at, set["shot"], shot, *view, *layout, *size, *scale, *theme, *layers)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "lagscope shot:", err)
-		return 2
+		return fail(err)
 	}
-	img, err := capture.Render(sc)
+	prog, done := progressTo(stderr, "replaying to t = "+model.Time(sc.AtUs).String())
+	img, err := capture.RenderProgress(sc, prog)
+	done()
 	if err != nil {
-		fmt.Fprintln(stderr, "lagscope shot:", err)
-		return 2
+		return fail(err)
 	}
 	if err := capture.Write(*out, img, sc); err != nil {
 		fmt.Fprintln(stderr, "lagscope shot:", err)
@@ -64,7 +78,23 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func sidecarFromFlags(rf *runFlags, at string, shotN int, view, layout, size string, scale float64, theme, layers string) (*capture.Sidecar, error) {
+// checkOut refuses an output lagscope would write under a wrong name:
+// a still is a PNG, whatever the file is called elsewhere.
+func checkOut(out string) error {
+	if ext := strings.ToLower(filepath.Ext(out)); ext != ".png" {
+		return fmt.Errorf("--out %q: lagscope writes PNG screenshots; name the file .png", out)
+	}
+	return nil
+}
+
+// maxAt is the latest time a shot may show: the duration_ms range, the
+// longest run lagscope simulates.
+func maxAt() model.Time {
+	p, _ := lagcomp.Lookup("duration_ms")
+	return model.MsF(p.Max)
+}
+
+func sidecarFromFlags(rf *runFlags, at string, shotSet bool, shotN int, view, layout, size string, scale float64, theme, layers string) (*capture.Sidecar, error) {
 	cfg, err := rf.config()
 	if err != nil {
 		return nil, err
@@ -84,11 +114,9 @@ func sidecarFromFlags(rf *runFlags, at string, shotN int, view, layout, size str
 		Width: w, Height: h, Scale: scale, Theme: theme, Layers: ls,
 		Script: lagcomp.Script{Base: lagcomp.ConfigMap(&cfg)}}
 	switch {
-	case at != "" && shotN != 0:
+	case at != "" && shotSet:
 		return nil, fmt.Errorf("--at and --shot: give one")
-	case shotN < 0:
-		return nil, fmt.Errorf("--shot %d: shots count from 1", shotN)
-	case shotN > 0:
+	case shotSet:
 		r, err := findShot(cfg, shotN)
 		if err != nil {
 			return nil, err
@@ -99,30 +127,40 @@ func sidecarFromFlags(rf *runFlags, at string, shotN int, view, layout, size str
 			at = "2.5s"
 		}
 		d, err := time.ParseDuration(at)
-		if err != nil || d < 0 || d > 24*time.Hour {
-			return nil, fmt.Errorf("--at %q: want a time from 0 to 24h, e.g. 2.5s", at)
+		if err != nil || d < 0 || d.Microseconds() > int64(maxAt()) {
+			return nil, fmt.Errorf("--at %q: want a time from 0 to %v (the duration_ms range), e.g. 2.5s", at, dur(maxAt()))
 		}
 		sc.AtUs = d.Microseconds()
 	}
 	return sc, nil
 }
 
-// findShot runs the scenario until its Nth shot is judged.
+// findShot runs the scenario for its duration (duration_ms, or
+// --duration) and returns its shot n, counted from 1 in the order the
+// server judged them.
 func findShot(cfg lagcomp.Config, n int) (*lagcomp.ShotRecord, error) {
 	sim, err := lagcomp.New(cfg)
 	if err != nil {
 		return nil, err
 	}
-	limit := max(model.MsF(cfg.DurationMs), 10*60*model.Second)
-	for sim.Now < limit {
-		sim.Step(sim.Now + model.Second)
-		if len(sim.Shots) >= n {
-			r := sim.Shots[n-1]
-			return &r, nil
-		}
+	end := model.MsF(cfg.DurationMs)
+	for sim.Now < end && len(sim.Shots) < max(n, 1) {
+		sim.Step(min(sim.Now+model.Second, end))
 	}
-	return nil, fmt.Errorf("--shot %d: only %d shots in %v of simulation", n, len(sim.Shots), limit)
+	if n >= 1 && n <= len(sim.Shots) {
+		r := sim.Shots[n-1]
+		return &r, nil
+	}
+	sim.Step(end) // count them all for the message
+	if len(sim.Shots) == 0 {
+		return nil, fmt.Errorf("--shot %d: the scenario judges no shots in its %v (a longer --duration may)", n, dur(end))
+	}
+	return nil, fmt.Errorf("--shot %d: shots are numbered from 1 (allowed: 1 to %d, the shots judged in %v; --duration runs longer)",
+		n, len(sim.Shots), dur(end))
 }
+
+// dur prints a simulated time as Go durations read: 2.5s, 1h0m0s.
+func dur(t model.Time) time.Duration { return time.Duration(t) * time.Microsecond }
 
 func parseSize(s string) (int, int, error) {
 	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
@@ -136,42 +174,54 @@ func parseSize(s string) (int, int, error) {
 
 // layerKeys are the layer names --layers takes: the sidecar's JSON names.
 func layerKeys() string {
-	var m map[string]bool
-	all := views.Layers{}
-	for _, n := range views.LayerNames {
-		*n.Field(&all) = true
-	}
-	b, _ := json.Marshal(all)
-	json.Unmarshal(b, &m)
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(layerFields()))
 	return strings.Join(keys, ",")
 }
 
+// parseLayers reads --layers: a comma list applied left to right, each
+// item "default" (the window's first-run set), "all", a layer to add, or
+// "-name" to take one away. "default,projectile_debug" is the default
+// set plus Projectile Debug Mode; "all,-labels" everything but labels.
 func parseLayers(s string) (views.Layers, error) {
-	switch s {
-	case "default":
-		return views.DefaultLayers(), nil
-	case "all":
-		var l views.Layers
-		for _, n := range views.LayerNames {
-			*n.Field(&l) = true
-		}
-		return l, nil
-	}
-	m := map[string]bool{}
-	for _, k := range strings.Split(s, ",") {
-		m[strings.TrimSpace(k)] = true
-	}
-	b, _ := json.Marshal(m)
-	dec := json.NewDecoder(strings.NewReader(string(b)))
-	dec.DisallowUnknownFields()
 	var l views.Layers
-	if err := dec.Decode(&l); err != nil {
-		return l, fmt.Errorf("--layers %q: want default, all, or a comma list of %s", s, layerKeys())
+	byName := layerFields()
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		name, remove := strings.CutPrefix(item, "-")
+		switch {
+		case item == "default":
+			d := views.DefaultLayers()
+			for _, n := range views.LayerNames {
+				*n.Field(&l) = *n.Field(&l) || *n.Field(&d)
+			}
+		case item == "all" || item == "-all":
+			for _, n := range views.LayerNames {
+				*n.Field(&l) = !remove
+			}
+		case byName[name] != nil:
+			*byName[name](&l) = !remove
+		default:
+			return l, fmt.Errorf("--layers %q: unknown layer %q; want a comma list of default, all, a name to add or -name to remove; names: %s",
+				s, item, layerKeys())
+		}
 	}
 	return l, nil
+}
+
+// layerFields maps each layer's sidecar (JSON) name to its field.
+func layerFields() map[string]func(*views.Layers) *bool {
+	m := map[string]func(*views.Layers) *bool{}
+	for _, n := range views.LayerNames {
+		var one views.Layers
+		*n.Field(&one) = true
+		b, _ := json.Marshal(one)
+		var fields map[string]bool
+		json.Unmarshal(b, &fields)
+		for k, on := range fields {
+			if on {
+				m[k] = n.Field
+			}
+		}
+	}
+	return m
 }

@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"lagscope/views"
+	"lagscope/views/capture"
 )
 
 // A screenshot's sidecar makes the same PNG again, byte for byte.
@@ -46,7 +50,16 @@ func TestShotRejectsBadInput(t *testing.T) {
 		{[]string{"shot", "--size", "wide", "--out", out}, "--size"},
 		{[]string{"shot", "--view", "sideways", "--out", out}, "view \"sideways\""},
 		{[]string{"shot", "--at", "1s", "--shot", "2", "--out", out}, "give one"},
-		{[]string{"shot", "--shot", "100000", "--set", "fire_interval_ms=10000", "--out", out}, "only"},
+		{[]string{"shot", "--shot", "100000", "--set", "fire_interval_ms=10000", "--out", out}, "allowed: 1 to"},
+		{[]string{"shot", "--shot", "0", "--out", out}, "--shot 0: shots are numbered from 1 (allowed: 1 to 10, the shots judged in 10s"},
+		{[]string{"shot", "--shot", "-2", "--out", out}, "--shot -2: shots are numbered from 1"},
+		{[]string{"shot", "--shot", "1", "--set", "shooter_control=user", "--duration", "1s", "--out", out}, "no shots in its 1s"},
+		{[]string{"shot", "--at", "24h", "--out", out}, "--at \"24h\": want a time from 0 to 1h0m0s (the duration_ms range)"},
+		{[]string{"shot", "--at", "-1s", "--out", out}, "--at"},
+		{[]string{"shot", "--out", filepath.Join(dir, "x.jpg")}, "name the file .png"},
+		{[]string{"shot", "--out", filepath.Join(dir, "x")}, "name the file .png"},
+		{[]string{"shot", "--layers", "default,nope", "--out", out}, "unknown layer \"nope\""},
+		{[]string{"shot", "--layers", "", "--out", out}, "unknown layer \"\""},
 		{[]string{"shot", "--layers", "trail,nope", "--out", out}, "--layers"},
 		{[]string{"shot", "--theme", "pink", "--out", out}, "theme"},
 		{[]string{"shot"}, "--out is required"},
@@ -59,7 +72,56 @@ func TestShotRejectsBadInput(t *testing.T) {
 			t.Errorf("%v: exit %d %q, want 2 and %q", tc.args, code, errs, tc.want)
 		}
 	}
-	if _, err := os.Stat(out); err == nil {
-		t.Fatal("a rejected shot wrote a file")
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 { // bad.json alone
+		t.Fatalf("a rejected shot wrote a file: %v", ents)
+	}
+}
+
+// --shot N is the Nth shot judged (1 = the first); its frame is the
+// moment that shot was judged.
+func TestShotNIsOneBased(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "s.png")
+	code, _, errs := runCLI("shot", "--preset", "constant-velocity", "--shot", "1", "--size", "320x200", "--out", out)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	sc, err := capture.Read(capture.SidecarPath(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, simOut, _ := runCLI("sim", "--preset", "constant-velocity", "--json")
+	var first struct {
+		ID      string  `json:"id"`
+		JudgedM float64 `json:"judged_ms"`
+	}
+	json.Unmarshal([]byte(strings.SplitN(simOut, "\n", 2)[0]), &first)
+	if sc.Selected != first.ID || float64(sc.AtUs) != first.JudgedM*1000 {
+		t.Fatalf("--shot 1 selected %s at %d us; the first shot is %s judged at %v ms", sc.Selected, sc.AtUs, first.ID, first.JudgedM)
+	}
+	// files are ordinary documents: 0644, not CreateTemp's 0600
+	for _, p := range []string{out, capture.SidecarPath(out)} {
+		if st, err := os.Stat(p); err != nil || st.Mode().Perm() != 0o644 {
+			t.Errorf("%s: mode %v, %v; want 0644", p, st.Mode().Perm(), err)
+		}
+	}
+}
+
+// --layers is applied left to right: "default,projectile_debug" adds to
+// the default set, "-name" takes one away.
+func TestLayersAddToTheDefaultSet(t *testing.T) {
+	l, err := parseLayers("default,projectile_debug")
+	d := views.DefaultLayers()
+	if err != nil || !l.ProjectileDebug || !l.ServerNow || !l.Rewound {
+		t.Fatalf("default,projectile_debug = %+v, %v", l, err)
+	}
+	if l, _ := parseLayers("default,-ghosts, labels"); l.Ghosts || !l.Labels || !l.Trail {
+		t.Fatalf("default,-ghosts,labels = %+v", l)
+	}
+	if l, _ := parseLayers("all,-all,trail"); l != (views.Layers{Trail: true}) {
+		t.Fatalf("all,-all,trail = %+v", l)
+	}
+	if l, _ := parseLayers("default"); l != d {
+		t.Fatalf("default = %+v", l)
 	}
 }

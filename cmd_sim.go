@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -100,19 +101,36 @@ func (f *runFlags) durationFlag() (float64, error) {
 	return float64(d.Microseconds()) / 1000, nil
 }
 
-// parseFlags parses a subcommand's flags; bad usage prints the error and
-// the flags and returns false.
-func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) bool {
-	fs.SetOutput(stderr)
+// parseFlags parses a subcommand's flags. It returns ok to go on, or the
+// exit code to return: 0 after -h/--help (the usage goes to stdout), 2
+// after bad usage (the error and the usage go to stderr).
+func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code int, ok bool) {
+	fs.SetOutput(stderr) // the flag package writes its parse errors here
+	fs.Usage = func() {} // and calls this on errors and on -h: usage below instead
+	usage := func(w io.Writer) {
+		name := "lagscope " + fs.Name()
+		if fs.Name() == "lagscope" {
+			name = "lagscope"
+		}
+		fmt.Fprintf(w, "usage: %s [flags]\n\nflags:\n", name)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(stderr)
+	}
 	if err := fs.Parse(args); err != nil {
-		return false
+		if errors.Is(err, flag.ErrHelp) {
+			usage(stdout)
+			return 0, false
+		}
+		usage(stderr)
+		return 2, false
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "lagscope %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
-		fs.Usage()
-		return false
+		usage(stderr)
+		return 2, false
 	}
-	return true
+	return 0, true
 }
 
 func cmdSim(args []string, stdout, stderr io.Writer) int {
@@ -123,8 +141,8 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	only := fs.Bool("summary", false, "print the summary alone: the last line of --json")
 	asCSV := fs.Bool("csv", false, "print the summary as CSV: a header and the row lagscope sweep would write")
 	compare := fs.String("compare", "", "k=v[,k=v…]: also run the same seed with these settings changed; print both summaries and B − A")
-	if !parseFlags(fs, args, stderr) {
-		return 2
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	cfg, err := rf.config()
 	if err != nil {

@@ -45,8 +45,8 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 	chartOut := fs.String("chart", "", "PNG chart to write: the first --vary on x, a line per value of the second, a panel per metric")
 	metrics := fs.String("metric", "agreement,false_hits,mean_rewind_error_m", "the chart's figures, comma-separated (any column of the CSV)")
 	size := fs.String("size", "1920x1080", "the chart's WIDTHxHEIGHT in pixels")
-	if !parseFlags(fs, args, stderr) {
-		return 2
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	fail := func(code int, err error) int {
 		fmt.Fprintln(stderr, "lagscope sweep:", err)

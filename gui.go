@@ -17,11 +17,11 @@ var icon []byte
 
 // runGUI opens the window: rymdport's shape, main only makes the app and
 // window and hands them to app.Create.
-func runGUI(args []string, stderr io.Writer) int {
+func runGUI(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("lagscope", flag.ContinueOnError)
 	preset := fs.String("preset", "", "preset to open (default: the last one used)")
-	if !parseFlags(fs, args, stderr) {
-		return 2
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	a := fyneapp.NewWithID("io.lagscope.app")
 	a.SetIcon(fyne.NewStaticResource("Icon.png", icon))

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"lagscope/internal/fynelocale" // before Fyne's init: see the package
 )
 
 const usage = `lagscope — a visual debugger for shooter netcode
@@ -24,10 +26,15 @@ usage:
                  [--chart out.png [--metric a,b,…] [--size 1920x1080]]
                                 run a grid of settings on all cores: one row per point and seed
   lagscope shot --preset NAME [--set k=v]... --at 2.5s|--shot N --view split|server|shooter|target|overlay
-                [--size 1920x1080] [--theme dark|light] [--layers default|all|a,b] --out file.png
+                [--size 1920x1080] [--theme dark|light] [--layers default,NAME,-NAME] --out file.png
   lagscope shot --from file.json --out file.png
                                 render a screenshot headless (and its sidecar); --from makes it again
+  lagscope COMMAND --help       a command's flags
 `
+
+// init runs after every package's init, Fyne's included: the locale
+// fynelocale hid from Fyne goes back to what the user set.
+func init() { fynelocale.Restore() }
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -37,11 +44,11 @@ func main() {
 // (0 ok, 1 failure, 2 bad usage).
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || (len(args[0]) > 1 && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help" && args[0] != "-help") {
-		return runGUI(args, stderr)
+		return runGUI(args, stdout, stderr)
 	}
 	switch args[0] {
 	case "presets":
-		return cmdPresets(stdout, stderr)
+		return cmdPresets(args[1:], stdout, stderr)
 	case "keys":
 		return cmdKeys(args[1:], stdout, stderr)
 	case "sim":

@@ -4,13 +4,88 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"lagscope/lagcomp"
 )
+
+// TestMain doubles as the command: with LAGSCOPE_TEST_ARGS set, the test
+// binary runs those arguments as lagscope would (same packages, same
+// init order), for tests that need a process of their own.
+func TestMain(m *testing.M) {
+	if args, ok := os.LookupEnv("LAGSCOPE_TEST_ARGS"); ok {
+		if args == "printenv" {
+			fmt.Println(os.Getenv("LANG"))
+			os.Exit(0)
+		}
+		os.Exit(run(strings.Fields(args), os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// subprocess runs lagscope ARGS in a process of its own under env.
+func subprocess(t *testing.T, args string, env ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "LAGSCOPE_TEST_ARGS="+args)
+	cmd.Env = append(cmd.Env, env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), cmd.ProcessState.ExitCode()
+}
+
+// Under LANG=C.UTF-8, the default of many machines and containers,
+// Fyne's lang package logged "Error parsing user locale C" from its init
+// on every command. Nothing is printed now, and the user's LANG is back
+// in place once every init has run.
+func TestNoLocaleErrorUnderCUTF8(t *testing.T) {
+	for _, env := range [][]string{{"LANG=C.UTF-8", "LC_ALL=", "LC_MESSAGES="}, {"LC_ALL=C.utf8"}, {"LANG=POSIX.UTF-8", "LC_ALL=", "LC_MESSAGES="}} {
+		out, errs, code := subprocess(t, "presets", env...)
+		if code != 0 || errs != "" || !strings.Contains(out, "default") {
+			t.Errorf("%v: exit %d, stderr %q", env, code, errs)
+		}
+	}
+	if out, _, _ := subprocess(t, "printenv", "LANG=C.UTF-8", "LC_ALL=", "LC_MESSAGES="); strings.TrimSpace(out) != "C.UTF-8" {
+		t.Errorf("LANG after start-up is %q, want the user's C.UTF-8", out)
+	}
+}
+
+// -h and --help print the usage on stdout and exit 0, for every command.
+func TestHelpExitsZero(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}, {"sim", "--help"}, {"sim", "-h"}, {"shot", "--help"},
+		{"keys", "-help"}, {"presets", "--help"}, {"--preset", "default", "--help"}} {
+		code, out, errs := runCLI(args...)
+		if code != 0 || !strings.Contains(out, "usage") || errs != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+	if code, out, _ := runCLI("sim", "--help"); code != 0 || !strings.Contains(out, "-duration") {
+		t.Errorf("sim --help does not list its flags: %q", out)
+	}
+}
+
+// A preset path that is not a small regular file is refused at once:
+// /dev/zero used to hang and take 3.8 GB.
+func TestPresetFromADeviceIsRefused(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	code, _, errs := runCLI("sim", "--preset", "/dev/zero")
+	if code != 2 || !strings.Contains(errs, "/dev/zero: not a regular file") {
+		t.Fatalf("exit %d: %q", code, errs)
+	}
+}
 
 func runCLI(args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
@@ -113,6 +188,11 @@ func TestPresetFileFromDisk(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, path+":3: unknown key \"bogus\"") {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
+	os.WriteFile(path, []byte("description = \"mine\"\n\n[links]\nup_ms = 3\n"), 0o644)
+	code, _, errs = runCLI("sim", "--preset", path)
+	if code != 2 || !strings.Contains(errs, path+":3: [links]: tables are not part of a preset") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
 }
 
 func TestPresetsAndKeysList(t *testing.T) {
@@ -169,4 +249,65 @@ func TestSimJSONProjectileLines(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no projectile lines")
 	}
+}
+
+// The README's examples run as written (outputs in a temporary directory).
+func TestREADMEExamplesRun(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(readme), "<!-- examples: run by TestREADMEExamplesRun -->")
+	if !ok {
+		t.Fatal("README.md lost its examples block")
+	}
+	_, block, _ := strings.Cut(rest, "```sh\n")
+	block, _, _ = strings.Cut(block, "```")
+	t.Chdir(t.TempDir())
+	n := 0
+	for _, line := range strings.Split(block, "\n") {
+		args := shellWords(line)
+		if len(args) == 0 {
+			continue
+		}
+		if args[0] != "lagscope" {
+			t.Fatalf("example %q does not run lagscope", line)
+		}
+		n++
+		if code, _, errs := runCLI(args[1:]...); code != 0 {
+			t.Errorf("README example %q: exit %d: %s", line, code, errs)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no examples found")
+	}
+}
+
+// shellWords splits a README command line as a shell would for these
+// examples: spaces separate, double quotes group, # starts a comment.
+func shellWords(line string) []string {
+	var words []string
+	var cur strings.Builder
+	inWord, quoted := false, false
+	for _, r := range line {
+		switch {
+		case r == '"':
+			quoted, inWord = !quoted, true
+		case r == '#' && !quoted && !inWord:
+			return words
+		case r == ' ' && !quoted:
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+			}
+			inWord = false
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words
 }

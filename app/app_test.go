@@ -402,3 +402,20 @@ func TestClickInZoomedShooterPaneFires(t *testing.T) {
 		t.Fatalf("clicking on the target in a zoomed pane: %d shots, %+v", len(shots), shots)
 	}
 }
+
+// A preset that names a network profile shows it in the selector, not
+// "(custom)"; changing one link's latency makes it custom.
+func TestNetworkSelectorRecognisesThePresetsProfile(t *testing.T) {
+	u, _ := newTestUI(t, "source-cs")
+	if got := u.control("network").sel.Selected; got != "broadband" {
+		t.Fatalf("source-cs (network = \"broadband\") shows %q", got)
+	}
+	u.control("up_ms").sl.SetValue(77)
+	if got := u.control("network").sel.Selected; got != "" {
+		t.Fatalf("after changing up_ms the profile still shows %q", got)
+	}
+	u.control("network").sel.SetSelected("dialup")
+	if got := u.control("network").sel.Selected; got != "dialup" || u.config().Up.LatencyMs != 200 {
+		t.Fatalf("choosing dialup: %q, up %v ms", got, u.config().Up.LatencyMs)
+	}
+}

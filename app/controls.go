@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/netem"
 	"lagscope/views"
 )
 
@@ -197,12 +198,17 @@ func (c *controls) sync() {
 	defer func() { c.syncing = false }()
 	for _, ct := range c.items {
 		rp, _ := lagcomp.Lookup(ct.read)
-		text := rp.Format(&cfg) // "" for the profile, which has no single value
+		text := rp.Format(&cfg)
+		if ct.key == "network" { // a profile is not a stored value: recognise it
+			text = profileOf(&cfg)
+		}
 		switch {
 		case ct.sl != nil:
 			f, _ := strconv.ParseFloat(text, 64)
 			ct.sl.SetValue(f)
 			ct.value.SetText(withUnit(text, ct.param.Unit, f < ct.sl.Min || f > ct.sl.Max))
+		case ct.sel != nil && text == "": // SetSelected ignores a value not offered
+			ct.sel.ClearSelected()
 		case ct.sel != nil:
 			ct.sel.SetSelected(text)
 		case ct.chk != nil:
@@ -215,6 +221,17 @@ func (c *controls) sync() {
 	for i, n := range views.LayerNames {
 		c.layerChecks[i].SetChecked(*n.Field(&c.u.layers))
 	}
+}
+
+// profileOf names the network profile both of cfg's links are exactly
+// (as a preset's network = "broadband" leaves them), "" (custom) if none.
+func profileOf(cfg *lagcomp.Config) string {
+	for _, p := range netem.Profiles {
+		if cfg.Up == p.Link && cfg.Down == p.Link {
+			return p.Name
+		}
+	}
+	return ""
 }
 
 // withUnit formats a value; one outside the slider's range says so, since

@@ -4,3 +4,5 @@
 // widgets but not Fyne's app package, so it builds and tests without cgo;
 // main creates the app and window and calls Create.
 package app
+
+import _ "lagscope/internal/fynelocale" // keeps Fyne quiet under LANG=C.UTF-8 (see the package)

@@ -70,28 +70,38 @@ func (s *Session) Script() Script {
 
 // Replay runs a script to time t.
 func (sc Script) Replay(t model.Time) (*Sim, error) {
+	var sim *Sim
+	err := sc.ReplayEach([]model.Time{t}, func(_ int, s *Sim) error { sim = s; return nil })
+	return sim, err
+}
+
+// ReplayEach runs a script once through the ascending times ts, handing
+// the simulation to visit at each (read it, do not step it): an animated
+// clip's frames, or a long replay's progress, without replaying from
+// zero for every one. An error from visit stops the replay.
+func (sc Script) ReplayEach(ts []model.Time, visit func(i int, s *Sim) error) error {
 	base, err := ConfigFromMap(sc.Base)
 	if err != nil {
-		return nil, fmt.Errorf("base: %w", err)
+		return fmt.Errorf("base: %w", err)
 	}
 	s, err := NewSession(base)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	last := model.Time(-1)
 	for i, in := range sc.Inputs {
 		it := model.Time(in.TUs)
 		if it < last {
-			return nil, fmt.Errorf("input %d: time %v is before the one ahead of it", i+1, it)
+			return fmt.Errorf("input %d: time %v is before the one ahead of it", i+1, it)
 		}
 		last = it
 		if in.Config != nil {
 			c, err := ConfigFromMap(in.Config)
 			if err != nil {
-				return nil, fmt.Errorf("input %d: %w", i+1, err)
+				return fmt.Errorf("input %d: %w", i+1, err)
 			}
 			if NeedsRestart(&base, &c) {
-				return nil, fmt.Errorf("input %d: changes the world, which a session cannot do mid-run", i+1)
+				return fmt.Errorf("input %d: changes the world, which a session cannot do mid-run", i+1)
 			}
 			s.inputs = append(s.inputs, input{t: it, cfg: &c})
 		}
@@ -100,6 +110,20 @@ func (sc Script) Replay(t model.Time) (*Sim, error) {
 			s.inputs = append(s.inputs, input{t: it, fire: &at})
 		}
 	}
-	sim, _ := s.replay(t)
-	return sim, nil
+	if len(ts) == 0 {
+		return nil
+	}
+	sim, next := s.replay(ts[0])
+	for i, t := range ts {
+		if i > 0 {
+			if t < ts[i-1] {
+				return fmt.Errorf("replay times must ascend: %v after %v", t, ts[i-1])
+			}
+			next = s.stepThrough(sim, next, t)
+		}
+		if err := visit(i, sim); err != nil {
+			return err
+		}
+	}
+	return nil
 }

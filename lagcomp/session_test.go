@@ -171,3 +171,40 @@ func TestScriptRoundTrip(t *testing.T) {
 		t.Fatal("unknown key in a script accepted")
 	}
 }
+
+// ReplayEach visits each time once, in one pass, and shows at each what
+// a replay from zero to that time shows (inputs between frames included).
+func TestReplayEachEqualsReplay(t *testing.T) {
+	c := Defaults()
+	s, _ := NewSession(c)
+	for i := 0; i < 100; i++ {
+		s.Advance(20 * model.Millisecond)
+		if i == 30 {
+			c.Control, c.FireIntervalMs = ControlUser, 150
+			s.SetConfig(c)
+		}
+		if i == 40 || i == 60 {
+			s.Fire(model.V(20, 0.5))
+		}
+	}
+	sc := s.Script()
+	ts := []model.Time{300 * model.Millisecond, 700 * model.Millisecond, 700 * model.Millisecond, 1900 * model.Millisecond}
+	var visited []model.Time
+	err := sc.ReplayEach(ts, func(i int, sim *Sim) error {
+		visited = append(visited, sim.Now)
+		want, err := sc.Replay(ts[i])
+		if err != nil {
+			return err
+		}
+		if sim.Now != ts[i] || !bytes.Equal(shotBytes(t, sim), shotBytes(t, want)) {
+			t.Errorf("frame %d at %v differs from a replay to %v", i, sim.Now, ts[i])
+		}
+		return nil
+	})
+	if err != nil || len(visited) != len(ts) {
+		t.Fatalf("visited %v, %v", visited, err)
+	}
+	if err := sc.ReplayEach([]model.Time{model.Second, 0}, func(int, *Sim) error { return nil }); err == nil {
+		t.Fatal("descending times accepted")
+	}
+}

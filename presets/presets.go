@@ -9,6 +9,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -66,11 +67,15 @@ func Parse(name string, data []byte) (*Preset, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	p := &Preset{Name: strings.TrimSuffix(filepath.Base(name), ".toml"), File: name}
+	seen := map[string]bool{}
 	for _, k := range md.Keys() {
-		if len(k) != 1 { // inside a table: the table itself is reported
+		// a key inside a table or a dotted key reports its top-level
+		// name (the decoder lists "a.b = 1" as a.b alone, without a)
+		key := k[0]
+		if seen[key] {
 			continue
 		}
-		key := k[0]
+		seen[key] = true
 		v := raw[key]
 		at := func() string { return fmt.Sprintf("%s:%d", name, lineOf(data, key)) }
 		if _, isTable := v.(map[string]any); isTable {
@@ -104,9 +109,12 @@ func Parse(name string, data []byte) (*Preset, error) {
 	return p, nil
 }
 
-// lineOf finds the line a top-level key is written on, for messages.
+// lineOf finds the line a top-level key is written on, for messages:
+// "key = …", a table header "[key]" or "[[key]]", or a dotted key
+// "key.sub = …". 0 only if it is written in none of these ways.
 func lineOf(data []byte, key string) int {
-	re := regexp.MustCompile(`(?m)^[ \t]*"?` + regexp.QuoteMeta(key) + `"?[ \t]*=`)
+	k := `"?` + regexp.QuoteMeta(key) + `"?`
+	re := regexp.MustCompile(`(?m)^[ \t]*(?:` + k + `[ \t]*[=.]|\[\[?[ \t]*` + k + `[ \t]*[\].])`)
 	loc := re.FindIndex(data)
 	if loc == nil {
 		return 0
@@ -141,7 +149,7 @@ func All() ([]*Preset, error) {
 // with a slash or a .toml suffix).
 func Load(nameOrPath string) (*Preset, error) {
 	if strings.ContainsRune(nameOrPath, os.PathSeparator) || strings.HasSuffix(nameOrPath, ".toml") {
-		data, err := os.ReadFile(nameOrPath)
+		data, err := ReadFileLimited(nameOrPath, MaxFileBytes)
 		if err != nil {
 			return nil, err
 		}
@@ -152,6 +160,61 @@ func Load(nameOrPath string) (*Preset, error) {
 		return nil, fmt.Errorf("no preset %q (presets: %s)", nameOrPath, strings.Join(Names(), ", "))
 	}
 	return Parse("presets/"+nameOrPath+".toml", data)
+}
+
+// MaxFileBytes caps what a preset file may hold: the shipped ones are
+// about 1 KiB, so 1 MiB is room for any scenario while /dev/zero or a
+// mistyped path to a disk image fails at once instead of eating memory.
+const MaxFileBytes = 1 << 20
+
+// ReadFileLimited reads a regular file of at most limit bytes. A device,
+// pipe or directory, or a larger file, is an error naming the file and
+// the limit, found without reading more than limit+1 bytes.
+func ReadFileLimited(path string, limit int64) ([]byte, error) {
+	// Stat before opening: opening a named pipe would wait for a writer.
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%s); give a .toml or .json file", path, kind(st.Mode()))
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: larger than %s, the most lagscope reads from one file", path, byteSize(limit))
+	}
+	return data, nil
+}
+
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "mode " + m.String()
+}
+
+func byteSize(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // Format writes a preset file: its description, what to look for, and
@@ -204,7 +267,9 @@ func Save(path, description, lookFor string, cfg *lagcomp.Config) error {
 
 // WriteFileAtomic writes data to path through a temporary file in the
 // same directory, synced and renamed over the target: a crash leaves the
-// old file or the new one, never half of one. Screenshots use it too.
+// old file or the new one, never half of one. The file is 0644 (umask
+// aside: the temporary file is chmod-ed, not created with the mode).
+// Screenshots use it too.
 func WriteFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -216,6 +281,12 @@ func WriteFileAtomic(path string, data []byte) error {
 	}
 	tmp := f.Name()
 	defer os.Remove(tmp) // a no-op after the rename
+	// CreateTemp makes the file 0600; the result is an ordinary document,
+	// readable by others as what editors and image tools write (0644).
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return err
+	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		return err

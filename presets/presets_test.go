@@ -1,6 +1,7 @@
 package presets
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -168,6 +169,10 @@ func TestStrictLoaderNamesFileLineKeyAndRange(t *testing.T) {
 		{"description = \"x\"\ntrail_reset = \"no\"\n", `key "trail_reset"`},
 		{"description = \"x\"\ntick_hz = 64.5\n", "not a whole number"},
 		{"description = \"x\"\n[network]\nup_ms = 3\n", "tables are not part of a preset"},
+		// the table's own line, not line 0
+		{"description = \"x\"\nup_ms = 3\n\n  [ section ]\nup_ms = 3\n", "bad.toml:4: [section]: tables are not part of a preset"},
+		{"description = \"x\"\n[[runs]]\nup_ms = 3\n", `bad.toml:2: unknown key "runs"`},
+		{"description = \"x\"\n# up_ms = 3\nup.ms = 3\n", "bad.toml:3: [up]"},
 		{"latency_ms = 40\n", `key "description" is missing`},
 		{"description = \"x\"\nlatency_ms = \n", "bad.toml:2:"},
 		{"description = \"x\"\ndescription = \"y\"\n", "bad.toml:2:"},
@@ -182,6 +187,47 @@ func TestStrictLoaderNamesFileLineKeyAndRange(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q:\n got %v\nwant %q", tc.text, err, tc.want)
 		}
+	}
+}
+
+// A preset path is read through a cap: /dev/zero, a directory or a
+// file larger than the cap is refused at once with its name and the
+// limit, never read whole (it used to hang and take 3.8 GB).
+func TestLoadRefusesWhatIsNotAPresetFile(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.toml")
+	data := append([]byte("description = \"x\"\n"), bytes.Repeat([]byte("# padding\n"), MaxFileBytes/10+1)...)
+	if err := os.WriteFile(big, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ path, want string }{
+		{big, big + ": larger than 1 MiB"},
+		{dir, dir + ": not a regular file (a directory)"},
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		cases = append(cases, struct{ path, want string }{"/dev/zero", "/dev/zero: not a regular file (a character device)"})
+	}
+	for _, tc := range cases {
+		if _, err := Load(tc.path); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Load(%s): got %v, want %q", tc.path, err, tc.want)
+		}
+	}
+	// a pipe that never ends is refused before any read (no hang)
+	fifo := filepath.Join(dir, "pipe.toml")
+	if err := mkfifo(fifo); err == nil {
+		if _, err := ReadFileLimited(fifo, 10); err == nil {
+			t.Error("a named pipe was accepted")
+		}
+	}
+	// exactly at the cap is fine
+	if err := os.WriteFile(big, bytes.Repeat([]byte("#"), 100), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ReadFileLimited(big, 100); err != nil || len(got) != 100 {
+		t.Fatalf("100 bytes at a 100-byte cap: %d, %v", len(got), err)
+	}
+	if _, err := ReadFileLimited(big, 99); err == nil || !strings.Contains(err.Error(), "larger than 99 bytes") {
+		t.Fatalf("100 bytes at a 99-byte cap: %v", err)
 	}
 }
 
@@ -207,6 +253,10 @@ func TestSaveIsAtomicAndReadsBack(t *testing.T) {
 	p, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// an ordinary document, as other tools write them, not CreateTemp's 0600
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o644 {
+		t.Fatalf("saved with mode %v (%v), want 0644", st.Mode().Perm(), err)
 	}
 	back, err := p.Config()
 	if err != nil {

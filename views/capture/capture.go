@@ -11,7 +11,6 @@ import (
 	"image"
 	"image/draw"
 	"image/png"
-	"os"
 	"strings"
 
 	"github.com/google/uuid"
@@ -47,8 +46,8 @@ func (s *Sidecar) check() error {
 		return fmt.Errorf("scale %v: must be 0.5 to 8", s.Scale)
 	case s.Theme != "dark" && s.Theme != "light":
 		return fmt.Errorf("theme %q: want dark or light", s.Theme)
-	case s.AtUs < 0 || s.AtUs > int64(24*3600*model.Second):
-		return fmt.Errorf("at_us %d: must be 0 to 24 h", s.AtUs)
+	case s.AtUs < 0 || s.AtUs > int64(MaxTime()):
+		return fmt.Errorf("at_us %d: must be 0 to %d (%v, the duration_ms range)", s.AtUs, int64(MaxTime()), MaxTime())
 	}
 	if s.View != "split" {
 		ok := false
@@ -69,17 +68,61 @@ func (s *Sidecar) check() error {
 	return nil
 }
 
+// MaxTime is the latest instant a capture may show: the duration_ms
+// range, the longest run lagscope simulates.
+func MaxTime() model.Time {
+	p, _ := lagcomp.Lookup("duration_ms")
+	return model.MsF(p.Max)
+}
+
+// Progress hears how far a long render has come, as a fraction 0 to 1.
+type Progress func(done float64)
+
 // Render replays the sidecar's script to its time and draws it, caption
 // band included, at exactly Width x Height.
-func Render(sc *Sidecar) (*image.RGBA, error) {
+func Render(sc *Sidecar) (*image.RGBA, error) { return RenderProgress(sc, nil) }
+
+// RenderProgress is Render telling progress (nil: nobody listens) as the
+// replay to the capture's time goes on.
+func RenderProgress(sc *Sidecar, progress Progress) (*image.RGBA, error) {
 	if err := sc.check(); err != nil {
 		return nil, err
 	}
-	sim, err := sc.Script.Replay(model.Time(sc.AtUs))
+	f, err := frameAt(sc.Script, model.Time(sc.AtUs), progress)
+	if err != nil {
+		return nil, err
+	}
+	return draw1(views.NewRenderer(), sc, f)
+}
+
+// frameAt replays script to t; with a listener, in about a hundred steps
+// so it hears how far the replay is.
+func frameAt(script lagcomp.Script, t model.Time, progress Progress) (*lagcomp.Frame, error) {
+	ts := []model.Time{t}
+	if progress != nil {
+		ts = ts[:0]
+		for i := 1; i <= 100; i++ {
+			ts = append(ts, t*model.Time(i)/100)
+		}
+	}
+	var f *lagcomp.Frame
+	err := script.ReplayEach(ts, func(i int, s *lagcomp.Sim) error {
+		if progress != nil {
+			progress(float64(i+1) / float64(len(ts)))
+		}
+		if i == len(ts)-1 {
+			f = s.Frame()
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("script: %w", err)
 	}
-	f := sim.Frame()
+	return f, nil
+}
+
+// draw1 draws one frame as the sidecar asks.
+func draw1(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame) (*image.RGBA, error) {
 	pal := views.Dark
 	if sc.Theme == "light" {
 		pal = views.Light
@@ -93,11 +136,11 @@ func Render(sc *Sidecar) (*image.RGBA, error) {
 	if sc.Height-band < 64 {
 		return nil, fmt.Errorf("height %d leaves no room for the %d px caption band", sc.Height, band)
 	}
-	r := views.NewRenderer()
 	var body *image.RGBA
 	if sc.View == "split" {
 		body = r.Split(f, sc.Layout, views.Views, sc.Width, sc.Height-band, o)
 	} else {
+		var err error
 		body, err = r.Render(f, sc.View, sc.Width, sc.Height-band, o)
 		if err != nil {
 			return nil, err
@@ -163,10 +206,14 @@ func Write(pngPath string, img image.Image, sc *Sidecar) error {
 // SidecarPath is where a PNG's sidecar lives.
 func SidecarPath(pngPath string) string { return strings.TrimSuffix(pngPath, ".png") + ".json" }
 
+// MaxSidecarBytes caps what a sidecar may hold: a few KiB plus the
+// window's live inputs, a few dozen bytes each.
+const MaxSidecarBytes = 16 << 20
+
 // Read loads a sidecar strictly: unknown fields and bad values are errors
 // that name the file and the field.
 func Read(path string) (*Sidecar, error) {
-	data, err := os.ReadFile(path)
+	data, err := presets.ReadFileLimited(path, MaxSidecarBytes)
 	if err != nil {
 		return nil, err
 	}
