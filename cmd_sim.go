@@ -195,6 +195,11 @@ func writeJSON(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Du
 			return err
 		}
 	}
+	for _, r := range sim.BurstRecords() {
+		if err := enc.Encode(r.JSON()); err != nil {
+			return err
+		}
+	}
 	return enc.Encode(summaryLine(sim, sum, wall))
 }
 

@@ -76,6 +76,7 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 		s.send(Packet{Kind: PacketCommand, Client: c.Index, Up: true, Cmd: cmd}, c)
 	}
 	s.nextShot(c, t)
+	s.holdTrigger(c, t)
 }
 
 // nextShot schedules the weapon: a rifle waits its interval; a rapid-fire

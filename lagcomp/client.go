@@ -1,6 +1,7 @@
 package lagcomp
 
 import (
+	"lagscope/lagcomp/burst"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
@@ -14,6 +15,13 @@ type Client struct {
 	up    *netem.Link
 	down  *netem.Link
 	in    inbox
+	// the weapon channel's own links (see Sim.route)
+	weaponUp, weaponDown *netem.Link
+	// weapon is this client's copy of the shooter's weapon actor (nil
+	// while culled or before its channel opened); weaponGen the opening
+	// it came from.
+	weapon    *burst.Replica
+	weaponGen int
 
 	// snaps are the buffered snapshots, oldest first.
 	snaps []*Snapshot
@@ -32,6 +40,8 @@ type Client struct {
 	nextFire   model.Time
 	burstShots int
 	firing     bool
+	holding    bool       // the trigger is down
+	releaseAt  model.Time // when it comes up (trigger_hold_ms after the last shot)
 	seq        uint32
 	lastExtrap []model.Vec // extrapolated positions shown last frame, to measure warps
 	lastVel    []model.Vec

@@ -3,6 +3,8 @@ package lagcomp
 import (
 	"fmt"
 
+	"lagscope/lagcomp/burst"
+
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/rewind"
 	"lagscope/model"
@@ -121,12 +123,26 @@ type Config struct {
 	RemoteResim        bool    // remote clients rewind to the spawn and resimulate
 	ResimSpeedup       float64 // how much faster than real time a remote copy catches up
 
+	// Weapon-fire effects over property replication (source 001).
+	BurstEncoding      burst.Encoding // naive int32 BurstCounter or FRepBurstInfo
+	BurstCompressByte  bool           // bCompressByte: 6-bit counter (8 bits in all) or 14-bit (16)
+	BurstCreationCheck bool           // skip the burst on the packet that opens the channel (CreationTime)
+	BurstAutoLoop      bool           // the bonus: a looping effect timer at the fire rate
+	NetUpdateHz        int            // NetUpdateFrequency: how often the server replicates the weapon
+	TriggerHoldMs      float64        // the trigger is released this long after a burst's last shot
+	RelevancyM         float64        // beyond this the shooter's weapon is culled on a client
+
 	// World.
 	ShooterX, ShooterY float64
 	Target             model.Motion
 	Walls              []model.Wall
 	ExtraPawns         int
 	ArenaM             float64
+	// Observers are remote clients besides the victim that watch the
+	// shooter; Observer is the first one's motion, the others' is the same
+	// turned about the shooter (see observerMotions).
+	Observers int
+	Observer  model.Motion
 
 	// Cheating client.
 	CheatStampMs   float64
@@ -153,10 +169,14 @@ func Defaults() Config {
 		PredictProjectiles: true, RocketSpeedMps: 20, RocketRadiusM: 3, RocketCorrectFake: true,
 		BoltSpeedMps: 60, BoltPredictFX: true, CorrectionMs: 150, SwitchExtraMs: 50, MismatchM: 1.5,
 		RemoteResim: true, ResimSpeedup: 1,
+		BurstEncoding: burst.Robust, BurstCompressByte: true, BurstCreationCheck: true,
+		NetUpdateHz: 30, TriggerHoldMs: 50, RelevancyM: 150,
 		ShooterX: 0, ShooterY: 0,
 		Target: model.Motion{Kind: model.Strafe, Origin: model.V(20, 0), Heading: model.V(0, 1).Angle(),
 			Yaw: model.V(-1, 0).Angle(), Speed: 5, Amplitude: 3, Period: 2 * model.Second, Seed: 7},
-		ArenaM: 30,
+		ArenaM:    30,
+		Observers: 1,
+		Observer:  model.Motion{Kind: model.Stationary, Origin: model.V(0, 15), Yaw: model.V(0, -1).Angle(), Speed: 5, Amplitude: 10, Period: 4 * model.Second},
 	}
 }
 
@@ -174,8 +194,16 @@ func (c *Config) Validate() error {
 	if err := c.Target.Validate(); err != nil {
 		return fmt.Errorf("target: %w", err)
 	}
+	if err := c.Observer.Validate(); err != nil {
+		return fmt.Errorf("observer: %w", err)
+	}
 	return nil
 }
+
+// netUpdateHz is the weapon's effective NetUpdateFrequency: the server
+// replicates at most once a tick, so a higher rate means every tick (the
+// burst records name the cap: RuleNetUpdateCapped).
+func (c *Config) netUpdateHz() int { return min(c.NetUpdateHz, c.TickHz) }
 
 // tick is the server tick interval.
 func (c *Config) tick() model.Time { return model.TickTime(1, c.TickHz) }
@@ -189,6 +217,16 @@ func (c *Config) interpDelay() model.Time {
 		return 0
 	}
 	return model.MsF(c.InterpMs)
+}
+
+// clientLinks are client i's link conditions: the victim's with its own
+// latency when set, everyone else's (observers too) as the shooter's.
+func (c *Config) clientLinks(i int) (up, down netem.LinkConfig) {
+	up, down = c.Up, c.Down
+	if i == TargetPawn {
+		up, down = c.victimLink(up), c.victimLink(down)
+	}
+	return up, down
 }
 
 // victimLink is the victim's link in one direction.
@@ -206,6 +244,11 @@ var worldKeys = map[string]bool{
 	"target_motion": true, "target_x_m": true, "target_y_m": true, "target_speed_mps": true,
 	"target_heading_deg": true, "target_yaw_deg": true, "target_amplitude_m": true,
 	"target_period_ms": true, "target_dead_ms": true,
+	"observers": true, "observer_motion": true, "observer_x_m": true, "observer_y_m": true,
+	"observer_speed_mps": true, "observer_heading_deg": true, "observer_amplitude_m": true, "observer_period_ms": true,
+	// the packing cannot change at runtime: it would break serialization
+	// between server and client, as the document says of bCompressByte
+	"burst_encoding": true, "burst_compress_byte": true,
 }
 
 // NeedsRestart reports whether going from a to b changes the world, so

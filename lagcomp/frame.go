@@ -13,7 +13,7 @@ type Frame struct {
 	Config Config
 
 	Pawns   []PawnFrame   // the server's truth
-	Clients []ClientFrame // 0: the shooter, 1: the victim
+	Clients []ClientFrame // 0: the shooter, 1: the victim, 2…: the observers
 	// Shots are the records judged within GhostWindow before T (for
 	// ghosts and the overlay), oldest first; Last is the newest of all.
 	Shots    []ShotRecord
@@ -106,7 +106,11 @@ func (s *Sim) Frame() *Frame {
 		}
 	}
 	for i, c := range s.Clients {
-		f.Clients = append(f.Clients, s.clientSnapshot(c, 1-i))
+		other := ShooterPawn // whose buffered poses the pane shows
+		if i == ShooterPawn {
+			other = TargetPawn
+		}
+		f.Clients = append(f.Clients, s.clientSnapshot(c, other))
 	}
 	for i := len(s.Shots) - 1; i >= 0 && s.Shots[i].Judged > s.Now-GhostWindow; i-- {
 		f.Shots = append(f.Shots, s.Shots[i])

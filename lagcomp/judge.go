@@ -40,6 +40,9 @@ func (s *Sim) judge(cmd *Command, arrival model.Time) {
 	default:
 		s.trace(&r, cn, cmd)
 	}
+	if !r.Rejected {
+		s.weaponFired()
+	}
 	r.RewindErrorM = r.ClientSaw.Pos.Dist(r.Rewound.Pos)
 	r.TruthErrorM = r.Rewound.Pos.Dist(srv.Pawns[TargetPawn].Motion.At(r.RewindTo).Pos)
 	r.YawErrorDeg = math.Abs(model.AngleDiff(r.ClientSaw.Yaw, r.Rewound.Yaw)) * 180 / math.Pi

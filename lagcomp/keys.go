@@ -3,6 +3,7 @@ package lagcomp
 import (
 	"math"
 
+	"lagscope/lagcomp/burst"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/rewind"
 	"lagscope/model"
@@ -149,6 +150,14 @@ func buildParams() []*Param {
 		flag("remote_resim", "projectiles", "remote clients rewind a new projectile to its spawn and resimulate it (false: it jumps ahead)", func(c *Config) *bool { return &c.RemoteResim }),
 		num("resim_speedup", "projectiles", "", 0.1, 20, "how much faster than real time a remote copy catches up (1 = twice as fast)", func(c *Config) *float64 { return &c.ResimSpeedup }),
 
+		choice("burst_encoding", "effects", burst.Encodings, "how the weapon's BurstCounter is replicated: ShooterGame's int32 reset to 0, or FRepBurstInfo", func(c *Config) *burst.Encoding { return &c.BurstEncoding }),
+		flag("burst_compress_byte", "effects", "bCompressByte: FRepBurstInfo packs into 8 bits (6-bit counter) instead of 16 (14-bit)", func(c *Config) *bool { return &c.BurstCompressByte }),
+		flag("burst_creation_check", "effects", "skip the burst on the packet that opens the weapon's channel (the CreationTime check; false shows the bogus burst on relevancy re-entry)", func(c *Config) *bool { return &c.BurstCreationCheck }),
+		flag("burst_autoloop", "effects", "remote clients loop the fire effect at the weapon's rate between updates (hides jitter, can play shots never fired)", func(c *Config) *bool { return &c.BurstAutoLoop }),
+		integer("net_update_hz", "effects", "Hz", 1, 1000, "NetUpdateFrequency: how often the server compares the weapon's properties with what it last sent (capped at tick_hz: once a tick)", func(c *Config) *int { return &c.NetUpdateHz }),
+		num("trigger_hold_ms", "effects", "ms", 0, 10000, "the shooter releases the trigger (StopFire) this long after the last shot of a burst", func(c *Config) *float64 { return &c.TriggerHoldMs }),
+		num("relevancy_m", "effects", "m", 0, 100000, "beyond this distance from the shooter a client's copy of the weapon is culled (destroyed)", func(c *Config) *float64 { return &c.RelevancyM }),
+
 		num("shooter_x_m", "world", "m", -1000, 1000, "shooter position", func(c *Config) *float64 { return &c.ShooterX }),
 		num("shooter_y_m", "world", "m", -1000, 1000, "shooter position", func(c *Config) *float64 { return &c.ShooterY }),
 		choice("target_motion", "world", model.MotionKinds, "the target's motion script", func(c *Config) *model.MotionKind { return &c.Target.Kind }),
@@ -166,6 +175,14 @@ func buildParams() []*Param {
 			set: func(c *Config, v any) { c.Walls, _ = model.ParseWalls(v.(string)) }},
 		integer("extra_pawns", "world", "", 0, 1000, "bystander pawns random-walking in the arena (shootable, and work for the broad phase)", func(c *Config) *int { return &c.ExtraPawns }),
 		num("arena_m", "world", "m", 1, 1000, "half-size of the square the bystanders walk in", func(c *Config) *float64 { return &c.ArenaM }),
+		integer("observers", "world", "", 0, MaxObservers, "remote clients besides the victim that watch the shooter, each with its own links", func(c *Config) *int { return &c.Observers }),
+		choice("observer_motion", "world", model.MotionKinds, "the first observer's motion script (the others' is the same, turned about the shooter)", func(c *Config) *model.MotionKind { return &c.Observer.Kind }),
+		num("observer_x_m", "world", "m", -1000, 1000, "the first observer's start, centre or anchor", func(c *Config) *float64 { return &c.Observer.Origin.X }),
+		num("observer_y_m", "world", "m", -1000, 1000, "the first observer's start, centre or anchor", func(c *Config) *float64 { return &c.Observer.Origin.Y }),
+		num("observer_speed_mps", "world", "m/s", 0, 100, "observer speed", func(c *Config) *float64 { return &c.Observer.Speed }),
+		degrees("observer_heading_deg", "world", "the first observer's direction of travel or strafe axis", func(c *Config) *float64 { return &c.Observer.Heading }),
+		num("observer_amplitude_m", "world", "m", 0, 1000, "observer strafe half-width, circle radius, walk half-size", func(c *Config) *float64 { return &c.Observer.Amplitude }),
+		duration("observer_period_ms", "world", 0, 600000, "observer peek cycle or random-walk leg", func(c *Config) *model.Time { return &c.Observer.Period }),
 
 		num("cheat_stamp_ms", "cheats", "ms", -5000, 5000, "forged stamps: claim shots this much older (negative: from the future)", func(c *Config) *float64 { return &c.CheatStampMs }),
 		num("cheat_ping_ms", "cheats", "ms", 0, 5000, "fake extra latency added to the ping the client reports", func(c *Config) *float64 { return &c.CheatPingMs }),

@@ -20,9 +20,11 @@ const (
 	PacketProjSpawn                     // server -> client: a projectile is replicated (reliable)
 	PacketProjTornOff                   // server -> client: it detonated (bTearOff, reliable)
 	PacketProjReject                    // server -> owner: the shot was refused (reliable)
+	PacketWeapon                        // server -> remote client: the weapon's channel (BurstCounter, open, close)
+	PacketStopFire                      // client -> server: ServerStopFire (reliable)
 )
 
-var packetKindNames = [...]string{"snapshot", "command", "ping", "pong", "ping_report", "server_ping", "server_pong", "proj_spawn", "proj_torn_off", "proj_reject"}
+var packetKindNames = [...]string{"snapshot", "command", "ping", "pong", "ping_report", "server_ping", "server_pong", "proj_spawn", "proj_torn_off", "proj_reject", "weapon", "stop_fire"}
 
 func (k PacketKind) String() string { return packetKindNames[k] }
 
@@ -39,6 +41,7 @@ type Packet struct {
 	Snap    *Snapshot
 	Cmd     *Command
 	Proj    *projMsg
+	Weapon  *weaponMsg
 }
 
 // Snapshot is the state a server tick sends to a client.

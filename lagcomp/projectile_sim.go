@@ -122,6 +122,7 @@ func (s *Sim) spawnProjectile(cmd *Command, rule Rule, shooter model.Pose) {
 		}
 		return
 	}
+	s.weaponFired()
 	now := s.Server.Now
 	ping, ok := s.Server.conns[cmd.Client].measured.ExactPing()
 	if !ok {
@@ -137,7 +138,7 @@ func (s *Sim) spawnProjectile(cmd *Command, rule Rule, shooter model.Pose) {
 	// detonate on spawn
 	s.stepServerProjectile(p, now)
 	msg := &projMsg{Seq: p.seq, Origin: fl.From, Spawn: fl.at(now), SpawnT: now, FF: p.ff, Dir: fl.Dir, Speed: fl.Speed}
-	for _, c := range s.Clients {
+	for _, c := range s.players() {
 		s.sendReliable(Packet{Kind: PacketProjSpawn, Client: c.Index, Proj: msg}, c)
 	}
 	if p.srvDone {
@@ -210,7 +211,7 @@ func (p *projState) detonate(s *Sim, hit model.Hit, t model.Time) {
 // tearOff replicates the detonation (bTearOff) with its final position.
 func (s *Sim) tearOff(p *projState) {
 	msg := &projMsg{Seq: p.seq, Final: p.final, FinalT: p.finalT, Dir: p.server.Dir, Speed: p.server.Speed}
-	for _, c := range s.Clients {
+	for _, c := range s.players() {
 		s.sendReliable(Packet{Kind: PacketProjTornOff, Client: c.Index, Proj: msg}, c)
 	}
 }

@@ -22,6 +22,17 @@ const (
 	streamTargetPhase        = 81        // where in its cycle the target's motion starts
 )
 
+// Streams of the clients lagscope had no room for before: observers'
+// links, and every client's weapon channel (source 001), far from the
+// small ids above so none of them can ever overlap.
+const (
+	streamObserverLinkBase uint64 = 1<<20 + 2*iota // + 2*client (+1 down)
+	streamWeaponLinkBase   uint64 = 1 << 21        // + 2*client (+1 down)
+	// observers' connect exchange (streamHandshake + 2*client would run
+	// into streamFirePhase from the eighth client on)
+	streamObserverHandshakeBase uint64 = 1 << 22
+)
+
 func newRand(seed, stream uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, stream))
 }

@@ -32,15 +32,17 @@ type conn struct {
 	// start_fire: the stamp of StartFire and the server time it was judged
 	startStamp, startAt model.Time
 	hasStart            bool
+	weapon              weaponChannel // the shooter's weapon actor on this connection
 }
 
 // Server is the authority: it ticks the world, keeps every pawn's history,
 // sends snapshots and judges shots.
 type Server struct {
-	Pawns []ServerPawn
-	Now   model.Time
-	in    inbox
-	conns []*conn
+	Pawns  []ServerPawn
+	Now    model.Time
+	weapon serverWeapon // the shooter's weapon actor
+	in     inbox
+	conns  []*conn
 	// scratch for judging, reused so a shot does not allocate per pawn
 	targets []model.Target
 	rewound []int
@@ -56,7 +58,7 @@ type Server struct {
 }
 
 func newServer(cfg *Config, motions []model.Motion, clients int) *Server {
-	s := &Server{Pawns: make([]ServerPawn, len(motions)), conns: make([]*conn, clients)}
+	s := &Server{Pawns: make([]ServerPawn, len(motions)), conns: make([]*conn, clients), weapon: newServerWeapon(cfg)}
 	capHint := int(cfg.MaxTrailMs*float64(cfg.TickHz)/1000) + 4
 	for i, m := range motions {
 		s.Pawns[i] = ServerPawn{Motion: m, History: rewind.NewHistory(model.MsF(cfg.MaxTrailMs), capHint), LastJump: -1 << 62}

@@ -12,7 +12,8 @@ import (
 	"lagscope/model"
 )
 
-// The two players every scenario has; further pawns are bystanders.
+// The two players every scenario has; the observers' pawns follow them
+// (2…), then the bystanders'.
 const (
 	ShooterPawn = 0
 	TargetPawn  = 1
@@ -45,6 +46,9 @@ type Sim struct {
 	projSettled int
 	projDone    projTally
 	projBySeq   map[uint32]*projState
+
+	netUpdates metronome // NetUpdateFrequency of the shooter's weapon
+	fx         *fireLog  // every shot and every remote effect (source 001)
 }
 
 // pendingShot is the omniscient side of a shot in flight: what the client
@@ -69,18 +73,23 @@ func New(cfg Config) (*Sim, error) {
 	}
 	s := &Sim{cfg: cfg, ids: newIDSource(cfg.Seed), aim: newRand(cfg.Seed, streamAim), projBySeq: map[uint32]*projState{}}
 	motions := s.motions()
-	s.Server = newServer(&s.cfg, motions, 2)
-	for i := 0; i < 2; i++ {
-		up, down := cfg.Up, cfg.Down
-		if i == TargetPawn {
-			up, down = cfg.victimLink(up), cfg.victimLink(down)
-		}
+	n := 2 + cfg.Observers
+	s.Server = newServer(&s.cfg, motions, n)
+	s.fx = newFireLog(n)
+	for i := 0; i < n; i++ {
+		up, down := cfg.clientLinks(i)
 		base := streamLinkBase + 2*uint64(i)
+		if i > TargetPawn {
+			base = streamObserverLinkBase + 2*uint64(i)
+		}
+		wbase := streamWeaponLinkBase + 2*uint64(i)
 		s.Clients = append(s.Clients, &Client{
-			Index: i,
-			up:    netem.NewLink(up, cfg.Seed, base),
-			down:  netem.NewLink(down, cfg.Seed, base+1),
-			ping:  ping.NewTracker(model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
+			Index:      i,
+			up:         netem.NewLink(up, cfg.Seed, base),
+			down:       netem.NewLink(down, cfg.Seed, base+1),
+			weaponUp:   netem.NewLink(up, cfg.Seed, wbase),
+			weaponDown: netem.NewLink(down, cfg.Seed, wbase+1),
+			ping:       ping.NewTracker(model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
 		})
 	}
 	for i, c := range s.Clients {
@@ -104,8 +113,12 @@ func New(cfg Config) (*Sim, error) {
 // have a ping before the first bounce returns. A lost packet is sent
 // again, as connection requests are; ok is false if every try was lost.
 func handshakeRTT(up, down netem.LinkConfig, seed uint64, client int) (float64, bool) {
-	u := netem.NewLink(up, seed, streamHandshake+2*uint64(client))
-	d := netem.NewLink(down, seed, streamHandshake+2*uint64(client)+1)
+	base := streamHandshake + 2*uint64(client)
+	if client > TargetPawn { // observers: clear of the streams after streamHandshake
+		base = streamObserverHandshakeBase + 2*uint64(client)
+	}
+	u := netem.NewLink(up, seed, base)
+	d := netem.NewLink(down, seed, base+1)
 	for try := 0; try < 10; try++ {
 		if n, at, _ := u.Send(0); n > 0 {
 			if n, back, _ := d.Send(at); n > 0 {
@@ -116,7 +129,8 @@ func handshakeRTT(up, down netem.LinkConfig, seed uint64, client int) (float64, 
 	return 0, false
 }
 
-// motions places the shooter, the target and the bystanders.
+// motions places the shooter, the target, the observers and the
+// bystanders.
 func (s *Sim) motions() []model.Motion {
 	c := &s.cfg
 	shooter := model.V(c.ShooterX, c.ShooterY)
@@ -126,6 +140,7 @@ func (s *Sim) motions() []model.Motion {
 		{Kind: model.Stationary, Origin: shooter, Yaw: target.Origin.Sub(shooter).Angle()},
 		target,
 	}
+	ms = append(ms, observerMotions(c, shooter)...)
 	centre := shooter.Lerp(target.Origin, 0.5)
 	for i := 0; i < c.ExtraPawns; i++ {
 		ms = append(ms, model.Motion{
@@ -154,12 +169,11 @@ func (s *Sim) SetConfig(c Config) error {
 	}
 	s.cfg = c
 	for i, cl := range s.Clients {
-		up, down := c.Up, c.Down
-		if i == TargetPawn {
-			up, down = c.victimLink(up), c.victimLink(down)
-		}
+		up, down := c.clientLinks(i)
 		cl.up.SetConfig(up)
 		cl.down.SetConfig(down)
+		cl.weaponUp.SetConfig(up)
+		cl.weaponDown.SetConfig(down)
 		cl.ping.Interval, cl.ping.Smoothing = model.MsF(c.PingIntervalMs), c.PingSmoothing
 		m := s.Server.conns[i].measured
 		m.Interval, m.Smoothing = cl.ping.Interval, cl.ping.Smoothing
@@ -189,13 +203,10 @@ func (s *Sim) Step(until model.Time) {
 }
 
 // send puts a packet on a link; copies that survive wait in the
-// destination's inbox until it next runs.
-func (s *Sim) send(p Packet, c *Client) {
+// destination's inbox until it next runs. It reports whether any did.
+func (s *Sim) send(p Packet, c *Client) bool {
 	p.Sent = s.Now
-	link, to := c.down, &c.in
-	if p.Up {
-		link, to = c.up, &s.Server.in
-	}
+	link, to := s.route(p, c)
 	n, d1, d2 := link.Send(s.Now)
 	if n == 0 {
 		p.Deliver = -1
@@ -204,7 +215,7 @@ func (s *Sim) send(p Packet, c *Client) {
 		if len(s.Dropped) > maxDropped {
 			s.Dropped = s.Dropped[len(s.Dropped)-maxDropped:]
 		}
-		return
+		return false
 	}
 	for i, d := range [2]model.Time{d1, d2} {
 		if i >= n {
@@ -216,6 +227,24 @@ func (s *Sim) send(p Packet, c *Client) {
 		s.logPacket(&q, false, i == 1, false)
 		to.put(&q)
 	}
+	return true
+}
+
+// route is the link a packet takes and the inbox it lands in. The weapon
+// channel's traffic (source 001) has links of its own: the same
+// conditions as the client's, its own random streams, so it never shifts
+// the draws — or the queue — of the traffic lagscope had before it.
+func (s *Sim) route(p Packet, c *Client) (*netem.Link, *inbox) {
+	weapon := p.Kind == PacketWeapon || p.Kind == PacketStopFire
+	switch {
+	case p.Up && weapon:
+		return c.weaponUp, &s.Server.in
+	case p.Up:
+		return c.up, &s.Server.in
+	case weapon:
+		return c.weaponDown, &c.in
+	}
+	return c.down, &c.in
 }
 
 // sendReliable is replicated-actor traffic (spawns, tear-offs): a lost
@@ -224,10 +253,7 @@ func (s *Sim) send(p Packet, c *Client) {
 // behind each other like a reliable channel's head-of-line blocking.
 func (s *Sim) sendReliable(p Packet, c *Client) {
 	p.Sent = s.Now
-	link, to := c.down, &c.in
-	if p.Up {
-		link, to = c.up, &s.Server.in
-	}
+	link, to := s.route(p, c)
 	rto := model.MsF(2*(c.up.Config().LatencyMs+c.down.Config().LatencyMs) + 50)
 	t := s.Now
 	for try := 0; try < 20; try++ {
@@ -266,6 +292,7 @@ func (s *Sim) serverTick(t model.Time) {
 			s.send(Packet{Kind: PacketServerPing, Client: i, Stamp: srv.Now}, s.Clients[i])
 		}
 	}
+	s.replicateWeapon()
 }
 
 func (s *Sim) serverReceive(p *Packet) {
@@ -289,6 +316,8 @@ func (s *Sim) serverReceive(p *Packet) {
 		}
 	case PacketServerPong:
 		cn.measured.Return(p.Stamp, s.Server.Now)
+	case PacketStopFire:
+		s.weaponStopped()
 	}
 }
 
@@ -305,11 +334,16 @@ func (s *Sim) clientFrame(c *Client, t model.Time) {
 	if c.Display.Starved {
 		c.starved++
 	}
-	if c.Index == ShooterPawn {
+	switch c.Index {
+	case ShooterPawn:
+		s.releaseTrigger(c, t)
 		s.shooterBot(c, t)
 		s.ownerProjectiles(c, t)
-	} else {
+	case TargetPawn: // observers watch fire effects only
 		s.remoteProjectiles(c, t)
+	}
+	if c.Index != ShooterPawn {
+		s.weaponFrame(c, t)
 	}
 	if c.ping.Due(t) { // CheckSendPing
 		s.send(Packet{Kind: PacketPing, Client: c.Index, Up: true, Stamp: t}, c)
@@ -331,6 +365,8 @@ func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time) {
 		s.send(Packet{Kind: PacketServerPong, Client: c.Index, Up: true, Stamp: p.Stamp}, c)
 	case PacketProjSpawn, PacketProjTornOff, PacketProjReject:
 		s.clientProjectileMsg(c, p, t)
+	case PacketWeapon:
+		s.receiveWeapon(c, p, t)
 	}
 }
 

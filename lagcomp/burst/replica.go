@@ -115,12 +115,19 @@ func (r *Replica) OnRep_BurstCounter(previousValue BurstCounter, now model.Time,
 	}
 }
 
-// onBurstStarted plays a muzzle flash and, with auto-loop, (re)starts the
-// looping timer at the fire rate.
+// onBurstStarted plays a muzzle flash. With auto-loop it starts the
+// looping timer at the fire rate instead, and while the timer runs an
+// update only keeps it going: the flashes come at the weapon's steady
+// rate, not at the jittered times updates arrive.
 func (r *Replica) onBurstStarted(now model.Time, prevTag int64, open bool) {
 	r.Bursts++
+	loop := r.opt.AutoLoop && r.opt.FireInterval > 0 && r.BurstCounter.Firing()
+	if loop && r.looping {
+		r.loopTag = r.tag
+		return
+	}
 	r.effects = append(r.effects, Effect{T: now, Cause: CauseOnRep, Open: open, Tag: r.tag, PrevTag: prevTag})
-	if r.opt.AutoLoop && r.opt.FireInterval > 0 && r.BurstCounter.Firing() {
+	if loop {
 		r.looping, r.loopTag, r.nextLoop = true, r.tag, now+r.opt.FireInterval
 	}
 }

@@ -90,10 +90,13 @@ func TestAutoLoop(t *testing.T) {
 	r.Receive(robust(1, true), model.Ms(100), 1)
 	for f := model.Ms(100); f <= model.Ms(400); f += model.Ms(8) {
 		r.Tick(f)
+		if f == model.Ms(196) { // an update while looping plays nothing itself
+			r.Receive(robust(2, true), f, 2)
+		}
 	}
 	es := r.TakeEffects()
-	// at 100 by the update, then 166, 232, 298, 364
-	if len(es) != 5 || es[0].Cause != CauseOnRep || es[4].Cause != CauseLoop || es[4].Tag != 1 {
+	// at 100 by the update, then at the frames after 166, 232, 298, 364
+	if len(es) != 5 || es[0].Cause != CauseOnRep || es[4].Cause != CauseLoop || es[4].Tag != 2 || es[1].T != model.Ms(172) {
 		t.Fatalf("effects %+v", es)
 	}
 	r.Receive(robust(4, false), model.Ms(401), 2)

@@ -1,0 +1,185 @@
+package lagcomp
+
+import (
+	"lagscope/lagcomp/burst"
+	"lagscope/model"
+)
+
+// Rules a burst record can name.
+const (
+	// RuleNetUpdateCapped: net_update_hz is above tick_hz; the server
+	// replicates once a tick, the most it can.
+	RuleNetUpdateCapped Rule = "net_update_capped"
+	// RuleCulled: the client's copy of the weapon was culled (beyond
+	// relevancy_m) for part of the run; shots then are counted apart.
+	RuleCulled Rule = "culled"
+	// RulePending: bursts too recent to judge at the end of the run (their
+	// effects may still be on the way) are counted apart.
+	RulePending Rule = "pending"
+)
+
+// BurstRecord is one remote client's account of the shooter's
+// weapon-fire effects over a run (source 001).
+type BurstRecord struct {
+	Client   int
+	Name     string
+	Encoding burst.Encoding
+	// ShotsFired is every shot the server's weapon fired; ShotsCulled
+	// those of bursts fired wholly while this client's copy was culled,
+	// and ShotsPending those of bursts too recent to judge: neither can
+	// be missed or matched.
+	ShotsFired, ShotsCulled, ShotsPending int
+	EffectsPlayed                         int
+	// SingleShotsMissed and BurstsMissed are bursts of one shot, and of
+	// more, for which the client played no effect at all.
+	SingleShotsMissed, BurstsMissed int
+	// ShotsWithoutEffect counts, burst by burst, the shots beyond the
+	// effects played for it (missed singles and bursts included).
+	ShotsWithoutEffect int
+	// ExtraEffects are effects beyond their burst's shots (the auto-loop
+	// running on) or standing for no shot at all (bogus bursts included).
+	ExtraEffects int
+	BogusBursts  int // bursts played on relevancy re-entry for a weapon not firing
+	// The weapon channel's packets to this client.
+	Updates, UpdatesLost, Resends int64
+	BitsPerSecond                 float64    // property bits sent per second, resends included (packet headers not counted)
+	LossFreeBitsPerSecond         [2]float64 // what naive and robust would each send over a loss-free link
+	Rules                         []Rule
+}
+
+// effect marks for the views
+type fireMarks struct {
+	shotMissed  []bool // no effect played for this shot (beyond its burst's effects)
+	effectExtra []bool
+}
+
+// settle is how long after a burst ends the records wait before judging
+// it: a second plus twice the worst ordinary delay of client i's link.
+func (s *Sim) settle(i int) model.Time {
+	d := s.Clients[i].weaponDown.Config()
+	return model.Second + model.MsF(2*(d.LatencyMs+d.JitterMs+3*d.TailMs+d.SpikeMs))
+}
+
+// burstRecord accounts client i's effects against the server's shots.
+func (s *Sim) burstRecord(i int) (BurstRecord, fireMarks) {
+	l := s.fx
+	rf := &l.Clients[i]
+	r := BurstRecord{Client: i, Name: ClientName(i), Encoding: s.cfg.BurstEncoding, ShotsFired: len(l.Shots), EffectsPlayed: len(rf.Effects)}
+	marks := fireMarks{shotMissed: make([]bool, len(l.Shots)), effectExtra: make([]bool, len(rf.Effects))}
+	perBurst := make([]int, len(l.Bursts))
+	for j, e := range rf.Effects {
+		if e.Burst < 0 {
+			r.ExtraEffects++
+			marks.effectExtra[j] = true
+			r.BogusBursts += b2i(e.Bogus)
+			continue
+		}
+		perBurst[e.Burst]++
+		if perBurst[e.Burst] > l.Bursts[e.Burst].N {
+			r.ExtraEffects++
+			marks.effectExtra[j] = true
+		}
+	}
+	cutoff := s.Now - s.settle(i)
+	for b, sb := range l.Bursts {
+		shots := l.Shots[sb.First : sb.First+sb.N]
+		end := sb.Stop
+		if end < 0 {
+			end = shots[len(shots)-1].T
+		}
+		switch {
+		case !anyRelevant(shots, i):
+			r.ShotsCulled += sb.N
+			continue
+		case sb.Stop < 0 || end > cutoff:
+			r.ShotsPending += sb.N
+			continue
+		}
+		e := perBurst[b]
+		if e == 0 && sb.N == 1 {
+			r.SingleShotsMissed++
+		} else if e == 0 {
+			r.BurstsMissed++
+		}
+		r.ShotsWithoutEffect += max(0, sb.N-e)
+		for k := e; k < sb.N; k++ {
+			marks.shotMissed[sb.First+k] = true
+		}
+	}
+	ch := &s.Server.conns[i].weapon
+	r.Updates, r.UpdatesLost, r.Resends = ch.Packets, ch.Lost, ch.Resends
+	if secs := s.Now.Seconds(); secs > 0 {
+		r.BitsPerSecond = float64(ch.Bits) / secs
+		for k := range r.LossFreeBitsPerSecond {
+			r.LossFreeBitsPerSecond[k] = float64(ch.ShadowBits[k]) / secs
+		}
+	}
+	if s.cfg.NetUpdateHz > s.cfg.TickHz {
+		r.Rules = append(r.Rules, RuleNetUpdateCapped)
+	}
+	if r.ShotsCulled > 0 || len(rf.Culled) > 1 {
+		r.Rules = append(r.Rules, RuleCulled)
+	}
+	if r.ShotsPending > 0 {
+		r.Rules = append(r.Rules, RulePending)
+	}
+	return r, marks
+}
+
+func anyRelevant(shots []ServerShot, i int) bool {
+	for _, sh := range shots {
+		if i < 64 && sh.Relevant&(1<<i) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// BurstRecords are every remote client's accounts, victim first.
+func (s *Sim) BurstRecords() []BurstRecord {
+	var rs []BurstRecord
+	for i := 1; i < len(s.Clients); i++ {
+		r, _ := s.burstRecord(i)
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+// BurstJSON is a burst record as `lagscope sim --json` prints it.
+type BurstJSON struct {
+	Type               string         `json:"type"`
+	Client             string         `json:"client"`
+	Encoding           burst.Encoding `json:"encoding"`
+	ShotsFired         int            `json:"shots_fired"`
+	EffectsPlayed      int            `json:"effects_played"`
+	SingleShotsMissed  int            `json:"single_shots_missed"`
+	BurstsMissed       int            `json:"bursts_missed"`
+	ExtraEffects       int            `json:"extra_effects"`
+	BogusBursts        int            `json:"bogus_bursts"`
+	BitsPerSecond      float64        `json:"bits_per_second"`
+	ShotsWithoutEffect int            `json:"shots_without_effect"`
+	ShotsCulled        int            `json:"shots_culled"`
+	ShotsPending       int            `json:"shots_pending"`
+	Updates            int64          `json:"updates"`
+	UpdatesLost        int64          `json:"updates_lost"`
+	Resends            int64          `json:"resends"`
+	NaiveLossFreeBPS   float64        `json:"naive_loss_free_bits_per_second"`
+	RobustLossFreeBPS  float64        `json:"robust_loss_free_bits_per_second"`
+	Rules              []Rule         `json:"rules"`
+}
+
+// JSON is the record in its output form.
+func (r *BurstRecord) JSON() BurstJSON {
+	rules := r.Rules
+	if rules == nil {
+		rules = []Rule{}
+	}
+	return BurstJSON{
+		Type: "burst", Client: r.Name, Encoding: r.Encoding, ShotsFired: r.ShotsFired, EffectsPlayed: r.EffectsPlayed,
+		SingleShotsMissed: r.SingleShotsMissed, BurstsMissed: r.BurstsMissed, ExtraEffects: r.ExtraEffects,
+		BogusBursts: r.BogusBursts, BitsPerSecond: round6(r.BitsPerSecond), ShotsWithoutEffect: r.ShotsWithoutEffect,
+		ShotsCulled: r.ShotsCulled, ShotsPending: r.ShotsPending, Updates: r.Updates, UpdatesLost: r.UpdatesLost,
+		Resends: r.Resends, NaiveLossFreeBPS: round6(r.LossFreeBitsPerSecond[0]), RobustLossFreeBPS: round6(r.LossFreeBitsPerSecond[1]),
+		Rules: rules,
+	}
+}
