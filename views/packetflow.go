@@ -48,7 +48,7 @@ func (p *pane) packetColour(k lagcomp.PacketKind) color.NRGBA {
 	switch k {
 	case lagcomp.PacketCommand:
 		return ClientRed
-	case lagcomp.PacketSnapshot:
+	case lagcomp.PacketSnapshot, lagcomp.PacketWeapon:
 		return ServerBlue
 	case lagcomp.PacketProjSpawn, lagcomp.PacketProjTornOff, lagcomp.PacketProjReject:
 		return AuthGreen
@@ -66,6 +66,9 @@ func (p *pane) packets() {
 	p.serverTicks(fl)
 	for i := range f.Packets {
 		pk := &f.Packets[i]
+		if pk.Client > lagcomp.TargetPawn {
+			continue // observers have no lane here
+		}
 		p.packetArrow(fl, pk, r != nil && pk.Kind == lagcomp.PacketCommand && pk.Client == r.Shooter && pk.Shot == r.Seq, r != nil)
 	}
 	if r != nil {
@@ -360,7 +363,7 @@ func absT(t model.Time) model.Time {
 func (p *pane) packetHeader(fl *flow, r *lagcomp.ShotRecord) {
 	var sent, lost, dup, resent int
 	for _, pk := range p.f.Packets {
-		if pk.Sent < fl.t0 {
+		if pk.Sent < fl.t0 || pk.Client > lagcomp.TargetPawn {
 			continue
 		}
 		switch {
@@ -397,8 +400,8 @@ func (p *pane) packetLegend() {
 	}{
 		{
 			{p.legendArrow(ClientRed, false, false), "command (client → server: the shot)"},
-			{p.legendArrow(ServerBlue, false, false), "snapshot (server → client)"},
-			{p.legendArrow(TrailGrey, false, false), "ping bounce"},
+			{p.legendArrow(ServerBlue, false, false), "snapshot, weapon BurstCounter (server → client)"},
+			{p.legendArrow(TrailGrey, false, false), "ping bounce, StopFire"},
 			{p.legendArrow(AuthGreen, false, false), "projectile message (reliable)"},
 			{p.legendArrow(AuthGreen, true, false), "resend"},
 		},
