@@ -3,6 +3,8 @@ package lagcomp
 import (
 	"testing"
 
+	"lagscope/lagcomp/netem"
+
 	"lagscope/model"
 )
 
@@ -43,12 +45,17 @@ func TestPacketLogMatchesTheLinks(t *testing.T) {
 		}
 	}
 	var want [2][3]int
-	for i := range s.Clients {
+	for i, cl := range s.Clients {
 		for d, up := range []bool{false, true} {
-			st := s.Link(i, up).Stats
-			want[d][0] += st.Sent
-			want[d][1] += st.Lost
-			want[d][2] += st.Duplicated
+			weapon := cl.weaponDown // the weapon channel's own link (Sim.route)
+			if up {
+				weapon = cl.weaponUp
+			}
+			for _, st := range []netem.LinkStats{s.Link(i, up).Stats, weapon.Stats} {
+				want[d][0] += st.Sent
+				want[d][1] += st.Lost
+				want[d][2] += st.Duplicated
+			}
 		}
 	}
 	for d := range 2 {
