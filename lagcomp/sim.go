@@ -257,11 +257,16 @@ func (s *Sim) sendReliable(p Packet, c *Client) {
 	rto := model.MsF(2*(c.up.Config().LatencyMs+c.down.Config().LatencyMs) + 50)
 	t := s.Now
 	for try := 0; try < 20; try++ {
-		if n, d, _ := link.Send(t); n > 0 {
+		if n, d, d2 := link.Send(t); n > 0 {
 			s.pktSeq++
 			p.seq, p.Deliver = s.pktSeq, d
 			p.Sent = t
 			s.logPacket(&p, false, false, try > 0)
+			if n == 2 { // the copy travels too; the reliable channel drops it on arrival
+				dup := p
+				dup.Deliver = d2
+				s.logPacket(&dup, false, true, try > 0)
+			}
 			to.put(&p)
 			return
 		}
