@@ -84,7 +84,10 @@ func (p *pane) frame(v View) {
 				p.frameDet(&fr, c.Det, pr.RadiusM)
 			}
 		}
-		notes = 1
+		notes = p.warpNotes(f.Clients[lagcomp.ShooterPawn])
+		if p.o.Layers.InterpBuffer {
+			notes++
+		}
 	case ViewTarget:
 		v := f.Clients[lagcomp.TargetPawn].View
 		fr.pose(v.Poses[lagcomp.TargetPawn])
@@ -99,7 +102,7 @@ func (p *pane) frame(v View) {
 			}
 			p.frameDet(&fr, pr.Remote.Det, pr.RadiusM)
 		}
-		notes = 2
+		notes = len(p.toldShots()) + p.warpNotes(f.Clients[lagcomp.TargetPawn])
 	case ViewOverlay:
 		minW, minH, notes = 3.5, 2.5, 5
 		if r := p.selected(); r != nil {

@@ -74,6 +74,9 @@ func (p *pane) placeLabels() {
 	taken := append(append([]rect(nil), p.shapes...), hidden)
 	left := 0
 	for _, l := range p.labels {
+		if l.ax < bounds.x0 || l.ax > bounds.x1 || l.ay < bounds.y0 || l.ay > bounds.y1 {
+			continue // it names something out of frame
+		}
 		tw, th := p.measure(l.text, labelSize)
 		bw, bh := tw+2*pad, th+2*pad
 		r, ok := p.spot(l, bw, bh, bounds, taken)

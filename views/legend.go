@@ -23,6 +23,7 @@ const (
 	keyOwn                     // client panes: the client's own pawn, predicted
 	keyClientSaw               // red: the target as the shooter's client showed it
 	keyVictimSaw               // the shooter as the victim's client shows it
+	keyVictimOthers            // bystanders as the victim's client shows them
 	keyRewound                 // blue: the hitboxes the server rewound to
 	keyGhostShots              // faded blue: older judged shots
 	keyServerNow               // dashed outline: where the server has a pawn now
@@ -81,6 +82,8 @@ func (pal Palette) entry(k key) legendEntry {
 		return legendEntry{ClientRed, swFill, "client saw", "client saw"}
 	case keyVictimSaw:
 		return legendEntry{VictimOrange, swFill, "shooter as this client shows it", "shooter shown"}
+	case keyVictimOthers:
+		return legendEntry{alpha(VictimOrange, 0.6), swDot, "others as this client shows them", "others shown"}
 	case keyRewound:
 		return legendEntry{ServerBlue, swFill, "server rewound", "rewound"}
 	case keyGhostShots:

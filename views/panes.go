@@ -241,6 +241,12 @@ func (p *pane) target() {
 	p.grid()
 	p.walls()
 	p.serverNowGhosts(c, lagcomp.TargetPawn)
+	for i := lagcomp.TargetPawn + 1; i < len(v.Poses) && p.o.Layers.ClientSeen; i++ {
+		if v.Shown[i] {
+			p.dot(v.Poses[i].Pos, 3, alpha(VictimOrange, 0.6))
+			p.key(keyVictimOthers)
+		}
+	}
 	if p.o.Layers.ClientSeen && v.Shown[lagcomp.ShooterPawn] {
 		p.hitbox(shooter, VictimOrange, 0.35, 2, false)
 		p.key(keyVictimSaw)
@@ -256,23 +262,34 @@ func (p *pane) target() {
 	p.header("Target client", info)
 }
 
-// told lists the hits the victim has been told of, with their traces.
-func (p *pane) told() {
-	f := p.f
-	down := model.MsF(f.Config.Down.LatencyMs)
-	if f.Config.VictimLatencyMs >= 0 {
-		down = model.MsF(f.Config.VictimLatencyMs)
+// victimDown is the victim's downstream latency: when it hears of a hit.
+func (p *pane) victimDown() model.Time {
+	if p.f.Config.VictimLatencyMs >= 0 {
+		return model.MsF(p.f.Config.VictimLatencyMs)
 	}
+	return model.MsF(p.f.Config.Down.LatencyMs)
+}
+
+// toldShots are the newest four hits the victim has been told of.
+func (p *pane) toldShots() []*lagcomp.ShotRecord {
+	down := p.victimDown()
 	var told []*lagcomp.ShotRecord
 	for _, r := range p.shownShots() {
-		if r.ServerHit && r.Judged+down <= f.T { // the victim has been told
+		if r.ServerHit && r.Judged+down <= p.f.T { // the victim has been told
 			told = append(told, r)
 		}
 	}
 	if len(told) > 4 {
 		told = told[len(told)-4:]
 	}
-	for _, r := range told {
+	return told
+}
+
+// told lists the hits the victim has been told of, with their traces.
+func (p *pane) told() {
+	f := p.f
+	down := p.victimDown()
+	for _, r := range p.toldShots() {
 		if p.o.Layers.Traces {
 			p.line(r.Origin, r.ServerEnd, alpha(p.pal.Trace, p.fade(r)), 1.5, false)
 			p.key(keyTrace)

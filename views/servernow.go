@@ -55,6 +55,14 @@ func gapMs(d model.Time) string {
 // size; older ones are arrows only, and all are counted in the notes.
 const warpLabels = 3
 
+// warpNotes is how many lines of notes warps writes.
+func (p *pane) warpNotes(c lagcomp.ClientFrame) int {
+	if p.f.Config.Display != lagcomp.DisplayExtrap && len(c.Warps) == 0 {
+		return 0
+	}
+	return 1 + min(len(c.Warps), warpLabels)
+}
+
 // warps draws the client's extrapolation warps: an arrow from where the
 // pawn was shown to where the correction put it, fading with age.
 func (p *pane) warps(c lagcomp.ClientFrame) {
