@@ -35,6 +35,7 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 	layers := fs.String("layers", "default", "comma list of: default, all, a layer name to add, -name to take one away; names: "+layerKeys())
 	out := fs.String("out", "", "PNG to write (its sidecar goes beside it as .json)")
 	from := fs.String("from", "", "a sidecar .json: make its PNG again")
+	compare := fs.String("compare", "", "k=v[,k=v…]: A/B, the view as given beside the same seed with these settings changed")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -60,6 +61,9 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 			shot = *shotN
 		}
 		sc, err = sidecarFromFlags(&rf, *at, set["shot"], shot, *view, *layout, *size, *scale, *theme, *layers)
+		if err == nil {
+			sc.Compare = *compare
+		}
 	}
 	if err != nil {
 		return fail(err)

@@ -26,7 +26,7 @@ usage:
                  [--chart out.png [--metric a,b,…] [--size 1920x1080]]
                                 run a grid of settings on all cores: one row per point and seed
   lagscope shot --preset NAME [--set k=v]... --at 2.5s|--shot N --view split|server|shooter|target|overlay
-                [--size 1920x1080] [--theme dark|light] [--layers default,NAME,-NAME] --out file.png
+                [--size 1920x1080] [--theme dark|light] [--layers default,NAME,-NAME] [--compare k=v,…] --out file.png
   lagscope shot --from file.json --out file.png
                                 render a screenshot headless (and its sidecar); --from makes it again
   lagscope COMMAND --help       a command's flags

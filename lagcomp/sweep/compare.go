@@ -3,9 +3,11 @@ package sweep
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"lagscope/lagcomp"
+	"lagscope/model"
 )
 
 // ParseChanges reads "k=v,k=v" (an A/B comparison's changed settings),
@@ -94,4 +96,108 @@ func round6(x float64) float64 {
 		return -round6(-x)
 	}
 	return float64(int64(x*k+0.5)) / k
+}
+
+// ChangedScript is a session's script with the changes applied to its
+// base and to every configuration input after it: B of an A/B follows
+// A's timeline (its live changes and shots, at the same times) with the
+// changed keys held, on the same seed unless a change names the seed.
+func ChangedScript(sc lagcomp.Script, changes []lagcomp.Setting) (lagcomp.Script, error) {
+	change := func(m map[string]string) (map[string]string, error) {
+		c, err := lagcomp.ConfigFromMap(m)
+		if err != nil {
+			return nil, err
+		}
+		if c, err = Changed(c, changes); err != nil {
+			return nil, err
+		}
+		return lagcomp.ConfigMap(&c), nil
+	}
+	out := lagcomp.Script{Inputs: make([]lagcomp.ScriptInput, len(sc.Inputs))}
+	var err error
+	if out.Base, err = change(sc.Base); err != nil {
+		return out, err
+	}
+	for i, in := range sc.Inputs {
+		out.Inputs[i] = in
+		if in.Config != nil {
+			if out.Inputs[i].Config, err = change(in.Config); err != nil {
+				return out, fmt.Errorf("input %d: %w", i+1, err)
+			}
+		}
+	}
+	return out, nil
+}
+
+// Twin is B of an A/B in the window: it follows A's script to A's shown
+// time, stepping forward from where it is, and replays from the start
+// only when A's inputs change or the time goes back, as a Session does.
+type Twin struct {
+	Changes []lagcomp.Setting
+	script  lagcomp.Script // B's, as last built
+	sim     *lagcomp.Sim
+	inputs  []twinInput
+	next    int
+}
+
+type twinInput struct {
+	t    model.Time
+	cfg  *lagcomp.Config
+	fire *model.Vec
+}
+
+// At is B's simulation at time t of A's script.
+func (tw *Twin) At(a lagcomp.Script, t model.Time) (*lagcomp.Sim, error) {
+	b, err := ChangedScript(a, tw.Changes)
+	if err != nil {
+		return nil, err
+	}
+	if tw.sim == nil || tw.sim.Now > t || !reflect.DeepEqual(b, tw.script) {
+		if err := tw.reset(b); err != nil {
+			return nil, err
+		}
+	}
+	for ; tw.next < len(tw.inputs) && tw.inputs[tw.next].t <= t; tw.next++ {
+		in := tw.inputs[tw.next]
+		tw.sim.Step(in.t)
+		if in.cfg != nil {
+			if err := tw.sim.SetConfig(*in.cfg); err != nil {
+				return nil, err
+			}
+		}
+		if in.fire != nil {
+			tw.sim.QueueFire(*in.fire)
+		}
+	}
+	tw.sim.Step(t)
+	return tw.sim, nil
+}
+
+func (tw *Twin) reset(b lagcomp.Script) error {
+	base, err := lagcomp.ConfigFromMap(b.Base)
+	if err != nil {
+		return err
+	}
+	sim, err := lagcomp.New(base)
+	if err != nil {
+		return err
+	}
+	tw.inputs = tw.inputs[:0]
+	for _, in := range b.Inputs {
+		ti := twinInput{t: model.Time(in.TUs)}
+		if in.Config != nil {
+			c, err := lagcomp.ConfigFromMap(in.Config)
+			if err != nil {
+				return err
+			}
+			ti.cfg = &c
+		}
+		if in.Fire != nil {
+			at := model.V(in.Fire[0], in.Fire[1])
+			ti.fire = &at
+		}
+		tw.inputs = append(tw.inputs, ti)
+	}
+	tw.script, tw.sim, tw.next = b, sim, 0
+	return nil
 }

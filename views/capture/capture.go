@@ -16,6 +16,7 @@ import (
 	"github.com/google/uuid"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/sweep"
 	"lagscope/model"
 	"lagscope/presets"
 	"lagscope/views"
@@ -35,6 +36,10 @@ type Sidecar struct {
 	Theme    string         `json:"theme"` // dark or light
 	Layers   views.Layers   `json:"layers"`
 	Selected string         `json:"selected,omitempty"` // a shot id
+	// Compare, if set, makes an A/B: the view as given on the left, the
+	// same script with these settings changed ("mode=none,bias=0") on the
+	// right (compare.go).
+	Compare string `json:"compare,omitempty"`
 }
 
 // check validates a sidecar's fields, naming the bad one.
@@ -65,6 +70,11 @@ func (s *Sidecar) check() error {
 			return fmt.Errorf("selected %q: not a shot id", s.Selected)
 		}
 	}
+	if s.Compare != "" {
+		if _, err := sweep.ParseChanges(s.Compare); err != nil {
+			return fmt.Errorf("compare: %w", err)
+		}
+	}
 	return nil
 }
 
@@ -87,6 +97,9 @@ func Render(sc *Sidecar) (*image.RGBA, error) { return RenderProgress(sc, nil) }
 func RenderProgress(sc *Sidecar, progress Progress) (*image.RGBA, error) {
 	if err := sc.check(); err != nil {
 		return nil, err
+	}
+	if sc.Compare != "" {
+		return renderCompare(sc)
 	}
 	f, err := frameAt(sc.Script, model.Time(sc.AtUs), progress)
 	if err != nil {

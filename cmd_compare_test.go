@@ -1,0 +1,59 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// shot --compare draws A and B side by side; its sidecar makes the same
+// PNG again, byte for byte, and carries the changes.
+func TestShotCompareReproducesFromItsSidecar(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "ab.png")
+	code, _, errs := runCLI("shot", "--preset", "default", "--at", "3s", "--view", "overlay", "--size", "800x450",
+		"--compare", "mode=none,bias=0.5", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	side, err := os.ReadFile(filepath.Join(dir, "ab.json"))
+	if err != nil || !strings.Contains(string(side), `"compare": "mode=none,bias=0.5"`) {
+		t.Fatalf("sidecar: %v\n%s", err, side)
+	}
+	again := filepath.Join(dir, "again.png")
+	if code, _, errs := runCLI("shot", "--from", filepath.Join(dir, "ab.json"), "--out", again); code != 0 {
+		t.Fatalf("--from: exit %d: %s", code, errs)
+	}
+	a, _ := os.ReadFile(out)
+	b, _ := os.ReadFile(again)
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Fatal("the sidecar does not reproduce the A/B PNG")
+	}
+	// without --compare the picture is a different one
+	plain := filepath.Join(dir, "plain.png")
+	runCLI("shot", "--preset", "default", "--at", "3s", "--view", "overlay", "--size", "800x450", "--out", plain)
+	if p, _ := os.ReadFile(plain); bytes.Equal(p, a) {
+		t.Error("--compare changed nothing")
+	}
+}
+
+func TestShotCompareBadInput(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := runCLI("shot", "--preset", "default", "--at", "1s", "--compare", "bias=7", "--out", filepath.Join(dir, "x.png"))
+	if code != 2 || !strings.Contains(errs, `compare: key "bias": 7 is out of range`) {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+	code, _, _ = runCLI("shot", "--preset", "default", "--at", "1s", "--compare", "mode=none", "--out", filepath.Join(dir, "ok.png"))
+	if code != 0 {
+		t.Fatal("a good A/B failed")
+	}
+	side, _ := os.ReadFile(filepath.Join(dir, "ok.json"))
+	bad := strings.Replace(string(side), `"mode=none"`, `"Mode=none"`, 1)
+	os.WriteFile(filepath.Join(dir, "bad.json"), []byte(bad), 0o644)
+	code, _, errs = runCLI("shot", "--from", filepath.Join(dir, "bad.json"), "--out", filepath.Join(dir, "y.png"))
+	if code != 2 || !strings.Contains(errs, "bad.json: compare: unknown key \"Mode\"") {
+		t.Errorf("a sidecar with a bad compare: exit %d: %s", code, errs)
+	}
+}

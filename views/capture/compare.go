@@ -1,0 +1,91 @@
+package capture
+
+import (
+	"fmt"
+	"image"
+	"image/draw"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"lagscope/lagcomp"
+	"lagscope/lagcomp/sweep"
+	"lagscope/model"
+	"lagscope/views"
+)
+
+// renderCompare draws an A/B: the sidecar's script on the left, the same
+// script with its Compare changes on the right (same seed, same inputs at
+// the same times), at the same instant, each half under a title naming
+// the settings in which it differs from the other.
+func renderCompare(sc *Sidecar) (*image.RGBA, error) {
+	changes, err := sweep.ParseChanges(sc.Compare)
+	if err != nil {
+		return nil, fmt.Errorf("compare: %w", err)
+	}
+	bScript, err := sweep.ChangedScript(sc.Script, changes)
+	if err != nil {
+		return nil, fmt.Errorf("compare: %w", err)
+	}
+	at := model.Time(sc.AtUs)
+	a, err := sc.Script.Replay(at)
+	if err != nil {
+		return nil, fmt.Errorf("script: %w", err)
+	}
+	b, err := bScript.Replay(at)
+	if err != nil {
+		return nil, fmt.Errorf("compare: %w", err)
+	}
+	fa, fb := a.Frame(), b.Frame()
+	pal := views.Dark
+	if sc.Theme == "light" {
+		pal = views.Light
+	}
+	o := views.Options{Layers: sc.Layers, Palette: pal, Scale: sc.Scale}
+	if sc.Selected != "" {
+		o.Selected = uuid.MustParse(sc.Selected)
+	}
+	lines := append(captionLines(sc, fa), "A/B on one seed and one timeline: left A as given, right B = "+sweep.Title(changes, ""))
+	band := bandHeight(len(lines), sc.Scale)
+	title := bandHeight(1, sc.Scale)
+	bodyH := sc.Height - band - title
+	if bodyH < 64 || sc.Width < 128 {
+		return nil, fmt.Errorf("size %dx%d leaves no room for two halves, their titles and the caption band", sc.Width, sc.Height)
+	}
+	out := image.NewRGBA(image.Rect(0, 0, sc.Width, sc.Height))
+	halves := []struct {
+		f     *lagcomp.Frame
+		x, w  int
+		title string
+	}{
+		{fa, 0, sc.Width / 2, "A: " + differing(&fb.Config, &fa.Config)},
+		{fb, sc.Width / 2, sc.Width - sc.Width/2, "B: " + differing(&fa.Config, &fb.Config)},
+	}
+	for _, h := range halves {
+		r := views.NewRenderer() // one each: a renderer reuses its images
+		var body *image.RGBA
+		if sc.View == "split" {
+			body = r.Split(h.f, sc.Layout, views.Views, h.w, bodyH, o)
+		} else if body, err = r.Render(h.f, sc.View, h.w, bodyH, o); err != nil {
+			return nil, err
+		}
+		r.Caption(out, image.Rect(h.x, 0, h.x+h.w, title), []string{h.title}, pal, sc.Scale)
+		draw.Draw(out, image.Rect(h.x, title, h.x+h.w, title+bodyH), body, image.Point{}, draw.Src)
+	}
+	views.NewRenderer().Caption(out, image.Rect(0, sc.Height-band, sc.Width, sc.Height), lines, pal, sc.Scale)
+	return out, nil
+}
+
+// differing names the keys whose values in c differ from other, with
+// c's values: the title of one half of an A/B.
+func differing(other, c *lagcomp.Config) string {
+	var parts []string
+	for _, d := range lagcomp.Diff(other, c) {
+		p, _ := lagcomp.Lookup(d.Key)
+		parts = append(parts, d.Key+"="+p.Format(c))
+	}
+	if len(parts) == 0 {
+		return "no setting differs"
+	}
+	return strings.Join(parts, " ")
+}
