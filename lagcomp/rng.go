@@ -33,8 +33,17 @@ const (
 	streamObserverHandshakeBase uint64 = 1 << 22
 )
 
-func newRand(seed, stream uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, stream))
+// newRand is a generator on stream of seed, with its state kept beside it
+// so a keyframe can copy it by value (rand.Rand holds nothing else).
+func newRand(seed, stream uint64) (*rand.Rand, *rand.PCG) {
+	src := rand.NewPCG(seed, stream)
+	return rand.New(src), src
+}
+
+// cloneRand is an independent generator in the state src is in now.
+func cloneRand(src *rand.PCG) (*rand.Rand, *rand.PCG) {
+	c := *src
+	return rand.New(&c), &c
 }
 
 // randReader feeds uuid generation from a seeded stream, so record ids are
@@ -49,10 +58,19 @@ func (rr randReader) Read(p []byte) (int, error) {
 }
 
 // idSource draws version-4 uuids from a seeded stream.
-type idSource struct{ rd randReader }
+type idSource struct {
+	rd  randReader
+	src *rand.PCG
+}
 
 func newIDSource(seed uint64) *idSource {
-	return &idSource{randReader{newRand(seed, streamUUID)}}
+	r, src := newRand(seed, streamUUID)
+	return &idSource{randReader{r}, src}
+}
+
+func (s *idSource) clone() *idSource {
+	r, src := cloneRand(s.src)
+	return &idSource{randReader{r}, src}
 }
 
 func (s *idSource) next() uuid.UUID {

@@ -30,6 +30,7 @@ type Sim struct {
 	Clients []*Client
 	ids     *idSource
 	aim     *rand.Rand
+	aimSrc  *rand.PCG
 	pktSeq  uint64
 	pending []pendingShot // by command seq
 	Shots   []ShotRecord
@@ -71,7 +72,8 @@ func New(cfg Config) (*Sim, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	s := &Sim{cfg: cfg, ids: newIDSource(cfg.Seed), aim: newRand(cfg.Seed, streamAim), projBySeq: map[uint32]*projState{}}
+	s := &Sim{cfg: cfg, ids: newIDSource(cfg.Seed), projBySeq: map[uint32]*projState{}}
+	s.aim, s.aimSrc = newRand(cfg.Seed, streamAim)
 	motions := s.motions()
 	n := 2 + cfg.Observers
 	s.Server = newServer(&s.cfg, motions, n)

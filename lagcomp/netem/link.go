@@ -32,14 +32,15 @@ type LinkConfig struct {
 // Link emulates one direction of a connection. It is deterministic for a
 // given seed and sequence of Send calls.
 type Link struct {
-	cfg          LinkConfig
-	rng          *rand.Rand
-	spikeRng     *rand.Rand
-	bad          bool
-	lastDelivery model.Time
-	spikeStart   model.Time
-	spikeEnd     model.Time
-	Stats        LinkStats
+	cfg           LinkConfig
+	rng           *rand.Rand
+	spikeRng      *rand.Rand
+	src, spikeSrc *rand.PCG // the generators' states, kept so Clone can copy them
+	bad           bool
+	lastDelivery  model.Time
+	spikeStart    model.Time
+	spikeEnd      model.Time
+	Stats         LinkStats
 }
 
 // LinkStats counts what a link did to its packets.
@@ -49,7 +50,8 @@ type LinkStats struct {
 
 // NewLink makes a link drawing from its own streams of seed.
 func NewLink(cfg LinkConfig, seed, stream uint64) *Link {
-	l := &Link{cfg: cfg, rng: rand.New(rand.NewPCG(seed, stream)), spikeRng: rand.New(rand.NewPCG(seed, stream|1<<32))}
+	l := &Link{cfg: cfg, src: rand.NewPCG(seed, stream), spikeSrc: rand.NewPCG(seed, stream|1<<32)}
+	l.rng, l.spikeRng = rand.New(l.src), rand.New(l.spikeSrc)
 	l.spikeStart, l.spikeEnd = -1, -1
 	return l
 }

@@ -40,11 +40,6 @@ func (w *Swept) Bound(live model.Pose) Bound {
 	return Bound{lo.Sub(r), hi.Add(r)}
 }
 
-// Clone is a deep copy.
-func (w *Swept) Clone() Swept {
-	return Swept{w.minX.clone(), w.minY.clone(), w.maxX.clone(), w.maxY.clone()}
-}
-
 // maxQueue is a sliding-window maximum: values decreasing from head on,
 // each with its sample's time, so the front is the window's maximum.
 type maxQueue struct {
@@ -74,6 +69,3 @@ func (q *maxQueue) trim(oldest model.Time) {
 
 func (q *maxQueue) empty() bool  { return q.head == len(q.t) }
 func (q *maxQueue) max() float64 { return q.v[q.head] }
-func (q *maxQueue) clone() maxQueue {
-	return maxQueue{t: append([]model.Time(nil), q.t[q.head:]...), v: append([]float64(nil), q.v[q.head:]...)}
-}

@@ -1,0 +1,131 @@
+package lagcomp
+
+import (
+	"maps"
+	"slices"
+)
+
+// Clone is a deep copy of the whole simulation: run both on and they
+// produce the same bytes. It is what the timeline's keyframes are made
+// of. As fogleman/nes saves a console by having each component write its
+// own state, every part here copies itself; clone_test.go reflects over
+// every state struct and fails when a field appears that no clone names.
+//
+// What is shared rather than copied is immutable once made: shot records
+// and pending shots (append-only; the copy's slices are clipped, so an
+// append on either side reallocates), the snapshots and packets in
+// flight (never written after sending), the configuration's walls.
+func (s *Sim) Clone() *Sim {
+	c := *s
+	c.q = slices.Clone(s.q)
+	c.Server = s.Server.clone()
+	c.Clients = make([]*Client, len(s.Clients))
+	for i, cl := range s.Clients {
+		c.Clients[i] = cl.clone()
+	}
+	c.ids = s.ids.clone()
+	c.aim, c.aimSrc = cloneRand(s.aimSrc)
+	c.pending = slices.Clip(s.pending)
+	c.Shots = slices.Clip(s.Shots)
+	c.tally = s.tally.clone()
+	c.Dropped = slices.Clip(s.Dropped)
+	c.packets = slices.Clone(s.packets) // shifted in place as it drops old entries
+	c.frames = slices.Clone(s.frames)
+	c.fireAt = clonePtr(s.fireAt)
+	c.projs = make([]*projState, len(s.projs))
+	c.projBySeq = make(map[uint32]*projState, len(s.projBySeq))
+	for i, p := range s.projs {
+		c.projs[i] = p.clone()
+		c.projBySeq[p.seq] = c.projs[i]
+	}
+	c.projDone = s.projDone.clone()
+	return &c
+}
+
+func (s *Server) clone() *Server {
+	c := *s
+	c.Pawns = slices.Clone(s.Pawns)
+	for i := range c.Pawns {
+		p := &c.Pawns[i]
+		p.History = s.Pawns[i].History.Clone()
+		p.Swept = s.Pawns[i].Swept.Clone()
+	}
+	c.in = slices.Clone(s.in)
+	c.conns = make([]*conn, len(s.conns))
+	for i, cn := range s.conns {
+		c.conns[i] = cn.clone()
+	}
+	c.targets, c.rewound, c.projTargets = slices.Clone(s.targets), slices.Clone(s.rewound), slices.Clone(s.projTargets)
+	c.grid = s.grid.Clone()
+	c.bounds, c.cells = slices.Clone(s.bounds), slices.Clone(s.cells)
+	return &c
+}
+
+func (cn *conn) clone() *conn {
+	c := *cn
+	c.seen = maps.Clone(cn.seen)
+	c.measured = cn.measured.Clone()
+	return &c
+}
+
+func (cl *Client) clone() *Client {
+	c := *cl
+	c.up, c.down = cl.up.Clone(), cl.down.Clone()
+	c.in = slices.Clone(cl.in)
+	c.snaps = slices.Clone(cl.snaps) // reordered in place; the snapshots themselves are immutable
+	c.Display = cl.Display.clone()
+	c.ping = cl.ping.Clone()
+	c.lastExtrap, c.lastVel = slices.Clone(cl.lastExtrap), slices.Clone(cl.lastVel)
+	c.warps = slices.Clone(cl.warps)
+	return &c
+}
+
+func (v ClientView) clone() ClientView {
+	v.Poses, v.Shown = slices.Clone(v.Poses), slices.Clone(v.Shown)
+	return v
+}
+
+func (p *projState) clone() *projState {
+	c := *p
+	c.server = clonePtr(p.server)
+	c.srvPath, c.hits = slices.Clone(p.srvPath), slices.Clone(p.hits)
+	c.fake, c.auth, c.remote = p.fake.clone(), p.auth.clone(), p.remote.clone()
+	c.rec = p.rec.clone()
+	c.fakeFinal, c.remoteFinal = clonePtr(p.fakeFinal), clonePtr(p.remoteFinal)
+	return &c
+}
+
+func (m movingCopy) clone() movingCopy {
+	m.path, m.det = slices.Clone(m.path), clonePtr(m.det)
+	return m
+}
+
+func (o ownerReconciler) clone() ownerReconciler {
+	o.pendingAuth, o.Fired = clonePtr(o.pendingAuth), slices.Clone(o.Fired)
+	return o
+}
+
+func (t shotTally) clone() shotTally {
+	t.s.RuleCounts = slices.Clone(t.s.RuleCounts)
+	t.errs = t.errs.clone()
+	return t
+}
+
+func (o orderStat) clone() orderStat {
+	o.low, o.high = slices.Clone(o.low), slices.Clone(o.high)
+	return o
+}
+
+func (t projTally) clone() projTally {
+	t.s.Rules = slices.Clone(t.s.Rules)
+	return t
+}
+
+// clonePtr is a new pointer to a copy of *p (nil stays nil).
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	return &c
+}

@@ -1,0 +1,262 @@
+package lagcomp
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"lagscope/lagcomp/netem"
+	"lagscope/lagcomp/ping"
+	"lagscope/lagcomp/rewind"
+	"lagscope/model"
+)
+
+// cloned lists, for every state struct a Sim holds, the fields its clone
+// handles (clone.go and the Clone methods of netem, ping and rewind).
+// When a field is added to any of them, TestCloneHandlesEveryField fails
+// until the field's clone is written and the field named here.
+var cloned = map[reflect.Type][]string{
+	reflect.TypeFor[Sim](): {"cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots",
+		"tally", "Dropped", "packets", "ticks", "snaps", "frames", "fireAt", "projs", "projSettled", "projDone", "projBySeq"},
+	reflect.TypeFor[Server]():     {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "grid", "bounds", "cells"},
+	reflect.TypeFor[ServerPawn](): {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},
+	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "measured", "startStamp", "startAt", "hasStart"},
+	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "snaps", "PackageTimeStamp", "hasStamp", "lastFrame", "Display", "ping",
+		"nextFire", "burstShots", "firing", "seq", "lastExtrap", "lastVel", "warpMax", "warpLast", "warps", "starved"},
+	reflect.TypeFor[ClientView](): {"T", "Poses", "Shown", "IdealT", "Render", "Starved", "Filled"},
+	reflect.TypeFor[projState](): {"id", "seq", "weapon", "spec", "fire", "origin", "dir", "lastSeen", "server", "srvAt", "srvPos",
+		"srvPath", "srvDone", "final", "finalT", "hits", "ff", "spawnT", "predicted", "fakeAt", "fakeDelay", "fakeSpawned", "fake",
+		"auth", "rec", "linkOffsetM", "catchupM", "maxDiv", "fakeFinal", "remote", "remoteTau", "remoteJump", "remoteDelay",
+		"remoteFinal", "remoteDueT"},
+	reflect.TypeFor[movingCopy](): {"shown", "alive", "pos", "at", "path", "det"},
+	reflect.TypeFor[ownerReconciler](): {"mismatchM", "predictFX", "fakeAlive", "fakeDet", "fakeDetPos", "switchAt", "linked",
+		"pendingAuth", "Rule", "Fired", "FX", "FXAt", "FXFake", "fxShown", "done"},
+	reflect.TypeFor[flight]():            {"From", "Dir", "Speed", "T0"},
+	reflect.TypeFor[shotTally]():         {"s", "n", "maxSeq", "err", "rewind", "ideal", "errs"},
+	reflect.TypeFor[orderStat]():         {"low", "high", "p"},
+	reflect.TypeFor[projTally]():         {"s", "linked", "pairs", "linkSum", "detSum"},
+	reflect.TypeFor[Summary]():           {"Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames"},
+	reflect.TypeFor[ProjectileSummary](): {"Count", "Rules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
+	reflect.TypeFor[metronome]():         {"base", "hz", "n"},
+	reflect.TypeFor[event]():             {"t", "kind", "client"},
+	reflect.TypeFor[idSource]():          {"rd", "src"},
+	reflect.TypeFor[randReader]():        {"r"},
+	reflect.TypeFor[netem.Link]():        {"cfg", "rng", "spikeRng", "src", "spikeSrc", "bad", "lastDelivery", "spikeStart", "spikeEnd", "Stats"},
+	reflect.TypeFor[netem.LinkStats]():   {"Sent", "Lost", "Duplicated", "Reordered", "Spiked"},
+	reflect.TypeFor[ping.Tracker]():      {"Interval", "Smoothing", "lastSend", "exact", "samples"},
+	reflect.TypeFor[rewind.History]():    {"buf", "head", "n", "maxTrail", "breakAt", "pushed", "seg"},
+	reflect.TypeFor[rewind.Swept]():      {"minX", "minY", "maxX", "maxY"},
+	reflect.TypeFor[rewind.Grid]():       {"Origin", "Cell", "NX", "NY", "start", "items", "always", "seen", "stamp"},
+	fieldType[rewind.Swept]("minX"):      {"t", "v", "head"},
+	fieldType[rewind.History]("seg"):     {"first", "t0", "gapMin", "gapMax", "perUs"},
+}
+
+// fieldType is the type of a field of T: the unexported types of the
+// technique packages, named through the struct that holds them.
+func fieldType[T any](name string) reflect.Type {
+	f, _ := reflect.TypeFor[T]().FieldByName(name)
+	return f.Type
+}
+
+// immutable are types a clone shares or copies whole because nothing
+// writes them once made (records, packets, snapshots, configuration).
+var immutable = []reflect.Type{
+	reflect.TypeFor[Config](), reflect.TypeFor[ShotRecord](), reflect.TypeFor[pendingShot](), reflect.TypeFor[Packet](),
+	reflect.TypeFor[Snapshot](), reflect.TypeFor[PacketFrame](), reflect.TypeFor[WarpEvent](), reflect.TypeFor[ProjectileSpec](),
+	reflect.TypeFor[RuleCount](), reflect.TypeFor[ReconcileCount](), reflect.TypeFor[rewind.Sample](), reflect.TypeFor[rewind.Bound](),
+	reflect.TypeFor[netem.LinkConfig](),
+}
+
+// Every struct a Sim reaches inside lagscope's netcode packages (the
+// world's model types are plain values) is either listed in cloned with
+// exactly its fields, or immutable.
+func TestCloneHandlesEveryField(t *testing.T) {
+	seen := map[reflect.Type]bool{}
+	var walk func(reflect.Type, string)
+	walk = func(ty reflect.Type, path string) {
+		switch ty.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array:
+			walk(ty.Elem(), path)
+			return
+		case reflect.Map:
+			walk(ty.Key(), path)
+			walk(ty.Elem(), path)
+			return
+		case reflect.Struct:
+		default:
+			return
+		}
+		if seen[ty] || !strings.HasPrefix(ty.PkgPath(), "lagscope/lagcomp") || slices.Contains(immutable, ty) {
+			return
+		}
+		seen[ty] = true
+		want, ok := cloned[ty]
+		if !ok {
+			t.Errorf("%s (%s) is state the Sim holds, but no clone handles it: write its clone and list it in cloned", ty, path)
+			return
+		}
+		var have []string
+		for i := 0; i < ty.NumField(); i++ {
+			f := ty.Field(i)
+			have = append(have, f.Name)
+			if !slices.Contains(want, f.Name) {
+				t.Errorf("%s.%s is not handled by the clone: copy it in its clone and name it in cloned", ty, f.Name)
+			}
+			walk(f.Type, path+"."+f.Name)
+		}
+		for _, n := range want {
+			if !slices.Contains(have, n) {
+				t.Errorf("cloned lists %s.%s, which no longer exists", ty, n)
+			}
+		}
+	}
+	walk(reflect.TypeFor[Sim](), "Sim")
+	_ = model.Time(0)
+}
+
+// framesBytes is everything a frame and the run's records say, as bytes:
+// every shot record and projectile record as `sim --json` prints them,
+// the summary, and the frame itself (NaN-safe, pointers followed).
+func framesBytes(t *testing.T, s *Sim) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	for i := range s.Shots {
+		if err := enc.Encode(s.Shots[i].JSON()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, r := range s.Projectiles() {
+		if err := enc.Encode(r.JSON()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dump(&b, reflect.ValueOf(s.Frame()))
+	return b.Bytes()
+}
+
+// dump writes v with pointers followed (%v would print addresses).
+func dump(b *bytes.Buffer, v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			b.WriteString("nil")
+			return
+		}
+		dump(b, v.Elem())
+	case reflect.Struct:
+		b.WriteString("{")
+		for i := 0; i < v.NumField(); i++ {
+			b.WriteString(v.Type().Field(i).Name + ":")
+			dump(b, v.Field(i))
+			b.WriteString(" ")
+		}
+		b.WriteString("}")
+	case reflect.Slice, reflect.Array:
+		b.WriteString("[")
+		for i := 0; i < v.Len(); i++ {
+			dump(b, v.Index(i))
+			b.WriteString(" ")
+		}
+		b.WriteString("]")
+	case reflect.Map:
+		fmt.Fprintf(b, "map[%d]", v.Len()) // frames hold none; lengths only
+	default:
+		fmt.Fprint(b, v)
+	}
+}
+
+// cloneScenes are runs that exercise every part of the state: lossy,
+// duplicating, reordering links, rapid fire with start_fire stamps,
+// rockets with prediction, a teleporting target with bystanders.
+func cloneScenes() map[string]Config {
+	lossy := Defaults()
+	lossy.Up = netem.LinkConfig{LatencyMs: 60, JitterMs: 30, TailMs: 10, LossPct: 10, DupPct: 5, ReorderPct: 20, BurstEnterPct: 5, BurstExitPct: 30, BurstLossPct: 50, SpikeEveryMs: 2000, SpikeMs: 200, SpikeLenMs: 300}
+	lossy.Down = lossy.Up
+	lossy.Weapon, lossy.StampMode, lossy.AimErrorDeg = WeaponRapid, StampStartFire, 1
+	rockets := Defaults()
+	rockets.Weapon, rockets.Down.LossPct, rockets.FireIntervalMs, rockets.Walls = WeaponRocket, 20, 400, []model.Wall{{Min: model.V(12, 2), Max: model.V(13, 6)}}
+	crowd := Defaults()
+	crowd.ExtraPawns, crowd.Target.Kind, crowd.Target.Period, crowd.TrailReset = 40, model.Teleport, 700*model.Millisecond, false
+	crowd.Mode, crowd.Display = ModePing, DisplayExtrap
+	return map[string]Config{"lossy": lossy, "rockets": rockets, "crowd": crowd}
+}
+
+// Copy, run both, compare: a clone taken at any moment and the original,
+// run on alike (with the same live changes and user shots), say the same
+// bytes at every step after.
+func TestCloneRunsLikeTheOriginal(t *testing.T) {
+	for name, c := range cloneScenes() {
+		rng := rand.New(rand.NewPCG(7, uint64(len(name))))
+		s, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(model.MsF(1500 + rng.Float64()*3000))
+		s.Frame() // summaries caught up on one side only
+		k := s.Clone()
+		for i := 0; i < 12; i++ {
+			to := s.Now + model.MsF(rng.Float64()*700)
+			s.Step(to)
+			k.Step(to)
+			if i == 4 {
+				c.Up.LatencyMs, c.Bias = 90, 0.5
+				if err := s.SetConfig(c); err != nil {
+					t.Fatal(err)
+				}
+				k.SetConfig(c)
+			}
+			if i == 6 {
+				s.QueueFire(model.V(20, 1))
+				k.QueueFire(model.V(20, 1))
+			}
+			if a, b := framesBytes(t, s), framesBytes(t, k); !bytes.Equal(a, b) {
+				t.Fatalf("%s step %d at %v: the clone and the original differ\n%s", name, i, to, firstDiff(a, b))
+			}
+		}
+		if len(s.Shots)+len(s.projs) == 0 {
+			t.Fatalf("%s: no shots judged", name)
+		}
+	}
+}
+
+// A clone shares nothing mutable: whichever of the two runs ahead first
+// (with a user shot the other never fires), the other then runs exactly
+// as a simulation that was never copied.
+func TestCloneSharesNothingMutable(t *testing.T) {
+	for name, c := range cloneScenes() {
+		for _, cloneFirst := range []bool{true, false} {
+			ref, _ := New(c)
+			s, _ := New(c)
+			ref.Step(3 * model.Second)
+			s.Step(3 * model.Second)
+			k := s.Clone()
+			ahead, behind := k, s
+			if !cloneFirst {
+				ahead, behind = s, k
+			}
+			ahead.Step(6 * model.Second)
+			ahead.QueueFire(model.V(3, 3))
+			ahead.Step(12 * model.Second)
+			ref.Step(12 * model.Second)
+			behind.Step(12 * model.Second)
+			if a, b := framesBytes(t, ref), framesBytes(t, behind); !bytes.Equal(a, b) {
+				t.Fatalf("%s (clone first %v): running one changed the other\n%s", name, cloneFirst, firstDiff(a, b))
+			}
+		}
+	}
+}
+
+func firstDiff(a, b []byte) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	lo := max(0, i-200)
+	return fmt.Sprintf("original …%s\nclone    …%s", a[lo:min(len(a), i+200)], b[lo:min(len(b), i+200)])
+}
