@@ -25,7 +25,7 @@ var cloned = map[reflect.Type][]string{
 		"tally", "Dropped", "packets", "ticks", "snaps", "frames", "fireAt", "projs", "projSettled", "projDone", "projBySeq"},
 	reflect.TypeFor[Server]():     {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "grid", "bounds", "cells"},
 	reflect.TypeFor[ServerPawn](): {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},
-	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "measured", "startStamp", "startAt", "hasStart"},
+	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startStamp", "startAt", "hasStart"},
 	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "snaps", "PackageTimeStamp", "hasStamp", "lastFrame", "Display", "ping",
 		"nextFire", "burstShots", "firing", "seq", "lastExtrap", "lastVel", "warpMax", "warpLast", "warps", "starved"},
 	reflect.TypeFor[ClientView](): {"T", "Poses", "Shown", "IdealT", "Render", "Starved", "Filled"},
