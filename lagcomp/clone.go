@@ -39,7 +39,21 @@ func (s *Sim) Clone() *Sim {
 		c.projBySeq[p.seq] = c.projs[i]
 	}
 	c.projDone = s.projDone.clone()
+	c.fx = s.fx.clone()
 	return &c
+}
+
+// clone shares the log's append-only parts (shots, values, updates,
+// effects: never written once appended; clipped so an append
+// reallocates) and copies the ones written in place (a burst's count and
+// stop, the open culled span).
+func (l *fireLog) clone() *fireLog {
+	c := &fireLog{Shots: slices.Clip(l.Shots), Bursts: slices.Clone(l.Bursts), Values: slices.Clip(l.Values), Clients: slices.Clone(l.Clients)}
+	for i := range c.Clients {
+		rf := &c.Clients[i]
+		rf.Updates, rf.Effects, rf.Culled = slices.Clip(rf.Updates), slices.Clip(rf.Effects), slices.Clone(rf.Culled)
+	}
+	return c
 }
 
 func (s *Server) clone() *Server {
@@ -56,6 +70,7 @@ func (s *Server) clone() *Server {
 		c.conns[i] = cn.clone()
 	}
 	c.targets, c.rewound, c.projTargets = slices.Clone(s.targets), slices.Clone(s.rewound), slices.Clone(s.projTargets)
+	c.weapon = s.weapon // values only
 	c.grid = s.grid.Clone()
 	c.bounds, c.cells = slices.Clone(s.bounds), slices.Clone(s.cells)
 	return &c
@@ -65,12 +80,17 @@ func (cn *conn) clone() *conn {
 	c := *cn
 	c.seen = maps.Clone(cn.seen)
 	c.measured = cn.measured.Clone()
+	c.weapon.inFlight = slices.Clone(cn.weapon.inFlight)
 	return &c
 }
 
 func (cl *Client) clone() *Client {
 	c := *cl
 	c.up, c.down = cl.up.Clone(), cl.down.Clone()
+	c.weaponUp, c.weaponDown = cl.weaponUp.Clone(), cl.weaponDown.Clone()
+	if cl.weapon != nil {
+		c.weapon = cl.weapon.Clone()
+	}
 	c.in = slices.Clone(cl.in)
 	c.snaps = slices.Clone(cl.snaps) // reordered in place; the snapshots themselves are immutable
 	c.Display = cl.Display.clone()

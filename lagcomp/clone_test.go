@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"lagscope/lagcomp/burst"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
@@ -22,12 +23,12 @@ import (
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[Sim](): {"cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots",
-		"tally", "Dropped", "packets", "ticks", "snaps", "frames", "fireAt", "projs", "projSettled", "projDone", "projBySeq"},
-	reflect.TypeFor[Server]():     {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "grid", "bounds", "cells"},
+		"tally", "Dropped", "packets", "ticks", "snaps", "frames", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
+	reflect.TypeFor[Server]():     {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "bounds", "cells"},
 	reflect.TypeFor[ServerPawn](): {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},
-	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startStamp", "startAt", "hasStart"},
-	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "snaps", "PackageTimeStamp", "hasStamp", "lastFrame", "Display", "ping",
-		"nextFire", "burstShots", "firing", "seq", "lastExtrap", "lastVel", "warpMax", "warpLast", "warps", "starved"},
+	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startStamp", "startAt", "hasStart", "weapon"},
+	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "snaps", "PackageTimeStamp", "hasStamp", "lastFrame", "Display", "ping",
+		"nextFire", "burstShots", "firing", "holding", "releaseAt", "seq", "lastExtrap", "lastVel", "warpMax", "warpLast", "warps", "starved"},
 	reflect.TypeFor[ClientView](): {"T", "Poses", "Shown", "IdealT", "Render", "Starved", "Filled"},
 	reflect.TypeFor[projState](): {"id", "seq", "weapon", "spec", "fire", "origin", "dir", "lastSeen", "server", "srvAt", "srvPos",
 		"srvPath", "srvDone", "final", "finalT", "hits", "ff", "spawnT", "predicted", "fakeAt", "fakeDelay", "fakeSpawned", "fake",
@@ -46,6 +47,11 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[event]():             {"t", "kind", "client"},
 	reflect.TypeFor[idSource]():          {"rd", "src"},
 	reflect.TypeFor[randReader]():        {"r"},
+	reflect.TypeFor[serverWeapon]():      {"BurstCounter", "shadow", "firing", "shots"},
+	reflect.TypeFor[weaponChannel]():     {"open", "openAcked", "gen", "lastSent", "dirty", "inFlight", "shadow", "Packets", "Lost", "Resends", "Bits", "ShadowBits"},
+	reflect.TypeFor[fireLog]():           {"Shots", "Bursts", "Values", "Clients"},
+	reflect.TypeFor[RemoteFire]():        {"Updates", "Effects", "Culled"},
+	reflect.TypeFor[burst.Replica]():     {"CreationTime", "BurstCounter", "tag", "opt", "looping", "loopTag", "nextLoop", "effects", "Bursts", "Stops"},
 	reflect.TypeFor[netem.Link]():        {"cfg", "rng", "spikeRng", "src", "spikeSrc", "bad", "lastDelivery", "spikeStart", "spikeEnd", "Stats"},
 	reflect.TypeFor[netem.LinkStats]():   {"Sent", "Lost", "Duplicated", "Reordered", "Spiked"},
 	reflect.TypeFor[ping.Tracker]():      {"Interval", "Smoothing", "lastSend", "exact", "samples"},
@@ -63,13 +69,16 @@ func fieldType[T any](name string) reflect.Type {
 	return f.Type
 }
 
-// immutable are types a clone shares or copies whole because nothing
-// writes them once made (records, packets, snapshots, configuration).
+// immutable are types a clone copies whole or shares: plain values (no
+// references inside), or things nothing writes once made (records,
+// packets, snapshots, the configuration).
 var immutable = []reflect.Type{
 	reflect.TypeFor[Config](), reflect.TypeFor[ShotRecord](), reflect.TypeFor[pendingShot](), reflect.TypeFor[Packet](),
 	reflect.TypeFor[Snapshot](), reflect.TypeFor[PacketFrame](), reflect.TypeFor[WarpEvent](), reflect.TypeFor[ProjectileSpec](),
 	reflect.TypeFor[RuleCount](), reflect.TypeFor[ReconcileCount](), reflect.TypeFor[rewind.Sample](), reflect.TypeFor[rewind.Bound](),
-	reflect.TypeFor[netem.LinkConfig](),
+	reflect.TypeFor[netem.LinkConfig](), reflect.TypeFor[weaponSent](), reflect.TypeFor[ServerShot](), reflect.TypeFor[ServerBurst](),
+	reflect.TypeFor[ValueChange](), reflect.TypeFor[FireUpdate](), reflect.TypeFor[PlayedEffect](), reflect.TypeFor[Span](),
+	reflect.TypeFor[burst.BurstCounter](), reflect.TypeFor[burst.FRepBurstInfo](), reflect.TypeFor[burst.Options](), reflect.TypeFor[burst.Effect](),
 }
 
 // Every struct a Sim reaches inside lagscope's netcode packages (the
