@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/fogleman/gg"
+
+	"lagscope/model"
 )
 
 // A pane's legend lists what that pane drew and nothing else: every
@@ -133,6 +135,19 @@ type keys [keyCount]bool
 
 // key notes that the pane drew a mark of kind k.
 func (p *pane) key(k key) { p.drew[k] = true }
+
+// keyAt notes a mark of kind k drawn at world points pts, if any of them
+// is in the drawing area: a mark out of frame is not in the legend.
+func (p *pane) keyAt(k key, pts ...model.Vec) {
+	x, y, w, h := p.area()
+	for _, q := range pts {
+		px, py := p.cam.px(q)
+		if px >= x && px <= x+w && py >= y && py <= y+h {
+			p.key(k)
+			return
+		}
+	}
+}
 
 // legend draws the pane's legend along its bottom. A legend depends only
 // on the keys, width, scale and palette, so it is drawn once and copied.

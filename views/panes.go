@@ -46,9 +46,9 @@ func (p *pane) server() {
 			p.hitbox(f.Pawns[i].Pose, p.pal.Neutral, 0, 1.5, false)
 			p.key(keyPawnNow)
 		}
+		p.nameTag(f.Pawns[lagcomp.ShooterPawn].Pose.Pos, "shooter")
+		p.nameTag(f.Pawns[lagcomp.TargetPawn].Pose.Pos, "target")
 	}
-	p.nameTag(f.Pawns[lagcomp.ShooterPawn].Pose.Pos, "shooter")
-	p.nameTag(f.Pawns[lagcomp.TargetPawn].Pose.Pos, "target")
 	info := fmt.Sprintf("t = %.3f s · %d Hz tick · %d Hz snapshots · mode %s · bias %.2f", f.T.Seconds(), f.Config.TickHz, f.Config.SnapshotHz, f.Config.Mode, f.Config.Bias)
 	if sel != nil {
 		info += fmt.Sprintf(" · shot #%d: rewind %.1f ms (ideal %.1f)", sel.Seq, sel.RewindMs(), sel.IdealRewindMs())
@@ -91,13 +91,13 @@ func (p *pane) bystanders() {
 		switch {
 		case rewound == nil:
 			p.dot(pose.Pos, 3, alpha(p.pal.Dim, 0.7))
-			p.key(keyBystander)
+			p.keyAt(keyBystander, pose.Pos)
 		case rewound[i]:
 			p.hitbox(pose, ServerBlue, 0, 1.5, false)
-			p.key(keyRewound)
+			p.keyAt(keyRewound, pose.Pos)
 		default:
 			p.dot(pose.Pos, 2, alpha(p.pal.Dim, 0.3))
-			p.key(keyBroadSkipped)
+			p.keyAt(keyBroadSkipped, pose.Pos)
 		}
 	}
 	if r := p.selected(); rewound != nil && r != nil {
@@ -161,7 +161,7 @@ func (p *pane) shooter() {
 		} else {
 			p.dot(pose.Pos, 3, alpha(ClientRed, 0.5))
 		}
-		p.key(keyClientSaw)
+		p.keyAt(keyClientSaw, pose.Pos)
 	}
 	p.hitbox(own, p.pal.Neutral, 0, 1.5, false)
 	p.key(keyOwn)
@@ -244,7 +244,7 @@ func (p *pane) target() {
 	for i := lagcomp.TargetPawn + 1; i < len(v.Poses) && p.o.Layers.ClientSeen; i++ {
 		if v.Shown[i] {
 			p.dot(v.Poses[i].Pos, 3, alpha(VictimOrange, 0.6))
-			p.key(keyVictimOthers)
+			p.keyAt(keyVictimOthers, v.Poses[i].Pos)
 		}
 	}
 	if p.o.Layers.ClientSeen && v.Shown[lagcomp.ShooterPawn] {
@@ -324,7 +324,6 @@ func (p *pane) overlay() {
 	}
 	p.grid()
 	p.walls()
-	p.overlayNotes(r)
 	if p.o.Layers.ServerNow {
 		p.hitbox(r.ServerNow, p.pal.Neutral, 0, 1.5, true)
 		p.key(keyServerNow)
@@ -345,6 +344,9 @@ func (p *pane) overlay() {
 		p.key(keyTrace)
 		p.key(keyClientTrace)
 	}
+	// the figures over the picture: in a small pane the boxes may reach
+	// under them, and the text must stay readable
+	p.overlayNotes(r)
 	if p.o.Layers.Gap {
 		p.label(r.Rewound.Pos, gapText(r.MissByM), p.pal.Text)
 	}

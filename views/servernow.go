@@ -34,10 +34,10 @@ func (p *pane) serverNowGhosts(c lagcomp.ClientFrame, own int) {
 		}
 		shown := v.Poses[i]
 		p.line(shown.Pos, now.Pos, alpha(p.pal.Dim, 0.8), 1, true)
-		p.key(keyServerGap)
+		p.keyAt(keyServerGap, shown.Pos, now.Pos)
 		if i > lagcomp.TargetPawn { // a bystander: a faint dot
 			p.dot(now.Pos, 2.5, alpha(p.pal.Neutral, 0.35))
-			p.key(keyServerNow)
+			p.keyAt(keyServerNow, now.Pos)
 			continue
 		}
 		p.hitbox(now, alpha(p.pal.Neutral, 0.45), 0, 1.5, true)
