@@ -66,6 +66,7 @@ func (u *UI) refresh() {
 			p.raster.Refresh()
 		}
 	}
+	u.compare.refresh(v)
 	f := u.frame.Load()
 	u.metrics.update(f)
 	u.timeline.update()

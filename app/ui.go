@@ -62,6 +62,7 @@ type UI struct {
 	presetUI *presetPicker
 	shotUI   *screenshots
 	sweep    *sweepTab
+	compare  *compareTab
 
 	layoutSel     *widget.Select
 	syncingLayout bool
@@ -147,6 +148,7 @@ func (u *UI) build() {
 	u.presetUI = newPresetPicker(u)
 	u.shotUI = newScreenshots(u)
 	u.sweep = newSweepTab(u)
+	u.compare = newCompareTab(u)
 
 	tabs := container.NewAppTabs(
 		container.NewTabItem("Network", u.controls.network),
@@ -156,6 +158,7 @@ func (u *UI) build() {
 		container.NewTabItem("Shots", u.shots.list),
 		container.NewTabItem("All keys", u.controls.all),
 		container.NewTabItem("Sweep", u.sweep.box),
+		container.NewTabItem("A/B", u.compare.box),
 	)
 	side := container.NewBorder(u.presetUI.box, nil, nil, nil, tabs)
 	top := container.NewHBox(
@@ -164,7 +167,7 @@ func (u *UI) build() {
 		widget.NewButtonWithIcon("Screenshot", theme.MediaPhotoIcon(), u.shotUI.ask),
 	)
 	bottom := container.NewVBox(u.metrics.box, u.timeline.box, u.status)
-	split := container.NewHSplit(u.sweep.wrap(u.paneGrid), side)
+	split := container.NewHSplit(u.compare.wrap(u.sweep.wrap(u.paneGrid)), side)
 	split.Offset = 0.72
 	u.win.SetContent(container.NewBorder(top, bottom, nil, nil, split))
 }

@@ -201,3 +201,17 @@ func (tw *Twin) reset(b lagcomp.Script) error {
 	tw.script, tw.sim, tw.next = b, sim, 0
 	return nil
 }
+
+// Differing names the keys whose values in c differ from other, with c's
+// values ("mode=none bias=0"): the title of one half of an A/B.
+func Differing(other, c *lagcomp.Config) string {
+	var parts []string
+	for _, d := range lagcomp.Diff(other, c) {
+		p, _ := lagcomp.Lookup(d.Key)
+		parts = append(parts, d.Key+"="+p.Format(c))
+	}
+	if len(parts) == 0 {
+		return "no setting differs"
+	}
+	return strings.Join(parts, " ")
+}

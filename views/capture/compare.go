@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
-	"strings"
 
 	"github.com/google/uuid"
 
@@ -58,8 +57,8 @@ func renderCompare(sc *Sidecar) (*image.RGBA, error) {
 		x, w  int
 		title string
 	}{
-		{fa, 0, sc.Width / 2, "A: " + differing(&fb.Config, &fa.Config)},
-		{fb, sc.Width / 2, sc.Width - sc.Width/2, "B: " + differing(&fa.Config, &fb.Config)},
+		{fa, 0, sc.Width / 2, "A: " + sweep.Differing(&fb.Config, &fa.Config)},
+		{fb, sc.Width / 2, sc.Width - sc.Width/2, "B: " + sweep.Differing(&fa.Config, &fb.Config)},
 	}
 	for _, h := range halves {
 		r := views.NewRenderer() // one each: a renderer reuses its images
@@ -74,18 +73,4 @@ func renderCompare(sc *Sidecar) (*image.RGBA, error) {
 	}
 	views.NewRenderer().Caption(out, image.Rect(0, sc.Height-band, sc.Width, sc.Height), lines, pal, sc.Scale)
 	return out, nil
-}
-
-// differing names the keys whose values in c differ from other, with
-// c's values: the title of one half of an A/B.
-func differing(other, c *lagcomp.Config) string {
-	var parts []string
-	for _, d := range lagcomp.Diff(other, c) {
-		p, _ := lagcomp.Lookup(d.Key)
-		parts = append(parts, d.Key+"="+p.Format(c))
-	}
-	if len(parts) == 0 {
-		return "no setting differs"
-	}
-	return strings.Join(parts, " ")
 }

@@ -1,0 +1,160 @@
+package app
+
+import (
+	"image"
+	"image/draw"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"lagscope/lagcomp"
+	"lagscope/lagcomp/sweep"
+	"lagscope/views"
+)
+
+// compareTab is A/B on one seed: the running configuration (A) beside the
+// same seed and the same inputs with a few settings changed and held (B),
+// both at the time the timeline shows, each half titled with the
+// settings in which it differs from the other.
+type compareTab struct {
+	u       *UI
+	changes *widget.Entry
+	view    *widget.Select
+	show    *widget.Check
+	note    *widget.Label
+	box     fyne.CanvasObject
+	pane    *comparePane
+	covered fyne.CanvasObject // what the A/B covers while shown
+}
+
+func newCompareTab(u *UI) *compareTab {
+	ct := &compareTab{u: u, pane: newComparePane(u)}
+	ct.changes = widget.NewEntry()
+	ct.changes.SetText("mode=none")
+	ct.changes.SetPlaceHolder("k=v[,k=v…]")
+	names := make([]string, len(views.Views))
+	for i, v := range views.Views {
+		names[i] = string(v)
+	}
+	ct.view = widget.NewSelect(names, func(string) { ct.pane.redraw() })
+	ct.view.SetSelected(string(views.ViewServer))
+	ct.note = widget.NewLabel("")
+	ct.note.Wrapping = fyne.TextWrapWord
+	ct.show = widget.NewCheck("Show A/B", ct.toggle)
+	ct.changes.OnSubmitted = func(string) { ct.toggle(ct.show.Checked) }
+	ct.box = container.NewVScroll(container.NewVBox(
+		widget.NewLabel("A is the simulation as it runs; B is the same\nseed and inputs with these settings changed."),
+		widget.NewForm(widget.NewFormItem("B changes", ct.changes), widget.NewFormItem("view", ct.view)),
+		ct.show, ct.note))
+	return ct
+}
+
+// wrap stacks the A/B over the main area, hidden until asked for.
+func (ct *compareTab) wrap(main fyne.CanvasObject) fyne.CanvasObject {
+	ct.pane.Hide()
+	ct.covered = main
+	return container.NewStack(main, ct.pane)
+}
+
+// toggle shows or hides the A/B, taking the changes as they are written.
+func (ct *compareTab) toggle(on bool) {
+	if !on {
+		ct.pane.Hide()
+		ct.covered.Show()
+		return
+	}
+	changes, err := sweep.ParseChanges(ct.changes.Text)
+	if err != nil {
+		ct.note.SetText("not shown: " + err.Error())
+		ct.show.SetChecked(false)
+		return
+	}
+	ct.note.SetText("B: " + sweep.Title(changes, ""))
+	ct.pane.twin = &sweep.Twin{Changes: changes}
+	ct.pane.Show()
+	ct.covered.Hide()
+	ct.pane.redraw()
+}
+
+// refresh redraws the A/B when the shown instant changed.
+func (ct *compareTab) refresh(version uint64) {
+	if ct.pane.Visible() && ct.pane.drawn != version {
+		ct.pane.raster.Refresh()
+	}
+}
+
+// comparePane draws the two halves.
+type comparePane struct {
+	widget.BaseWidget
+	u      *UI
+	raster *canvas.Raster
+	twin   *sweep.Twin
+	img    *image.RGBA
+	ra, rb *views.Renderer // one each: a renderer reuses its images
+	bodies [2]*image.RGBA  // each half's drawing, reused while its size stays
+	drawn  uint64
+	b      *lagcomp.Frame // B's frame as last drawn (tests read it)
+}
+
+var _ fyne.Widget = (*comparePane)(nil)
+
+func newComparePane(u *UI) *comparePane {
+	p := &comparePane{u: u, ra: views.NewRenderer(), rb: views.NewRenderer()}
+	p.raster = canvas.NewRaster(p.draw)
+	p.ExtendBaseWidget(p)
+	return p
+}
+
+func (p *comparePane) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(p.raster)
+}
+
+func (p *comparePane) redraw() { p.drawn = 0; p.raster.Refresh() }
+
+// draw renders A's frame and B's at the same time side by side, under
+// titles; B is the twin stepped to A's shown time.
+func (p *comparePane) draw(w, h int) image.Image {
+	a := p.u.frame.Load()
+	if p.twin == nil || a == nil || w < 128 || h < 96 {
+		return image.NewRGBA(image.Rect(0, 0, 1, 1))
+	}
+	p.drawn = p.u.version.Load()
+	var script lagcomp.Script
+	p.u.withSession(func(s *lagcomp.Session) { script = s.Script() })
+	sim, err := p.twin.At(script, a.T)
+	if err != nil {
+		p.u.setStatus("A/B: " + err.Error())
+		return image.NewRGBA(image.Rect(0, 0, 1, 1))
+	}
+	b := sim.Frame()
+	p.b = b
+	if p.img == nil || p.img.Bounds().Dx() != w || p.img.Bounds().Dy() != h {
+		p.img = image.NewRGBA(image.Rect(0, 0, w, h))
+	}
+	o := p.u.options()
+	o.Scale = float64(w) / float64(max(1, p.Size().Width))
+	title := int(26 * o.Scale)
+	view := views.View(p.u.compare.view.Selected)
+	halves := []struct {
+		f     *lagcomp.Frame
+		r     *views.Renderer
+		x, w  int
+		title string
+	}{
+		{a, p.ra, 0, w / 2, "A: " + sweep.Differing(&b.Config, &a.Config)},
+		{b, p.rb, w / 2, w - w/2, "B: " + sweep.Differing(&a.Config, &b.Config)},
+	}
+	for i, hf := range halves {
+		hf.r.Caption(p.img, image.Rect(hf.x, 0, hf.x+hf.w, title), []string{hf.title}, o.Palette, o.Scale)
+		body := p.bodies[i]
+		if body == nil || body.Bounds().Dx() != hf.w || body.Bounds().Dy() != h-title {
+			body = image.NewRGBA(image.Rect(0, 0, hf.w, h-title))
+			p.bodies[i] = body
+		}
+		hf.r.Pane(body, hf.f, view, o)
+		draw.Draw(p.img, image.Rect(hf.x, title, hf.x+hf.w, h), body, image.Point{}, draw.Src)
+	}
+	return p.img
+}
