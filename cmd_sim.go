@@ -184,8 +184,9 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 
 func writeJSON(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Duration) error {
 	enc := json.NewEncoder(w)
-	for i := range sim.Shots {
-		if err := enc.Encode(sim.Shots[i].JSON()); err != nil {
+	shots := sim.AllShots()
+	for i := range shots {
+		if err := enc.Encode(shots[i].JSON()); err != nil {
 			return err
 		}
 	}
@@ -214,38 +215,51 @@ func writeTable(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.D
 	cfg := sim.Config()
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "#\tfire ms\tjudged ms\trewind ms\tideal ms\terror m\tclient\tserver\tmiss by m\trules\t")
-	for i := range sim.Shots {
-		r := &sim.Shots[i]
-		server := verdict(r.ServerHit)
-		if r.Rejected {
-			server = "REJECTED"
-		}
-		rules := make([]string, len(r.Rules))
-		for j, x := range r.Rules {
-			rules[j] = string(x)
-		}
-		fmt.Fprintf(tw, "%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.3f\t%s\t%s\t%+.3f\t%s\t\n",
-			r.Seq, r.Fire.Millis(), r.Judged.Millis(), r.RewindMs(), r.IdealRewindMs(), r.RewindErrorM,
-			verdict(r.ClientHit), server, r.MissByM, strings.Join(rules, ","))
+	shots := sim.AllShots()
+	for i := range shots {
+		writeShotRow(tw, &shots[i])
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	agree := "n/a"
-	if sum.Shots > 0 {
+	if !math.IsNaN(sum.Agreement) {
 		agree = fmt.Sprintf("%.1f %%", 100*sum.Agreement)
 	}
 	if projs := sim.Projectiles(); len(projs) > 0 {
 		writeProjectiles(w, projs)
 	}
-	_, err := fmt.Fprintf(w, "\nmode %s, %d shots (%d rejected): client hits %d, server hits %d, agreement %s\n"+
+	_, err := fmt.Fprintf(w, "\nmode %s, %d shots (%d duplicates rejected): %d judged, %d rejected, %d lost, %d in flight\n"+
+		"judged: client hits %d, server hits %d; agreement %s (lost shots the client saw hit count as disagreements: %d)\n"+
 		"rewind error mean %.3f m, p95 %.3f m; rewind mean %.1f ms vs ideal %.1f ms\n"+
 		"behind cover (server hit after the victim saw itself in cover): %d\n"+
 		"simulated %.1f s in %.1f ms\n",
-		cfg.Mode, sum.Shots, sum.Rejected, sum.ClientHits, sum.ServerHits, agree,
+		cfg.Mode, sum.ShotsFired, sum.DupsRejected, sum.Shots, sum.Rejected, sum.ShotsLost, sum.ShotsInFlight,
+		sum.ClientHits, sum.ServerHits, agree, sum.LostClientHits,
 		sum.MeanRewindErrM, sum.P95RewindErrM, sum.MeanRewindMs, sum.MeanIdealMs, sum.BehindCover,
 		sim.Now.Seconds(), float64(wall.Microseconds())/1000)
 	return err
+}
+
+// writeShotRow is one shot of the table; what the server never did is "-".
+func writeShotRow(tw io.Writer, r *lagcomp.ShotRecord) {
+	rules := make([]string, len(r.Rules))
+	for j, x := range r.Rules {
+		rules[j] = string(x)
+	}
+	judged, ideal, server, rewind, errM, miss := "-", "-", strings.ToUpper(string(r.Outcome)), "-", "-", "-"
+	if r.HasServerSide() {
+		judged, ideal = fmt.Sprintf("%.1f", r.Judged.Millis()), fmt.Sprintf("%.1f", r.IdealRewindMs())
+	}
+	if r.Outcome == lagcomp.OutcomeJudged {
+		server = verdict(r.ServerHit)
+	}
+	if r.Traced() {
+		rewind, errM, miss = fmt.Sprintf("%.1f", r.RewindMs()), fmt.Sprintf("%.3f", r.RewindErrorM), fmt.Sprintf("%+.3f", r.MissByM)
+	}
+	fmt.Fprintf(tw, "%d\t%.1f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
+		r.Seq, r.Fire.Millis(), judged, rewind, ideal, errM,
+		verdict(r.ClientHit), server, miss, strings.Join(rules, ","))
 }
 
 func verdict(hit bool) string {

@@ -67,16 +67,33 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	s.pending = append(s.pending, pendingShot{
 		id: s.ids.next(), fire: t, idealT: v.IdealT, saw: seen, hit: hit,
 		origin: origin, dir: dir, clientHit: hit.Pawn == TargetPawn,
+		delivery: delivery{cmd: cmd, rec: -1, relPending: cfg.ReliableFire},
 	})
 	if cfg.Weapon.IsProjectile() {
 		s.fireProjectile(c, cmd, origin, t)
 	}
-	s.send(Packet{Kind: PacketCommand, Client: c.Index, Up: true, Cmd: cmd}, c)
-	if cfg.CheatResend {
-		s.send(Packet{Kind: PacketCommand, Client: c.Index, Up: true, Cmd: cmd}, c)
-	}
+	s.sendCommand(c, cmd)
 	s.nextShot(c, t)
 	s.holdTrigger(c, t)
+}
+
+// sendCommand sends a shot command the way the configured engine does:
+// as a reliable message riding the packet sent now (UT2003's reliable
+// ServerPredictedStartFire), or in a packet of its own that later
+// packets repeat as a backup (Source). cheat_resend replays it in a
+// second packet: a copy the server must refuse.
+func (s *Sim) sendCommand(c *Client, cmd *Command) {
+	pk := Packet{Kind: PacketCommand, Client: c.Index, Up: true, Cmd: cmd}
+	if s.cfg.ReliableFire {
+		s.sendReliable(relMsg{Kind: PacketCommand, Cmd: cmd}, c, true, fireChannel)
+		pk.Cmd = nil
+	} else {
+		c.remember(cmd, s.cfg.CmdBackup)
+	}
+	s.send(pk, c)
+	if s.cfg.CheatResend {
+		s.send(Packet{Kind: PacketCommand, Client: c.Index, Up: true, Cmd: cmd}, c)
+	}
 }
 
 // nextShot schedules the weapon: a rifle waits its interval; a rapid-fire

@@ -2,6 +2,7 @@ package lagcomp
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -87,7 +88,7 @@ func TestEncodingsFireTheSameShots(t *testing.T) {
 	}
 	for i := range recs[0] {
 		a, b := recs[0][i].JSON(), recs[1][i].JSON()
-		if a.ID != b.ID || a.ServerHit != b.ServerHit || a.JudgedMs != b.JudgedMs {
+		if a.ID != b.ID || !reflect.DeepEqual(a.ServerHit, b.ServerHit) || !reflect.DeepEqual(a.JudgedMs, b.JudgedMs) {
 			t.Fatalf("shot %d judged differently", i)
 		}
 	}

@@ -1,6 +1,8 @@
 package lagcomp
 
 import (
+	"slices"
+
 	"lagscope/lagcomp/burst"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
@@ -22,6 +24,10 @@ type Client struct {
 	// it came from.
 	weapon    *burst.Replica
 	weaponGen int
+	// its ends of the reliability layer, of the connection and of the
+	// weapon channel's (owned here)
+	rel, weaponRel *netem.Endpoint[relMsg]
+	acks           int // explicit ack packets sent
 
 	// snaps are the buffered snapshots, oldest first.
 	snaps []*Snapshot
@@ -43,6 +49,7 @@ type Client struct {
 	holding    bool       // the trigger is down
 	releaseAt  model.Time // when it comes up (trigger_hold_ms after the last shot)
 	seq        uint32
+	recent     []*Command  // the newest commands, for cl_cmdbackup (shared with packets; never changed)
 	lastExtrap []model.Vec // extrapolated positions shown last frame, to measure warps
 	lastVel    []model.Vec
 	warpMax    float64
@@ -230,4 +237,25 @@ func (c *Client) pingOrZero() float64 {
 		return ping
 	}
 	return 0
+}
+
+// backups are the last n commands, oldest first, other than cur: what
+// cl_cmdbackup repeats in a packet.
+func (c *Client) backups(n int, cur *Command) []*Command {
+	var out []*Command
+	for i := len(c.recent) - 1; i >= 0 && len(out) < n; i-- {
+		if c.recent[i] != cur {
+			out = append(out, c.recent[i])
+		}
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// remember keeps a new command for the backups of later packets.
+func (c *Client) remember(cmd *Command, n int) {
+	c.recent = append(c.recent, cmd)
+	if len(c.recent) > n+1 {
+		c.recent = append(c.recent[:0], c.recent[len(c.recent)-n-1:]...)
+	}
 }

@@ -107,6 +107,12 @@ type Config struct {
 	BurstPauseMs   float64
 	AimErrorDeg    float64
 	RangeM         float64
+	// How shot commands travel: ReliableFire sends each as a reliable
+	// message (UT2003's ServerPredictedStartFire is a reliable RPC);
+	// CmdBackup repeats the last N commands in every upstream packet
+	// (Source's cl_cmdbackup). With either, loss delays shots.
+	ReliableFire bool
+	CmdBackup    int
 
 	// Projectile prediction.
 	PredictProjectiles bool
@@ -165,7 +171,7 @@ func Defaults() Config {
 		PingIntervalMs: 250, PingSmoothing: 0.3, MaxPredictionPingMs: 255,
 		CorrectionFactor: 1.8, PingToleranceMs: 30,
 		Control: ControlBot, Weapon: WeaponRifle, StampMode: StampPerShot, FireIntervalMs: 1100,
-		BurstShots: 10, BurstPauseMs: 400, RangeM: 200,
+		BurstShots: 10, BurstPauseMs: 400, RangeM: 200, CmdBackup: 2,
 		PredictProjectiles: true, RocketSpeedMps: 20, RocketRadiusM: 3, RocketCorrectFake: true,
 		BoltSpeedMps: 60, BoltPredictFX: true, CorrectionMs: 150, SwitchExtraMs: 50, MismatchM: 1.5,
 		RemoteResim: true, ResimSpeedup: 1,

@@ -121,7 +121,7 @@ func (s *Sim) releaseTrigger(c *Client, t model.Time) {
 		return
 	}
 	c.holding = false
-	s.sendReliable(Packet{Kind: PacketStopFire, Client: c.Index, Up: true}, c)
+	s.sendReliable(relMsg{Kind: PacketStopFire}, c, true, 0)
 }
 
 // holdTrigger notes a shot: the trigger stays down until trigger_hold_ms
@@ -143,8 +143,8 @@ func (s *Sim) effectOptions() burst.Options {
 
 // receiveWeapon is a remote client handling a packet of the weapon's
 // channel: spawn the actor on open, destroy it on close, apply the value.
-func (s *Sim) receiveWeapon(c *Client, p *Packet, t model.Time) {
-	m := p.Weapon
+// sent is when the packet (or reliable message copy) carrying m left.
+func (s *Sim) receiveWeapon(c *Client, m *weaponMsg, sent, t model.Time) {
 	rf := &s.fx.Clients[c.Index]
 	switch {
 	case m.Close:
@@ -169,7 +169,7 @@ func (s *Sim) receiveWeapon(c *Client, p *Packet, t model.Time) {
 	if err != nil { // the server only sends whole values
 		return
 	}
-	rf.Updates = append(rf.Updates, FireUpdate{Sent: p.Sent, Recv: t, Value: v.Value(), Firing: v.Firing(), Open: m.Open && c.weapon.CreationTime == t, Bits: m.Bits})
+	rf.Updates = append(rf.Updates, FireUpdate{Sent: sent, Recv: t, Value: v.Value(), Firing: v.Firing(), Open: m.Open && c.weapon.CreationTime == t, Bits: m.Bits})
 	c.weapon.Receive(v, t, m.Tag)
 	s.collectEffects(c)
 }

@@ -58,8 +58,9 @@ type ClientFrame struct {
 	TrackedPing float64     // ms; NaN before the first reply
 }
 
-// FiredShot is a shot in flight to the server: the client already drew
-// its beam, as the Lag Compensation article says it must.
+// FiredShot is a shot in flight to the server (neither arrived nor lost):
+// the client already drew its beam, as the Lag Compensation article says
+// it must.
 type FiredShot struct {
 	Seq         uint32
 	Fire        model.Time
@@ -68,15 +69,46 @@ type FiredShot struct {
 	Saw         model.Pose
 }
 
-// PacketFrame is a packet on a link.
+// PacketFrame is a packet on a link, with what the reliability layer put
+// in it: its sequence number, the acks it carries the other way, and the
+// reliable messages riding it (new or resent).
 type PacketFrame struct {
-	Kind          PacketKind
+	Kind          PacketKind // PacketReliable: sent only for reliable messages; PacketAck: only to ack
 	Client        int
 	Up            bool
 	Sent, Deliver model.Time // Deliver -1: lost
-	Dup           bool       // the second copy of a duplicated packet
-	Resend        bool       // a reliable message sent again after a loss
+	Dup           bool       // the second copy of a packet the link duplicated
+	Resend        bool       // it carries a reliable message sent again after a loss
 	Shot          uint32     // a command's shot sequence number (0 for other kinds)
+	Seq           uint32     // this packet's number in its direction (the reliability layer's header)
+	Ack, AckBits  uint32     // the newest packet acked the other way (0: none), and the 32 before it
+	Messages      []MessageFrame
+	Backups       int // commands repeated by cl_cmdbackup
+}
+
+// MessageFrame is a reliable message riding a packet.
+type MessageFrame struct {
+	Kind    PacketKind // what it carries: command, proj_spawn, proj_torn_off, proj_reject
+	ID      uint32
+	Channel uint8
+	Resends int // copies sent before this one: > 0 is a resend
+}
+
+// packetFrame is p as the views draw it; dup marks the link's second copy.
+func packetFrame(p *Packet, dup bool) PacketFrame {
+	f := PacketFrame{Kind: p.Kind, Client: p.Client, Up: p.Up, Sent: p.Sent, Deliver: p.Deliver, Dup: dup,
+		Seq: p.Hdr.Seq, Ack: p.Hdr.Ack, AckBits: p.Hdr.AckBits, Backups: len(p.Backup)}
+	if p.Cmd != nil {
+		f.Shot = p.Cmd.Seq
+	}
+	for _, m := range p.Rel {
+		f.Messages = append(f.Messages, MessageFrame{Kind: m.Body.Kind, ID: m.ID, Channel: m.Channel, Resends: m.Resends})
+		f.Resend = f.Resend || m.Resends > 0
+		if m.Body.Cmd != nil && f.Shot == 0 {
+			f.Shot = m.Body.Cmd.Seq
+		}
+	}
+	return f
 }
 
 // PingFrame compares the true round trip with what each side measured.
@@ -122,15 +154,18 @@ func (s *Sim) Frame() *Frame {
 		last := s.Shots[n-1]
 		f.Last = &last
 	}
-	for i := int(s.tally.maxSeq); i < len(s.pending); i++ {
-		p := s.pending[i]
-		f.Fired = append(f.Fired, FiredShot{Seq: uint32(i + 1), Fire: p.fire, Origin: p.origin, End: p.hit.Point, ClientHit: p.clientHit, Saw: p.saw})
+	for ; s.openFrom < len(s.pending) && (s.pending[s.openFrom].arrived || s.pending[s.openFrom].lost); s.openFrom++ {
+	}
+	for i := s.openFrom; i < len(s.pending); i++ {
+		if p := &s.pending[i]; !p.arrived && !p.lost {
+			f.Fired = append(f.Fired, FiredShot{Seq: uint32(i + 1), Fire: p.fire, Origin: p.origin, End: p.hit.Point, ClientHit: p.clientHit, Saw: p.saw})
+		}
 	}
 	f.InFlight = s.inFlight()
 	f.Packets = s.recentPackets()
-	for _, p := range s.Dropped {
-		if p.Sent > s.Now-model.Second && p.Sent <= s.Now {
-			f.Dropped = append(f.Dropped, PacketFrame{Kind: p.Kind, Client: p.Client, Up: p.Up, Sent: p.Sent, Deliver: -1})
+	for i := range s.Dropped {
+		if p := &s.Dropped[i]; p.Sent > s.Now-model.Second && p.Sent <= s.Now {
+			f.Dropped = append(f.Dropped, packetFrame(p, false))
 		}
 	}
 	f.Ping = s.pingFrame()
@@ -158,7 +193,7 @@ func (s *Sim) inFlight() []PacketFrame {
 	add := func(b inbox) {
 		for _, p := range b {
 			if p.Deliver > s.Now {
-				out = append(out, PacketFrame{Kind: p.Kind, Client: p.Client, Up: p.Up, Sent: p.Sent, Deliver: p.Deliver})
+				out = append(out, packetFrame(p, p.dupCopy))
 			}
 		}
 	}

@@ -8,33 +8,35 @@ import (
 )
 
 // judge is the server's handling of one shot command at its present tick,
-// recorded with the ground truth of what the client saw beside it.
-func (s *Sim) judge(cmd *Command, arrival model.Time) {
+// recorded with the ground truth of what the client saw beside it. via is
+// the copy of the command that arrived. A copy of a command already
+// handled is refused as a duplicate and named on the shot's one record.
+func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 	cfg := &s.cfg
 	srv := s.Server
 	now := srv.Now
 	cn := srv.conns[cmd.Client]
-	var ps pendingShot // a command the bot never sent (a test's forgery) has no ground truth
-	if cmd.Seq >= 1 && int(cmd.Seq) <= len(s.pending) {
-		ps = s.pending[cmd.Seq-1]
-	}
-	shooter := &srv.Pawns[cmd.Client]
-	r := ShotRecord{
-		ID: ps.id, Seq: cmd.Seq, Shooter: cmd.Client, Target: TargetPawn, Mode: cfg.Mode, Weapon: cfg.Weapon,
-		Fire: ps.fire, Arrival: arrival, Judged: now, IdealTo: ps.idealT, RewindTo: now,
-		ClientSaw: ps.saw, ServerNow: srv.Pawns[TargetPawn].Pose, Rewound: srv.Pawns[TargetPawn].Pose,
-		Origin: shooter.Pose.Pos, Dir: cmd.Dir, ClientOrigin: ps.origin, ClientEnd: ps.hit.Point,
-		ClientHit: ps.clientHit, ClientPart: ps.hit.Part, ServerHitPawn: -1,
-	}
-	if cmd.Weapon.IsProjectile() {
-		s.spawnProjectile(cmd, cn.checkSeq(cmd.Seq), shooter.Pose)
+	rule := cn.checkSeq(cmd.Seq)
+	if rule == RuleDuplicate {
+		s.duplicate(cmd.Seq, rule)
 		return
 	}
-	switch rule := cn.checkSeq(cmd.Seq); {
+	ps := pendingShot{delivery: delivery{cmd: cmd, rec: -1}} // a command the bot never sent (a test's forgery) has no ground truth
+	if p := s.shot(cmd.Seq); p != nil {
+		p.arrived = true
+		ps = *p
+	}
+	shooter := &srv.Pawns[cmd.Client]
+	if cmd.Weapon.IsProjectile() {
+		s.spawnProjectile(cmd, rule, shooter.Pose, via)
+		return
+	}
+	r := s.clientRecord(&ps)
+	r.Outcome, r.Arrival, r.Judged, r.RewindTo = OutcomeJudged, arrival, now, now
+	r.ServerNow, r.Rewound, r.Origin = srv.Pawns[TargetPawn].Pose, srv.Pawns[TargetPawn].Pose, shooter.Pose.Pos
+	switch {
 	case rule != "":
-		r.Rejected, r.Rules, r.ServerEnd = true, []Rule{rule}, r.Origin
-	case !shooter.Pose.Alive:
-		r.Rejected, r.Rules, r.ServerEnd = true, []Rule{RuleShooterDead}, r.Origin
+		r.Outcome, r.Rejected, r.Rules, r.ServerEnd = OutcomeRejected, true, []Rule{rule}, r.Origin
 	case cfg.Mode == ModeClient:
 		s.acceptClaim(&r, cmd)
 	default:
@@ -43,14 +45,49 @@ func (s *Sim) judge(cmd *Command, arrival model.Time) {
 	if !r.Rejected {
 		s.weaponFired()
 	}
-	r.RewindErrorM = r.ClientSaw.Pos.Dist(r.Rewound.Pos)
-	r.TruthErrorM = r.Rewound.Pos.Dist(srv.Pawns[TargetPawn].Motion.At(r.RewindTo).Pos)
-	r.YawErrorDeg = math.Abs(model.AngleDiff(r.ClientSaw.Yaw, r.Rewound.Yaw)) * 180 / math.Pi
-	r.MissByM = r.Rewound.Box().LateralGap(r.Origin, r.Dir)
+	if r.Traced() { // the rewind and trace figures exist only for a traced shot
+		r.RewindErrorM = r.ClientSaw.Pos.Dist(r.Rewound.Pos)
+		r.TruthErrorM = r.Rewound.Pos.Dist(srv.Pawns[TargetPawn].Motion.At(r.RewindTo).Pos)
+		r.YawErrorDeg = math.Abs(model.AngleDiff(r.ClientSaw.Yaw, r.Rewound.Yaw)) * 180 / math.Pi
+		r.MissByM = r.Rewound.Box().LateralGap(r.Origin, r.Dir)
+	}
 	if r.ServerHit {
 		r.BehindCover = s.victimBehindCover(now)
 	}
+	s.arrivalRules(&r, &ps, via)
+	if p := s.shot(cmd.Seq); p != nil {
+		p.rec = len(s.Shots)
+	}
 	s.Shots = append(s.Shots, r)
+}
+
+// arrivalRules name how late the copy that arrived was, and why.
+func (s *Sim) arrivalRules(r *ShotRecord, ps *pendingShot, via arrivedCopy) {
+	rule, delay, resends := s.arrival(ps, via)
+	r.Resends, r.Sends, r.ArrivalDelay = resends, len(ps.sentAt), delay
+	if rule != "" {
+		r.Rules = append(r.Rules, rule)
+	}
+}
+
+// arrival is how late the copy of a command that arrived was, against a
+// first copy that had arrived with the same transit: sent that much
+// later, plus any wait in its reliable channel behind an earlier message.
+func (s *Sim) arrival(ps *pendingShot, via arrivedCopy) (Rule, model.Time, int) {
+	var delay model.Time
+	if len(ps.sentAt) > 0 {
+		delay = via.sent - ps.sentAt[0]
+	}
+	delay += via.held
+	switch {
+	case via.backup:
+		return RuleCommandBackup, delay, via.resends
+	case via.reliable && via.resends > 0:
+		return RuleCommandResent, delay, via.resends
+	case via.held > 0:
+		return RuleCommandHeld, delay, via.resends
+	}
+	return "", delay, via.resends
 }
 
 // acceptClaim is ZeroPing: the server does no trace and credits whatever

@@ -135,6 +135,8 @@ func buildParams() []*Param {
 		num("burst_pause_ms", "weapon", "ms", 0, 10000, "rapid fire: pause between bursts", func(c *Config) *float64 { return &c.BurstPauseMs }),
 		num("aim_error_deg", "weapon", "deg", 0, 45, "standard deviation of the bot's aim error", func(c *Config) *float64 { return &c.AimErrorDeg }),
 		num("range_m", "weapon", "m", 1, 10000, "trace range", func(c *Config) *float64 { return &c.RangeM }),
+		flag("reliable_fire", "weapon", "send each shot command as a reliable message, acked and resent (UT2003's ServerPredictedStartFire is a reliable RPC)", func(c *Config) *bool { return &c.ReliableFire }),
+		integer("cmd_backup", "weapon", "", 0, 10, "repeat the last N shot commands in every upstream packet (Source's cl_cmdbackup)", func(c *Config) *int { return &c.CmdBackup }),
 
 		flag("predict_projectiles", "projectiles", "the owner spawns a fake projectile at once (false: server-spawned only)", func(c *Config) *bool { return &c.PredictProjectiles }),
 		num("rocket_speed_mps", "projectiles", "m/s", 1, 500, "rocket speed", func(c *Config) *float64 { return &c.RocketSpeedMps }),

@@ -3,6 +3,7 @@ package lagcomp
 import (
 	"container/heap"
 
+	"lagscope/lagcomp/netem"
 	"lagscope/model"
 )
 
@@ -17,18 +18,23 @@ const (
 	PacketPingReport                    // client -> server: ServerUpdatePing
 	PacketServerPing                    // server -> client: the server's own bounce
 	PacketServerPong                    // client -> server: its reply
-	PacketProjSpawn                     // server -> client: a projectile is replicated (reliable)
-	PacketProjTornOff                   // server -> client: it detonated (bTearOff, reliable)
-	PacketProjReject                    // server -> owner: the shot was refused (reliable)
-	PacketWeapon                        // server -> remote client: the weapon's channel (BurstCounter, open, close)
-	PacketStopFire                      // client -> server: ServerStopFire (reliable)
+	PacketProjSpawn                     // reliable message, server -> client: a projectile is replicated
+	PacketProjTornOff                   // reliable message, server -> client: it detonated (bTearOff)
+	PacketProjReject                    // reliable message, server -> owner: the shot was refused
+	PacketWeapon                        // server -> remote client: the weapon's channel (BurstCounter, open; close as a reliable message)
+	PacketStopFire                      // reliable message, client -> server: ServerStopFire
+	PacketReliable                      // a packet sent only to carry reliable messages (new or resent)
+	PacketAck                           // a packet sent only to acknowledge: nothing went back within the ack delay
 )
 
-var packetKindNames = [...]string{"snapshot", "command", "ping", "pong", "ping_report", "server_ping", "server_pong", "proj_spawn", "proj_torn_off", "proj_reject", "weapon", "stop_fire"}
+var packetKindNames = [...]string{"snapshot", "command", "ping", "pong", "ping_report", "server_ping", "server_pong",
+	"proj_spawn", "proj_torn_off", "proj_reject", "weapon", "stop_fire", "reliable", "ack"}
 
 func (k PacketKind) String() string { return packetKindNames[k] }
 
-// Packet is one message on an emulated link.
+// Packet is one packet on an emulated link: every packet is unreliable
+// and carries the reliability layer's header (its sequence number and the
+// acks of the other direction); reliable messages ride in Rel.
 type Packet struct {
 	Kind    PacketKind
 	Client  int  // which client's connection
@@ -36,13 +42,46 @@ type Packet struct {
 	Sent    model.Time
 	Deliver model.Time
 	seq     uint64 // total order for ties, and identity
+	dupCopy bool   // the second copy of a packet the link duplicated
 	Stamp   model.Time
 	Value   float64 // a reported ping, ms
 	Snap    *Snapshot
 	Cmd     *Command
-	Proj    *projMsg
 	Weapon  *weaponMsg
+	Hdr     netem.Header
+	Rel     []netem.Message[relMsg]
+	// Backup are the last cmd_backup commands, repeated in every upstream
+	// packet as Source's cl_cmdbackup does.
+	Backup []*Command
+	// onWeapon: the packet travels the weapon channel's own links and
+	// reliability layer (Sim.route)
+	onWeapon bool
 }
+
+// relMsg is a reliable message: a replicated projectile event, or a shot
+// command sent as UT2003's reliable ServerPredictedStartFire. What the
+// pointers point to is never changed after it is queued.
+type relMsg struct {
+	Kind   PacketKind
+	Proj   *projMsg
+	Cmd    *Command
+	Weapon *weaponMsg // the weapon channel's close (reliable in UE4)
+}
+
+// Reliable channels: fire commands upstream; downstream each projectile's
+// spawn, tear-off or reject in order on one of projChannels channels (an
+// actor channel each, reused as Unreal reuses channel indices). The
+// weapon channel's connection uses channel 0 each way.
+const (
+	fireChannel  = 0
+	projChannels = 16
+)
+
+func projChannel(seq uint32) uint8 { return uint8(seq % projChannels) }
+
+// reliableConfig is the reliability layer's configuration for a
+// connection whose handshake measured rtt.
+func reliableConfig(rtt model.Time) netem.ReliableConfig { return netem.DefaultReliable(rtt) }
 
 // Snapshot is the state a server tick sends to a client.
 type Snapshot struct {

@@ -15,16 +15,13 @@ const maxLogged = 8192
 // packet has two entries (the second marked Dup).
 type packetLog []PacketFrame
 
-// logPacket records p; lost is true when the link dropped it, dup when
-// this is the second copy of a duplicated packet, resend when a reliable
-// message goes again after a loss.
-func (s *Sim) logPacket(p *Packet, lost, dup, resend bool) {
-	e := PacketFrame{Kind: p.Kind, Client: p.Client, Up: p.Up, Sent: p.Sent, Deliver: p.Deliver, Dup: dup, Resend: resend}
+// logPacket records p; a copy the link duplicated is marked Dup, one it
+// dropped has Deliver -1. What the reliability layer put in it (sequence
+// number, acks, reliable messages and whether any is a resend) comes along.
+func (s *Sim) logPacket(p *Packet, lost bool) {
+	e := packetFrame(p, p.dupCopy)
 	if lost {
 		e.Deliver = -1
-	}
-	if p.Cmd != nil {
-		e.Shot = p.Cmd.Seq
 	}
 	s.packets = append(s.packets, e)
 	// forget what has left the window: entries are in sending order

@@ -39,6 +39,14 @@ type ProjectileRecord struct {
 	RemoteJumpM               float64
 	RemoteDelay               model.Time // TornOff's wait on the remote client
 	Done                      bool       // reconciled and detonated everywhere
+	HasFX                     bool       // the owner saw effects at all (FX is meaningless otherwise)
+	// how its fire command arrived: late (command_backup or
+	// command_resent, by ArrivalDelay after Resends copies), refused
+	// copies, or never (Rule never_spawned)
+	ArrivalRule        Rule
+	ArrivalDelay       model.Time
+	Resends            int
+	DuplicatesRejected int
 }
 
 func (p *projState) record() ProjectileRecord {
@@ -60,7 +68,9 @@ func (p *projState) record() ProjectileRecord {
 	if r.FakeDet != nil && r.AuthDet != nil {
 		r.DetonationDistM = r.FakeDet.Dist(*r.AuthDet)
 	}
-	r.Done = p.rec.done && (p.srvDone || p.rec.Rule == ReconcileRejected) && !p.remote.alive && !p.fake.alive
+	r.Done = p.rec.done && (p.srvDone || p.rec.Rule == ReconcileRejected) && !p.remote.alive && !p.fake.alive ||
+		p.neverSpawned && !p.fake.alive
+	r.HasFX, r.ArrivalRule, r.ArrivalDelay, r.Resends, r.DuplicatesRejected = p.rec.HasFX, p.arrivalRule, p.arrivalDelay, p.resends, p.duplicates
 	return r
 }
 
@@ -176,12 +186,16 @@ type ProjectileJSON struct {
 	DetonationDistM  *float64    `json:"detonation_distance_m"`
 	Rule             Reconcile   `json:"rule"`
 	Rules            []Reconcile `json:"rules"`
-	Effects          XYJSON      `json:"effects_at"`
+	Effects          *XYJSON     `json:"effects_at"` // null: the owner saw no effects
 	EffectsFromFake  bool        `json:"effects_from_fake"`
 	ServerHits       []int       `json:"server_hits"`
 	RemoteJumpM      float64     `json:"remote_jump_m"`
 	RemoteDetDelayMs float64     `json:"remote_detonation_delay_ms"`
 	Done             bool        `json:"done"`
+	ArrivalDelayMs   float64     `json:"arrival_delay_ms"`
+	Resends          int         `json:"resends"`
+	ArrivalRule      Rule        `json:"arrival_rule,omitempty"`
+	DuplicatesRej    int         `json:"duplicates_rejected"`
 }
 
 // JSON is the record in its output form.
@@ -189,13 +203,18 @@ func (r *ProjectileRecord) JSON() ProjectileJSON {
 	j := ProjectileJSON{Type: "projectile", ID: r.ID.String(), Seq: r.Seq, Weapon: r.Weapon, Predicted: r.Predicted,
 		FireMs: r.Fire.Millis(), ForwardPredMs: r.Forward.Millis(), FakeSpawnDelayMs: r.FakeDelay.Millis(),
 		SpawnOffsetM: round6(r.LinkOffsetM), SpawnOffsetMs: round6(r.LinkOffsetMs), CatchupM: round6(r.CatchupM),
-		MaxDivergenceM: round6(r.MaxDivergenceM), Rule: r.Rule, Rules: r.Rules, Effects: xy(r.FX), EffectsFromFake: r.FXFake,
+		MaxDivergenceM: round6(r.MaxDivergenceM), Rule: r.Rule, Rules: r.Rules, EffectsFromFake: r.FXFake,
+		ArrivalDelayMs: r.ArrivalDelay.Millis(), Resends: r.Resends, ArrivalRule: r.ArrivalRule, DuplicatesRej: r.DuplicatesRejected,
 		ServerHits: r.Hits, RemoteJumpM: round6(r.RemoteJumpM), RemoteDetDelayMs: r.RemoteDelay.Millis(), Done: r.Done}
 	if j.Rules == nil {
 		j.Rules = []Reconcile{}
 	}
 	if j.ServerHits == nil {
 		j.ServerHits = []int{}
+	}
+	if r.HasFX {
+		fx := xy(r.FX)
+		j.Effects = &fx
 	}
 	if r.Spawned {
 		ms := r.SpawnT.Millis()

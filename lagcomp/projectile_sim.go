@@ -69,6 +69,13 @@ type projState struct {
 	remoteDelay model.Time
 	remoteFinal *model.Vec
 	remoteDueT  model.Time // when TornOff asked it to detonate
+
+	// delivery of its fire command
+	neverSpawned bool       // the command was lost: the server never spawned it
+	duplicates   int        // copies of the command refused as duplicates
+	arrivalRule  Rule       // command_backup or command_resent: it arrived late
+	arrivalDelay model.Time // how much later the copy that arrived was sent
+	resends      int        // copies sent before it
 }
 
 // movingCopy is a client's copy of a projectile, integrated per frame.
@@ -109,16 +116,18 @@ func (s *Sim) fireProjectile(c *Client, cmd *Command, origin model.Vec, t model.
 // spawnProjectile is the server's side: the authoritative projectile,
 // fast-forwarded by ForwardPredictionTime of the ping the server
 // perceives, replicated to every client.
-func (s *Sim) spawnProjectile(cmd *Command, rule Rule, shooter model.Pose) {
+func (s *Sim) spawnProjectile(cmd *Command, rule Rule, shooter model.Pose, via arrivedCopy) {
 	cfg := &s.cfg
 	p := s.proj(cmd.Seq)
 	owner := s.Clients[cmd.Client]
-	switch {
-	case rule == RuleDuplicate:
-		return // already spawned
-	case rule != "" || p == nil || !shooter.Alive:
+	if p != nil {
+		if ps := s.shot(cmd.Seq); ps != nil {
+			p.arrivalRule, p.arrivalDelay, p.resends = s.arrival(ps, via)
+		}
+	}
+	if rule != "" || p == nil || !shooter.Alive {
 		if p != nil {
-			s.sendReliable(Packet{Kind: PacketProjReject, Client: cmd.Client, Proj: &projMsg{Seq: cmd.Seq}}, owner)
+			s.sendReliable(relMsg{Kind: PacketProjReject, Proj: &projMsg{Seq: cmd.Seq}}, owner, false, projChannel(cmd.Seq))
 		}
 		return
 	}
@@ -139,7 +148,7 @@ func (s *Sim) spawnProjectile(cmd *Command, rule Rule, shooter model.Pose) {
 	s.stepServerProjectile(p, now)
 	msg := &projMsg{Seq: p.seq, Origin: fl.From, Spawn: fl.at(now), SpawnT: now, FF: p.ff, Dir: fl.Dir, Speed: fl.Speed}
 	for _, c := range s.players() {
-		s.sendReliable(Packet{Kind: PacketProjSpawn, Client: c.Index, Proj: msg}, c)
+		s.sendReliable(relMsg{Kind: PacketProjSpawn, Proj: msg}, c, false, projChannel(p.seq))
 	}
 	if p.srvDone {
 		s.tearOff(p)
@@ -212,12 +221,12 @@ func (p *projState) detonate(s *Sim, hit model.Hit, t model.Time) {
 func (s *Sim) tearOff(p *projState) {
 	msg := &projMsg{Seq: p.seq, Final: p.final, FinalT: p.finalT, Dir: p.server.Dir, Speed: p.server.Speed}
 	for _, c := range s.players() {
-		s.sendReliable(Packet{Kind: PacketProjTornOff, Client: c.Index, Proj: msg}, c)
+		s.sendReliable(relMsg{Kind: PacketProjTornOff, Proj: msg}, c, false, projChannel(p.seq))
 	}
 }
 
 // clientProjectileMsg handles replicated projectile traffic on a client.
-func (s *Sim) clientProjectileMsg(c *Client, pk *Packet, t model.Time) {
+func (s *Sim) clientProjectileMsg(c *Client, pk relMsg, t model.Time) {
 	p := s.proj(pk.Proj.Seq)
 	if p == nil {
 		return
@@ -231,7 +240,7 @@ func (s *Sim) clientProjectileMsg(c *Client, pk *Packet, t model.Time) {
 }
 
 // ownerMsg: the auth arrives (CatchupTick, link), detonates, or is refused.
-func (s *Sim) ownerMsg(c *Client, p *projState, pk *Packet, t model.Time) {
+func (s *Sim) ownerMsg(c *Client, p *projState, pk relMsg, t model.Time) {
 	m := pk.Proj
 	switch pk.Kind {
 	case PacketProjSpawn:
@@ -336,7 +345,7 @@ func (s *Sim) moveFake(c *Client, p *projState, t model.Time, targets []model.Ta
 }
 
 // remoteMsg: a remote client learns of a projectile or its detonation.
-func (s *Sim) remoteMsg(c *Client, p *projState, pk *Packet, t model.Time) {
+func (s *Sim) remoteMsg(c *Client, p *projState, pk relMsg, t model.Time) {
 	m := pk.Proj
 	switch pk.Kind {
 	case PacketProjSpawn:

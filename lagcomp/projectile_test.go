@@ -147,23 +147,35 @@ func TestUnpredictedHasNoFake(t *testing.T) {
 }
 
 // A wall at the muzzle: the fast-forward detonates the rocket on spawn,
-// and with a reordering downlink the tear-off can overtake the spawn.
-func TestTornOffBeforeLinkWaitsForTheLink(t *testing.T) {
+// and the downlink reorders packets. The reliability layer delivers a
+// projectile's spawn and tear-off in order on its channel, so the owner
+// never hears of a detonation before the projectile itself (the
+// reconciler's TornOff path for that order is tested alone in
+// TestReconciliationRules).
+func TestTearOffNeverOvertakesItsSpawn(t *testing.T) {
 	c := rockets()
 	c.Walls, _ = model.ParseWalls("0.6,-5,1,5")
-	c.Down.JitterMs, c.Down.ReorderPct = 60, 100
-	rs := fireAt(t, c, model.V(30, 0), 300*model.Millisecond, 8*model.Second)
-	torn := 0
-	for _, r := range rs {
-		if slices.Contains(r.Rules, ReconcileTornOff) {
-			torn++
-			if r.FX.X != 0.6 || r.FXFake {
-				t.Fatalf("torn-off detonation shown at %v", r.FX)
+	c.Down.JitterMs, c.Down.ReorderPct, c.Down.LossPct, c.FireIntervalMs = 60, 100, 20, 250
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reordered := 0
+	for at := model.Time(0); at < 8*model.Second; at += model.Millisecond {
+		if at%(300*model.Millisecond) == 0 {
+			s.QueueFire(model.V(30, 0))
+		}
+		s.Step(at)
+		for _, p := range s.projs {
+			if p.rec.pendingAuth != nil {
+				t.Fatalf("projectile %d: the tear-off reached the owner before its spawn", p.seq)
 			}
 		}
+		reordered = s.Link(ShooterPawn, false).Stats.Reordered
 	}
-	if torn == 0 {
-		t.Fatal("no tear-off overtook its spawn")
+	if reordered == 0 || s.Server.conns[ShooterPawn].rel.Stats.Resends == 0 || len(s.projs) < 20 {
+		t.Fatalf("%d packets reordered, %d resends, %d projectiles: the test did not exercise the layer",
+			reordered, s.Server.conns[ShooterPawn].rel.Stats.Resends, len(s.projs))
 	}
 }
 

@@ -8,15 +8,16 @@ import "lagscope/model"
 type Reconcile string
 
 const (
-	ReconcilePending     Reconcile = ""
-	ReconcileConfirmed   Reconcile = "confirmed"      // both detonated close together: the fake's effects stand
-	ReconcileSwitchTimer Reconcile = "switch_to_auth" // the fake detonated, the auth had not when the timer ran out: fake destroyed, auth used
-	ReconcileAuthFirst   Reconcile = "auth_first"     // the auth detonated while the fake flew on: fake destroyed, auth used
-	ReconcileTooFarApart Reconcile = "too_far_apart"  // both detonated, far apart: effects replayed where the auth did
-	ReconcileFakeGone    Reconcile = "fake_gone"      // the fake was already destroyed: effects replayed where the auth did
-	ReconcileTornOff     Reconcile = "torn_off"       // the auth detonated before it was linked (on spawn): detonation waited for the link
-	ReconcileRejected    Reconcile = "rejected"       // the server refused the shot: the fake destroyed
-	ReconcileUnpredicted Reconcile = "unpredicted"    // no fake: the auth alone
+	ReconcilePending      Reconcile = ""
+	ReconcileConfirmed    Reconcile = "confirmed"      // both detonated close together: the fake's effects stand
+	ReconcileSwitchTimer  Reconcile = "switch_to_auth" // the fake detonated, the auth had not when the timer ran out: fake destroyed, auth used
+	ReconcileAuthFirst    Reconcile = "auth_first"     // the auth detonated while the fake flew on: fake destroyed, auth used
+	ReconcileTooFarApart  Reconcile = "too_far_apart"  // both detonated, far apart: effects replayed where the auth did
+	ReconcileFakeGone     Reconcile = "fake_gone"      // the fake was already destroyed: effects replayed where the auth did
+	ReconcileTornOff      Reconcile = "torn_off"       // the auth detonated before it was linked (on spawn): detonation waited for the link
+	ReconcileRejected     Reconcile = "rejected"       // the server refused the shot: the fake destroyed
+	ReconcileUnpredicted  Reconcile = "unpredicted"    // no fake: the auth alone
+	ReconcileNeverSpawned Reconcile = "never_spawned"  // the fire command was lost: no auth ever existed, only the fake
 )
 
 // ownerReconciler is the owning client's view of one fake/auth pair: a
@@ -36,6 +37,7 @@ type ownerReconciler struct {
 	FX      model.Vec
 	FXAt    model.Time
 	FXFake  bool // the effects were the fake's predicted ones
+	HasFX   bool // effects were played at all (a never-spawned shot without bPredictFX shows none)
 	fxShown bool
 	done    bool // the auth has detonated: nothing more to reconcile
 }
@@ -49,13 +51,13 @@ func (o *ownerReconciler) fakeDetonated(t model.Time, pos model.Vec, timer model
 	o.fakeDet, o.fakeDetPos, o.fakeAlive = true, pos, false
 	o.switchAt = t + timer
 	if o.predictFX {
-		o.FX, o.FXAt, o.FXFake, o.fxShown = pos, t, true, true
+		o.FX, o.FXAt, o.FXFake, o.fxShown, o.HasFX = pos, t, true, true, true
 	}
 }
 
 // tick runs the switch-to-auth timer.
 func (o *ownerReconciler) tick(t model.Time) {
-	if !o.done && o.Rule != ReconcileSwitchTimer && o.fakeDet && o.switchAt > 0 && t >= o.switchAt {
+	if !o.done && o.Rule != ReconcileSwitchTimer && o.Rule != ReconcileNeverSpawned && o.fakeDet && o.switchAt > 0 && t >= o.switchAt {
 		// the fake hit something the auth did not: use the auth from now on
 		o.fire(ReconcileSwitchTimer)
 		o.fxShown = false
@@ -111,5 +113,5 @@ func (o *ownerReconciler) fire(r Reconcile) {
 }
 
 func (o *ownerReconciler) show(t model.Time, pos model.Vec) {
-	o.FX, o.FXAt, o.FXFake, o.fxShown = pos, t, false, true
+	o.FX, o.FXAt, o.FXFake, o.fxShown, o.HasFX = pos, t, false, true, true
 }

@@ -173,7 +173,7 @@ func (s *Sim) replicateWeapon() {
 		}
 		p := Packet{Kind: PacketWeapon, Client: i, Weapon: m}
 		if m.Close { // closing a channel is reliable in UE4
-			s.sendReliable(p, c)
+			s.sendReliable(relMsg{Kind: PacketWeapon, Weapon: m}, c, false, 0)
 			continue
 		}
 		rtt := model.MsF(c.up.Config().LatencyMs + c.down.Config().LatencyMs)

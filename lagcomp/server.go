@@ -1,6 +1,7 @@
 package lagcomp
 
 import (
+	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
 	"lagscope/model"
@@ -28,7 +29,10 @@ type conn struct {
 	// set to 1020 ms
 	replicated float64
 	overflow   bool
-	measured   *ping.Tracker // the server's own bounce measurement
+	measured   *ping.Tracker           // the server's own bounce measurement
+	rel        *netem.Endpoint[relMsg] // the server's end of the reliability layer (owned here)
+	weaponRel  *netem.Endpoint[relMsg] // and of the weapon channel's connection
+	acks       int                     // explicit ack packets sent
 	// start_fire: the stamp of StartFire and the server time it was judged
 	startStamp, startAt model.Time
 	hasStart            bool

@@ -43,7 +43,10 @@ const (
 	RuleDuplicate        Rule = "duplicate_command"  // a command seen before: rejected
 	RuleOutOfOrder       Rule = "out_of_order"       // older than a command already processed: rejected
 	RuleClientAuthority  Rule = "client_authority"   // client mode: the client's claim was accepted unchecked
-	RuleShooterDead      Rule = "shooter_dead"       // the shooter is dead on the server: rejected
+	RuleDuplicatePacket  Rule = "duplicate_packet"   // a network duplicate of its packet: dropped by the packet layer's sequence number
+	RuleCommandResent    Rule = "command_resent"     // reliable_fire: the command arrived in a resend, late by arrival_delay_ms
+	RuleCommandBackup    Rule = "command_backup"     // cl_cmdbackup: the command arrived repeated in a later packet, late by arrival_delay_ms
+	RuleCommandHeld      Rule = "command_held"       // reliable_fire: the command waited in its channel behind an earlier resent one
 	RuleTrailExhausted   Rule = "trail_exhausted"    // the wanted time is older than the target's kept history: judged at its oldest sample
 	RuleTeleportGuard    Rule = "teleport_guard"     // walking back met a death or a teleport (Source's BacktrackPlayer): the target not rewound at all
 )
@@ -60,9 +63,15 @@ type ShotRecord struct {
 	Mode    Mode
 	Weapon  WeaponKind
 
+	Outcome Outcome    // judged, rejected, lost or in flight: only judged and rejected have a server side
 	Fire    model.Time // when the client fired
 	Arrival model.Time // when the command reached the server
 	Judged  model.Time // the server tick that judged it
+	// ArrivalDelay is how much later than the first the copy that arrived
+	// was sent (a reliable resend or a backup); Resends how many copies
+	// were sent before it; Sends how many were sent in all so far.
+	ArrivalDelay   model.Time
+	Resends, Sends int
 
 	Claimed    model.Time // the stamp the command carried (or the server advanced), if any
 	HasClaimed bool
@@ -106,8 +115,20 @@ func (r *ShotRecord) RewindMs() float64 { return (r.Judged - r.RewindTo).Millis(
 // IdealRewindMs is how far back it should have gone to match the client.
 func (r *ShotRecord) IdealRewindMs() float64 { return (r.Judged - r.IdealTo).Millis() }
 
-// Agree is whether server and client verdicts match.
+// Agree is whether server and client verdicts match; a lost shot the
+// client saw hit disagrees (the server credited nothing).
 func (r *ShotRecord) Agree() bool { return r.ClientHit == r.ServerHit }
+
+// HasServerSide reports whether the server handled the shot at all.
+func (r *ShotRecord) HasServerSide() bool {
+	return r.Outcome == OutcomeJudged || r.Outcome == OutcomeRejected
+}
+
+// Traced reports whether the server rewound and traced the shot, so that
+// the rewind and trace fields mean something.
+func (r *ShotRecord) Traced() bool {
+	return r.Outcome == OutcomeJudged && !r.HasRule(RuleClientAuthority)
+}
 
 // HasRule reports whether rule applied to the shot.
 func (r *ShotRecord) HasRule(rule Rule) bool {

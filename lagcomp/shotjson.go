@@ -8,43 +8,50 @@ import (
 
 // ShotJSON is a shot record as `lagscope sim --json` prints it: snake_case
 // keys, times in milliseconds, distances in metres, angles in degrees.
+// Fields the shot's outcome gives no value are null: a lost or in-flight
+// shot has no server side at all; a rejected shot and a client-mode shot
+// were not rewound or traced, so they have no rewind or trace figures.
 type ShotJSON struct {
 	Type            string     `json:"type"`
 	ID              string     `json:"id"`
 	Seq             uint32     `json:"seq"`
+	Outcome         Outcome    `json:"outcome"`
 	Shooter         int        `json:"shooter"`
 	Target          int        `json:"target"`
 	Mode            Mode       `json:"mode"`
 	Weapon          WeaponKind `json:"weapon"`
 	FireMs          float64    `json:"fire_ms"`
-	ArrivalMs       float64    `json:"arrival_ms"`
-	JudgedMs        float64    `json:"judged_ms"`
+	Sends           int        `json:"sends"`
+	ArrivalMs       *float64   `json:"arrival_ms"`
+	ArrivalDelayMs  *float64   `json:"arrival_delay_ms"`
+	Resends         *int       `json:"resends"`
+	JudgedMs        *float64   `json:"judged_ms"`
 	ClaimedStampMs  *float64   `json:"claimed_stamp_ms"`
-	RewindToMs      float64    `json:"rewind_to_ms"`
-	RewindMs        float64    `json:"rewind_ms"`
+	RewindToMs      *float64   `json:"rewind_to_ms"`
+	RewindMs        *float64   `json:"rewind_ms"`
 	IdealRewindToMs float64    `json:"ideal_rewind_to_ms"`
-	IdealRewindMs   float64    `json:"ideal_rewind_ms"`
-	RewindErrorM    float64    `json:"rewind_error_m"`
-	YawErrorDeg     float64    `json:"yaw_error_deg"`
-	TruthErrorM     float64    `json:"rewound_truth_error_m"`
+	IdealRewindMs   *float64   `json:"ideal_rewind_ms"`
+	RewindErrorM    *float64   `json:"rewind_error_m"`
+	YawErrorDeg     *float64   `json:"yaw_error_deg"`
+	TruthErrorM     *float64   `json:"rewound_truth_error_m"`
 	ClientSaw       PoseJSON   `json:"client_saw"`
-	Rewound         PoseJSON   `json:"rewound"`
-	ServerNow       PoseJSON   `json:"server_now"`
+	Rewound         *PoseJSON  `json:"rewound"`
+	ServerNow       *PoseJSON  `json:"server_now"`
 	ClientHit       bool       `json:"client_hit"`
 	ClientPart      string     `json:"client_part"`
-	ServerHit       bool       `json:"server_hit"`
-	ServerPart      string     `json:"server_part"`
-	ServerHitPawn   int        `json:"server_hit_pawn"`
-	MissByM         float64    `json:"miss_by_m"`
-	Agree           bool       `json:"agree"`
+	ServerHit       *bool      `json:"server_hit"`
+	ServerPart      *string    `json:"server_part"`
+	ServerHitPawn   *int       `json:"server_hit_pawn"`
+	MissByM         *float64   `json:"miss_by_m"`
+	Agree           *bool      `json:"agree"`
 	Rejected        bool       `json:"rejected"`
 	Rules           []Rule     `json:"rules"`
-	RewindRule      string     `json:"rewind_rule"`
-	Trace           [2]XYJSON  `json:"trace"`
+	RewindRule      *string    `json:"rewind_rule"`
+	Trace           *[2]XYJSON `json:"trace"`
 	ClientTrace     [2]XYJSON  `json:"client_trace"`
-	Rewinds         int        `json:"broadphase_rewound"`
-	Culls           int        `json:"broadphase_culled"`
-	BehindCover     bool       `json:"behind_cover"`
+	Rewinds         *int       `json:"broadphase_rewound"`
+	Culls           *int       `json:"broadphase_culled"`
+	BehindCover     *bool      `json:"behind_cover"`
 }
 
 // PoseJSON is a pose in the JSON output.
@@ -70,31 +77,40 @@ func poseJSON(p model.Pose) PoseJSON {
 
 func xy(v model.Vec) XYJSON { return XYJSON{round6(v.X), round6(v.Y)} }
 
+func ptr[T any](v T) *T { return &v }
+
 // JSON is the record in its output form.
 func (r *ShotRecord) JSON() ShotJSON {
 	j := ShotJSON{
-		Type: "shot", ID: r.ID.String(), Seq: r.Seq, Shooter: r.Shooter, Target: r.Target,
-		Mode: r.Mode, Weapon: r.Weapon,
-		FireMs: r.Fire.Millis(), ArrivalMs: r.Arrival.Millis(), JudgedMs: r.Judged.Millis(),
-		RewindToMs: r.RewindTo.Millis(), RewindMs: r.RewindMs(),
-		IdealRewindToMs: r.IdealTo.Millis(), IdealRewindMs: r.IdealRewindMs(),
-		RewindErrorM: round6(r.RewindErrorM), YawErrorDeg: round6(r.YawErrorDeg),
-		TruthErrorM: round6(r.TruthErrorM),
-		ClientSaw:   poseJSON(r.ClientSaw), Rewound: poseJSON(r.Rewound), ServerNow: poseJSON(r.ServerNow),
-		ClientHit: r.ClientHit, ClientPart: r.ClientPart.String(),
-		ServerHit: r.ServerHit, ServerPart: r.ServerPart.String(), ServerHitPawn: r.ServerHitPawn,
-		MissByM: round6(r.MissByM), Agree: r.Agree(), Rejected: r.Rejected,
-		Rules: r.Rules, RewindRule: r.RewindRule.String(),
-		Trace:       [2]XYJSON{xy(r.Origin), xy(r.ServerEnd)},
+		Type: "shot", ID: r.ID.String(), Seq: r.Seq, Outcome: r.Outcome, Shooter: r.Shooter, Target: r.Target,
+		Mode: r.Mode, Weapon: r.Weapon, FireMs: r.Fire.Millis(), Sends: r.Sends,
+		IdealRewindToMs: r.IdealTo.Millis(), ClientSaw: poseJSON(r.ClientSaw),
+		ClientHit: r.ClientHit, ClientPart: r.ClientPart.String(), Rejected: r.Rejected, Rules: r.Rules,
 		ClientTrace: [2]XYJSON{xy(r.ClientOrigin), xy(r.ClientEnd)},
-		Rewinds:     r.Rewinds, Culls: r.Culls, BehindCover: r.BehindCover,
 	}
 	if j.Rules == nil {
 		j.Rules = []Rule{}
 	}
+	if r.HasServerSide() {
+		j.ArrivalMs, j.ArrivalDelayMs, j.Resends = ptr(r.Arrival.Millis()), ptr(r.ArrivalDelay.Millis()), ptr(r.Resends)
+		j.JudgedMs, j.IdealRewindMs = ptr(r.Judged.Millis()), ptr(r.IdealRewindMs())
+		j.ServerNow = ptr(poseJSON(r.ServerNow))
+		j.ServerHit, j.Agree, j.BehindCover = ptr(r.ServerHit), ptr(r.Agree()), ptr(r.BehindCover)
+		j.ServerPart, j.ServerHitPawn = ptr(r.ServerPart.String()), ptr(r.ServerHitPawn)
+	} else if r.Outcome == OutcomeLost {
+		j.Agree = ptr(!r.ClientHit) // the server credited nothing
+	}
+	if r.Traced() {
+		j.RewindToMs, j.RewindMs = ptr(r.RewindTo.Millis()), ptr(r.RewindMs())
+		j.RewindErrorM, j.YawErrorDeg, j.TruthErrorM = ptr(round6(r.RewindErrorM)), ptr(round6(r.YawErrorDeg)), ptr(round6(r.TruthErrorM))
+		j.Rewound, j.MissByM, j.RewindRule = ptr(poseJSON(r.Rewound)), ptr(round6(r.MissByM)), ptr(r.RewindRule.String())
+		j.Trace = &[2]XYJSON{xy(r.Origin), xy(r.ServerEnd)}
+		j.Rewinds, j.Culls = ptr(r.Rewinds), ptr(r.Culls)
+	} else if r.Outcome == OutcomeJudged { // client mode: the server took the client's word and trace
+		j.Trace = &[2]XYJSON{xy(r.ClientOrigin), xy(r.ServerEnd)}
+	}
 	if r.HasClaimed {
-		ms := r.Claimed.Millis()
-		j.ClaimedStampMs = &ms
+		j.ClaimedStampMs = ptr(r.Claimed.Millis())
 	}
 	return j
 }
@@ -102,8 +118,13 @@ func (r *ShotRecord) JSON() ShotJSON {
 // SummaryJSON is the last line of `lagscope sim --json`.
 type SummaryJSON struct {
 	Type             string            `json:"type"`
-	Shots            int               `json:"shots"`
+	Shots            int               `json:"shots"` // judged, not rejected
+	ShotsFired       int               `json:"shots_fired"`
 	Rejected         int               `json:"rejected"`
+	ShotsLost        int               `json:"shots_lost"`
+	ShotsInFlight    int               `json:"shots_in_flight"`
+	LostClientHits   int               `json:"lost_client_hits"`
+	DupsRejected     int               `json:"duplicates_rejected"`
 	ClientHits       int               `json:"client_hits"`
 	ServerHits       int               `json:"server_hits"`
 	Agreement        *float64          `json:"agreement"` // null with no judged shots
@@ -131,7 +152,8 @@ type SummaryJSON struct {
 // one figure that is not deterministic.
 func (s *Summary) JSON(sim *Sim) SummaryJSON {
 	j := SummaryJSON{
-		Type: "summary", Shots: s.Shots, Rejected: s.Rejected,
+		Type: "summary", ShotsFired: s.ShotsFired, Shots: s.Shots, Rejected: s.Rejected,
+		ShotsLost: s.ShotsLost, ShotsInFlight: s.ShotsInFlight, LostClientHits: s.LostClientHits, DupsRejected: s.DupsRejected,
 		ClientHits: s.ClientHits, ServerHits: s.ServerHits,
 		FalseHits: s.FalseHits, FalseMisses: s.FalseMisses, BehindCover: s.BehindCover,
 		MeanRewindErrorM: round6(s.MeanRewindErrM), P95RewindErrorM: round6(s.P95RewindErrM),
@@ -154,9 +176,17 @@ func (s *Summary) JSON(sim *Sim) SummaryJSON {
 	}
 	j.MeanSpawnOffsetM, j.MaxDivergenceM, j.MeanDetDistM = round6(ps.MeanLinkOffsetM), round6(ps.MaxDivergenceM), round6(ps.MeanDetDistM)
 	up, down := sim.Link(ShooterPawn, true).Stats, sim.Link(ShooterPawn, false).Stats
+	// the reliability layer of the shooter's connection: resends and
+	// give-ups by the sender, duplicates the receiver dropped, explicit
+	// ack packets
+	cl, sv := sim.Clients[ShooterPawn], sim.Server.conns[ShooterPawn]
 	j.Packets = map[string]int{
 		"up_sent": up.Sent, "up_lost": up.Lost, "up_duplicated": up.Duplicated, "up_reordered": up.Reordered,
 		"down_sent": down.Sent, "down_lost": down.Lost, "down_duplicated": down.Duplicated, "down_reordered": down.Reordered,
+		"up_resends": cl.rel.Stats.Resends, "up_gave_up": cl.rel.Stats.GaveUp, "up_dup_dropped": sv.rel.Stats.DupPackets,
+		"up_acks":      cl.acks,
+		"down_resends": sv.rel.Stats.Resends, "down_gave_up": sv.rel.Stats.GaveUp, "down_dup_dropped": cl.rel.Stats.DupPackets,
+		"down_acks": sv.acks,
 	}
 	return j
 }

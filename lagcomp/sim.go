@@ -37,6 +37,13 @@ type Sim struct {
 	tally   shotTally // the summary of Shots, kept up to date as frames ask
 	Dropped []Packet  // recent losses, newest last (bounded)
 	packets packetLog
+	// dupRejected counts command copies refused as duplicates: network
+	// duplicates the packet layer dropped, and replays the server's
+	// sequence check refused.
+	dupRejected int
+	// reliableGaveUp counts reliable messages the layer stopped resending.
+	reliableGaveUp int
+	openFrom       int // pending[:openFrom] have all arrived or been lost
 
 	ticks, snaps metronome
 	frames       []metronome // per client
@@ -63,6 +70,7 @@ type pendingShot struct {
 	origin    model.Vec
 	dir       model.Vec
 	clientHit bool
+	delivery
 }
 
 const maxDropped = 256
@@ -95,10 +103,17 @@ func New(cfg Config) (*Sim, error) {
 		})
 	}
 	for i, c := range s.Clients {
-		if rtt, ok := handshakeRTT(c.up.Config(), c.down.Config(), cfg.Seed, i); ok {
+		rtt, ok := handshakeRTT(c.up.Config(), c.down.Config(), cfg.Seed, i)
+		if ok {
 			c.ping.Connect(rtt)
 			s.Server.conns[i].measured.Connect(rtt)
+		} else {
+			rtt = s.TrueRTTMs(i) // the handshake failed: assume the links' base round trip
 		}
+		// both ends of the reliability layer start from the handshake's round trip
+		rc := reliableConfig(model.MsF(rtt))
+		c.rel, c.weaponRel = netem.NewEndpoint[relMsg](rc), netem.NewEndpoint[relMsg](rc)
+		s.Server.conns[i].rel, s.Server.conns[i].weaponRel = netem.NewEndpoint[relMsg](rc), netem.NewEndpoint[relMsg](rc)
 	}
 	s.frames = make([]metronome, len(s.Clients))
 	s.q.push(event{t: 0, kind: evServerTick})
@@ -204,15 +219,28 @@ func (s *Sim) Step(until model.Time) {
 	s.Now = max(s.Now, until)
 }
 
-// send puts a packet on a link; copies that survive wait in the
-// destination's inbox until it next runs. It reports whether any did.
+// send puts a packet on a link at now. The sender's end of the
+// reliability layer stamps it (sequence number, acks of the other
+// direction) and puts in it the reliable messages due; upstream packets
+// also repeat the last cmd_backup commands. Copies that survive wait in
+// the destination's inbox until it next runs. It reports whether any did.
 func (s *Sim) send(p Packet, c *Client) bool {
 	p.Sent = s.Now
+	p.onWeapon = p.onWeapon || p.Kind == PacketWeapon || p.Kind == PacketStopFire
 	link, to := s.route(p, c)
+	if p.Up && !p.onWeapon {
+		if n := s.cfg.CmdBackup; n > 0 {
+			p.Backup = c.backups(n, p.Cmd)
+		}
+	}
+	p.Hdr, p.Rel = s.endpoint(c, p.Up, p.onWeapon).Outgoing(s.Now)
 	n, d1, d2 := link.Send(s.Now)
+	if p.Up {
+		s.commandCopies(&p, n)
+	}
 	if n == 0 {
 		p.Deliver = -1
-		s.logPacket(&p, true, false, false)
+		s.logPacket(&p, true)
 		s.Dropped = append(s.Dropped, p)
 		if len(s.Dropped) > maxDropped {
 			s.Dropped = s.Dropped[len(s.Dropped)-maxDropped:]
@@ -225,8 +253,8 @@ func (s *Sim) send(p Packet, c *Client) bool {
 		}
 		q := p
 		s.pktSeq++
-		q.seq, q.Deliver = s.pktSeq, d
-		s.logPacket(&q, false, i == 1, false)
+		q.seq, q.Deliver, q.dupCopy = s.pktSeq, d, i == 1
+		s.logPacket(&q, false)
 		to.put(&q)
 	}
 	return true
@@ -237,7 +265,7 @@ func (s *Sim) send(p Packet, c *Client) bool {
 // conditions as the client's, its own random streams, so it never shifts
 // the draws — or the queue — of the traffic lagscope had before it.
 func (s *Sim) route(p Packet, c *Client) (*netem.Link, *inbox) {
-	weapon := p.Kind == PacketWeapon || p.Kind == PacketStopFire
+	weapon := p.onWeapon
 	switch {
 	case p.Up && weapon:
 		return c.weaponUp, &s.Server.in
@@ -249,34 +277,53 @@ func (s *Sim) route(p Packet, c *Client) (*netem.Link, *inbox) {
 	return c.down, &c.in
 }
 
-// sendReliable is replicated-actor traffic (spawns, tear-offs): a lost
-// packet goes again after a retransmission timeout, at most 20 times, so
-// even a link at 100 % loss gives up rather than hangs. Retries queue
-// behind each other like a reliable channel's head-of-line blocking.
-func (s *Sim) sendReliable(p Packet, c *Client) {
-	p.Sent = s.Now
-	link, to := s.route(p, c)
-	rto := model.MsF(2*(c.up.Config().LatencyMs+c.down.Config().LatencyMs) + 50)
-	t := s.Now
-	for try := 0; try < 20; try++ {
-		if n, d, d2 := link.Send(t); n > 0 {
-			s.pktSeq++
-			p.seq, p.Deliver = s.pktSeq, d
-			p.Sent = t
-			s.logPacket(&p, false, false, try > 0)
-			if n == 2 { // the copy travels too; the reliable channel drops it on arrival
-				dup := p
-				dup.Deliver = d2
-				s.logPacket(&dup, false, true, try > 0)
-			}
-			to.put(&p)
-			return
+// sendReliable queues a reliable message on c's connection, server to
+// client (or client to server if up); it rides the next packet sent
+// that way — this tick's snapshot, or a packet of its own at the flush.
+// The weapon channel's messages take its own connection.
+func (s *Sim) sendReliable(m relMsg, c *Client, up bool, ch uint8) {
+	weapon := m.Kind == PacketWeapon || m.Kind == PacketStopFire
+	s.endpoint(c, up, weapon).Queue(ch, m)
+}
+
+// endpoint is one end of c's connection (or of its weapon channel's):
+// the client's when up (it sends), the server's otherwise.
+func (s *Sim) endpoint(c *Client, up, weapon bool) *netem.Endpoint[relMsg] {
+	cn := s.Server.conns[c.Index]
+	switch {
+	case up && weapon:
+		return c.weaponRel
+	case up:
+		return c.rel
+	case weapon:
+		return cn.weaponRel
+	}
+	return cn.rel
+}
+
+// flush ends a tick or frame on one end of c's connections: messages the
+// reliability layer gave up on are accounted for, and if reliable
+// messages are due or an ack is owed and nothing else went out, a packet
+// goes out for them alone.
+func (s *Sim) flush(c *Client, up bool) {
+	for _, weapon := range [2]bool{false, true} {
+		ep := s.endpoint(c, up, weapon)
+		for _, m := range ep.Poll(s.Now) {
+			s.gaveUp(m.Body)
 		}
-		lost := p
-		lost.Sent, lost.Deliver = t, -1
-		s.logPacket(&lost, true, false, try > 0)
-		s.Dropped = append(s.Dropped, lost)
-		t += rto
+		if !ep.NeedsPacket(s.Now) {
+			continue
+		}
+		kind := PacketReliable
+		if !ep.MessagesDue(s.Now) {
+			kind = PacketAck
+			if up {
+				c.acks++
+			} else {
+				s.Server.conns[c.Index].acks++
+			}
+		}
+		s.send(Packet{Kind: kind, Client: c.Index, Up: up, onWeapon: weapon}, c)
 	}
 }
 
@@ -285,7 +332,7 @@ func (s *Sim) serverTick(t model.Time) {
 	srv := s.Server
 	srv.advance(cfg, t)
 	for p := srv.in.take(srv.Now); p != nil; p = srv.in.take(srv.Now) {
-		s.serverReceive(p)
+		s.serverPacket(p)
 	}
 	s.tickProjectiles()
 	if s.snaps.due(srv.Now, cfg.SnapshotHz) {
@@ -300,6 +347,35 @@ func (s *Sim) serverTick(t model.Time) {
 		}
 	}
 	s.replicateWeapon()
+	for _, c := range s.Clients {
+		s.flush(c, false)
+	}
+}
+
+// serverPacket takes one arrived packet through the server's end of the
+// reliability layer: a network duplicate is dropped (and named on the
+// shot it carried), acks settle reliable messages, and what it brings is
+// handled — repeated backup commands, the packet's own message, then the
+// reliable messages now deliverable in order.
+func (s *Sim) serverPacket(p *Packet) {
+	s.commandArrived(p)
+	r := s.endpoint(s.Clients[p.Client], false, p.onWeapon).Incoming(s.Server.Now, p.Hdr, p.Rel)
+	if r.Duplicate {
+		s.duplicatePacket(p)
+		return
+	}
+	for _, cmd := range p.Backup {
+		s.backupCommand(cmd, p)
+	}
+	s.serverReceive(p)
+	for _, m := range r.Deliver {
+		switch {
+		case m.Body.Cmd != nil:
+			s.judge(m.Body.Cmd, p.Deliver, arrivedCopy{sent: m.Sent, resends: m.Resends, reliable: true, held: s.Server.Now - m.Arrived})
+		case m.Body.Kind == PacketStopFire:
+			s.weaponStopped()
+		}
+	}
 }
 
 func (s *Sim) serverReceive(p *Packet) {
@@ -307,7 +383,9 @@ func (s *Sim) serverReceive(p *Packet) {
 	c := s.Clients[p.Client]
 	switch p.Kind {
 	case PacketCommand:
-		s.judge(p.Cmd, p.Deliver)
+		if p.Cmd != nil { // a reliable command rides in p.Rel instead
+			s.judge(p.Cmd, p.Deliver, s.copyOf(p.Cmd, p.Sent))
+		}
 	case PacketPing: // ServerBouncePing -> ClientReturnPing
 		s.send(Packet{Kind: PacketPong, Client: p.Client, Stamp: p.Stamp}, c)
 	case PacketPingReport: // ServerUpdatePing
@@ -335,7 +413,18 @@ func (s *Sim) clientFrame(c *Client, t model.Time) {
 		c.PackageTimeStamp += t - c.lastFrame
 	}
 	for p := c.in.take(t); p != nil; p = c.in.take(t) {
+		r := s.endpoint(c, true, p.onWeapon).Incoming(t, p.Hdr, p.Rel)
+		if r.Duplicate {
+			continue // the packet layer drops a network duplicate
+		}
 		s.clientReceive(c, p, t)
+		for _, m := range r.Deliver {
+			if m.Body.Kind == PacketWeapon {
+				s.receiveWeapon(c, m.Body.Weapon, m.Sent, t)
+			} else {
+				s.clientProjectileMsg(c, m.Body, t)
+			}
+		}
 	}
 	c.display(cfg, t, s.ownPose(c, t), len(s.Server.Pawns))
 	if c.Display.Starved {
@@ -355,6 +444,7 @@ func (s *Sim) clientFrame(c *Client, t model.Time) {
 	if c.ping.Due(t) { // CheckSendPing
 		s.send(Packet{Kind: PacketPing, Client: c.Index, Up: true, Stamp: t}, c)
 	}
+	s.flush(c, true)
 	c.lastFrame = t
 }
 
@@ -370,10 +460,8 @@ func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time) {
 		}
 	case PacketServerPing:
 		s.send(Packet{Kind: PacketServerPong, Client: c.Index, Up: true, Stamp: p.Stamp}, c)
-	case PacketProjSpawn, PacketProjTornOff, PacketProjReject:
-		s.clientProjectileMsg(c, p, t)
 	case PacketWeapon:
-		s.receiveWeapon(c, p, t)
+		s.receiveWeapon(c, p.Weapon, p.Sent, t)
 	}
 }
 

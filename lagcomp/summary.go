@@ -7,11 +7,16 @@ import (
 
 // Summary aggregates the shot records of a run.
 type Summary struct {
+	ShotsFired     int     // every shot the shooter fired, any weapon: judged + rejected + lost + in flight
 	Shots          int     // judged (not rejected)
 	Rejected       int     // refused by a defence
-	ClientHits     int     // shots the client believed hit
+	ShotsLost      int     // no copy of the command reached the server, and none can (any weapon)
+	ShotsInFlight  int     // fired, not yet arrived, may still arrive
+	LostClientHits int     // lost shots the client saw hit: disagreements
+	DupsRejected   int     // command copies refused as duplicates (network duplicates and replays)
+	ClientHits     int     // judged shots the client believed hit
 	ServerHits     int     // shots the server credited
-	Agreement      float64 // share of judged shots where server and client agree (NaN with no shots)
+	Agreement      float64 // share of judged and lost shots where server and client agree (NaN with none)
 	FalseHits      int     // server hit, client missed: "shot behind cover" territory
 	FalseMisses    int     // client hit, server missed: "I hit him!"
 	BehindCover    int     // server hits the victim saw as behind cover
@@ -82,8 +87,16 @@ func (t *shotTally) add(r *ShotRecord) {
 	for _, rule := range r.Rules {
 		s.RuleCounts = tally(s.RuleCounts, rule)
 	}
-	if r.Rejected {
+	switch r.Outcome {
+	case OutcomeRejected:
 		s.Rejected++
+		return
+	case OutcomeLost:
+		s.ShotsLost++
+		s.LostClientHits += b2i(r.ClientHit)
+		return
+	case OutcomeInFlight:
+		s.ShotsInFlight++
 		return
 	}
 	s.Shots++
@@ -103,9 +116,11 @@ func (t *shotTally) summary() Summary {
 	s := t.s
 	s.RuleCounts = slices.Clone(s.RuleCounts)
 	s.Agreement = math.NaN()
+	if n := s.Shots + s.ShotsLost; n > 0 {
+		s.Agreement = float64(n-s.FalseHits-s.FalseMisses-s.LostClientHits) / float64(n)
+	}
 	if s.Shots > 0 {
 		n := float64(s.Shots)
-		s.Agreement = float64(s.Shots-s.FalseHits-s.FalseMisses) / n
 		s.MeanRewindErrM = t.err / n
 		s.P95RewindErrM = t.errs.quantile(0.95)
 		s.MeanRewindMs, s.MeanIdealMs = t.rewind/n, t.ideal/n
@@ -117,6 +132,10 @@ func (t *shotTally) summary() Summary {
 func (s *Sim) Summary() Summary {
 	s.tally.catchUp(s.Shots)
 	sum := s.tally.summary()
+	// projectile shots have projectile records, not shot records: count
+	// every weapon's shots from the deliveries
+	sum.ShotsFired, sum.ShotsLost, sum.ShotsInFlight = s.shotCounts()
+	sum.DupsRejected = s.dupRejected
 	sh := s.Clients[ShooterPawn]
 	sum.MaxWarpM, sum.StarvedFrames = sh.warpMax, sh.starved
 	return sum

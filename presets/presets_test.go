@@ -114,7 +114,8 @@ func TestPresetsShowTheirPoint(t *testing.T) {
 	if rs := proj("projectile-bias-0"); rs[3].Forward != 0 || rs[3].LinkOffsetM < 1 {
 		t.Errorf("projectile-bias-0: forward %v, spawn offset %v", rs[3].Forward, rs[3].LinkOffsetM)
 	}
-	if s := sum("cheater"); s.Rejected == 0 || count(s, lagcomp.RuleMaxRewindCap) == 0 {
+	// the replayed commands are refused and counted, one record per shot
+	if s := sum("cheater"); s.DupsRejected == 0 || s.DupsRejected != count(s, lagcomp.RuleDuplicate) || count(s, lagcomp.RuleMaxRewindCap) == 0 {
 		t.Errorf("cheater: %+v", s)
 	}
 }

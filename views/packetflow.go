@@ -50,8 +50,8 @@ func (p *pane) packetColour(k lagcomp.PacketKind) color.NRGBA {
 		return ClientRed
 	case lagcomp.PacketSnapshot, lagcomp.PacketWeapon:
 		return ServerBlue
-	case lagcomp.PacketProjSpawn, lagcomp.PacketProjTornOff, lagcomp.PacketProjReject:
-		return AuthGreen
+	case lagcomp.PacketProjSpawn, lagcomp.PacketProjTornOff, lagcomp.PacketProjReject, lagcomp.PacketReliable:
+		return AuthGreen // a packet sent only for reliable messages (others ride snapshots and commands)
 	}
 	return TrailGrey
 }

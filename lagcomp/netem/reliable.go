@@ -39,6 +39,8 @@ type Message[M any] struct {
 	// stops waiting for messages the sender gave up on.
 	Floor   uint32
 	First   model.Time // when the first copy was sent
+	Sent    model.Time // when this copy was sent
+	Arrived model.Time // when this copy arrived (set by the receiver; later than it if it waited for its turn)
 	Resends int        // copies sent before this one (0: the first)
 	Body    M
 }
@@ -181,9 +183,11 @@ func (e *Endpoint[M]) due(m *outMsg[M], now model.Time) bool {
 // NeedsPacket reports whether a packet must be sent now even if nothing
 // else is: a reliable message is new or due again, or an ack is owed.
 func (e *Endpoint[M]) NeedsPacket(now model.Time) bool {
-	if e.owesAck && now >= e.ackOwed {
-		return true
-	}
+	return e.AckOwed(now) || e.MessagesDue(now)
+}
+
+// MessagesDue reports whether a reliable message is new or due again.
+func (e *Endpoint[M]) MessagesDue(now model.Time) bool {
 	for i := range e.queue {
 		if m := &e.queue[i]; e.due(m, now) && !e.exhausted(m) {
 			return true
@@ -222,7 +226,7 @@ func (e *Endpoint[M]) Outgoing(now model.Time) (Header, []Message[M]) {
 		}
 		m.sent, m.lastSent = true, now
 		cp := m.msg
-		cp.Floor = e.floor(cp.Channel)
+		cp.Sent, cp.Floor = now, e.floor(cp.Channel)
 		out = append(out, cp)
 		ids = append(ids, m.msg.ID)
 	}
@@ -290,6 +294,7 @@ func (e *Endpoint[M]) Incoming(now model.Time, h Header, msgs []Message[M]) Rece
 		e.owesAck, e.ackOwed = true, now+e.cfg.AckDelay
 	}
 	for _, m := range msgs {
+		m.Arrived = now
 		r.Deliver = e.accept(m, r.Deliver)
 	}
 	e.Stats.Delivered += len(r.Deliver)

@@ -1,0 +1,260 @@
+package lagcomp
+
+import (
+	"slices"
+
+	"lagscope/model"
+)
+
+// Every shot the shooter fires is accounted for: its command's copies are
+// followed from the client to the server, so a shot ends in exactly one
+// record — judged, rejected, or lost — or, when the run ends first, in
+// flight.
+//
+// A shot is LOST when no copy of its command reached the server and none
+// can any more: every copy sent was dropped by the link (none is on the
+// wire), and the client will send no further copy — it was sent
+// unreliably without backups, or it is no longer among the last cmd_backup
+// commands that upstream packets repeat, or the reliability layer gave up
+// resending it (reliable_fire). The simulator sees every copy's fate when
+// it is sent, so a shot is known lost the moment the last copy is dropped.
+// A shot that has not arrived and can still arrive (a copy on the wire, a
+// resend or a backup still to come) is IN FLIGHT; at the end of a run such
+// shots are reported as in flight, not lost.
+
+// Outcome is what became of a fired shot.
+type Outcome string
+
+const (
+	OutcomeJudged   Outcome = "judged"    // the server traced it (or, in client mode, believed it)
+	OutcomeRejected Outcome = "rejected"  // a defence refused it
+	OutcomeLost     Outcome = "lost"      // no copy of its command reached the server, and none can
+	OutcomeInFlight Outcome = "in_flight" // the run ended before it arrived; a copy can still arrive
+)
+
+// delivery follows one command's copies: the simulator's omniscient
+// account, never seen by client or server. Plain values and a slice.
+type delivery struct {
+	cmd        *Command     // as sent; shared with its packets, never changed
+	sentAt     []model.Time // when each copy left: its own packet, backups, resends, replays
+	onWire     int          // copies the link will deliver that the server has not taken yet
+	relPending bool         // reliable_fire: the reliability layer may still resend it
+	arrived    bool         // a copy reached the server and was handled
+	lost       bool         // no copy arrived and none can
+	rec        int          // its record in Sim.Shots (hitscan), -1 before it has one
+}
+
+// arrivedCopy is which copy of a command reached the server.
+type arrivedCopy struct {
+	sent     model.Time // when that copy left the client
+	resends  int        // copies sent before it
+	reliable bool       // a reliable message (resends are the layer's)
+	held     model.Time // how long it waited in its channel for an earlier message
+	backup   bool       // a cl_cmdbackup repeat in a later packet
+}
+
+// shot is the delivery record of command seq, nil for a command the bot
+// never sent (a test's forgery).
+func (s *Sim) shot(seq uint32) *pendingShot {
+	if seq < 1 || int(seq) > len(s.pending) {
+		return nil
+	}
+	return &s.pending[seq-1]
+}
+
+// commandsIn are the commands a packet carries: its own, the backups,
+// and reliable command messages.
+func commandsIn(p *Packet) []*Command {
+	var out []*Command
+	if p.Cmd != nil {
+		out = append(out, p.Cmd)
+	}
+	out = append(out, p.Backup...)
+	for _, m := range p.Rel {
+		if m.Body.Cmd != nil {
+			out = append(out, m.Body.Cmd)
+		}
+	}
+	return out
+}
+
+// commandCopies follows the copies an upstream packet carries: n of each
+// are on the wire (0: the link dropped them).
+func (s *Sim) commandCopies(p *Packet, n int) {
+	for _, cmd := range commandsIn(p) {
+		if ps := s.shot(cmd.Seq); ps != nil {
+			ps.sentAt = append(ps.sentAt, p.Sent)
+			ps.onWire += n
+			s.checkLost(ps)
+		}
+	}
+}
+
+// commandArrived takes the copies of an arriving packet off the wire.
+func (s *Sim) commandArrived(p *Packet) {
+	for _, cmd := range commandsIn(p) {
+		if ps := s.shot(cmd.Seq); ps != nil {
+			ps.onWire--
+		}
+	}
+}
+
+// copyOf is the copy of cmd that left at sent.
+func (s *Sim) copyOf(cmd *Command, sent model.Time) arrivedCopy {
+	c := arrivedCopy{sent: sent}
+	if ps := s.shot(cmd.Seq); ps != nil {
+		for _, t := range ps.sentAt {
+			if t < sent {
+				c.resends++
+			}
+		}
+	}
+	return c
+}
+
+// backupCommand is a command repeated by cl_cmdbackup: the server runs
+// it only if it has not run it or anything newer (Source runs only the
+// backups of commands it missed); otherwise it is the redundancy it was
+// meant to be, and ignored.
+func (s *Sim) backupCommand(cmd *Command, p *Packet) {
+	cn := s.Server.conns[p.Client]
+	if cn.seen[cmd.Seq] || cmd.Seq <= cn.highSeq {
+		return
+	}
+	c := s.copyOf(cmd, p.Sent)
+	// a backup follows the command's own packet even when sent in the
+	// same frame: count the copies sent with it too
+	if ps := s.shot(cmd.Seq); ps != nil {
+		for _, t := range ps.sentAt {
+			c.resends += b2i(t == p.Sent)
+		}
+		c.resends--
+	}
+	c.backup = true
+	s.judge(cmd, p.Deliver, c)
+}
+
+// duplicatePacket: the packet layer dropped a network duplicate; the
+// shots it carried (their own or reliable commands, not backups) say so.
+func (s *Sim) duplicatePacket(p *Packet) {
+	if p.Cmd != nil {
+		s.duplicate(p.Cmd.Seq, RuleDuplicatePacket)
+	}
+	for _, m := range p.Rel {
+		if m.Body.Cmd != nil {
+			s.duplicate(m.Body.Cmd.Seq, RuleDuplicatePacket)
+		}
+	}
+}
+
+// duplicate is a copy of a command that was already handled, refused by
+// rule: counted, and named on the shot's one record — never a second one.
+func (s *Sim) duplicate(seq uint32, rule Rule) {
+	s.dupRejected++
+	ps := s.shot(seq)
+	if ps == nil {
+		return
+	}
+	if ps.rec >= 0 {
+		r := &s.Shots[ps.rec]
+		if !r.HasRule(rule) {
+			r.Rules = append(r.Rules, rule)
+			if ps.rec < s.tally.n { // the running summary folded the record already
+				s.tally.s.RuleCounts = tally(s.tally.s.RuleCounts, rule)
+			}
+		}
+	}
+	if p := s.proj(seq); p != nil {
+		p.duplicates++
+	}
+}
+
+// gaveUp is a reliable message the layer stopped resending.
+func (s *Sim) gaveUp(m relMsg) {
+	s.reliableGaveUp++
+	if m.Cmd == nil {
+		return
+	}
+	if ps := s.shot(m.Cmd.Seq); ps != nil {
+		ps.relPending = false
+		s.checkLost(ps)
+	}
+}
+
+// moreCopies reports whether the client may still send a copy of ps: a
+// reliable resend, or a backup while it is among the last cmd_backup
+// commands (see Client.backups).
+func (s *Sim) moreCopies(ps *pendingShot) bool {
+	if ps.relPending {
+		return true
+	}
+	n := uint32(s.cfg.CmdBackup)
+	return n > 0 && !s.cfg.ReliableFire && ps.cmd.Seq+n > s.Clients[ps.cmd.Client].seq
+}
+
+// checkLost makes the lost record of a shot that can no longer arrive.
+func (s *Sim) checkLost(ps *pendingShot) {
+	if ps.arrived || ps.lost || ps.onWire > 0 || s.moreCopies(ps) {
+		return
+	}
+	ps.lost = true
+	if ps.cmd.Weapon.IsProjectile() {
+		if p := s.proj(ps.cmd.Seq); p != nil {
+			p.neverSpawned = true
+			p.rec.fire(ReconcileNeverSpawned)
+		}
+		return
+	}
+	r := s.clientRecord(ps)
+	r.Outcome = OutcomeLost
+	ps.rec = len(s.Shots)
+	s.Shots = append(s.Shots, r)
+}
+
+// clientRecord is what a shot's record knows before the server has
+// judged it: the client's side alone.
+func (s *Sim) clientRecord(ps *pendingShot) ShotRecord {
+	cmd := ps.cmd
+	return ShotRecord{
+		ID: ps.id, Seq: cmd.Seq, Shooter: cmd.Client, Target: TargetPawn, Mode: s.cfg.Mode, Weapon: cmd.Weapon,
+		Fire: ps.fire, IdealTo: ps.idealT, ClientSaw: ps.saw, Dir: cmd.Dir,
+		ClientOrigin: ps.origin, ClientEnd: ps.hit.Point, ClientHit: ps.clientHit, ClientPart: ps.hit.Part,
+		ServerHitPawn: -1, Sends: len(ps.sentAt),
+	}
+}
+
+// InFlightShots are the records of hitscan shots fired that have neither
+// arrived nor been lost: at the end of a run, the shots still in flight.
+func (s *Sim) InFlightShots() []ShotRecord {
+	var out []ShotRecord
+	for i := range s.pending {
+		ps := &s.pending[i]
+		if ps.cmd == nil || ps.arrived || ps.lost || ps.cmd.Weapon.IsProjectile() {
+			continue
+		}
+		r := s.clientRecord(ps)
+		r.Outcome = OutcomeInFlight
+		out = append(out, r)
+	}
+	return out
+}
+
+// AllShots are every hitscan shot's one record: judged, rejected and lost
+// in the order their fate was known, then those still in flight.
+func (s *Sim) AllShots() []ShotRecord {
+	return append(slices.Clone(s.Shots), s.InFlightShots()...)
+}
+
+// shotCounts counts every shot fired, of any weapon, by fate.
+func (s *Sim) shotCounts() (fired, lost, inFlight int) {
+	for i := range s.pending {
+		ps := &s.pending[i]
+		switch {
+		case ps.lost:
+			lost++
+		case !ps.arrived:
+			inFlight++
+		}
+	}
+	return len(s.pending), lost, inFlight
+}

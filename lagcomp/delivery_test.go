@@ -1,0 +1,246 @@
+package lagcomp
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"testing"
+
+	"lagscope/model"
+)
+
+// The head-of-line blocking the old retransmission caused: resends were
+// booked at future times on the FIFO link, so every later snapshot
+// waited behind them. On a jitter-free lossy downlink carrying rockets'
+// reliable spawns and tear-offs, every packet must arrive exactly one
+// base latency after it was sent.
+func TestReliableTrafficNeverDelaysOtherPackets(t *testing.T) {
+	c := rockets()
+	c.Control, c.FireIntervalMs = ControlBot, 300
+	c.Target = model.Motion{Kind: model.Strafe, Origin: model.V(15, 0), Heading: math.Pi / 2, Yaw: math.Pi, Speed: 5, Amplitude: 3}
+	c.Down.LossPct = 20
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for at := model.Time(0); at < 6*model.Second; at += model.Millisecond {
+		s.Step(at)
+		for _, p := range s.inFlight() {
+			if lat := model.MsF(40); p.Deliver-p.Sent != lat {
+				t.Fatalf("%s packet sent at %v arrives after %v, not the link's %v: it waits behind another", p.Kind, p.Sent, p.Deliver-p.Sent, lat)
+			}
+		}
+	}
+	if s.Server.conns[ShooterPawn].rel.Stats.Resends == 0 {
+		t.Fatal("nothing was resent: the test did not exercise loss")
+	}
+	if n := s.Clients[ShooterPawn].starved; n > 10 {
+		t.Fatalf("%d frames starved of snapshots", n)
+	}
+}
+
+// Resends and acks are in the packet records the views draw.
+func TestResendsAndAcksAreInThePacketRecords(t *testing.T) {
+	c := rockets()
+	c.Control, c.FireIntervalMs, c.Down.LossPct = ControlBot, 300, 30
+	c.Target = model.Motion{Kind: model.Strafe, Origin: model.V(15, 0), Heading: math.Pi / 2, Yaw: math.Pi, Speed: 5, Amplitude: 3}
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var resend, ack, droppedRel, carried bool
+	for at := model.Time(0); at < 8*model.Second; at += 5 * model.Millisecond {
+		s.Step(at)
+		f := s.Frame()
+		for _, p := range f.InFlight {
+			resend = resend || (!p.Up && p.Resend)
+			ack = ack || (p.Up && p.Kind == PacketAck && p.Ack > 0)
+			carried = carried || (p.Kind == PacketSnapshot && len(p.Messages) > 0)
+			if p.Seq == 0 {
+				t.Fatalf("a %s packet without a sequence number", p.Kind)
+			}
+		}
+		for _, p := range f.Dropped {
+			droppedRel = droppedRel || len(p.Messages) > 0
+		}
+	}
+	if !resend || !ack || !droppedRel || !carried {
+		t.Fatalf("resend %v, explicit ack %v, dropped reliable %v, riding a snapshot %v", resend, ack, droppedRel, carried)
+	}
+}
+
+// shotsJSON is every shot record as --json prints it.
+func shotsJSON(t *testing.T, s *Sim) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, r := range s.AllShots() {
+		b, err := json.Marshal(r.JSON())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// accounted checks that every shot fired has exactly one record with a
+// unique id, and returns how many were lost.
+func accounted(t *testing.T, s *Sim) (lost int) {
+	t.Helper()
+	sum := s.Summary()
+	all := s.AllShots()
+	if len(all) != sum.ShotsFired || sum.ShotsFired != len(s.pending) {
+		t.Fatalf("%d shots fired, %d records", sum.ShotsFired, len(all))
+	}
+	ids, seqs := map[string]bool{}, map[uint32]bool{}
+	for _, r := range all {
+		if ids[r.ID.String()] || seqs[r.Seq] {
+			t.Fatalf("shot %d (%s) has two records", r.Seq, r.ID)
+		}
+		ids[r.ID.String()], seqs[r.Seq] = true, true
+		lost += b2i(r.Outcome == OutcomeLost)
+	}
+	if lost != sum.ShotsLost {
+		t.Fatalf("%d lost records, summary says %d", lost, sum.ShotsLost)
+	}
+	return lost
+}
+
+// Up 20 % loss without backups: lost shots have records that say so,
+// with no server verdict, and agreement counts the ones the client saw
+// hit as disagreements.
+func TestLostShotsAreRecorded(t *testing.T) {
+	c := constantVelocity()
+	c.Up.LossPct, c.CmdBackup, c.FireIntervalMs = 20, 0, 200
+	s := run(t, c, 20*model.Second)
+	if lost := accounted(t, s); lost < 10 {
+		t.Fatalf("%d of %d shots lost at 20 %% loss", lost, len(s.pending))
+	}
+	agree, n := 0, 0
+	for _, j := range shotsJSON(t, s) {
+		switch j["outcome"] {
+		case string(OutcomeLost):
+			for _, k := range []string{"arrival_ms", "judged_ms", "server_hit", "rewind_ms", "miss_by_m", "rewind_rule", "trace"} {
+				if j[k] != nil {
+					t.Fatalf("lost shot %v has %s = %v", j["seq"], k, j[k])
+				}
+			}
+			n++
+			if j["client_hit"] == false {
+				agree++
+			}
+		case string(OutcomeJudged):
+			n++
+			if j["agree"] == true {
+				agree++
+			}
+		}
+	}
+	sum := s.Summary()
+	if want := float64(agree) / float64(n); math.Abs(sum.Agreement-want) > 1e-12 || sum.LostClientHits == 0 || sum.Agreement > 0.95 {
+		t.Fatalf("agreement %v, want %v from the records (%d lost hits)", sum.Agreement, want, sum.LostClientHits)
+	}
+}
+
+// With cl_cmdbackup or a reliable fire RPC, loss delays shots instead of
+// losing them, and the records show the delay and name its cause.
+func TestBackupsAndReliableFireDelayShots(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		set  func(*Config)
+		rule Rule
+	}{
+		{"cmd_backup", func(c *Config) { c.CmdBackup = 2 }, RuleCommandBackup},
+		{"reliable_fire", func(c *Config) { c.CmdBackup, c.ReliableFire = 0, true }, RuleCommandResent},
+	} {
+		c := constantVelocity()
+		c.Up.LossPct, c.FireIntervalMs = 20, 200
+		tc.set(&c)
+		s := run(t, c, 20*model.Second)
+		if lost := accounted(t, s); lost != 0 {
+			t.Fatalf("%s: %d shots lost", tc.name, lost)
+		}
+		late := 0
+		for _, r := range s.Shots {
+			// a backup can ride a packet sent in the same frame (no delay)
+			named := r.HasRule(tc.rule) || r.HasRule(RuleCommandHeld)
+			if r.HasRule(tc.rule) != (r.Resends > 0) || r.ArrivalDelay > 0 && !named || r.ArrivalDelay < 0 {
+				t.Fatalf("%s: shot %d delayed %v after %d resends, rules %v", tc.name, r.Seq, r.ArrivalDelay, r.Resends, r.Rules)
+			}
+			late += b2i(r.ArrivalDelay > 0)
+		}
+		if late < 10 {
+			t.Fatalf("%s: only %d shots arrived late at 20 %% loss", tc.name, late)
+		}
+	}
+}
+
+// A network duplicate is dropped by the packet layer and named on the
+// shot's one record; the summary counts it.
+func TestNetworkDuplicatesAreOneRecord(t *testing.T) {
+	c := constantVelocity()
+	c.Up.DupPct = 50
+	s := run(t, c, 10*model.Second)
+	accounted(t, s)
+	named := 0
+	for _, r := range s.Shots {
+		named += b2i(r.HasRule(RuleDuplicatePacket))
+	}
+	if sum := s.Summary(); named < 5 || sum.DupsRejected != named || sum.Rejected != 0 {
+		t.Fatalf("%d records name a duplicate packet, %d counted, %d rejected", named, sum.DupsRejected, sum.Rejected)
+	}
+}
+
+// A rocket whose fire command was lost was never spawned: its own rule,
+// not switch_to_auth, and no effects the player never saw.
+func TestLostRocketNeverSpawned(t *testing.T) {
+	c := rockets()
+	c.Up.LossPct, c.CmdBackup = 30, 0
+	rs := fireAt(t, c, model.V(30, 0), 400*model.Millisecond, 10*model.Second)
+	never := 0
+	for _, r := range rs {
+		if r.Spawned == (r.Rule == ReconcileNeverSpawned) {
+			t.Fatalf("projectile %d: spawned %v, rule %s %v", r.Seq, r.Spawned, r.Rule, r.Rules)
+		}
+		if r.Rule == ReconcileNeverSpawned {
+			never++
+			if slices.Contains(r.Rules, ReconcileSwitchTimer) || r.JSON().Effects != nil || !r.Done {
+				t.Fatalf("never-spawned projectile %d: rules %v, effects %v, done %v", r.Seq, r.Rules, r.JSON().Effects, r.Done)
+			}
+		}
+	}
+	if never == 0 {
+		t.Fatal("no rocket command was lost at 30 % loss")
+	}
+}
+
+// Rejected and client-mode records carry no rewind or trace figures that
+// could contradict their verdicts.
+func TestRecordsDoNotContradictThemselves(t *testing.T) {
+	c := constantVelocity()
+	c.Weapon, c.FireIntervalMs, c.BurstShots = WeaponRapid, 20, 1000
+	c.Up.JitterMs, c.Up.ReorderPct, c.CmdBackup = 80, 100, 0
+	s := run(t, c, 5*model.Second)
+	c2 := constantVelocity()
+	c2.Mode = ModeClient
+	s2 := run(t, c2, 5*model.Second)
+	rejected, client := 0, 0
+	for _, j := range append(shotsJSON(t, s), shotsJSON(t, s2)...) {
+		if j["outcome"] == string(OutcomeRejected) || j["mode"] == string(ModeClient) {
+			rejected += b2i(j["outcome"] == string(OutcomeRejected))
+			client += b2i(j["mode"] == string(ModeClient))
+			for _, k := range []string{"rewind_rule", "miss_by_m", "rewind_ms", "rewound", "rewind_error_m"} {
+				if j[k] != nil {
+					t.Fatalf("%s shot %v (%s mode) has %s = %v", j["outcome"], j["seq"], j["mode"], k, j[k])
+				}
+			}
+		}
+	}
+	if rejected == 0 || client == 0 {
+		t.Fatalf("%d rejected, %d client-mode records checked", rejected, client)
+	}
+}
