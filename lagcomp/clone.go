@@ -14,7 +14,10 @@ import (
 // What is shared rather than copied is immutable once made: shot records
 // and pending shots (append-only; the copy's slices are clipped, so an
 // append on either side reallocates), the snapshots and packets in
-// flight (never written after sending), the configuration's walls.
+// flight (never written after sending), the configuration's walls. The
+// two that are written in place now and then — a shot's delivery account
+// as its copies travel, a record naming a refused duplicate — are copied
+// on their first write after a clone (ownPending, ownShots).
 func (s *Sim) Clone() *Sim {
 	c := *s
 	c.q = slices.Clone(s.q)
@@ -27,6 +30,7 @@ func (s *Sim) Clone() *Sim {
 	c.aim, c.aimSrc = cloneRand(s.aimSrc)
 	c.pending = slices.Clip(s.pending)
 	c.Shots = slices.Clip(s.Shots)
+	s.pendingShared, c.pendingShared, s.shotsShared, c.shotsShared = true, true, true, true
 	c.tally = s.tally.clone()
 	c.Dropped = slices.Clip(s.Dropped)
 	c.packets = slices.Clone(s.packets) // shifted in place as it drops old entries
@@ -80,6 +84,7 @@ func (cn *conn) clone() *conn {
 	c := *cn
 	c.seen = maps.Clone(cn.seen)
 	c.measured = cn.measured.Clone()
+	c.rel, c.weaponRel = cn.rel.Clone(), cn.weaponRel.Clone()
 	c.weapon.inFlight = slices.Clone(cn.weapon.inFlight)
 	return &c
 }
@@ -88,6 +93,8 @@ func (cl *Client) clone() *Client {
 	c := *cl
 	c.up, c.down = cl.up.Clone(), cl.down.Clone()
 	c.weaponUp, c.weaponDown = cl.weaponUp.Clone(), cl.weaponDown.Clone()
+	c.rel, c.weaponRel = cl.rel.Clone(), cl.weaponRel.Clone()
+	c.recent = slices.Clone(cl.recent) // shifted in place; the commands themselves are immutable
 	if cl.weapon != nil {
 		c.weapon = cl.weapon.Clone()
 	}
@@ -148,4 +155,29 @@ func clonePtr[T any](p *T) *T {
 	}
 	c := *p
 	return &c
+}
+
+// ownPending makes the pending shots this Sim's own before a write in
+// place: after a clone both share them until one writes.
+func (s *Sim) ownPending() {
+	if !s.pendingShared {
+		return
+	}
+	s.pending = slices.Clone(s.pending)
+	for i := range s.pending {
+		s.pending[i].sentAt = slices.Clip(s.pending[i].sentAt) // appends reallocate
+	}
+	s.pendingShared = false
+}
+
+// ownShots does the same for the shot records.
+func (s *Sim) ownShots() {
+	if !s.shotsShared {
+		return
+	}
+	s.Shots = slices.Clone(s.Shots)
+	for i := range s.Shots {
+		s.Shots[i].Rules = slices.Clip(s.Shots[i].Rules)
+	}
+	s.shotsShared = false
 }

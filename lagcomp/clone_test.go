@@ -23,25 +23,25 @@ import (
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[Sim](): {"cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots",
-		"tally", "Dropped", "packets", "ticks", "snaps", "frames", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
+		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "openFrom", "pendingShared", "shotsShared", "ticks", "snaps", "frames", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
 	reflect.TypeFor[Server]():     {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "bounds", "cells"},
 	reflect.TypeFor[ServerPawn](): {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},
-	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startStamp", "startAt", "hasStart", "weapon"},
-	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "snaps", "PackageTimeStamp", "hasStamp", "lastFrame", "Display", "ping",
+	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startStamp", "startAt", "hasStart", "weapon", "rel", "weaponRel", "acks"},
+	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "snaps", "PackageTimeStamp", "hasStamp", "lastFrame", "Display", "ping",
 		"nextFire", "burstShots", "firing", "holding", "releaseAt", "seq", "lastExtrap", "lastVel", "warpMax", "warpLast", "warps", "starved"},
 	reflect.TypeFor[ClientView](): {"T", "Poses", "Shown", "IdealT", "Render", "Starved", "Filled"},
 	reflect.TypeFor[projState](): {"id", "seq", "weapon", "spec", "fire", "origin", "dir", "lastSeen", "server", "srvAt", "srvPos",
 		"srvPath", "srvDone", "final", "finalT", "hits", "ff", "spawnT", "predicted", "fakeAt", "fakeDelay", "fakeSpawned", "fake",
 		"auth", "rec", "linkOffsetM", "catchupM", "maxDiv", "fakeFinal", "remote", "remoteTau", "remoteJump", "remoteDelay",
-		"remoteFinal", "remoteDueT"},
+		"remoteFinal", "remoteDueT", "neverSpawned", "duplicates", "arrivalRule", "arrivalDelay", "resends"},
 	reflect.TypeFor[movingCopy](): {"shown", "alive", "pos", "at", "path", "det"},
 	reflect.TypeFor[ownerReconciler](): {"mismatchM", "predictFX", "fakeAlive", "fakeDet", "fakeDetPos", "switchAt", "linked",
-		"pendingAuth", "Rule", "Fired", "FX", "FXAt", "FXFake", "fxShown", "done"},
+		"pendingAuth", "Rule", "Fired", "FX", "FXAt", "FXFake", "HasFX", "fxShown", "done"},
 	reflect.TypeFor[flight]():            {"From", "Dir", "Speed", "T0"},
 	reflect.TypeFor[shotTally]():         {"s", "n", "maxSeq", "err", "rewind", "ideal", "errs"},
 	reflect.TypeFor[orderStat]():         {"low", "high", "p"},
 	reflect.TypeFor[projTally]():         {"s", "linked", "pairs", "linkSum", "detSum"},
-	reflect.TypeFor[Summary]():           {"Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames"},
+	reflect.TypeFor[Summary]():           {"ShotsFired", "ShotsLost", "ShotsInFlight", "LostClientHits", "DupsRejected", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames"},
 	reflect.TypeFor[ProjectileSummary](): {"Count", "Rules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
 	reflect.TypeFor[metronome]():         {"base", "hz", "n"},
 	reflect.TypeFor[event]():             {"t", "kind", "client"},
@@ -60,6 +60,18 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[rewind.Grid]():       {"Origin", "Cell", "NX", "NY", "start", "items", "always", "seen", "stamp"},
 	fieldType[rewind.Swept]("minX"):      {"t", "v", "head"},
 	fieldType[rewind.History]("seg"):     {"first", "t0", "gapMin", "gapMax", "perUs"},
+	// shared with a clone until written (Sim.ownPending); sentAt clipped then
+	reflect.TypeFor[pendingShot]():                     {"id", "fire", "idealT", "saw", "hit", "origin", "dir", "clientHit", "delivery"},
+	reflect.TypeFor[delivery]():                        {"cmd", "sentAt", "onWire", "relPending", "arrived", "lost", "rec"},
+	reflect.TypeFor[netem.Endpoint[relMsg]]():          {"cfg", "seq", "nextID", "queue", "flight", "chans", "recvHigh", "recvBits", "ackOwed", "owesAck", "srtt", "rttvar", "Stats"},
+	reflect.TypeFor[netem.ReliableConfig]():            {"InitialRTT", "AckDelay", "MinRTO", "MaxRTO", "MaxResends"},
+	reflect.TypeFor[netem.ReliableStats]():             {"Packets", "Messages", "Resends", "GaveUp", "Delivered", "DupPackets", "DupMessages", "StalePackets"},
+	fieldType[netem.Endpoint[relMsg]]("queue").Elem():  {"msg", "lastSent", "sent"},
+	fieldType[netem.Endpoint[relMsg]]("flight").Elem(): {"seq", "at", "ids"},
+	fieldType[netem.Endpoint[relMsg]]("chans").Elem():  {"sendSeq", "next", "waiting"},
+	reflect.TypeFor[netem.Message[relMsg]]():           {"ID", "Channel", "ChanSeq", "Floor", "First", "Sent", "Arrived", "Resends", "Body"},
+	reflect.TypeFor[netem.Header]():                    {"Seq", "Ack", "AckBits"},
+	reflect.TypeFor[relMsg]():                          {"Kind", "Proj", "Cmd", "Weapon"},
 }
 
 // fieldType is the type of a field of T: the unexported types of the
@@ -73,7 +85,8 @@ func fieldType[T any](name string) reflect.Type {
 // references inside), or things nothing writes once made (records,
 // packets, snapshots, the configuration).
 var immutable = []reflect.Type{
-	reflect.TypeFor[Config](), reflect.TypeFor[ShotRecord](), reflect.TypeFor[pendingShot](), reflect.TypeFor[Packet](),
+	reflect.TypeFor[Config](), reflect.TypeFor[ShotRecord](), reflect.TypeFor[Packet](),
+	reflect.TypeFor[Command](), reflect.TypeFor[projMsg](), reflect.TypeFor[weaponMsg](), // what a reliable message points to
 	reflect.TypeFor[Snapshot](), reflect.TypeFor[PacketFrame](), reflect.TypeFor[WarpEvent](), reflect.TypeFor[ProjectileSpec](),
 	reflect.TypeFor[RuleCount](), reflect.TypeFor[ReconcileCount](), reflect.TypeFor[rewind.Sample](), reflect.TypeFor[rewind.Bound](),
 	reflect.TypeFor[netem.LinkConfig](), reflect.TypeFor[weaponSent](), reflect.TypeFor[ServerShot](), reflect.TypeFor[ServerBurst](),

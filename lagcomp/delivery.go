@@ -55,10 +55,12 @@ type arrivedCopy struct {
 
 // shot is the delivery record of command seq, nil for a command the bot
 // never sent (a test's forgery).
+// The pointer is for writing: the pending shots are made this Sim's own.
 func (s *Sim) shot(seq uint32) *pendingShot {
 	if seq < 1 || int(seq) > len(s.pending) {
 		return nil
 	}
+	s.ownPending()
 	return &s.pending[seq-1]
 }
 
@@ -156,6 +158,7 @@ func (s *Sim) duplicate(seq uint32, rule Rule) {
 		return
 	}
 	if ps.rec >= 0 {
+		s.ownShots()
 		r := &s.Shots[ps.rec]
 		if !r.HasRule(rule) {
 			r.Rules = append(r.Rules, rule)

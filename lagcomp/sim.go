@@ -44,6 +44,8 @@ type Sim struct {
 	// reliableGaveUp counts reliable messages the layer stopped resending.
 	reliableGaveUp int
 	openFrom       int // pending[:openFrom] have all arrived or been lost
+	// pending and Shots share their arrays with a clone until written
+	pendingShared, shotsShared bool
 
 	ticks, snaps metronome
 	frames       []metronome // per client
