@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"image"
+	"image/png"
 	"io"
 	"maps"
 	"path/filepath"
@@ -14,6 +17,7 @@ import (
 
 	"lagscope/lagcomp"
 	"lagscope/model"
+	"lagscope/presets"
 	"lagscope/views"
 	"lagscope/views/capture"
 )
@@ -21,120 +25,197 @@ import (
 // Version is lagscope's version, written into captions and sidecars.
 const Version = "0.2.0"
 
+// shotFlags are lagscope shot's flags.
+type shotFlags struct {
+	run                      runFlags
+	at                       string
+	shot                     int
+	view, layout, size       string
+	scale                    float64
+	theme, layers, out, from string
+	title, caption, compare  string
+	fromTime, toTime         string
+	slow                     float64
+	fps                      int
+	set                      map[string]bool // the flags given
+}
+
+func (f *shotFlags) register(fs *flag.FlagSet) {
+	f.run.register(fs)
+	fs.StringVar(&f.at, "at", "", "simulated time to capture, e.g. 2.5s (0 to 1h; default 2.5s)")
+	fs.IntVar(&f.shot, "shot", 0, "capture the moment shot N was judged (1 = the first shot), and select it")
+	fs.StringVar(&f.view, "view", "split", "split, server, shooter, target, overlay or packets (the packet-flow diagram)")
+	fs.StringVar(&f.layout, "layout", "2x2", "for split: 2x2, 1x2 or single")
+	fs.StringVar(&f.size, "size", "1920x1080", "WIDTHxHEIGHT in pixels, title and caption bands included (a clip: default 960x540)")
+	fs.Float64Var(&f.scale, "scale", 0, "text and line scale, 0.5 to 8 (default: height/1000, at least 1)")
+	fs.StringVar(&f.theme, "theme", "dark", "dark or light")
+	fs.StringVar(&f.layers, "layers", "default", "comma list of: default, all, a layer name to add, -name to take one away; names: "+layerKeys())
+	fs.StringVar(&f.out, "out", "", "file to write: .png, or .gif for a clip (its sidecar goes beside it as .json)")
+	fs.StringVar(&f.from, "from", "", "a sidecar .json: make its PNG or GIF again")
+	fs.StringVar(&f.compare, "compare", "", "k=v[,k=v…]: A/B, the view as given beside the same seed with these settings changed")
+	fs.StringVar(&f.title, "title", "", "a title drawn in a band above the panes (one line, at most 200 characters)")
+	fs.StringVar(&f.caption, "caption", "full", "the band under the panes: full, short (preset, time, seed, key settings) or none")
+	fs.StringVar(&f.fromTime, "from-time", "", "an animated GIF clip from this simulated time (with --to-time), e.g. 2s")
+	fs.StringVar(&f.toTime, "to-time", "", "the clip's end (not included), e.g. 4s")
+	fs.Float64Var(&f.slow, "slow", 1, "a clip plays this many times slower than simulated time (0.1 to 100)")
+	fs.IntVar(&f.fps, "fps", 25, "a clip's frames per second of playback: 1, 2, 4, 5, 10, 20, 25 or 50")
+}
+
+// clip reports whether the flags ask for an animated clip.
+func (f *shotFlags) clip() bool { return f.fromTime != "" || f.toTime != "" }
+
 func cmdShot(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("shot", flag.ContinueOnError)
-	var rf runFlags
-	rf.register(fs)
-	at := fs.String("at", "", "simulated time to capture, e.g. 2.5s (0 to 1h; default 2.5s)")
-	shotN := fs.Int("shot", 0, "capture the moment shot N was judged (1 = the first shot), and select it")
-	view := fs.String("view", "split", "split, server, shooter, target, overlay or packets (the packet-flow diagram)")
-	layout := fs.String("layout", "2x2", "for split: 2x2, 1x2 or single")
-	size := fs.String("size", "1920x1080", "WIDTHxHEIGHT in pixels, caption band included")
-	scale := fs.Float64("scale", 0, "text and line scale (default: height/1000, at least 1)")
-	theme := fs.String("theme", "dark", "dark or light")
-	layers := fs.String("layers", "default", "comma list of: default, all, a layer name to add, -name to take one away; names: "+layerKeys())
-	out := fs.String("out", "", "PNG to write (its sidecar goes beside it as .json)")
-	from := fs.String("from", "", "a sidecar .json: make its PNG again")
-	compare := fs.String("compare", "", "k=v[,k=v…]: A/B, the view as given beside the same seed with these settings changed")
+	var f shotFlags
+	f.register(fs)
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 	fail := func(err error) int {
 		fmt.Fprintln(stderr, "lagscope shot:", err)
 		return 2
 	}
-	if *out == "" {
+	if f.out == "" {
 		return fail(fmt.Errorf("--out is required"))
-	}
-	if err := checkOut(*out); err != nil {
-		return fail(err)
 	}
 	var sc *capture.Sidecar
 	var err error
-	if *from != "" {
-		sc, err = capture.Read(*from)
+	if f.from != "" {
+		sc, err = capture.Read(f.from)
 	} else {
-		var shot int
-		if set["shot"] {
-			shot = *shotN
-		}
-		sc, err = sidecarFromFlags(&rf, *at, set["shot"], shot, *view, *layout, *size, *scale, *theme, *layers)
+		sc, err = sidecarFromFlags(&f)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	if err := checkOut(f.out, sc.Clip != nil); err != nil {
+		return fail(err)
+	}
+	var data []byte
+	if sc.Clip != nil {
+		prog, done := progressTo(stderr, fmt.Sprintf("rendering %d frames", sc.Clip.Frames()))
+		data, err = capture.RenderClip(sc, prog)
+		done()
+	} else {
+		prog, done := progressTo(stderr, "replaying to t = "+dur(model.Time(sc.AtUs)).String())
+		var img *image.RGBA
+		img, err = capture.RenderProgress(sc, prog)
+		done()
 		if err == nil {
-			sc.Compare = *compare
+			data, err = encodePNG(img)
 		}
 	}
 	if err != nil {
 		return fail(err)
 	}
-	prog, done := progressTo(stderr, "replaying to t = "+model.Time(sc.AtUs).String())
-	img, err := capture.RenderProgress(sc, prog)
-	done()
-	if err != nil {
-		return fail(err)
-	}
-	if err := capture.Write(*out, img, sc); err != nil {
+	if err := capture.WriteFile(f.out, data, sc); err != nil {
 		fmt.Fprintln(stderr, "lagscope shot:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "wrote %s and %s\n", *out, capture.SidecarPath(*out))
+	fmt.Fprintf(stdout, "wrote %s and %s\n", f.out, capture.SidecarPath(f.out))
 	return 0
 }
 
-// checkOut refuses an output lagscope would write under a wrong name:
-// a still is a PNG, whatever the file is called elsewhere.
-func checkOut(out string) error {
-	if ext := strings.ToLower(filepath.Ext(out)); ext != ".png" {
-		return fmt.Errorf("--out %q: lagscope writes PNG screenshots; name the file .png", out)
+func encodePNG(img image.Image) ([]byte, error) {
+	var buf bytes.Buffer
+	err := png.Encode(&buf, img)
+	return buf.Bytes(), err
+}
+
+// checkOut refuses an output lagscope would write under a wrong name: a
+// still is a PNG and a clip a GIF, whatever the file is called.
+func checkOut(out string, clip bool) error {
+	ext := strings.ToLower(filepath.Ext(out))
+	switch {
+	case clip && ext != ".gif":
+		return fmt.Errorf("--out %q: a clip (--from-time/--to-time) is an animated GIF; name the file .gif", out)
+	case !clip && ext == ".gif":
+		return fmt.Errorf("--out %q: a GIF is an animated clip: give --from-time and --to-time, or name the file .png", out)
+	case !clip && ext != ".png":
+		return fmt.Errorf("--out %q: lagscope writes PNG screenshots (.png) and GIF clips (.gif with --from-time/--to-time); name the file .png", out)
 	}
 	return nil
 }
 
 // maxAt is the latest time a shot may show: the duration_ms range, the
 // longest run lagscope simulates.
-func maxAt() model.Time {
-	p, _ := lagcomp.Lookup("duration_ms")
-	return model.MsF(p.Max)
+func maxAt() model.Time { return capture.MaxTime() }
+
+// parseTime reads a simulated time flag within 0 to maxAt.
+func parseTime(flagName, v string) (int64, error) {
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 || d.Microseconds() > int64(maxAt()) {
+		return 0, fmt.Errorf("--%s %q: want a time from 0 to %v (the duration_ms range), e.g. 2.5s", flagName, v, dur(maxAt()))
+	}
+	return d.Microseconds(), nil
 }
 
-func sidecarFromFlags(rf *runFlags, at string, shotSet bool, shotN int, view, layout, size string, scale float64, theme, layers string) (*capture.Sidecar, error) {
-	cfg, err := rf.config()
+func sidecarFromFlags(f *shotFlags) (*capture.Sidecar, error) {
+	cfg, err := f.run.config()
 	if err != nil {
 		return nil, err
+	}
+	p, err := presets.Load(f.run.preset)
+	if err != nil {
+		return nil, err
+	}
+	size := f.size
+	if f.clip() && !f.set["size"] {
+		size = "960x540"
 	}
 	w, h, err := parseSize(size)
 	if err != nil {
 		return nil, err
 	}
+	scale := f.scale
 	if scale == 0 {
 		scale = max(1, float64(h)/1000)
 	}
-	ls, err := parseLayers(layers)
+	ls, err := parseLayers(f.layers)
 	if err != nil {
 		return nil, err
 	}
-	sc := &capture.Sidecar{Version: Version, Preset: rf.preset, View: view, Layout: views.Layout(layout),
-		Width: w, Height: h, Scale: scale, Theme: theme, Layers: ls,
-		Script: lagcomp.Script{Base: lagcomp.ConfigMap(&cfg)}}
+	sc := &capture.Sidecar{Version: Version, Preset: f.run.preset, View: f.view, Layout: views.Layout(f.layout),
+		Width: w, Height: h, Scale: scale, Theme: f.theme, Layers: ls,
+		Script: lagcomp.Script{Base: lagcomp.ConfigMap(&cfg)},
+		Title:  strings.TrimSpace(f.title), Caption: f.caption, KeyParams: p.KeyParams, Compare: f.compare}
 	switch {
-	case at != "" && shotSet:
+	case f.clip():
+		if f.at != "" || f.set["shot"] {
+			return nil, fmt.Errorf("--from-time/--to-time make a clip: --at and --shot are for one picture")
+		}
+		if f.fromTime == "" || f.toTime == "" {
+			return nil, fmt.Errorf("a clip needs both --from-time and --to-time, e.g. --from-time 2s --to-time 4s")
+		}
+		from, err := parseTime("from-time", f.fromTime)
+		if err != nil {
+			return nil, err
+		}
+		to, err := parseTime("to-time", f.toTime)
+		if err != nil {
+			return nil, err
+		}
+		sc.AtUs, sc.Clip = from, &capture.Clip{FromUs: from, ToUs: to, Slow: f.slow, FPS: f.fps}
+	case f.set["slow"] || f.set["fps"]:
+		return nil, fmt.Errorf("--slow and --fps are for a clip: give --from-time and --to-time")
+	case f.at != "" && f.set["shot"]:
 		return nil, fmt.Errorf("--at and --shot: give one")
-	case shotSet:
-		r, err := findShot(cfg, shotN)
+	case f.set["shot"]:
+		r, err := findShot(cfg, f.shot)
 		if err != nil {
 			return nil, err
 		}
 		sc.AtUs, sc.Selected = int64(r.Judged), r.ID.String()
 	default:
+		at := f.at
 		if at == "" {
 			at = "2.5s"
 		}
-		d, err := time.ParseDuration(at)
-		if err != nil || d < 0 || d.Microseconds() > int64(maxAt()) {
-			return nil, fmt.Errorf("--at %q: want a time from 0 to %v (the duration_ms range), e.g. 2.5s", at, dur(maxAt()))
+		if sc.AtUs, err = parseTime("at", at); err != nil {
+			return nil, err
 		}
-		sc.AtUs = d.Microseconds()
 	}
 	return sc, nil
 }

@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"image/gif"
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -123,5 +125,100 @@ func TestLayersAddToTheDefaultSet(t *testing.T) {
 	}
 	if l, _ := parseLayers("default"); l != d {
 		t.Fatalf("default = %+v", l)
+	}
+}
+
+// --title and --caption reach the picture and its sidecar, which makes
+// the same PNG again; the caption shows the preset's key settings even
+// at their defaults.
+func TestShotTitleCaptionAndKeySettings(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "slide.png")
+	code, _, errs := runCLI("shot", "--preset", "ping-rewind", "--title", "The 1.8 factor", "--caption", "short",
+		"--size", "800x450", "--theme", "light", "--out", out)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	sc, err := capture.Read(capture.SidecarPath(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Title != "The 1.8 factor" || sc.Caption != "short" || !slices.Contains(sc.KeyParams, "correction_factor") {
+		t.Fatalf("sidecar title %q caption %q key params %v", sc.Title, sc.Caption, sc.KeyParams)
+	}
+	again := filepath.Join(dir, "again.png")
+	if code, _, errs := runCLI("shot", "--from", capture.SidecarPath(out), "--out", again); code != 0 {
+		t.Fatal(errs)
+	}
+	a, _ := os.ReadFile(out)
+	b, _ := os.ReadFile(again)
+	if !bytes.Equal(a, b) {
+		t.Fatal("the sidecar did not reproduce the titled PNG")
+	}
+	for _, bad := range [][]string{{"--caption", "long"}, {"--title", strings.Repeat("t", 201)}} {
+		args := append([]string{"shot", "--size", "400x300", "--out", filepath.Join(dir, "bad.png")}, bad...)
+		if code, _, errs := runCLI(args...); code != 2 || !strings.Contains(errs, strings.TrimPrefix(bad[0], "--")) {
+			t.Errorf("%v: exit %d %q", bad, code, errs)
+		}
+	}
+}
+
+// A clip: an animated GIF with its sidecar, the same bytes from the same
+// command and from the sidecar; frame count and timing as asked.
+func TestShotClipGIF(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "clip.gif")
+	args := []string{"shot", "--preset", "behind-cover", "--from-time", "2s", "--to-time", "2.5s", "--slow", "4", "--fps", "10",
+		"--size", "320x180", "--view", "target", "--caption", "none", "--out", out}
+	if code, _, errs := runCLI(args...); code != 0 {
+		t.Fatal(errs)
+	}
+	a, _ := os.ReadFile(out)
+	g, err := gif.DecodeAll(bytes.NewReader(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != 20 || g.Delay[0] != 10 || g.Delay[19] != 10 { // 0.5 s x 4 x 10 fps, 1/10 s each
+		t.Fatalf("%d frames, delays %v", len(g.Image), g.Delay)
+	}
+	args[len(args)-1] = filepath.Join(dir, "clip2.gif")
+	runCLI(args...)
+	b, _ := os.ReadFile(filepath.Join(dir, "clip2.gif"))
+	again := filepath.Join(dir, "again.gif")
+	if code, _, errs := runCLI("shot", "--from", filepath.Join(dir, "clip.json"), "--out", again); code != 0 {
+		t.Fatal(errs)
+	}
+	c, _ := os.ReadFile(again)
+	if !bytes.Equal(a, b) || !bytes.Equal(a, c) {
+		t.Fatal("the same clip gave different bytes")
+	}
+}
+
+func TestShotClipRejectsBadRanges(t *testing.T) {
+	dir := t.TempDir()
+	gifOut := filepath.Join(dir, "x.gif")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--from-time", "4s", "--to-time", "2s", "--out", gifOut}, "the end must come after the start"},
+		{[]string{"--from-time", "2s", "--to-time", "2h", "--out", gifOut}, "--to-time \"2h\": want a time from 0 to 1h0m0s"},
+		{[]string{"--from-time", "0s", "--to-time", "50m", "--out", gifOut}, "allowed 1 to 1000"},
+		{[]string{"--from-time", "2s", "--out", gifOut}, "needs both --from-time and --to-time"},
+		{[]string{"--from-time", "2s", "--to-time", "3s", "--fps", "30", "--out", gifOut}, "fps 30: want one of"},
+		{[]string{"--from-time", "2s", "--to-time", "3s", "--slow", "0", "--out", gifOut}, "slow 0"},
+		{[]string{"--from-time", "2s", "--to-time", "3s", "--at", "1s", "--out", gifOut}, "--at and --shot are for one picture"},
+		{[]string{"--from-time", "2s", "--to-time", "3s", "--out", filepath.Join(dir, "x.png")}, "name the file .gif"},
+		{[]string{"--out", gifOut}, "give --from-time and --to-time"},
+		{[]string{"--slow", "2", "--out", filepath.Join(dir, "x.png")}, "--slow and --fps are for a clip"},
+	}
+	for _, tc := range cases {
+		code, _, errs := runCLI(append([]string{"shot"}, tc.args...)...)
+		if code != 2 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d %q, want 2 and %q", tc.args, code, errs, tc.want)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("a rejected clip wrote %v", ents)
 	}
 }

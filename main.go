@@ -27,8 +27,11 @@ usage:
                                 run a grid of settings on all cores: one row per point and seed
   lagscope shot --preset NAME [--set k=v]... --at 2.5s|--shot N --view split|server|shooter|target|overlay
                 [--size 1920x1080] [--theme dark|light] [--layers default,NAME,-NAME] [--compare k=v,…] --out file.png
-  lagscope shot --from file.json --out file.png
-                                render a screenshot headless (and its sidecar); --from makes it again
+                [--title "…"] [--caption full|short|none]
+  lagscope shot ... --from-time 2s --to-time 4s [--slow 4] [--fps 25] --out clip.gif
+  lagscope shot --from file.json --out file.png|file.gif
+                                render a screenshot or an animated clip headless (and its sidecar);
+                                --from makes it again
   lagscope COMMAND --help       a command's flags
 `
 

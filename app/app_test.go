@@ -1,10 +1,13 @@
 package app
 
 import (
+	"bytes"
 	"image"
+	"image/gif"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +18,7 @@ import (
 	"lagscope/lagcomp"
 	"lagscope/model"
 	"lagscope/views"
+	"lagscope/views/capture"
 )
 
 // newTestUI builds the UI on Fyne's headless test app with a clock the
@@ -417,5 +421,62 @@ func TestNetworkSelectorRecognisesThePresetsProfile(t *testing.T) {
 	u.control("network").sel.SetSelected("dialup")
 	if got := u.control("network").sel.Selected; got != "dialup" || u.config().Up.LatencyMs != 200 {
 		t.Fatalf("choosing dialup: %q, up %v ms", got, u.config().Up.LatencyMs)
+	}
+}
+
+// The screenshot dialog offers what the CLI does: title, caption, size,
+// scale and theme reach the sidecar; the GIF export renders the range
+// ending at the shown time.
+func TestScreenshotDialogOptionsAndClip(t *testing.T) {
+	u, clk := newTestUI(t, "ping-rewind")
+	clk.run(u, 150) // 2.4 s
+	s := u.shotUI
+	f, _ := s.form()
+	f.what.SetSelected("overlay")
+	f.title.SetText("The 1.8 factor")
+	f.caption.SetSelected("short")
+	f.size.SetSelected("1280x720")
+	f.scale.SetSelected("2")
+	f.theme.SetSelected("light")
+	f.apply(s)
+	path, err := s.take()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := capture.Read(capture.SidecarPath(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Title != "The 1.8 factor" || sc.Caption != "short" || sc.Width != 1280 || sc.Scale != 2 || sc.Theme != "light" ||
+		sc.View != "overlay" || !slices.Contains(sc.KeyParams, "correction_factor") {
+		t.Fatalf("sidecar %+v", sc)
+	}
+	// the clip: from 2 s before the shown time to it, by default
+	now := u.sessionState().now
+	if f.clipTo.Text != fmtTime(now) || f.clipFrom.Text != fmtTime(now-ClipBefore) {
+		t.Fatalf("clip range %s to %s at t = %v", f.clipFrom.Text, f.clipTo.Text, now)
+	}
+	f.clipFrom.SetText(fmtTime(now - 300*model.Millisecond))
+	f.size.SetSelected("1280x720")
+	f.scale.SetSelected("auto")
+	f.fps.SetSelected("10")
+	f.slow.SetSelected("2")
+	f.apply(s)
+	csc, err := s.clipSidecar()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gifPath, err := s.takeClip(csc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(gifPath)
+	g, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil || len(g.Image) != 6 { // 0.3 s x 2 x 10 fps
+		t.Fatalf("clip: %v, %d frames", err, len(g.Image))
+	}
+	s.what = "window"
+	if _, err := s.clipSidecar(); err == nil {
+		t.Fatal("a clip of the window's widgets was accepted")
 	}
 }

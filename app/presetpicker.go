@@ -126,7 +126,7 @@ func (pp *presetPicker) save(name, desc string) {
 	}
 	cfg := pp.u.config()
 	path := filepath.Join(userDir(), name+".toml")
-	if err := presets.Save(path, desc, pp.u.preset.LookFor, &cfg); err != nil {
+	if err := presets.Save(path, desc, pp.u.preset.LookFor, &cfg, pp.u.preset.KeyParams...); err != nil {
 		dialog.ShowError(err, pp.u.win)
 		return
 	}

@@ -3,30 +3,190 @@ package app
 import (
 	"fmt"
 	"image"
-	"image/draw"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"lagscope/lagcomp"
+	"lagscope/model"
 	"lagscope/views"
 	"lagscope/views/capture"
 )
 
-// screenshots exports PNGs for design reviews: the panes at window size
-// or larger, with a caption band and a sidecar that `lagscope shot --from`
-// turns back into the same PNG.
+// screenshots exports PNGs for design reviews and slides: the panes at
+// window size or larger, with a title, a caption band and a sidecar that
+// `lagscope shot --from` turns back into the same PNG. The dialog offers
+// what the CLI does: size, scale, theme, title and caption.
 type screenshots struct {
-	u    *UI
-	what string // "layout", a view name, or "window"
-	size string // "window", "1920x1080", "3840x2160"
+	u       *UI
+	what    string // "layout", a view name, or "window"
+	size    string // "window" or WIDTHxHEIGHT
+	scale   string // "auto" or a number
+	theme   string // "window" (follow the app), "dark" or "light"
+	title   string
+	caption string // capture.CaptionFull, CaptionShort or CaptionNone
+	// An animated GIF of the range [clipFrom, clipTo) of simulated time
+	// (Go durations, "2s"), played slow times slower at fps.
+	clipFrom, clipTo, slow, fps string
 }
 
+// The dialog's choices.
+var (
+	shotWhats    = []string{"layout", "server", "shooter", "target", "overlay", "packets", "window"}
+	shotSizes    = []string{"window", "1280x720", "1920x1080", "2560x1440", "3840x2160"}
+	shotScales   = []string{"auto", "1", "1.5", "2", "3", "4"}
+	shotThemes   = []string{"window", "dark", "light"}
+	shotCaptions = []string{capture.CaptionFull, capture.CaptionShort, capture.CaptionNone}
+	clipSlows    = []string{"1", "2", "4", "8", "16"}
+	clipFPS      = []string{"10", "20", "25", "50"}
+)
+
+// ClipBefore is how much of the past a clip shows by default: the range
+// ending at the shown time.
+const ClipBefore = 2 * model.Second
+
 func newScreenshots(u *UI) *screenshots {
-	return &screenshots{u: u, what: "layout", size: "window"}
+	return &screenshots{u: u, what: "layout", size: "window", scale: "auto", theme: "window", caption: capture.CaptionFull,
+		slow: "1", fps: "25"}
+}
+
+// shotForm is the dialog's widgets, apart so tests can fill them in.
+type shotForm struct {
+	what, size, scale, theme, caption, slow, fps *widget.Select
+	title, clipFrom, clipTo                      *widget.Entry
+	gif                                          *widget.Button
+}
+
+func (s *screenshots) form() (*shotForm, []*widget.FormItem) {
+	sel := func(opts []string, v string) *widget.Select {
+		w := widget.NewSelect(opts, nil)
+		w.SetSelected(v)
+		return w
+	}
+	f := &shotForm{what: sel(shotWhats, s.what), size: sel(shotSizes, s.size), scale: sel(shotScales, s.scale),
+		theme: sel(shotThemes, s.theme), caption: sel(shotCaptions, s.caption), title: widget.NewEntry()}
+	f.slow, f.fps = sel(clipSlows, s.slow), sel(clipFPS, s.fps)
+	// the clip's range: the last ClipBefore up to the shown time
+	now := s.u.sessionState().now
+	f.clipFrom, f.clipTo = widget.NewEntry(), widget.NewEntry()
+	f.clipFrom.SetText(fmtTime(max(0, now-ClipBefore)))
+	f.clipTo.SetText(fmtTime(now))
+	f.title.SetText(s.title)
+	f.title.SetPlaceHolder("none (a slide's title, drawn above the panes)")
+	f.title.Validator = func(t string) error {
+		if utf8.RuneCountInString(t) > capture.MaxTitle || strings.ContainsAny(t, "\n\r") {
+			return fmt.Errorf("one line of at most %d characters", capture.MaxTitle)
+		}
+		return nil
+	}
+	return f, []*widget.FormItem{
+		widget.NewFormItem("Capture", f.what),
+		widget.NewFormItem("Title", f.title),
+		widget.NewFormItem("Caption", f.caption),
+		widget.NewFormItem("Size", f.size),
+		widget.NewFormItem("Scale", f.scale),
+		widget.NewFormItem("Theme", f.theme),
+		widget.NewFormItem("Folder", widget.NewLabel(s.dir())),
+		widget.NewFormItem("Clip from", f.clipFrom),
+		widget.NewFormItem("Clip to", f.clipTo),
+		widget.NewFormItem("Clip slower by", f.slow),
+		widget.NewFormItem("Clip frames/s", f.fps),
+	}
+}
+
+func fmtTime(t model.Time) string {
+	return strconv.FormatFloat(t.Seconds(), 'f', -1, 64) + "s"
+}
+
+// apply keeps the dialog's choices for the next shot (and the S key).
+func (f *shotForm) apply(s *screenshots) {
+	s.what, s.size, s.scale, s.theme = f.what.Selected, f.size.Selected, f.scale.Selected, f.theme.Selected
+	s.caption, s.title = f.caption.Selected, f.title.Text
+	s.clipFrom, s.clipTo, s.slow, s.fps = f.clipFrom.Text, f.clipTo.Text, f.slow.Selected, f.fps.Selected
+}
+
+// ask shows the choices, then saves a PNG, or (the GIF button) a clip of
+// the range.
+func (s *screenshots) ask() {
+	f, items := s.form()
+	var d *dialog.FormDialog
+	f.gif = widget.NewButton("Save GIF clip of the range", func() {
+		f.apply(s)
+		d.Hide()
+		s.exportClip()
+	})
+	items = append(items, widget.NewFormItem("", f.gif))
+	d = dialog.NewForm("Screenshot", "Save PNG", "Cancel", items, func(ok bool) {
+		if ok {
+			f.apply(s)
+			s.save()
+		}
+	}, s.u.win)
+	d.Show()
+}
+
+// clipSidecar is the recipe of a clip of the chosen range.
+func (s *screenshots) clipSidecar() (*capture.Sidecar, error) {
+	if s.what == "window" {
+		return nil, fmt.Errorf("a clip shows panes, not the window's widgets: choose the layout or a pane")
+	}
+	sc, err := s.sidecar()
+	if err != nil {
+		return nil, err
+	}
+	from, err1 := time.ParseDuration(s.clipFrom)
+	to, err2 := time.ParseDuration(s.clipTo)
+	if err1 != nil || err2 != nil {
+		return nil, fmt.Errorf("clip from %q to %q: want times such as 1.5s", s.clipFrom, s.clipTo)
+	}
+	slow, _ := strconv.ParseFloat(s.slow, 64)
+	fps, _ := strconv.Atoi(s.fps)
+	sc.Clip = &capture.Clip{FromUs: from.Microseconds(), ToUs: to.Microseconds(), Slow: slow, FPS: fps}
+	sc.AtUs = max(0, sc.Clip.FromUs)
+	return sc, nil
+}
+
+// takeClip renders and saves the clip, telling progress.
+func (s *screenshots) takeClip(sc *capture.Sidecar, progress capture.Progress) (string, error) {
+	data, err := capture.RenderClip(sc, progress)
+	if err != nil {
+		return "", err
+	}
+	name := fmt.Sprintf("lagscope-%s-%s.gif", s.what, time.Now().Format("20060102-150405.000"))
+	path := filepath.Join(s.dir(), name)
+	return path, capture.WriteFile(path, data, sc)
+}
+
+// exportClip renders the clip off the UI thread (it replays and draws
+// every frame), with its progress in the status line.
+func (s *screenshots) exportClip() {
+	sc, err := s.clipSidecar()
+	if err == nil {
+		err = sc.Validate()
+	}
+	if err != nil {
+		dialog.ShowError(err, s.u.win)
+		return
+	}
+	go func() {
+		path, err := s.takeClip(sc, func(f float64) {
+			fyne.Do(func() { s.u.setStatus(fmt.Sprintf("rendering the clip: %d %%", int(f*100))) })
+		})
+		fyne.Do(func() {
+			if err != nil {
+				dialog.ShowError(err, s.u.win)
+				return
+			}
+			s.u.setStatus("saved " + path + " and its sidecar")
+		})
+	}()
 }
 
 func (s *screenshots) dir() string {
@@ -38,26 +198,6 @@ func (s *screenshots) dir() string {
 		return os.TempDir()
 	}
 	return filepath.Join(home, "Pictures", "lagscope")
-}
-
-// ask shows the choices, then saves.
-func (s *screenshots) ask() {
-	whats := []string{"layout", "server", "shooter", "target", "overlay", "window"}
-	what := widget.NewSelect(whats, nil)
-	what.SetSelected(s.what)
-	size := widget.NewSelect([]string{"window", "1920x1080", "2560x1440", "3840x2160"}, nil)
-	size.SetSelected(s.size)
-	items := []*widget.FormItem{
-		widget.NewFormItem("Capture", what),
-		widget.NewFormItem("Size", size),
-		widget.NewFormItem("Folder", widget.NewLabel(s.dir())),
-	}
-	dialog.ShowForm("Screenshot", "Save", "Cancel", items, func(ok bool) {
-		if ok {
-			s.what, s.size = what.Selected, size.Selected
-			s.save()
-		}
-	}, s.u.win)
 }
 
 // save takes a screenshot with the last choices (the S key).
@@ -101,6 +241,11 @@ func (s *screenshots) sidecar() (*capture.Sidecar, error) {
 		fmt.Sscanf(s.size, "%dx%d", &w, &h)
 		scale = max(1, float64(h)/1000)
 	}
+	if s.scale != "auto" {
+		if x, err := strconv.ParseFloat(s.scale, 64); err == nil {
+			scale = x
+		}
+	}
 	view, layout := "split", u.layout
 	if s.what != "layout" && s.what != "window" {
 		view = s.what
@@ -108,29 +253,24 @@ func (s *screenshots) sidecar() (*capture.Sidecar, error) {
 	if layout == views.LayoutSingle && view == "split" {
 		view = string(u.single)
 	}
-	themeName := "dark"
-	if u.options().Palette == views.Light {
-		themeName = "light"
+	themeName := s.theme
+	if themeName != "dark" && themeName != "light" { // follow the window
+		themeName = "dark"
+		if u.options().Palette == views.Light {
+			themeName = "light"
+		}
 	}
 	sc := &capture.Sidecar{Version: u.opts.Version, Preset: u.preset.Name, Script: script, AtUs: at,
-		View: view, Layout: layout, Width: max(w, 64), Height: max(h, 64), Scale: scale, Theme: themeName, Layers: u.layers}
+		View: view, Layout: layout, Width: max(w, 64), Height: max(h, 64), Scale: scale, Theme: themeName, Layers: u.layers,
+		Title: strings.TrimSpace(s.title), Caption: s.caption, KeyParams: u.preset.KeyParams}
 	if u.selected != [16]byte{} {
 		sc.Selected = u.selected.String()
 	}
 	return sc, nil
 }
 
-// window captures the window as it is, with the caption band under it.
-// The sidecar then reproduces the panes, not the widgets around them.
+// window captures the window as it is, title above and caption band
+// under it. The sidecar then reproduces the panes, not the widgets.
 func (s *screenshots) window(sc *capture.Sidecar) (*image.RGBA, error) {
-	shot := s.u.win.Canvas().Capture()
-	b := shot.Bounds()
-	band, err := capture.Band(sc, b.Dx())
-	if err != nil {
-		return nil, err
-	}
-	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()+band.Bounds().Dy()))
-	draw.Draw(out, image.Rect(0, 0, b.Dx(), b.Dy()), shot, b.Min, draw.Src)
-	draw.Draw(out, image.Rect(0, b.Dy(), b.Dx(), out.Bounds().Dy()), band, image.Point{}, draw.Src)
-	return out, nil
+	return capture.Surround(sc, s.u.win.Canvas().Capture())
 }

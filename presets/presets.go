@@ -36,7 +36,11 @@ type Preset struct {
 	File        string // where it came from
 	Description string
 	LookFor     string
-	Settings    []lagcomp.Setting // in file order
+	// KeyParams are the settings the scenario is about: a screenshot's
+	// caption shows them even when they have their default value (the
+	// ping-rewind slide shows correction_factor 1.8).
+	KeyParams []string
+	Settings  []lagcomp.Setting // in file order
 }
 
 // Config is the preset's configuration: Defaults with its settings
@@ -81,6 +85,12 @@ func Parse(name string, data []byte) (*Preset, error) {
 		if _, isTable := v.(map[string]any); isTable {
 			return nil, fmt.Errorf("%s: [%s]: tables are not part of a preset; write keys at the top level", at(), key)
 		}
+		if key == "key_params" {
+			if p.KeyParams, err = keyParams(v); err != nil {
+				return nil, fmt.Errorf("%s: key \"key_params\": %w", at(), err)
+			}
+			continue
+		}
 		if slices.Contains(meta, key) {
 			s, ok := v.(string)
 			if !ok {
@@ -107,6 +117,33 @@ func Parse(name string, data []byte) (*Preset, error) {
 		return nil, fmt.Errorf("%s: key \"description\" is missing: say in one line what the scenario shows", name)
 	}
 	return p, nil
+}
+
+// keyParams reads key_params: a list of configuration keys, each named
+// once; a shorthand (latency_ms) has no single value to show.
+func keyParams(v any) ([]string, error) {
+	list, ok := v.([]any)
+	if !ok {
+		return nil, fmt.Errorf("want a list of keys, e.g. [\"mode\", \"correction_factor\"]")
+	}
+	var keys []string
+	for _, x := range list {
+		k, ok := x.(string)
+		if !ok {
+			return nil, fmt.Errorf("%v is not a key name in quotes", x)
+		}
+		p, ok := lagcomp.Lookup(k)
+		switch {
+		case !ok:
+			return nil, lagcomp.UnknownKey(k)
+		case p.Alias:
+			return nil, fmt.Errorf("%q sets several keys; name one of them (e.g. up_ms, down_ms)", k)
+		case slices.Contains(keys, k):
+			return nil, fmt.Errorf("%q is listed twice", k)
+		}
+		keys = append(keys, k)
+	}
+	return keys, nil
 }
 
 // lineOf finds the line a top-level key is written on, for messages:
@@ -217,14 +254,22 @@ func byteSize(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// Format writes a preset file: its description, what to look for, and
-// every setting of cfg that differs from lagcomp.Defaults.
-func Format(description, lookFor string, cfg *lagcomp.Config) []byte {
+// Format writes a preset file: its description, what to look for, its
+// key parameters, and every setting of cfg that differs from
+// lagcomp.Defaults.
+func Format(description, lookFor string, cfg *lagcomp.Config, keyParams ...string) []byte {
 	var b bytes.Buffer
 	b.WriteString("# lagscope preset. Keys: `lagscope keys`; every key not written here has its default.\n")
 	fmt.Fprintf(&b, "description = %s\n", strconv.Quote(description))
 	if lookFor != "" {
 		fmt.Fprintf(&b, "look_for = %s\n", strconv.Quote(lookFor))
+	}
+	if len(keyParams) > 0 {
+		q := make([]string, len(keyParams))
+		for i, k := range keyParams {
+			q[i] = strconv.Quote(k)
+		}
+		fmt.Fprintf(&b, "key_params = [%s]\n", strings.Join(q, ", "))
 	}
 	def := lagcomp.Defaults()
 	for _, s := range lagcomp.Diff(&def, cfg) {
@@ -249,8 +294,8 @@ func tomlValue(v any) string {
 // directory, synced, then renamed over the target, so a crash leaves
 // either the old file or the new one, never half of one. It checks the
 // result reads back to the same configuration before replacing anything.
-func Save(path, description, lookFor string, cfg *lagcomp.Config) error {
-	data := Format(description, lookFor, cfg)
+func Save(path, description, lookFor string, cfg *lagcomp.Config, keyParams ...string) error {
+	data := Format(description, lookFor, cfg, keyParams...)
 	p, err := Parse(path, data)
 	if err != nil {
 		return err

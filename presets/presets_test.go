@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,6 +29,9 @@ func TestEveryPresetLoadsAndRuns(t *testing.T) {
 		}
 		if p.LookFor == "" {
 			t.Errorf("%s: no look_for note", p.Name)
+		}
+		if len(p.KeyParams) == 0 {
+			t.Errorf("%s: no key_params: say which settings the scenario is about (its captions show them)", p.Name)
 		}
 		s, err := lagcomp.New(cfg)
 		if err != nil {
@@ -175,6 +179,11 @@ func TestStrictLoaderNamesFileLineKeyAndRange(t *testing.T) {
 		{"description = \"x\"\n[[runs]]\nup_ms = 3\n", `bad.toml:2: unknown key "runs"`},
 		{"description = \"x\"\n# up_ms = 3\nup.ms = 3\n", "bad.toml:3: [up]"},
 		{"latency_ms = 40\n", `key "description" is missing`},
+		{"description = \"x\"\nkey_params = \"mode\"\n", `bad.toml:2: key "key_params": want a list of keys`},
+		{"description = \"x\"\nkey_params = [\"mode\", \"correction_facter\"]\n", `bad.toml:2: key "key_params": unknown key "correction_facter"`},
+		{"description = \"x\"\nkey_params = [\"latency_ms\"]\n", `"latency_ms" sets several keys`},
+		{"description = \"x\"\nkey_params = [\"mode\", \"mode\"]\n", `"mode" is listed twice`},
+		{"description = \"x\"\nkey_params = [3]\n", `3 is not a key name`},
 		{"description = \"x\"\nlatency_ms = \n", "bad.toml:2:"},
 		{"description = \"x\"\ndescription = \"y\"\n", "bad.toml:2:"},
 		{"description = 5\n", "want text"},
@@ -248,7 +257,7 @@ func TestSaveIsAtomicAndReadsBack(t *testing.T) {
 	path := filepath.Join(dir, "mine.toml")
 	cfg := lagcomp.Defaults()
 	cfg.Mode, cfg.Up.LatencyMs, cfg.Bias = lagcomp.ModeSource, 123.5, 0.25
-	if err := Save(path, "my \"test\" scenario", "look here", &cfg); err != nil {
+	if err := Save(path, "my \"test\" scenario", "look here", &cfg, "mode", "bias"); err != nil {
 		t.Fatal(err)
 	}
 	p, err := Load(path)
@@ -262,6 +271,9 @@ func TestSaveIsAtomicAndReadsBack(t *testing.T) {
 	back, err := p.Config()
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !slices.Equal(p.KeyParams, []string{"mode", "bias"}) {
+		t.Fatalf("key_params read back as %v", p.KeyParams)
 	}
 	if d := lagcomp.Diff(&cfg, &back); len(d) != 0 || p.Description != `my "test" scenario` {
 		t.Fatalf("round trip lost %v / %q", d, p.Description)

@@ -11,7 +11,10 @@ import (
 	"image"
 	"image/draw"
 	"image/png"
+	"path/filepath"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -40,7 +43,31 @@ type Sidecar struct {
 	// same script with these settings changed ("mode=none,bias=0") on the
 	// right (compare.go).
 	Compare string `json:"compare,omitempty"`
+	// Title is drawn in a band above the panes (none when empty).
+	Title string `json:"title,omitempty"`
+	// Caption is how much the band under the panes says: full (the
+	// default when empty), short or none.
+	Caption string `json:"caption,omitempty"`
+	// KeyParams are the preset's key settings, shown even at their
+	// defaults; kept here so the sidecar alone redraws the caption.
+	KeyParams []string `json:"key_params,omitempty"`
+	// Clip, when set, makes the capture an animated GIF (see Clip).
+	Clip *Clip `json:"clip,omitempty"`
 }
+
+// Caption modes.
+const (
+	CaptionFull  = "full"  // time, seed, version, key settings, every other setting that differs from the defaults
+	CaptionShort = "short" // preset, time, seed and the key settings (and how many others differ)
+	CaptionNone  = "none"  // no band
+)
+
+// MaxTitle is the longest title, in characters.
+const MaxTitle = 200
+
+// Validate reports the first bad field of a sidecar, naming it and what
+// is allowed (Render and RenderClip check the same).
+func (s *Sidecar) Validate() error { return s.check() }
 
 // check validates a sidecar's fields, naming the bad one.
 func (s *Sidecar) check() error {
@@ -73,6 +100,27 @@ func (s *Sidecar) check() error {
 	if s.Compare != "" {
 		if _, err := sweep.ParseChanges(s.Compare); err != nil {
 			return fmt.Errorf("compare: %w", err)
+		}
+		if s.Clip != nil || s.Title != "" {
+			return fmt.Errorf("compare: an A/B is one picture with a title over each half; it takes no clip or title")
+		}
+	}
+	switch s.Caption {
+	case "", CaptionFull, CaptionShort, CaptionNone:
+	default:
+		return fmt.Errorf("caption %q: want full, short or none", s.Caption)
+	}
+	if n := utf8.RuneCountInString(s.Title); n > MaxTitle || strings.ContainsAny(s.Title, "\n\r") {
+		return fmt.Errorf("title: one line of at most %d characters (got %d)", MaxTitle, n)
+	}
+	if s.Clip != nil {
+		if err := s.Clip.check(s.Width, s.Height); err != nil {
+			return err
+		}
+	}
+	for _, k := range s.KeyParams {
+		if p, ok := lagcomp.Lookup(k); !ok || p.Alias {
+			return fmt.Errorf("key_params: %q is not a configuration key with one value", k)
 		}
 	}
 	return nil
@@ -145,56 +193,107 @@ func draw1(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame) (*image.RGBA, error
 		o.Selected = uuid.MustParse(sc.Selected)
 	}
 	lines := captionLines(sc, f)
-	band := bandHeight(len(lines), sc.Scale)
-	if sc.Height-band < 64 {
-		return nil, fmt.Errorf("height %d leaves no room for the %d px caption band", sc.Height, band)
+	top, band := titleHeight(sc), bandHeight(len(lines), sc.Scale)
+	bodyH := sc.Height - top - band
+	if bodyH < 64 {
+		return nil, fmt.Errorf("height %d leaves no room for the panes under the %d px title and over the %d px caption band", sc.Height, top, band)
 	}
 	var body *image.RGBA
 	if sc.View == "split" {
-		body = r.Split(f, sc.Layout, views.Views, sc.Width, sc.Height-band, o)
+		body = r.Split(f, sc.Layout, views.Views, sc.Width, bodyH, o)
 	} else {
 		var err error
-		body, err = r.Render(f, sc.View, sc.Width, sc.Height-band, o)
+		body, err = r.Render(f, sc.View, sc.Width, bodyH, o)
 		if err != nil {
 			return nil, err
 		}
 	}
 	out := image.NewRGBA(image.Rect(0, 0, sc.Width, sc.Height))
-	draw.Draw(out, body.Bounds(), body, image.Point{}, draw.Src)
-	r.Caption(out, image.Rect(0, sc.Height-band, sc.Width, sc.Height), lines, pal, sc.Scale)
+	draw.Draw(out, body.Bounds().Add(image.Pt(0, top)), body, image.Point{}, draw.Src)
+	if top > 0 {
+		r.Title(out, image.Rect(0, 0, sc.Width, top), sc.Title, pal, sc.Scale)
+	}
+	if band > 0 {
+		r.Caption(out, image.Rect(0, sc.Height-band, sc.Width, sc.Height), lines, pal, sc.Scale)
+	}
 	return out, nil
 }
 
-func bandHeight(lines int, scale float64) int { return int((10 + 16*float64(lines)) * scale) }
+func titleHeight(sc *Sidecar) int {
+	if sc.Title == "" {
+		return 0
+	}
+	return views.TitleHeight(sc.Scale)
+}
 
-// captionLines say exactly what the picture shows: preset, every setting
-// that differs from the defaults, the simulated time, seed and version.
+func bandHeight(lines int, scale float64) int {
+	if lines == 0 {
+		return 0
+	}
+	return int((10 + 16*float64(lines)) * scale)
+}
+
+// captionLines say exactly what the picture shows: the preset, its key
+// settings (even at their defaults), every other setting that differs
+// from the defaults, the simulated time, seed and version. Short keeps
+// the preset, time, seed and key settings, and counts the others.
 func captionLines(sc *Sidecar, f *lagcomp.Frame) []string {
+	if sc.Caption == CaptionNone {
+		return nil
+	}
+	cfg := &f.Config
+	var keys []string
+	for _, k := range sc.KeyParams {
+		p, _ := lagcomp.Lookup(k)
+		keys = append(keys, k+" "+p.Format(cfg))
+	}
 	def := lagcomp.Defaults()
-	var diffs []string
-	for _, d := range lagcomp.Diff(&def, &f.Config) {
-		if d.Key == "seed" {
+	var others []string
+	for _, d := range lagcomp.Diff(&def, cfg) {
+		if d.Key == "seed" || slices.Contains(sc.KeyParams, d.Key) {
 			continue
 		}
 		p, _ := lagcomp.Lookup(d.Key)
-		diffs = append(diffs, d.Key+"="+p.Format(&f.Config))
+		others = append(others, d.Key+"="+p.Format(cfg))
 	}
-	head := fmt.Sprintf("lagscope %s · preset %s · t = %.3f s · seed %d · view %s", sc.Version, sc.Preset, f.T.Seconds(), f.Config.Seed, sc.View)
+	if sc.Caption == CaptionShort {
+		head := fmt.Sprintf("preset %s · t = %.3f s · seed %d", sc.Preset, f.T.Seconds(), cfg.Seed)
+		if len(others) > 0 {
+			keys = append(keys, fmt.Sprintf("(+%d other settings differ from the defaults)", len(others)))
+		}
+		return append([]string{head}, wrap("key settings:", " · ", keys)...)
+	}
+	head := fmt.Sprintf("lagscope %s · preset %s · t = %.3f s · seed %d · view %s", sc.Version, sc.Preset, f.T.Seconds(), cfg.Seed, sc.View)
 	if n := len(sc.Script.Inputs); n > 0 {
 		head += fmt.Sprintf(" · %d live changes (in the sidecar)", n)
 	}
 	lines := []string{head}
-	// wrap the settings at about 150 characters a line
-	line := "settings:"
-	for _, d := range diffs {
-		if len(line)+len(d) > 150 {
-			lines = append(lines, line)
-			line = "  "
-		}
-		line += " " + d
+	if len(keys) > 0 {
+		lines = append(lines, wrap("key settings:", " · ", keys)...)
 	}
-	if len(diffs) == 0 {
-		line += " all defaults"
+	prefix := "settings:"
+	if len(keys) > 0 {
+		prefix = "other settings:"
+	}
+	if len(others) == 0 {
+		others = []string{"all defaults"}
+	}
+	return append(lines, wrap(prefix, " ", others)...)
+}
+
+// wrap joins items after prefix, by sep, in lines of about 150
+// characters.
+func wrap(prefix, sep string, items []string) []string {
+	var lines []string
+	line := prefix + " "
+	for i, it := range items {
+		if len(line)+len(it) > 150 && i > 0 {
+			lines = append(lines, strings.TrimRight(line, " "))
+			line = "  "
+		} else if i > 0 {
+			line += sep
+		}
+		line += it
 	}
 	return append(lines, line)
 }
@@ -206,18 +305,31 @@ func Write(pngPath string, img image.Image, sc *Sidecar) error {
 	if err := png.Encode(&buf, img); err != nil {
 		return err
 	}
+	return WriteFile(pngPath, buf.Bytes(), sc)
+}
+
+// WriteFile saves an encoded capture (a PNG, or a clip's GIF) and its
+// sidecar, each atomically.
+func WriteFile(path string, data []byte, sc *Sidecar) error {
 	side, err := json.MarshalIndent(sc, "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := presets.WriteFileAtomic(pngPath, buf.Bytes()); err != nil {
+	if err := presets.WriteFileAtomic(path, data); err != nil {
 		return err
 	}
-	return presets.WriteFileAtomic(SidecarPath(pngPath), append(side, '\n'))
+	return presets.WriteFileAtomic(SidecarPath(path), append(side, '\n'))
 }
 
-// SidecarPath is where a PNG's sidecar lives.
-func SidecarPath(pngPath string) string { return strings.TrimSuffix(pngPath, ".png") + ".json" }
+// SidecarPath is where a capture's sidecar lives: its name with .json
+// for .png or .gif.
+func SidecarPath(path string) string {
+	ext := filepath.Ext(path)
+	if e := strings.ToLower(ext); e == ".png" || e == ".gif" {
+		path = strings.TrimSuffix(path, ext)
+	}
+	return path + ".json"
+}
 
 // MaxSidecarBytes caps what a sidecar may hold: a few KiB plus the
 // window's live inputs, a few dozen bytes each.
@@ -242,9 +354,13 @@ func Read(path string) (*Sidecar, error) {
 	return &sc, nil
 }
 
-// Band is the caption band alone, width pixels wide, for a capture of the
-// window itself (whose widgets a sidecar cannot redraw).
-func Band(sc *Sidecar, width int) (*image.RGBA, error) {
+// Surround puts the sidecar's title band above img and its caption
+// band under it: a capture of the window itself, whose widgets a sidecar
+// cannot redraw (its sidecar reproduces the panes).
+func Surround(sc *Sidecar, img image.Image) (*image.RGBA, error) {
+	if err := sc.check(); err != nil {
+		return nil, err
+	}
 	sim, err := sc.Script.Replay(model.Time(sc.AtUs))
 	if err != nil {
 		return nil, fmt.Errorf("script: %w", err)
@@ -254,8 +370,16 @@ func Band(sc *Sidecar, width int) (*image.RGBA, error) {
 		pal = views.Light
 	}
 	lines := captionLines(sc, sim.Frame())
-	h := bandHeight(len(lines), sc.Scale)
-	img := image.NewRGBA(image.Rect(0, 0, width, h))
-	views.NewRenderer().Caption(img, img.Bounds(), lines, pal, sc.Scale)
-	return img, nil
+	b := img.Bounds()
+	top, band := titleHeight(sc), bandHeight(len(lines), sc.Scale)
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), top+b.Dy()+band))
+	draw.Draw(out, image.Rect(0, top, b.Dx(), top+b.Dy()), img, b.Min, draw.Src)
+	r := views.NewRenderer()
+	if top > 0 {
+		r.Title(out, image.Rect(0, 0, b.Dx(), top), sc.Title, pal, sc.Scale)
+	}
+	if band > 0 {
+		r.Caption(out, image.Rect(0, top+b.Dy(), b.Dx(), out.Bounds().Dy()), lines, pal, sc.Scale)
+	}
+	return out, nil
 }

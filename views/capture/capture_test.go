@@ -1,12 +1,19 @@
 package capture
 
 import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/gif"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/model"
 	"lagscope/views"
 )
 
@@ -33,9 +40,10 @@ func TestRenderIsExactSizeAndWriteReadsBack(t *testing.T) {
 	if err != nil || back.AtUs != sc.AtUs || back.View != "split" {
 		t.Fatalf("%+v %v", back, err)
 	}
-	band, err := Band(sc, 640)
-	if err != nil || band.Bounds().Dx() != 640 || band.Bounds().Dy() < 20 {
-		t.Fatalf("band %v %v", band.Bounds(), err)
+	sc.Title = "Window"
+	win, err := Surround(sc, image.NewRGBA(image.Rect(0, 0, 640, 400)))
+	if err != nil || win.Bounds().Dx() != 640 || win.Bounds().Dy() != 400+views.TitleHeight(1)+bandHeight(len(captionLines(sc, mustFrame(t, sc))), 1) {
+		t.Fatalf("window capture %v %v", win.Bounds(), err)
 	}
 }
 
@@ -65,5 +73,167 @@ func TestBadSidecarsNameTheField(t *testing.T) {
 	os.WriteFile(path, []byte("{not json"), 0o644)
 	if _, err := Read(path); err == nil || !strings.Contains(err.Error(), "x.json") {
 		t.Fatalf("got %v", err)
+	}
+}
+
+func mustFrame(t *testing.T, sc *Sidecar) *lagcomp.Frame {
+	t.Helper()
+	f, err := frameAt(sc.Script, model.Time(sc.AtUs), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// The caption shows the preset's key settings even at their defaults;
+// short keeps them and counts the rest; none draws no band.
+func TestCaptionModesAndKeySettings(t *testing.T) {
+	sc := sidecar()
+	c := lagcomp.Defaults()
+	c.CorrectionFactor, c.Bias = 1.8, 0.5
+	sc.Script.Base = lagcomp.ConfigMap(&c)
+	sc.KeyParams = []string{"correction_factor", "interp_ms"}
+	f := mustFrame(t, sc)
+	def := lagcomp.Defaults()
+	interp := "interp_ms " + strconv.FormatFloat(def.InterpMs, 'f', -1, 64) // a default, shown anyway
+	full := strings.Join(captionLines(sc, f), "\n")
+	for _, want := range []string{"key settings: correction_factor 1.8 · " + interp, "other settings: bias=0.5", "lagscope t · preset default"} {
+		if !strings.Contains(full, want) {
+			t.Errorf("full caption lacks %q:\n%s", want, full)
+		}
+	}
+	sc.Caption = CaptionShort
+	short := captionLines(sc, f)
+	if len(short) != 2 || !strings.Contains(short[1], "correction_factor 1.8") || !strings.Contains(short[1], "+1 other settings") {
+		t.Errorf("short caption: %q", short)
+	}
+	sc.Caption = CaptionNone
+	if got := captionLines(sc, f); got != nil {
+		t.Errorf("caption none: %q", got)
+	}
+	img, err := Render(sc)
+	if err != nil || img.Bounds().Dy() != 500 {
+		t.Fatalf("caption none: %v %v", img.Bounds(), err)
+	}
+}
+
+// A title is drawn in a band above the panes; the band's pixels differ
+// from the untitled picture there only.
+func TestTitleBandAbovePanes(t *testing.T) {
+	sc := sidecar()
+	plain, err := Render(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Title = "Why compensate?"
+	titled, err := Render(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := views.TitleHeight(sc.Scale)
+	textPx := 0
+	for y := 0; y < top; y++ {
+		for x := 0; x < 300; x++ {
+			if titled.RGBAAt(x, y) != (color.RGBA{0x16, 0x18, 0x1d, 0xff}) && titled.RGBAAt(x, y) != (color.RGBA{0x26, 0x29, 0x30, 0xff}) {
+				textPx++
+			}
+		}
+	}
+	if textPx < 50 {
+		t.Fatalf("no title text drawn (%d pixels)", textPx)
+	}
+	if bytes.Equal(plain.Pix, titled.Pix) {
+		t.Fatal("the title changed nothing")
+	}
+	for _, bad := range []string{strings.Repeat("x", MaxTitle+1), "two\nlines"} {
+		sc.Title = bad
+		if _, err := Render(sc); err == nil || !strings.Contains(err.Error(), "title") {
+			t.Errorf("title %q: %v", bad, err)
+		}
+	}
+	sc.Title, sc.Caption = "", "long"
+	if _, err := Render(sc); err == nil || !strings.Contains(err.Error(), "caption \"long\"") {
+		t.Errorf("caption long: %v", err)
+	}
+}
+
+func clipSidecar() *Sidecar {
+	sc := sidecar()
+	sc.Width, sc.Height = 320, 200
+	sc.Clip = &Clip{FromUs: 2_000_000, ToUs: 2_400_000, Slow: 2, FPS: 10}
+	return sc
+}
+
+// A clip has (to-from) x slow x fps frames of 100/fps hundredths each,
+// the legend's colours exactly in its palette, and the same bytes every
+// time it is made.
+func TestClipFramesTimingAndDeterminism(t *testing.T) {
+	sc := clipSidecar()
+	var heard []float64
+	data, err := RenderClip(sc, func(f float64) { heard = append(heard, f) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != 8 || len(heard) != 8 || heard[7] != 1 { // 0.4 s x 2 x 10 fps
+		t.Fatalf("%d frames, progress %v; want 8", len(g.Image), heard)
+	}
+	for i, d := range g.Delay {
+		if d != 10 {
+			t.Fatalf("frame %d shows %d cs, want 10", i, d)
+		}
+	}
+	if g.LoopCount != 0 || g.Image[0].Bounds().Dx() != 320 || g.Image[0].Bounds().Dy() != 200 {
+		t.Fatalf("loop %d, size %v", g.LoopCount, g.Image[0].Bounds())
+	}
+	pal := g.Image[0].Palette
+	for _, c := range []color.NRGBA{views.ClientRed, views.ServerBlue, views.TrailGrey, views.TraceYellw, views.AuthGreen, views.FakeMagnta} {
+		want := color.RGBA{c.R, c.G, c.B, 0xff}
+		if pal[pal.Index(want)] != want {
+			t.Errorf("legend colour %v is not in the palette exactly", c)
+		}
+	}
+	if bytes.Equal(g.Image[0].Pix, g.Image[7].Pix) {
+		t.Error("first and last frames are the same: nothing moved")
+	}
+	again, err := RenderClip(clipSidecar(), nil)
+	if err != nil || !bytes.Equal(data, again) {
+		t.Fatalf("the same clip twice gave different bytes (%v)", err)
+	}
+	want := []model.Time{2_000_000, 2_050_000, 2_100_000, 2_150_000, 2_200_000, 2_250_000, 2_300_000, 2_350_000}
+	if got := sc.Clip.Times(); !slices.Equal(got, want) {
+		t.Fatalf("frame times %v", got)
+	}
+}
+
+func TestBadClipsNameTheLimit(t *testing.T) {
+	cases := []struct {
+		edit func(*Clip)
+		want string
+	}{
+		{func(c *Clip) { c.ToUs = c.FromUs - 1 }, "the end must come after the start"},
+		{func(c *Clip) { c.ToUs = c.FromUs }, "the end must come after the start"},
+		{func(c *Clip) { c.ToUs = int64(MaxTime()) + 1 }, "the duration_ms range"},
+		{func(c *Clip) { c.FromUs = -1 }, "the duration_ms range"},
+		{func(c *Clip) { c.FPS = 30 }, "want one of [1 2 4 5 10 20 25 50]"},
+		{func(c *Clip) { c.Slow = 0 }, "slow 0: must be 0.1 to 100"},
+		{func(c *Clip) { c.ToUs = c.FromUs + 60_000_000; c.FPS = 50 }, "allowed 1 to 1000"},
+		{func(c *Clip) { c.ToUs = c.FromUs + 1000 }, "clip of 0 frames"},
+	}
+	for _, tc := range cases {
+		sc := clipSidecar()
+		tc.edit(sc.Clip)
+		if _, err := RenderClip(sc, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("want %q, got %v", tc.want, err)
+		}
+	}
+	sc := clipSidecar()
+	sc.Width, sc.Height = 4000, 4000
+	sc.Clip.ToUs = sc.Clip.FromUs + 5_000_000 // 100 frames of 16 Mpixels
+	if _, err := RenderClip(sc, nil); err == nil || !strings.Contains(err.Error(), "Mpixels") {
+		t.Errorf("a huge clip: %v", err)
 	}
 }

@@ -1,0 +1,207 @@
+package capture
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/gif"
+
+	"lagscope/lagcomp"
+	"lagscope/model"
+	"lagscope/views"
+)
+
+// Clip makes a capture an animated GIF of the simulated times
+// [FromUs, ToUs): peeks, warps and projectile catch-up are motion.
+// Playback runs Slow times slower than simulated time at FPS frames a
+// second, so the clip has round((To-From) x Slow x FPS) frames, frame i
+// showing From + i x (To-From)/frames, each for 100/FPS hundredths of a
+// second (GIF's unit).
+type Clip struct {
+	FromUs int64   `json:"from_us"`
+	ToUs   int64   `json:"to_us"`
+	Slow   float64 `json:"slow"`
+	FPS    int     `json:"fps"`
+}
+
+// Clip limits: a GIF holds every frame in memory as one byte a pixel.
+const (
+	MaxClipFrames = 1000
+	MaxClipPixels = 256 << 20 // frames x width x height
+	MinSlow       = 0.1
+	MaxSlow       = 100
+)
+
+// ClipFPS are the frame rates whose frame time is a whole number of
+// hundredths of a second, the unit of a GIF's delays.
+var ClipFPS = []int{1, 2, 4, 5, 10, 20, 25, 50}
+
+// Frames is the clip's frame count.
+func (c *Clip) Frames() int {
+	d := float64(c.ToUs-c.FromUs) / float64(model.Second)
+	return int(d*c.Slow*float64(c.FPS) + 0.5)
+}
+
+// Times are the simulated instants of the frames.
+func (c *Clip) Times() []model.Time {
+	n := c.Frames()
+	ts := make([]model.Time, n)
+	for i := range ts {
+		ts[i] = model.Time(c.FromUs + (c.ToUs-c.FromUs)*int64(i)/int64(n))
+	}
+	return ts
+}
+
+// DelayCs is each frame's display time in hundredths of a second.
+func (c *Clip) DelayCs() int { return 100 / c.FPS }
+
+// check names what is wrong with a clip at w x h, and what is allowed.
+func (c *Clip) check(w, h int) error {
+	okFPS := false
+	for _, f := range ClipFPS {
+		okFPS = okFPS || f == c.FPS
+	}
+	switch {
+	case c.FromUs < 0 || c.ToUs > int64(MaxTime()):
+		return fmt.Errorf("clip %v to %v: both must be 0 to %v (the duration_ms range)", us(c.FromUs), us(c.ToUs), MaxTime())
+	case c.ToUs <= c.FromUs:
+		return fmt.Errorf("clip %v to %v: the end must come after the start", us(c.FromUs), us(c.ToUs))
+	case c.Slow < MinSlow || c.Slow > MaxSlow || c.Slow != c.Slow:
+		return fmt.Errorf("clip slow %v: must be %v to %v (times slower than simulated time)", c.Slow, MinSlow, MaxSlow)
+	case !okFPS:
+		return fmt.Errorf("clip fps %d: want one of %v (a GIF's frame time is in hundredths of a second)", c.FPS, ClipFPS)
+	}
+	n := c.Frames()
+	if n < 1 || n > MaxClipFrames {
+		return fmt.Errorf("clip of %d frames (%v x slow %v x %d fps): allowed 1 to %d; shorten the range or lower slow or fps",
+			n, us(c.ToUs-c.FromUs), c.Slow, c.FPS, MaxClipFrames)
+	}
+	if px := int64(n) * int64(w) * int64(h); px > MaxClipPixels {
+		return fmt.Errorf("clip of %d frames at %dx%d is %d Mpixels, more than the %d a GIF may hold here; use fewer frames or a smaller size",
+			n, w, h, px>>20, MaxClipPixels>>20)
+	}
+	return nil
+}
+
+func us(t int64) model.Time { return model.Time(t) }
+
+// RenderClip replays the sidecar's script once through the clip's
+// frames and encodes them as an animated GIF that loops. Same sidecar,
+// same bytes: frames are mapped to a fixed palette by nearest colour,
+// without dithering.
+func RenderClip(sc *Sidecar, progress Progress) ([]byte, error) {
+	if err := sc.check(); err != nil {
+		return nil, err
+	}
+	if sc.Clip == nil {
+		return nil, fmt.Errorf("not a clip: the sidecar has no clip")
+	}
+	pal := clipPalette(sc.Theme)
+	q := newQuantizer(pal)
+	ts := sc.Clip.Times()
+	g := &gif.GIF{LoopCount: 0}
+	r := views.NewRenderer()
+	err := sc.Script.ReplayEach(ts, func(i int, s *lagcomp.Sim) error {
+		img, err := draw1(r, sc, s.Frame())
+		if err != nil {
+			return err
+		}
+		g.Image = append(g.Image, q.paletted(img))
+		g.Delay = append(g.Delay, sc.Clip.DelayCs())
+		if progress != nil {
+			progress(float64(i+1) / float64(len(ts)))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := gif.EncodeAll(&buf, g); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// clipPalette is a GIF's 256 colours: the legend's and the theme's
+// colours exactly, each also blended 25, 50 and 75 % into the background
+// (anti-aliased edges), a grey ramp and a 5x5x5 colour cube for the rest.
+func clipPalette(theme string) color.Palette {
+	tp := views.Dark
+	if theme == "light" {
+		tp = views.Light
+	}
+	exact := []color.NRGBA{views.ClientRed, views.ServerBlue, views.TrailGrey, views.TraceYellw, views.AuthGreen, views.FakeMagnta,
+		tp.Background, tp.Grid, tp.Wall, tp.Text, tp.Dim, tp.Neutral, tp.Trace, flatten(tp.Panel, tp.Background)}
+	var p color.Palette
+	seen := map[color.RGBA]bool{}
+	add := func(c color.RGBA) {
+		if !seen[c] && len(p) < 256 {
+			seen[c] = true
+			p = append(p, c)
+		}
+	}
+	for _, c := range exact {
+		add(color.RGBA{c.R, c.G, c.B, 0xff})
+	}
+	for _, c := range exact {
+		for _, a := range []float64{0.25, 0.5, 0.75} {
+			add(mix(c, tp.Background, a))
+		}
+	}
+	for i := 0; i < 16; i++ {
+		v := uint8(i * 17)
+		add(color.RGBA{v, v, v, 0xff})
+	}
+	for r := 0; r < 5; r++ {
+		for g := 0; g < 5; g++ {
+			for b := 0; b < 5; b++ {
+				add(color.RGBA{uint8(r * 255 / 4), uint8(g * 255 / 4), uint8(b * 255 / 4), 0xff})
+			}
+		}
+	}
+	return p
+}
+
+// flatten is c over an opaque background.
+func flatten(c, bg color.NRGBA) color.NRGBA {
+	m := mix(c, bg, float64(c.A)/255)
+	return color.NRGBA{m.R, m.G, m.B, 0xff}
+}
+
+// mix is a share a of c over bg (opaque).
+func mix(c, bg color.NRGBA, a float64) color.RGBA {
+	f := func(x, y uint8) uint8 { return uint8(float64(x)*a + float64(y)*(1-a) + 0.5) }
+	return color.RGBA{f(c.R, bg.R), f(c.G, bg.G), f(c.B, bg.B), 0xff}
+}
+
+// quantizer maps colours to their nearest palette entry, remembering
+// each colour it has seen (a pane has a few thousand distinct colours).
+type quantizer struct {
+	pal   color.Palette
+	cache map[[3]uint8]uint8
+}
+
+func newQuantizer(p color.Palette) *quantizer {
+	return &quantizer{pal: p, cache: map[[3]uint8]uint8{}}
+}
+
+func (q *quantizer) paletted(img *image.RGBA) *image.Paletted {
+	b := img.Bounds()
+	out := image.NewPaletted(b, q.pal)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(b.Min.X, y):]
+		orow := out.Pix[out.PixOffset(b.Min.X, y):]
+		for x := 0; x < b.Dx(); x++ {
+			k := [3]uint8{row[4*x], row[4*x+1], row[4*x+2]}
+			i, ok := q.cache[k]
+			if !ok {
+				i = uint8(q.pal.Index(color.RGBA{k[0], k[1], k[2], 0xff}))
+				q.cache[k] = i
+			}
+			orow[x] = i
+		}
+	}
+	return out
+}
