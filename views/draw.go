@@ -26,6 +26,8 @@ type pane struct {
 	w, h float64
 	cam  camera
 
+	v      View
+	rows   int        // the legend's rows
 	drew   keys       // what it drew, for its legend
 	notes  int        // lines of notes so far
 	labels []labelReq // labels to place once everything is drawn
@@ -42,11 +44,7 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 	if o.Palette == (Palette{}) {
 		o.Palette = Dark
 	}
-	b := dst.Bounds()
-	p := &pane{r: r, dc: gg.NewContextForRGBA(dst), dst: dst, f: f, o: o, pal: o.Palette, s: o.Scale,
-		w: float64(b.Dx()), h: float64(b.Dy())}
-	p.dc.SetColor(p.pal.Background)
-	p.dc.Clear()
+	p := r.newPane(dst, f, v, o, 1)
 	if f == nil {
 		p.header(v.Title(), "no simulation")
 		p.legend()
@@ -58,8 +56,26 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 		return
 	}
 	p.draw(v)
+	// A narrow pane with a busy legend draws again with a legend of two
+	// rows: what the legend holds is known only once the pane is drawn,
+	// and the drawing area depends on the legend's height.
+	if p.legendRowsNeeded() > 1 {
+		p = r.newPane(dst, f, v, o, 2)
+		r.last = p
+		p.draw(v)
+	}
 	p.placeLabels()
 	p.legend()
+}
+
+// newPane starts drawing view v into dst, cleared, with a legend of rows.
+func (r *Renderer) newPane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options, rows int) *pane {
+	b := dst.Bounds()
+	p := &pane{r: r, dc: gg.NewContextForRGBA(dst), dst: dst, f: f, o: o, pal: o.Palette, s: o.Scale,
+		w: float64(b.Dx()), h: float64(b.Dy()), v: v, rows: rows}
+	p.dc.SetColor(p.pal.Background)
+	p.dc.Clear()
+	return p
 }
 
 // draw draws view v's content and header.
@@ -85,7 +101,7 @@ const (
 func (p *pane) area() (x, y, w, h float64) {
 	m := 8 * p.s
 	top := headerH*p.s + m
-	return m, top, p.w - 2*m, p.h - top - legendH*p.s - m
+	return m, top, p.w - 2*m, p.h - top - p.legendHeight() - m
 }
 
 // text draws s with its anchor (ax, ay in 0..1 of its width and height)

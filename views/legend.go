@@ -149,34 +149,68 @@ func (p *pane) keyAt(k key, pts ...model.Vec) {
 	}
 }
 
+// legendRows is how many rows the legend takes. (The packet diagram
+// draws its own legend.)
+func (p *pane) legendRows() int {
+	if p.rows < 1 || p.v == ViewPackets {
+		return 1
+	}
+	return p.rows
+}
+
+// legendRowsNeeded is 2 when the drawn keys do not fit one row with short
+// labels at a readable size, else 1.
+func (p *pane) legendRowsNeeded() int {
+	short, size := p.legendFit([][]legendEntry{p.entries()})
+	if short && size < 10 {
+		return 2
+	}
+	return 1
+}
+
+// entries are the legend entries of the drawn keys, in order.
+func (p *pane) entries() []legendEntry {
+	var out []legendEntry
+	for k := key(0); k < keyCount; k++ {
+		if p.drew[k] {
+			out = append(out, p.pal.entry(k))
+		}
+	}
+	return out
+}
+
+func (p *pane) legendHeight() float64 { return float64(p.legendRows()) * legendH * p.s }
+
 // legend draws the pane's legend along its bottom. A legend depends only
-// on the keys, width, scale and palette, so it is drawn once and copied.
+// on the keys, width, rows, scale and palette, so it is drawn once and
+// copied.
 func (p *pane) legend() {
-	k := legendKey{int(p.w), p.s, p.pal, p.drew}
+	k := legendKey{int(p.w), p.legendRows(), p.s, p.pal, p.drew}
 	img, ok := p.r.legends[k]
 	if !ok {
-		img = image.NewRGBA(image.Rect(0, 0, int(p.w), int(legendH*p.s)))
-		lp := &pane{r: p.r, dc: gg.NewContextForRGBA(img), dst: img, pal: p.pal, s: p.s, w: p.w, h: legendH * p.s, drew: p.drew}
-		lp.drawLegend()
+		h := p.legendHeight()
+		img = image.NewRGBA(image.Rect(0, 0, int(p.w), int(h)))
+		lp := &pane{r: p.r, dc: gg.NewContextForRGBA(img), dst: img, pal: p.pal, s: p.s, w: p.w, h: h, drew: p.drew}
+		lp.drawLegend(p.legendRows())
 		p.r.legends[k] = img
 	}
-	y := int(p.h - legendH*p.s)
+	y := int(p.h - p.legendHeight())
 	draw.Draw(p.dst, image.Rect(0, y, int(p.w), y+img.Bounds().Dy()), img, image.Point{}, draw.Src)
 }
 
 type legendKey struct {
-	w    int
-	s    float64
-	pal  Palette
-	drew keys
+	w, rows int
+	s       float64
+	pal     Palette
+	drew    keys
 }
 
-// legendFont is the legend's text size: the long labels when they fit,
-// else the short ones, smaller only as a last resort.
-func (p *pane) legendFit(entries []legendEntry) (short bool, size float64) {
-	need := func(short bool, size float64) float64 {
+// legendFit is the legend's text size and words: the long labels when
+// every row fits, else the short ones, smaller only as a last resort.
+func (p *pane) legendFit(rows [][]legendEntry) (short bool, size float64) {
+	need := func(row []legendEntry, short bool, size float64) float64 {
 		n := 10 * p.s
-		for _, e := range entries {
+		for _, e := range row {
 			l := e.label
 			if short {
 				l = e.short
@@ -186,9 +220,17 @@ func (p *pane) legendFit(entries []legendEntry) (short bool, size float64) {
 		}
 		return n
 	}
+	fits := func(short bool, size float64) bool {
+		for _, r := range rows {
+			if need(r, short, size) > p.w {
+				return false
+			}
+		}
+		return true
+	}
 	for _, size := range []float64{12, 11, 10, 9} {
 		for _, short := range []bool{false, true} {
-			if need(short, size) <= p.w {
+			if fits(short, size) {
 				return short, size
 			}
 		}
@@ -196,27 +238,33 @@ func (p *pane) legendFit(entries []legendEntry) (short bool, size float64) {
 	return true, 9
 }
 
-func (p *pane) drawLegend() {
+// drawLegend lays the entries out in n rows, in order, the first rows
+// taking the odd one.
+func (p *pane) drawLegend(n int) {
 	p.dc.SetColor(p.pal.Grid)
 	p.dc.Clear()
-	var entries []legendEntry
-	for k := key(0); k < keyCount; k++ {
-		if p.drew[k] {
-			entries = append(entries, p.pal.entry(k))
-		}
+	entries := p.entries()
+	var rows [][]legendEntry
+	per := (len(entries) + n - 1) / n
+	for len(entries) > 0 {
+		m := min(per, len(entries))
+		rows = append(rows, entries[:m])
+		entries = entries[m:]
 	}
-	short, size := p.legendFit(entries)
-	x, cy := 10*p.s, legendH*p.s/2
-	for _, e := range entries {
-		p.swatch(e, x, cy)
-		x += 18 * p.s
-		label := e.label
-		if short {
-			label = e.short
+	short, size := p.legendFit(rows)
+	for i, row := range rows {
+		x, cy := 10*p.s, (float64(i)+0.5)*legendH*p.s
+		for _, e := range row {
+			p.swatch(e, x, cy)
+			x += 18 * p.s
+			label := e.label
+			if short {
+				label = e.short
+			}
+			p.text(label, x, cy, size, p.pal.Text, 0, 0.5, false)
+			tw, _ := p.measure(label, size)
+			x += tw + 12*p.s
 		}
-		p.text(label, x, cy, size, p.pal.Text, 0, 0.5, false)
-		tw, _ := p.measure(label, size)
-		x += tw + 12*p.s
 	}
 }
 

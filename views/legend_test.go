@@ -122,7 +122,7 @@ func TestGoldenLegendSwatches(t *testing.T) {
 		p := newTestPane(r, strip)
 		p.h = legendH
 		p.drew = drew
-		p.drawLegend()
+		p.drawLegend(1)
 		copy(img.Pix[i*len(strip.Pix):], strip.Pix)
 	}
 	golden(t, "legend-all", img)
