@@ -12,9 +12,20 @@ import (
 
 // ParseChanges reads "k=v,k=v" (an A/B comparison's changed settings),
 // each key and value checked as --set checks them.
+//
+// A piece without "=" continues the value before it, so a value holding
+// commas (walls=0,0,1,1) needs no quoting.
 func ParseChanges(s string) ([]lagcomp.Setting, error) {
 	var out []lagcomp.Setting
+	var pieces []string
 	for _, kv := range strings.Split(s, ",") {
+		if n := len(pieces); n > 0 && !strings.Contains(kv, "=") {
+			pieces[n-1] += "," + kv
+			continue
+		}
+		pieces = append(pieces, kv)
+	}
+	for _, kv := range pieces {
 		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
 		if !ok || k == "" {
 			return nil, fmt.Errorf("want key=value[,key=value…], got %q", kv)

@@ -90,6 +90,12 @@ func TestCompareAndChangesErrors(t *testing.T) {
 			t.Errorf("%s: %v", spec, err)
 		}
 	}
+	if ch, err := ParseChanges("walls=0,-2,1,2,mode=none"); err != nil || len(ch) != 2 || ch[0].Value != "0,-2,1,2" || ch[1].Key != "mode" {
+		t.Errorf("a value with commas: %v %v", ch, err)
+	}
+	if _, err := ParseChanges("walls=0,-2,1"); err == nil {
+		t.Error("a bad wall passed")
+	}
 	a := preset(t, "default")
 	a.DurationMs = 3000
 	ch, _ := ParseChanges("mode=none")

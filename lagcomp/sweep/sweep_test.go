@@ -50,6 +50,7 @@ func TestParseVaryRange(t *testing.T) {
 		{"mode=none, ping", []string{"none", "ping"}},
 		{"latency_ms=050,1e2", []string{"50", "100"}},
 		{"trail_reset=T,false", []string{"true", "false"}},
+		{"walls=|0,-2,1,2; 3,3,4,4", []string{"", "0,-2,1,2; 3,3,4,4"}}, // text values hold commas: | separates them
 	} {
 		if got := mustVary(t, c.spec).Values; !slices.Equal(got, c.want) {
 			t.Errorf("%s: got %q, want %q", c.spec, got, c.want)

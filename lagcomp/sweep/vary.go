@@ -19,7 +19,8 @@ type Vary struct {
 	Values []string
 }
 
-// ParseVary reads KEY=FROM:TO:STEP (numbers) or KEY=V1,V2,… (any key).
+// ParseVary reads KEY=FROM:TO:STEP (numbers) or KEY=V1,V2,… (any key;
+// V1|V2|… for a text key such as walls, whose values contain commas).
 // Every value is checked as --set checks it, so the errors are the same:
 // they name the key and its allowed range.
 func ParseVary(s string) (Vary, error) {
@@ -40,8 +41,14 @@ func ParseVary(s string) (Vary, error) {
 		}
 		v.Values = vals
 	} else {
-		for _, x := range strings.Split(spec, ",") {
-			if x = strings.TrimSpace(x); x == "" {
+		// a text key's values hold commas themselves (walls are
+		// "x0,y0,x1,y1; …"): they are separated by | instead
+		sep := ","
+		if p.Kind == lagcomp.KindText {
+			sep = "|"
+		}
+		for _, x := range strings.Split(spec, sep) {
+			if x = strings.TrimSpace(x); x == "" && p.Kind != lagcomp.KindText {
 				return Vary{}, fmt.Errorf("key %q: an empty value in %q", key, spec)
 			}
 			v.Values = append(v.Values, x)
