@@ -31,17 +31,18 @@ func (m *metrics) update(f *lagcomp.Frame) {
 	}
 	s := f.Summary
 	m.ping.SetText(fmt.Sprintf("ping: true %.0f · tracked %s · server %s ms", f.Ping.TrueRTTMs, msOrDash(f.Ping.ClientMs), msOrDash(f.Ping.ServerMs)))
-	if s.Shots > 0 {
+	if !math.IsNaN(s.Agreement) {
 		m.agree.SetText(fmt.Sprintf("agreement %.0f %%", 100*s.Agreement))
 	} else {
 		m.agree.SetText("agreement –")
 	}
 	last := "–"
-	if f.Last != nil && !f.Last.Rejected {
+	if f.Last != nil && f.Last.Traced() {
 		last = fmt.Sprintf("%.3f", f.Last.RewindErrorM)
 	}
 	m.errs.SetText(fmt.Sprintf("rewind error mean %.3f · last %s m", s.MeanRewindErrM, last))
-	m.hits.SetText(fmt.Sprintf("shots %d · hits client %d / server %d · rejected %d", s.Shots, s.ClientHits, s.ServerHits, s.Rejected))
+	m.hits.SetText(fmt.Sprintf("fired %d · judged %d · hits client %d / server %d · rejected %d · lost %d · duplicates rejected %d",
+		s.ShotsFired, s.Shots, s.ClientHits, s.ServerHits, s.Rejected, s.ShotsLost, s.DupsRejected))
 	rules := ""
 	for _, rc := range s.RuleCounts {
 		rules += fmt.Sprintf("%s %d  ", rc.Rule, rc.Count)

@@ -43,7 +43,7 @@ func newShotList(u *UI) *shotList {
 		}
 		r := sl.shots[len(sl.shots)-1-id]
 		u.selected = r.ID
-		u.timeline.seek(r.Judged)
+		u.timeline.seek(r.Settled)
 	}
 	return sl
 }
@@ -55,8 +55,11 @@ func shotLine(r *lagcomp.ShotRecord) string {
 		}
 		return "miss"
 	}
-	if r.Rejected {
+	switch r.Outcome {
+	case lagcomp.OutcomeRejected:
 		return fmt.Sprintf("#%-3d t=%6.3fs REJECTED %s", r.Seq, r.Judged.Seconds(), r.Rules[0])
+	case lagcomp.OutcomeLost: // no copy of its command reached the server
+		return fmt.Sprintf("#%-3d t=%6.3fs LOST C:%s", r.Seq, r.Settled.Seconds(), v(r.ClientHit))
 	}
 	return fmt.Sprintf("#%-3d t=%6.3fs rewind %5.1f/%5.1f ms err %.3f m C:%s S:%s", r.Seq, r.Judged.Seconds(), r.RewindMs(), r.IdealRewindMs(), r.RewindErrorM, v(r.ClientHit), v(r.ServerHit))
 }

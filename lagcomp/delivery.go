@@ -209,7 +209,7 @@ func (s *Sim) checkLost(ps *pendingShot) {
 		return
 	}
 	r := s.clientRecord(ps)
-	r.Outcome = OutcomeLost
+	r.Outcome, r.Settled = OutcomeLost, s.Now
 	ps.rec = len(s.Shots)
 	s.Shots = append(s.Shots, r)
 }

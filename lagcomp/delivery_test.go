@@ -244,3 +244,33 @@ func TestRecordsDoNotContradictThemselves(t *testing.T) {
 		t.Fatalf("%d rejected, %d client-mode records checked", rejected, client)
 	}
 }
+
+// A frame's shots are every record settled within GhostWindow, lost ones
+// among them: a lost record (no judging tick) does not hide the judged
+// ones before it.
+func TestFramesListLostShots(t *testing.T) {
+	c := constantVelocity()
+	c.Up.LossPct, c.CmdBackup, c.FireIntervalMs = 30, 0, 200
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lost := 0
+	for at := model.Second; at <= 10*model.Second; at += 250 * model.Millisecond {
+		s.Step(at)
+		f := s.Frame()
+		want := 0
+		for _, r := range s.Shots {
+			want += b2i(r.Settled > at-GhostWindow)
+		}
+		if len(f.Shots) != want {
+			t.Fatalf("at %v the frame lists %d shots, %d settled within the ghost window", at, len(f.Shots), want)
+		}
+		for _, r := range f.Shots {
+			lost += b2i(r.Outcome == OutcomeLost)
+		}
+	}
+	if lost == 0 {
+		t.Fatal("no lost shot was listed")
+	}
+}

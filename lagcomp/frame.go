@@ -144,7 +144,7 @@ func (s *Sim) Frame() *Frame {
 		}
 		f.Clients = append(f.Clients, s.clientSnapshot(c, other))
 	}
-	for i := len(s.Shots) - 1; i >= 0 && s.Shots[i].Judged > s.Now-GhostWindow; i-- {
+	for i := len(s.Shots) - 1; i >= 0 && s.Shots[i].Settled > s.Now-GhostWindow; i-- {
 		f.Shots = append(f.Shots, s.Shots[i])
 	}
 	for i, j := 0, len(f.Shots)-1; i < j; i, j = i+1, j-1 {

@@ -32,7 +32,7 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 		return
 	}
 	r := s.clientRecord(&ps)
-	r.Outcome, r.Arrival, r.Judged, r.RewindTo = OutcomeJudged, arrival, now, now
+	r.Outcome, r.Arrival, r.Judged, r.RewindTo, r.Settled = OutcomeJudged, arrival, now, now, now
 	r.ServerNow, r.Rewound, r.Origin = srv.Pawns[TargetPawn].Pose, srv.Pawns[TargetPawn].Pose, shooter.Pose.Pos
 	switch {
 	case rule != "":

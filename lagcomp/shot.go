@@ -64,6 +64,7 @@ type ShotRecord struct {
 	Weapon  WeaponKind
 
 	Outcome Outcome    // judged, rejected, lost or in flight: only judged and rejected have a server side
+	Settled model.Time // when the outcome was certain: judged, or the last copy dropped (records are in this order)
 	Fire    model.Time // when the client fired
 	Arrival model.Time // when the command reached the server
 	Judged  model.Time // the server tick that judged it

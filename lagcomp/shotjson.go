@@ -21,6 +21,7 @@ type ShotJSON struct {
 	Mode            Mode       `json:"mode"`
 	Weapon          WeaponKind `json:"weapon"`
 	FireMs          float64    `json:"fire_ms"`
+	SettledMs       *float64   `json:"settled_ms"` // when the outcome was certain (null in flight)
 	Sends           int        `json:"sends"`
 	ArrivalMs       *float64   `json:"arrival_ms"`
 	ArrivalDelayMs  *float64   `json:"arrival_delay_ms"`
@@ -108,6 +109,9 @@ func (r *ShotRecord) JSON() ShotJSON {
 		j.Rewinds, j.Culls = ptr(r.Rewinds), ptr(r.Culls)
 	} else if r.Outcome == OutcomeJudged { // client mode: the server took the client's word and trace
 		j.Trace = &[2]XYJSON{xy(r.ClientOrigin), xy(r.ServerEnd)}
+	}
+	if r.Outcome != OutcomeInFlight {
+		j.SettledMs = ptr(r.Settled.Millis())
 	}
 	if r.HasClaimed {
 		j.ClaimedStampMs = ptr(r.Claimed.Millis())

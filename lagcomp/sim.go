@@ -319,9 +319,11 @@ func (s *Sim) flush(c *Client, up bool) {
 		kind := PacketReliable
 		if !ep.MessagesDue(s.Now) {
 			kind = PacketAck
-			if up {
+			switch { // counted for the connection's own links (the summary's packets)
+			case weapon:
+			case up:
 				c.acks++
-			} else {
+			default:
 				s.Server.conns[c.Index].acks++
 			}
 		}

@@ -280,17 +280,17 @@ func (p *pane) note(s string, c color.NRGBA) {
 func (p *pane) selected() *lagcomp.ShotRecord {
 	var zero [16]byte
 	if p.o.Selected != zero {
-		for i := range p.f.Shots {
-			if p.f.Shots[i].ID == p.o.Selected {
+		for i := range p.f.Shots { // a lost shot has no server side to draw
+			if p.f.Shots[i].ID == p.o.Selected && p.f.Shots[i].HasServerSide() {
 				return &p.f.Shots[i]
 			}
 		}
-		if p.f.Last != nil && p.f.Last.ID == p.o.Selected {
+		if p.f.Last != nil && p.f.Last.ID == p.o.Selected && p.f.Last.HasServerSide() {
 			return p.f.Last
 		}
 	}
 	for i := len(p.f.Shots) - 1; i >= 0; i-- {
-		if !p.f.Shots[i].Rejected {
+		if p.f.Shots[i].Outcome == lagcomp.OutcomeJudged {
 			return &p.f.Shots[i]
 		}
 	}
@@ -303,7 +303,7 @@ func (p *pane) shownShots() []*lagcomp.ShotRecord {
 	var out []*lagcomp.ShotRecord
 	if p.o.Layers.Ghosts {
 		for i := range p.f.Shots {
-			if !p.f.Shots[i].Rejected {
+			if p.f.Shots[i].Outcome == lagcomp.OutcomeJudged {
 				out = append(out, &p.f.Shots[i])
 			}
 		}
