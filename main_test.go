@@ -64,7 +64,7 @@ func TestNoLocaleErrorUnderCUTF8(t *testing.T) {
 // -h and --help print the usage on stdout and exit 0, for every command.
 func TestHelpExitsZero(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}, {"sim", "--help"}, {"sim", "-h"}, {"shot", "--help"},
-		{"keys", "-help"}, {"presets", "--help"}, {"--preset", "default", "--help"}} {
+		{"keys", "-help"}, {"presets", "--help"}, {"sweep", "--help"}, {"--preset", "default", "--help"}} {
 		code, out, errs := runCLI(args...)
 		if code != 0 || !strings.Contains(out, "usage") || errs != "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
@@ -310,4 +310,23 @@ func shellWords(line string) []string {
 		words = append(words, cur.String())
 	}
 	return words
+}
+
+// Progress goes to a terminal only: a pipe or a buffer gets nothing.
+func TestProgressOnlyOnATerminal(t *testing.T) {
+	var b bytes.Buffer
+	if p, done := progressTo(&b, "x"); p != nil {
+		t.Fatal("progress to a buffer")
+	} else {
+		done()
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	if p, _ := progressTo(w, "x"); p != nil {
+		t.Fatal("progress to a pipe")
+	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"lagscope/lagcomp"
 	"lagscope/model"
@@ -478,5 +479,66 @@ func TestScreenshotDialogOptionsAndClip(t *testing.T) {
 	s.what = "window"
 	if _, err := s.clipSidecar(); err == nil {
 		t.Fatal("a clip of the window's widgets was accepted")
+	}
+}
+
+// The Screenshot dialog itself: type a title, press Save PNG, and the
+// PNG and its sidecar carry it.
+func TestScreenshotDialogSavesWithTitle(t *testing.T) {
+	u, clk := newTestUI(t, "ping-rewind")
+	clk.run(u, 60)
+	u.shotUI.ask()
+	top := u.win.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no dialog")
+	}
+	var save, gifButton *widget.Button
+	var entries []*widget.Entry
+	walk(top, func(o fyne.CanvasObject) {
+		switch w := o.(type) {
+		case *widget.Button:
+			switch w.Text {
+			case "Save PNG":
+				save = w
+			case "Save GIF clip of the range":
+				gifButton = w
+			}
+		case *widget.Entry:
+			entries = append(entries, w)
+		}
+	})
+	if save == nil || gifButton == nil || len(entries) < 3 {
+		t.Fatalf("dialog: save %v, gif %v, %d entries", save != nil, gifButton != nil, len(entries))
+	}
+	entries[0].SetText("Why compensate?") // the title comes first
+	test.Tap(save)
+	ents, _ := os.ReadDir(u.opts.ShotDir)
+	var side string
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".json") {
+			side = filepath.Join(u.opts.ShotDir, e.Name())
+		}
+	}
+	if side == "" {
+		t.Fatalf("nothing saved: %v (status %q)", ents, u.status.Text)
+	}
+	sc, err := capture.Read(side)
+	if err != nil || sc.Title != "Why compensate?" {
+		t.Fatalf("sidecar title %q, %v", sc.Title, err)
+	}
+}
+
+// walk visits every object under o.
+func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	f(o)
+	switch c := o.(type) {
+	case *fyne.Container:
+		for _, x := range c.Objects {
+			walk(x, f)
+		}
+	case fyne.Widget:
+		for _, x := range test.WidgetRenderer(c).Objects() {
+			walk(x, f)
+		}
 	}
 }
