@@ -8,6 +8,7 @@ import (
 
 	"github.com/fogleman/gg"
 
+	"lagscope/lagcomp"
 	"lagscope/model"
 	"lagscope/presets"
 )
@@ -19,7 +20,8 @@ var uuidish = regexp.MustCompile(`[0-9a-f]{8}`)
 // (hitboxes, projectiles, the crosshair), and every label is inside its
 // pane's drawing area and in words: over every shipped preset's split
 // view, at the projector size 1920x1080 and the laptop size 1280x800,
-// with the default layers and with every layer on.
+// with the default layers and with every layer on, at 3 s and 6 s, and
+// zoomed in (labels of marks out of frame are left out, not misplaced).
 func TestLabelsNeverOverlap(t *testing.T) {
 	all, err := presets.All()
 	if err != nil {
@@ -32,14 +34,31 @@ func TestLabelsNeverOverlap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f := frameAt(t, c, 3*model.Second)
-		for _, size := range [][2]int{{1920, 1080}, {1280, 800}} {
-			for li, layers := range []Layers{DefaultLayers(), allLayers()} {
-				rects, vs := Cells(Layout2x2, size[0], size[1], Views)
+		s, err := lagcomp.New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type view struct {
+			w, h int
+			o    Options
+		}
+		cases := map[model.Time][]view{
+			3 * model.Second: {
+				{1920, 1080, Options{Layers: DefaultLayers()}}, {1280, 800, Options{Layers: DefaultLayers()}},
+				{1920, 1080, Options{Layers: allLayers()}}, {1280, 800, Options{Layers: allLayers()}},
+				{1920, 1080, Options{Layers: allLayers(), Zoom: 3}},
+			},
+			6 * model.Second: {{1920, 1080, Options{Layers: DefaultLayers()}}, {1280, 800, Options{Layers: allLayers()}}},
+		}
+		for _, at := range []model.Time{3 * model.Second, 6 * model.Second} {
+			s.Step(at)
+			f := s.Frame()
+			for ci, c := range cases[at] {
+				rects, vs := Cells(Layout2x2, c.w, c.h, Views)
 				for i, rc := range rects {
-					where := fmt.Sprintf("%s %dx%d layers %d %s", pr.Name, size[0], size[1], li, vs[i])
+					where := fmt.Sprintf("%s at %v %dx%d case %d %s", pr.Name, at, c.w, c.h, ci, vs[i])
 					img := image.NewRGBA(image.Rect(0, 0, rc.Dx(), rc.Dy()))
-					r.Pane(img, f, vs[i], Options{Layers: layers})
+					r.Pane(img, f, vs[i], c.o)
 					labelled += len(r.last.placed)
 					checkLabels(t, where, r.last)
 				}
