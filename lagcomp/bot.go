@@ -12,6 +12,15 @@ import (
 func (s *Sim) shooterBot(c *Client, t model.Time) {
 	cfg := &s.cfg
 	v := &c.Display
+	if !c.armed {
+		// a player fires at what the screen shows once it shows the world
+		// as it was, not while the interpolation buffer fills; the first
+		// trigger pull comes a seeded phase of the fire interval later
+		if !v.Filled && cfg.Control == ControlBot {
+			return
+		}
+		c.armed, c.nextFire = true, t+c.firePhase
+	}
 	if t < c.nextFire {
 		return
 	}
@@ -31,8 +40,6 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	} else {
 		toTarget := seen.Pos.Sub(origin)
 		dist := toTarget.Len()
-		// a player fires at what the screen shows once it shows the
-		// world as it was, not while the interpolation buffer fills
 		visible := v.Filled && v.Shown[TargetPawn] && seen.Alive && dist > 0 && dist < cfg.RangeM &&
 			model.Raycast(origin, toTarget.Unit(), dist, cfg.Walls, nil).Part == model.PartNone
 		if !visible {

@@ -42,7 +42,10 @@ type Client struct {
 
 	ping *ping.Tracker
 
-	// weapon state of the shooter bot
+	// weapon state of the shooter bot: it starts firing firePhase after
+	// its display first fills (armed), a phase drawn from the seed
+	firePhase  model.Time
+	armed      bool
 	nextFire   model.Time
 	burstShots int
 	firing     bool

@@ -169,7 +169,7 @@ func buildParams() []*Param {
 		degrees("target_heading_deg", "world", "direction of travel (linear) or of the strafe/peek axis; circle start angle", func(c *Config) *float64 { return &c.Target.Heading }),
 		degrees("target_yaw_deg", "world", "facing when the motion does not set it (stationary, strafe, peek, teleport)", func(c *Config) *float64 { return &c.Target.Yaw }),
 		num("target_amplitude_m", "world", "m", 0, 1000, "strafe half-width, circle radius, peek distance, walk half-size, spawn spread", func(c *Config) *float64 { return &c.Target.Amplitude }),
-		duration("target_period_ms", "world", 0, 600000, "peek cycle, random-walk leg, time between teleports", func(c *Config) *model.Time { return &c.Target.Period }),
+		duration("target_period_ms", "world", 0, 600000, "peek cycle, random-walk leg (at least the box diagonal at target_speed_mps), time between teleports", func(c *Config) *model.Time { return &c.Target.Period }),
 		duration("target_dead_ms", "world", 0, 600000, "teleport: time dead before respawning (0 = teleport alive)", func(c *Config) *model.Time { return &c.Target.Dead }),
 		&Param{Key: "walls", Group: "world", Kind: KindText, order: 2,
 			Doc: `solid blocks as "x0,y0,x1,y1; ..." in metres`,

@@ -54,7 +54,9 @@ func shotLines(t *testing.T, preset string, sets ...lagcomp.Setting) []byte {
 // lagscope before it had observers or the burst counter: the goldens were
 // written by the code of that time (commit "goldens of the two clients'
 // shot and projectile records before observers") and must match byte for
-// byte. The weapon channel's own links (Sim.route) are what keep it so.
+// byte; they are rewritten (-update) only with a deliberate change to the
+// two players' behaviour (since: the seeded fire and target phases). The
+// weapon channel's own links (Sim.route) are what keep it so.
 func TestTwoClientsUnchangedByObservers(t *testing.T) {
 	for _, name := range []string{"default", "rapid-fire-jitter", "dialup", "cheater", "projectile-rockets"} {
 		path := filepath.Join("testdata", "shots-"+name+".jsonl")

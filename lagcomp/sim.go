@@ -104,6 +104,7 @@ func New(cfg Config) (*Sim, error) {
 			ping:       ping.NewTracker(model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
 		})
 	}
+	s.Clients[ShooterPawn].firePhase = model.Time(newRand(cfg.Seed, streamFirePhase).Int64N(int64(model.MsF(cfg.FireIntervalMs))))
 	for i, c := range s.Clients {
 		rtt, ok := handshakeRTT(c.up.Config(), c.down.Config(), cfg.Seed, i)
 		if ok {
@@ -155,6 +156,11 @@ func (s *Sim) motions() []model.Motion {
 	shooter := model.V(c.ShooterX, c.ShooterY)
 	target := c.Target
 	target.Seed = c.Seed ^ 0x7a7a
+	// where in its cycle the target starts, from its own stream: without
+	// it every seed on a clean link would sample the same instants
+	if cyc := target.Cycle(); cyc > 0 {
+		target.Phase = model.Time(newRand(c.Seed, streamTargetPhase).Int64N(int64(cyc)))
+	}
 	ms := []model.Motion{
 		{Kind: model.Stationary, Origin: shooter, Yaw: target.Origin.Sub(shooter).Angle()},
 		target,
@@ -163,9 +169,10 @@ func (s *Sim) motions() []model.Motion {
 	centre := shooter.Lerp(target.Origin, 0.5)
 	for i := 0; i < c.ExtraPawns; i++ {
 		ms = append(ms, model.Motion{
-			Kind: model.RandomWalk, Origin: centre, Amplitude: c.ArenaM,
-			// legs long enough that a walker averages about 5 m/s
-			Period: model.MsF(c.ArenaM * 2 / 5 * 1000),
+			// walking at 5 m/s, each leg as long as crossing the arena
+			// diagonally takes, so they wait little at the waypoints
+			Kind: model.RandomWalk, Origin: centre, Amplitude: c.ArenaM, Speed: 5,
+			Period: model.MsF(2 * math.Sqrt2 * c.ArenaM / 5 * 1000),
 			Seed:   c.Seed*0x9e3779b97f4a7c15 + uint64(i)*streamMotion,
 		})
 	}

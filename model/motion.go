@@ -27,7 +27,7 @@ const (
 	Linear     MotionKind = "linear"     // constant velocity, for checking the arithmetic
 	Strafe     MotionKind = "strafe"     // A-D strafing along an axis
 	Circle     MotionKind = "circle"     // circling a centre, facing along the path
-	RandomWalk MotionKind = "randomwalk" // seeded waypoints, one leg per period
+	RandomWalk MotionKind = "randomwalk" // seeded waypoints walked at Speed, one leg per period
 	Peek       MotionKind = "peek"       // out from behind cover and back
 	Teleport   MotionKind = "teleport"   // strafes, and jumps to a new spawn each period (dies first if Dead > 0)
 )
@@ -47,6 +47,10 @@ type Motion struct {
 	Period    Time    // peek cycle, walk leg, time between teleports
 	Dead      Time    // teleport: time spent dead before respawning
 	Seed      uint64  // random walk waypoints and teleport spawns
+	// Phase is where in its cycle the script starts (At(0) is the pose
+	// Phase into it): drawn from the run's seed, so different seeds sample
+	// different parts of a periodic motion.
+	Phase Time
 }
 
 // Validate reports a script that cannot run (a zero period where one is
@@ -76,15 +80,38 @@ func (m Motion) MaxSpeed() float64 {
 	switch m.Kind {
 	case Stationary:
 		return 0
-	case RandomWalk:
-		return 2 * math.Sqrt2 * m.Amplitude / m.Period.Seconds()
 	default:
 		return m.Speed
 	}
 }
 
+// Cycle is how long the motion takes to repeat itself (a random walk:
+// one leg; 0 for motions that never repeat), the range a Phase is drawn
+// from.
+func (m Motion) Cycle() Time {
+	if m.Speed <= 0 && m.Kind != Teleport {
+		return 0
+	}
+	switch m.Kind {
+	case Strafe:
+		return secs(4 * m.Amplitude / m.Speed)
+	case Circle:
+		return secs(2 * math.Pi * m.Amplitude / m.Speed)
+	case Peek:
+		return max(m.Period, secs(2*m.Amplitude/m.Speed))
+	case Teleport:
+		return m.Period
+	case RandomWalk:
+		return m.leg()
+	}
+	return 0
+}
+
+func secs(s float64) Time { return Time(math.Round(s * float64(Second))) }
+
 // At is the pawn's true pose at time t.
 func (m Motion) At(t Time) Pose {
+	t += m.Phase
 	s := t.Seconds()
 	p := Pose{Pos: m.Origin, Yaw: NormalizeAngle(m.Yaw), Alive: true}
 	switch m.Kind {
@@ -125,14 +152,37 @@ func triangle(d, a float64) float64 {
 	return 3*a - x
 }
 
+// walk goes from waypoint to waypoint at Speed, one leg per leg(): it
+// walks the straight line, then waits at the waypoint (looking along the
+// way it came) for the rest of the leg. Fixed-length legs keep the pose a
+// pure function of time; a leg is never shorter than crossing the box
+// diagonally takes, so the walker never has to exceed Speed.
 func (m Motion) walk(t Time) Pose {
-	k := int64(t / m.Period)
-	if t < 0 {
+	leg := m.leg()
+	if leg <= 0 || m.Speed <= 0 {
+		return Pose{Pos: m.waypoint(0), Alive: true}
+	}
+	k := int64(t / leg)
+	if t%leg < 0 {
 		k--
 	}
 	a, b := m.waypoint(k), m.waypoint(k+1)
-	f := float64(t-Time(k)*m.Period) / float64(m.Period)
-	return Pose{Pos: a.Lerp(b, f), Yaw: NormalizeAngle(b.Sub(a).Angle()), Alive: true}
+	d := b.Sub(a)
+	into := (t - Time(k)*leg).Seconds()
+	f := 1.0
+	if l := d.Len(); l > 0 {
+		f = math.Min(1, into*m.Speed/l)
+	}
+	return Pose{Pos: a.Lerp(b, f), Yaw: NormalizeAngle(d.Angle()), Alive: true}
+}
+
+// leg is how long one random-walk leg lasts: the period, or the time to
+// cross the box diagonally at Speed if that is longer.
+func (m Motion) leg() Time {
+	if m.Speed <= 0 {
+		return m.Period
+	}
+	return max(m.Period, secs(2*math.Sqrt2*m.Amplitude/m.Speed))
 }
 
 // waypoint k of a random walk: a seeded hash of k, so any leg can be

@@ -98,7 +98,7 @@ func TestTeleportEpochsAndDeath(t *testing.T) {
 }
 
 func TestRandomWalkIsSeededAndBounded(t *testing.T) {
-	m := Motion{Kind: RandomWalk, Origin: V(5, 5), Amplitude: 3, Period: Second, Seed: 42}
+	m := Motion{Kind: RandomWalk, Origin: V(5, 5), Amplitude: 3, Speed: 4, Period: Second, Seed: 42}
 	other := m
 	other.Seed = 43
 	differs := false
@@ -121,6 +121,52 @@ func TestRandomWalkIsSeededAndBounded(t *testing.T) {
 		if d/0.01 > m.MaxSpeed()+1e-9 {
 			t.Fatalf("moved %v m/s, MaxSpeed %v", d/0.01, m.MaxSpeed())
 		}
+	}
+}
+
+// The walker moves at target_speed_mps: exactly that fast while walking,
+// never faster, and a different speed is a different walk.
+func TestRandomWalkHonoursSpeed(t *testing.T) {
+	for _, speed := range []float64{2, 5, 12} {
+		m := Motion{Kind: RandomWalk, Origin: V(0, 0), Amplitude: 4, Speed: speed, Period: 500 * Millisecond, Seed: 9}
+		if m.MaxSpeed() != speed {
+			t.Fatalf("MaxSpeed %v, want %v", m.MaxSpeed(), speed)
+		}
+		walking := 0
+		for us := int64(0); us < 60_000_000; us += 1000 {
+			v := m.At(Time(us+1000)).Pos.Dist(m.At(Time(us)).Pos) / 0.001
+			if v > speed+1e-6 {
+				t.Fatalf("speed %v: moved at %v m/s", speed, v)
+			}
+			if math.Abs(v-speed) < 1e-6 {
+				walking++
+			}
+		}
+		if walking < 10000 {
+			t.Fatalf("speed %v: only %d ms spent walking at that speed", speed, walking)
+		}
+	}
+	a := Motion{Kind: RandomWalk, Amplitude: 4, Speed: 2, Period: Second, Seed: 9}
+	b := a
+	b.Speed = 5
+	if a.At(3*Second) == b.At(3*Second) {
+		t.Fatal("speeds 2 and 5 walk the same")
+	}
+}
+
+// Phase starts a motion part-way through its cycle.
+func TestPhaseShiftsTheCycle(t *testing.T) {
+	m := Motion{Kind: Strafe, Heading: 0, Speed: 5, Amplitude: 2}
+	if m.Cycle() != 1600*Millisecond { // 4 x 2 m / 5 m/s
+		t.Fatalf("strafe cycle %v", m.Cycle())
+	}
+	p := m
+	p.Phase = 300 * Millisecond
+	if p.At(0) != m.At(300*Millisecond) || p.At(m.Cycle()) != p.At(0) {
+		t.Fatal("phase is not a shift of time")
+	}
+	if (Motion{Kind: Linear, Speed: 5}).Cycle() != 0 || (Motion{Kind: Teleport, Period: Second}).Cycle() != Second {
+		t.Fatal("cycles")
 	}
 }
 
