@@ -40,6 +40,13 @@ func newRand(seed, stream uint64) (*rand.Rand, *rand.PCG) {
 	return rand.New(src), src
 }
 
+// drawN is a single draw in [0, n) from its own stream, for what the
+// seed fixes once at the start of a run.
+func drawN(seed, stream uint64, n int64) int64 {
+	r, _ := newRand(seed, stream)
+	return r.Int64N(n)
+}
+
 // cloneRand is an independent generator in the state src is in now.
 func cloneRand(src *rand.PCG) (*rand.Rand, *rand.PCG) {
 	c := *src

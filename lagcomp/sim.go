@@ -104,7 +104,7 @@ func New(cfg Config) (*Sim, error) {
 			ping:       ping.NewTracker(model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
 		})
 	}
-	s.Clients[ShooterPawn].firePhase = model.Time(newRand(cfg.Seed, streamFirePhase).Int64N(int64(model.MsF(cfg.FireIntervalMs))))
+	s.Clients[ShooterPawn].firePhase = model.Time(drawN(cfg.Seed, streamFirePhase, int64(model.MsF(cfg.FireIntervalMs))))
 	for i, c := range s.Clients {
 		rtt, ok := handshakeRTT(c.up.Config(), c.down.Config(), cfg.Seed, i)
 		if ok {
@@ -159,7 +159,7 @@ func (s *Sim) motions() []model.Motion {
 	// where in its cycle the target starts, from its own stream: without
 	// it every seed on a clean link would sample the same instants
 	if cyc := target.Cycle(); cyc > 0 {
-		target.Phase = model.Time(newRand(c.Seed, streamTargetPhase).Int64N(int64(cyc)))
+		target.Phase = model.Time(drawN(c.Seed, streamTargetPhase, int64(cyc)))
 	}
 	ms := []model.Motion{
 		{Kind: model.Stationary, Origin: shooter, Yaw: target.Origin.Sub(shooter).Angle()},
