@@ -138,7 +138,9 @@ func TestLayersToggleWhatIsDrawn(t *testing.T) {
 	if count(draw(noBlue), ServerBlue) >= count(base, ServerBlue) {
 		t.Fatal("turning rewound hitboxes off left the blue")
 	}
-	if count(base, ClientRed) < 200 || count(base, ServerBlue) < 100 {
+	// an exact rewind draws the red box over the blue one: only its
+	// outline shows, so the blue count is small but not nothing
+	if count(base, ClientRed) < 200 || count(base, ServerBlue) < 50 {
 		t.Fatalf("overlay barely drawn: red %d, blue %d", count(base, ClientRed), count(base, ServerBlue))
 	}
 }
