@@ -13,13 +13,9 @@ import (
 	"lagscope/model"
 )
 
-// ScrubWindow is how far back the scrubber reaches. The past is rebuilt
-// by replay, so memory does not grow with it; the window keeps the
-// slider usable.
-const ScrubWindow = 60 * model.Second
-
 // timeline is the transport: step back, play/pause, step forward, speed,
-// and a scrubber over the recorded past.
+// and a scrubber over the whole session (a seek replays from the nearest
+// keyframe, so any instant costs about the same).
 type timeline struct {
 	u        *UI
 	box      fyne.CanvasObject
@@ -101,9 +97,8 @@ func (t *timeline) update() {
 	} else {
 		t.play.SetIcon(theme.MediaPauseIcon())
 	}
-	lo := max(0, pb.live-ScrubWindow)
 	t.syncing = true
-	t.scrub.Min, t.scrub.Max = float64(lo/model.Millisecond), float64(pb.live/model.Millisecond)
+	t.scrub.Min, t.scrub.Max = 0, float64(pb.live/model.Millisecond)
 	if t.scrub.Max <= t.scrub.Min {
 		t.scrub.Max = t.scrub.Min + 1
 	}

@@ -3,6 +3,8 @@ package lagcomp
 import (
 	"maps"
 	"slices"
+
+	"lagscope/lagcomp/rewind"
 )
 
 // Clone is a deep copy of the whole simulation: run both on and they
@@ -11,13 +13,15 @@ import (
 // own state, every part here copies itself; clone_test.go reflects over
 // every state struct and fails when a field appears that no clone names.
 //
-// What is shared rather than copied is immutable once made: shot records
-// and pending shots (append-only; the copy's slices are clipped, so an
-// append on either side reallocates), the snapshots and packets in
-// flight (never written after sending), the configuration's walls. The
-// two that are written in place now and then — a shot's delivery account
-// as its copies travel, a record naming a refused duplicate — are copied
-// on their first write after a clone (ownPending, ownShots).
+// What is shared rather than copied is immutable once made: shot records,
+// pending shots and the packet log (append-only; the copy's slices are
+// clipped, so an append on either side reallocates), the snapshots and
+// packets in flight (never written after sending), the configuration's
+// walls. The two that are written in place now and then — a shot's
+// delivery account as its copies travel, a record naming a refused
+// duplicate — are copied on their first write after a clone (ownPending,
+// ownShots). A pawn's Swept is rebuilt from its history rather than
+// stored.
 func (s *Sim) Clone() *Sim {
 	c := *s
 	c.q = slices.Clone(s.q)
@@ -33,7 +37,7 @@ func (s *Sim) Clone() *Sim {
 	s.pendingShared, c.pendingShared, s.shotsShared, c.shotsShared = true, true, true, true
 	c.tally = s.tally.clone()
 	c.Dropped = slices.Clip(s.Dropped)
-	c.packets = slices.Clone(s.packets) // shifted in place as it drops old entries
+	c.packets = slices.Clip(s.packets) // append-only (it shifts into a new array)
 	c.frames = slices.Clone(s.frames)
 	c.fireAt = clonePtr(s.fireAt)
 	c.projs = make([]*projState, len(s.projs))
@@ -66,7 +70,7 @@ func (s *Server) clone() *Server {
 	for i := range c.Pawns {
 		p := &c.Pawns[i]
 		p.History = s.Pawns[i].History.Clone()
-		p.Swept = s.Pawns[i].Swept.Clone()
+		p.Swept = rewind.SweptOf(p.History) // rebuilt: a keyframe need not store it
 	}
 	c.in = slices.Clone(s.in)
 	c.conns = make([]*conn, len(s.conns))

@@ -24,7 +24,7 @@ import (
 var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[Sim](): {"cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots",
 		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "openFrom", "pendingShared", "shotsShared", "ticks", "snaps", "frames", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
-	reflect.TypeFor[Server]():     {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "bounds", "cells"},
+	reflect.TypeFor[Server]():     {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells"},
 	reflect.TypeFor[ServerPawn](): {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},
 	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startStamp", "startAt", "hasStart", "weapon", "rel", "weaponRel", "acks"},
 	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "snaps", "PackageTimeStamp", "hasStamp", "lastFrame", "Display", "ping", "firePhase", "armed",

@@ -139,6 +139,7 @@ func (s *Server) rewindAll(cfg *Config, shooter int, t model.Time, o, d model.Ve
 		}
 		return len(s.rewound), 0
 	}
+	s.indexBounds()
 	reach := model.Raycast(o, d, cfg.RangeM, cfg.Walls, nil).Dist // walls stop the ray
 	back := (s.Now - t).Seconds() + cfg.tick().Seconds()
 	window := t - model.MsF(cfg.MaxTrailMs) - cfg.tick()

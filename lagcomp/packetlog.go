@@ -30,7 +30,8 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 		drop++
 	}
 	if drop > len(s.packets)/2 { // shift rarely: amortised O(1) per packet
-		s.packets = append(s.packets[:0], s.packets[drop:]...)
+		// into a new array, never in place: keyframes share the old one
+		s.packets = append(make(packetLog, 0, 2*(len(s.packets)-drop)+16), s.packets[drop:]...)
 	}
 }
 

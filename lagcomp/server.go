@@ -55,10 +55,12 @@ type Server struct {
 	// noCull turns the broad phase off: tests prove it never changes a
 	// verdict, benchmarks measure what it saves.
 	noCull bool
-	// the broad phase: every pawn's swept bound, indexed each tick
-	grid   rewind.Grid
-	bounds []rewind.Bound
-	cells  []int32 // the cells the last trace visited
+	// the broad phase: every pawn's swept bound, indexed by the first trace
+	// of each tick (gridTick: the tick it was built for)
+	grid     rewind.Grid
+	gridTick model.Time
+	bounds   []rewind.Bound
+	cells    []int32 // the cells the last trace visited
 }
 
 func newServer(cfg *Config, motions []model.Motion, clients int) *Server {
@@ -108,12 +110,16 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 		p.Swept.Trim(p.History.At(0).T)
 	}
 	s.Now = t
-	s.indexBounds()
 }
 
 // indexBounds rebuilds the broad phase's grid from every pawn's swept
-// bound: the box of its trail, where any rewind of it must land.
+// bound (the box of its trail, where any rewind of it must land) once per
+// tick, when the tick's first trace needs it: most ticks judge no shot.
 func (s *Server) indexBounds() {
+	if s.gridTick == s.Now && s.bounds != nil {
+		return
+	}
+	s.gridTick = s.Now
 	s.bounds = s.bounds[:0]
 	for i := range s.Pawns {
 		s.bounds = append(s.bounds, s.Pawns[i].Swept.Bound(s.Pawns[i].Pose))

@@ -7,15 +7,18 @@ import (
 )
 
 // Session is what the window drives: a live simulation plus every input
-// that shaped it (configuration changes, the user's shots). Because the
-// simulation is deterministic, any past instant is rebuilt exactly by
-// replaying those inputs from the start (GGPO's idea), so pausing,
-// stepping back and scrubbing cost no recorded frames: memory is the
-// input log, not the history of the world.
+// that shaped it (configuration changes, the user's shots) and keyframes,
+// deep copies of the whole simulation taken as it runs (keyframe.go).
+// Because the simulation is deterministic, any past instant is rebuilt
+// exactly by replaying the inputs from the nearest keyframe at or before
+// it (GGPO's idea), so pausing, stepping back and scrubbing cost at most
+// one keyframe gap of simulation at any session length, and memory is the
+// input log plus the keyframes, thinned as they age.
 type Session struct {
 	base   Config
 	inputs []input
 	live   *Sim
+	keys   keyframes
 	view   *Sim // a replay positioned in the past; nil at the live edge
 	// viewNext is the index of the first input the view has not applied.
 	viewNext int
@@ -48,7 +51,7 @@ func NewSession(cfg Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Session{base: cfg, live: sim, speed: 1}, nil
+	return &Session{base: cfg, live: sim, keys: newKeyframes(sim), speed: 1}, nil
 }
 
 // Speed is the playback rate, simulated time per wall time.
@@ -79,7 +82,17 @@ func (s *Session) Advance(wall model.Time) {
 		}
 		return
 	}
-	s.live.Step(s.live.Now + d)
+	s.stepLive(s.live.Now + d)
+}
+
+// stepLive runs the live simulation to t, copying it at every keyframe
+// time on the way.
+func (s *Session) stepLive(t model.Time) {
+	for due := s.keys.due(); due <= t; due = s.keys.due() {
+		s.live.Step(due)
+		s.keys.add(s.live, len(s.inputs))
+	}
+	s.live.Step(t)
 }
 
 // Now is the time shown.
@@ -118,7 +131,7 @@ func (s *Session) SetConfig(c Config) (restarted bool, err error) {
 		if err != nil {
 			return false, err
 		}
-		s.base, s.inputs, s.live, s.view = c, nil, sim, nil
+		s.base, s.inputs, s.live, s.view, s.keys = c, nil, sim, nil, newKeyframes(sim)
 		s.Restarts++
 		return true, nil
 	}
@@ -149,19 +162,22 @@ func (s *Session) branch() {
 		n++
 	}
 	s.inputs = s.inputs[:n]
+	s.keys.truncate(t, n)
 	s.live, s.view = s.view, nil
 }
 
-// Seek shows time t (clamped to [0, LiveNow]), rebuilt by replay.
+// Seek shows time t (clamped to [0, LiveNow]), rebuilt by replay from
+// the nearest keyframe at or before it, or from the view already shown
+// when that is nearer.
 func (s *Session) Seek(t model.Time) {
 	t = max(0, min(t, s.live.Now))
 	if t == s.live.Now {
 		s.view = nil
 		return
 	}
-	if s.view == nil || s.view.Now > t {
-		s.view, s.viewNext = s.replay(t)
-		return
+	k := s.keys.before(t)
+	if s.view == nil || s.view.Now > t || s.view.Now < k.sim.Now {
+		s.view, s.viewNext = k.sim.Clone(), k.next
 	}
 	s.viewNext = s.stepThrough(s.view, s.viewNext, t)
 }
@@ -171,20 +187,10 @@ func (s *Session) StepTick(dir int) {
 	cfg := s.Config()
 	tick := cfg.tick()
 	if dir > 0 && s.view == nil {
-		s.live.Step(s.live.Now + tick)
+		s.stepLive(s.live.Now + tick)
 		return
 	}
 	s.Seek(s.Now() + model.Time(dir)*tick)
-}
-
-// replay builds a simulation at t from the base configuration and the
-// inputs up to t. Deterministic: it equals the live run at t.
-func (s *Session) replay(t model.Time) (*Sim, int) {
-	sim, err := New(s.base)
-	if err != nil { // the base was valid when the session took it
-		panic(errors.Join(errors.New("lagscope: replay of a valid config failed"), err))
-	}
-	return sim, s.stepThrough(sim, 0, t)
 }
 
 // stepThrough runs sim to t, applying inputs from index next on at their
@@ -202,4 +208,14 @@ func (s *Session) stepThrough(sim *Sim, next int, t model.Time) int {
 	}
 	sim.Step(t)
 	return next
+}
+
+// replay builds a simulation at t from the base configuration and the
+// inputs up to t, from zero: a script replayed headless has no keyframes.
+func (s *Session) replay(t model.Time) (*Sim, int) {
+	sim, err := New(s.base)
+	if err != nil { // the base was valid when the session took it
+		panic(errors.Join(errors.New("lagscope: replay of a valid config failed"), err))
+	}
+	return sim, s.stepThrough(sim, 0, t)
 }

@@ -3,6 +3,7 @@ package rewind
 import (
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -169,10 +170,12 @@ func TestSweptTracksTheTrailsBound(t *testing.T) {
 		if got, want := w.Bound(p), SweptBound(h, p); got != want {
 			t.Fatalf("sample %d: %+v, rescan %+v", i, got, want)
 		}
-		if i%500 == 0 {
-			c := w.Clone()
-			if c.Bound(p) != w.Bound(p) {
+		if i%50 == 0 {
+			if c := w.Clone(); c.Bound(p) != w.Bound(p) {
 				t.Fatal("clone differs")
+			}
+			if r := SweptOf(h); !reflect.DeepEqual(r.Clone(), w.Clone()) {
+				t.Fatalf("sample %d: rebuilt %+v, kept %+v", i, r, w)
 			}
 		}
 	}

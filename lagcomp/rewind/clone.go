@@ -3,11 +3,16 @@ package rewind
 import "slices"
 
 // Clone is a deep copy of the history (fogleman/nes style: each component
-// copies itself), for the timeline's keyframes. The ring keeps its layout,
-// so the copy answers every lookup exactly as the original.
+// copies itself), for the timeline's keyframes. The copy holds the samples
+// alone, oldest first (a keyframe keeps no spare capacity); lookups go by
+// sample order and times, so it answers every one exactly as the original.
 func (h *History) Clone() *History {
 	c := *h
-	c.buf = slices.Clone(h.buf)
+	c.buf = make([]Sample, max(h.n, 4))
+	for i := 0; i < h.n; i++ {
+		c.buf[i] = *h.at(i)
+	}
+	c.head = 0
 	return &c
 }
 
@@ -17,6 +22,16 @@ func (g *Grid) Clone() Grid {
 	c.start, c.items, c.always = slices.Clone(g.start), slices.Clone(g.items), slices.Clone(g.always)
 	c.seen = slices.Clone(g.seen)
 	return c
+}
+
+// SweptOf is the Swept a server feeding every sample of h would hold: a
+// sliding-window queue depends only on the samples in its window.
+func SweptOf(h *History) Swept {
+	var w Swept
+	for i := 0; i < h.n; i++ {
+		w.Push(*h.at(i))
+	}
+	return w
 }
 
 // Clone is a deep copy.

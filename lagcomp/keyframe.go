@@ -1,0 +1,107 @@
+package lagcomp
+
+import (
+	"sort"
+
+	"lagscope/lagcomp/rewind"
+	"lagscope/model"
+)
+
+// Keyframes of the timeline. A seek replays from the nearest keyframe at
+// or before the wanted time instead of from zero, so it costs at most one
+// keyframe gap of simulation at any session length.
+const (
+	// KeyframeEvery is how often the live run is copied, simulated time.
+	KeyframeEvery = 4 * model.Second
+	// KeyframeThinning sets how keyframes thin as they age: one may be
+	// dropped when its neighbours are then no further apart than its age
+	// divided by this (and never closer than KeyframeEvery). Up to
+	// KeyframeEvery × KeyframeThinning (33 min) of age every keyframe is
+	// kept; past it the gaps grow in proportion to age, so the count grows
+	// only with the logarithm of the session's length (about 900 in the
+	// first hour, 1 300 after ten).
+	KeyframeThinning = 500
+)
+
+// keyframe is a deep copy of the live simulation (never stepped: a seek
+// steps a copy of it) and how many inputs it had applied.
+type keyframe struct {
+	sim  *Sim
+	next int
+}
+
+// keyframes are the timeline's copies of the live run, oldest first; the
+// first is always the start (t = 0).
+type keyframes struct {
+	list     []keyframe
+	every    model.Time // KeyframeEvery (tests shorten it)
+	thinning int64      // KeyframeThinning
+}
+
+func newKeyframes(start *Sim) keyframes {
+	return keyframes{list: []keyframe{{stored(start), 0}}, every: KeyframeEvery, thinning: KeyframeThinning}
+}
+
+// stored is the copy a keyframe keeps: without what Clone rebuilds anyway
+// (each pawn's Swept, from its history), so it costs no memory here.
+func stored(live *Sim) *Sim {
+	k := live.Clone()
+	for i := range k.Server.Pawns {
+		k.Server.Pawns[i].Swept = rewind.Swept{}
+	}
+	return k
+}
+
+// due is the time of the next keyframe after the newest one.
+func (k *keyframes) due() model.Time {
+	last := k.list[len(k.list)-1].sim.Now
+	return (last/k.every + 1) * k.every
+}
+
+// add copies the live run (with next inputs applied) and thins the older
+// keyframes.
+func (k *keyframes) add(live *Sim, next int) {
+	k.list = append(k.list, keyframe{stored(live), next})
+	k.thin(live.Now)
+}
+
+// maxGap is the widest gap allowed around a keyframe of that age.
+func (k *keyframes) maxGap(age model.Time) model.Time {
+	return max(k.every, age/model.Time(k.thinning))
+}
+
+// thin drops every keyframe whose neighbours would still be within the
+// gap its age allows; the first and the newest always stay.
+func (k *keyframes) thin(now model.Time) {
+	out := k.list[:1]
+	for i := 1; i < len(k.list)-1; i++ {
+		prev, next := out[len(out)-1].sim.Now, k.list[i+1].sim.Now
+		if next-prev <= k.maxGap(now-k.list[i].sim.Now) {
+			continue
+		}
+		out = append(out, k.list[i])
+	}
+	out = append(out, k.list[len(k.list)-1])
+	clear(k.list[len(out):])
+	k.list = out
+}
+
+// before is the newest keyframe at or before t.
+func (k *keyframes) before(t model.Time) keyframe {
+	i := sort.Search(len(k.list), func(i int) bool { return k.list[i].sim.Now > t })
+	return k.list[max(0, i-1)]
+}
+
+// truncate forgets the keyframes after t, or that applied more than
+// inputs inputs: the timeline branched there.
+func (k *keyframes) truncate(t model.Time, inputs int) {
+	n := 1
+	for n < len(k.list) && k.list[n].sim.Now <= t && k.list[n].next <= inputs {
+		n++
+	}
+	clear(k.list[n:])
+	k.list = k.list[:n]
+}
+
+// Keyframes is how many keyframes the session holds.
+func (s *Session) Keyframes() int { return len(s.keys.list) }

@@ -1,0 +1,160 @@
+package lagcomp
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"lagscope/model"
+)
+
+// playSession runs a session live for d in display frames of 16 ms, with
+// settings changes and user shots on the way, keyframing every `every`.
+func playSession(t testing.TB, c Config, d, every model.Time, thinning int64) *Session {
+	s, err := NewSession(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.keys.every, s.keys.thinning = every, thinning
+	for i := 0; s.LiveNow() < d; i++ {
+		s.Advance(16 * model.Millisecond)
+		switch i % 900 {
+		case 200:
+			c.Up.LatencyMs, c.Mode, c.Bias = float64(40+i%120), ModeSource, 0.75
+			if _, err := s.SetConfig(c); err != nil {
+				t.Fatal(err)
+			}
+		case 400:
+			c.Control, c.FireIntervalMs = ControlUser, 100
+			s.SetConfig(c)
+		case 450, 470, 600:
+			s.Fire(model.V(20, float64(i%3)))
+		case 700:
+			c.Control, c.Mode = ControlBot, ModeTimestamp
+			s.SetConfig(c)
+		}
+	}
+	return s
+}
+
+// A seek from a keyframe shows, byte for byte, what a replay of the same
+// inputs from t = 0 shows, at random times in random order, after the
+// keyframes have thinned, and after the timeline branched.
+func TestSeekFromKeyframesEqualsReplayFromZero(t *testing.T) {
+	c := Defaults()
+	c.Up.JitterMs, c.Down.LossPct, c.ExtraPawns = 20, 5, 6
+	c.Weapon, c.FireIntervalMs = WeaponRocket, 700
+	s := playSession(t, c, 40*model.Second, 300*model.Millisecond, 20)
+	if n := s.Keyframes(); n >= int(40*model.Second/(300*model.Millisecond)) || n < 10 {
+		t.Fatalf("%d keyframes: not thinned, or too few", n)
+	}
+	rng := rand.New(rand.NewPCG(3, 3))
+	check := func(round int) {
+		for i := 0; i < 25; i++ {
+			at := model.Time(rng.Int64N(int64(s.LiveNow())))
+			if i%5 == 0 && s.Keyframes() > 1 { // exactly on a keyframe
+				at = s.keys.list[rng.IntN(s.Keyframes())].sim.Now
+			}
+			s.Seek(at)
+			if s.Now() != at {
+				t.Fatalf("seek to %v landed at %v", at, s.Now())
+			}
+			ref, _ := s.replay(at)
+			if a, b := framesBytes(t, ref), framesBytes(t, s.Sim()); !bytes.Equal(a, b) {
+				t.Fatalf("round %d: seek to %v differs from the replay from zero\n%s", round, at, firstDiff(a, b))
+			}
+		}
+	}
+	check(0)
+	// branch in the past: a change there drops the later inputs and
+	// keyframes, and play goes on from it
+	s.Seek(s.LiveNow() / 2)
+	c.Down.LatencyMs = 150
+	if _, err := s.SetConfig(c); err != nil {
+		t.Fatal(err)
+	}
+	for s.LiveNow() < 30*model.Second {
+		s.Advance(50 * model.Millisecond)
+	}
+	s.Fire(model.V(18, 0))
+	s.Advance(50 * model.Millisecond)
+	check(1)
+	for i := 1; i < len(s.keys.list); i++ {
+		if s.keys.list[i].sim.Now <= s.keys.list[i-1].sim.Now {
+			t.Fatal("keyframes out of order after the branch")
+		}
+	}
+}
+
+// Keyframes thin as they age: every gap stays within what its age
+// allows, the first and newest stay, and the count grows with the
+// logarithm of the session's length.
+func TestKeyframesThinAsTheyAge(t *testing.T) {
+	k := keyframes{list: []keyframe{{sim: &Sim{}}}, every: model.Second, thinning: 50}
+	counts := map[model.Time]int{}
+	for now := model.Second; now <= 4*3600*model.Second; now += model.Second {
+		k.list = append(k.list, keyframe{sim: &Sim{Now: now}})
+		k.thin(now)
+		if now%(3600*model.Second) == 0 {
+			counts[now/(3600*model.Second)] = len(k.list)
+		}
+		if now%(600*model.Second) != 0 {
+			continue
+		}
+		if k.list[0].sim.Now != 0 || k.list[len(k.list)-1].sim.Now != now {
+			t.Fatal("lost the first or the newest keyframe")
+		}
+		for i := 1; i < len(k.list); i++ {
+			gap, age := k.list[i].sim.Now-k.list[i-1].sim.Now, now-k.list[i].sim.Now
+			if gap > 2*k.maxGap(age) {
+				t.Fatalf("at %v: gap %v at age %v, allowed %v", now, gap, age, k.maxGap(age))
+			}
+		}
+	}
+	// up to every × thinning (50 s) all kept, then gaps between half and
+	// all of age/thinning: at most 2 × thinning × ln(T) more (ln 4 = 1.39)
+	if counts[1] > 2*50*(1+5) || counts[4]-counts[1] > 2*50*139/100 {
+		t.Fatalf("keyframes after 1 h %d, 4 h %d: not logarithmic", counts[1], counts[4])
+	}
+}
+
+// seekSessions are built once per process: an hour of 64 bystanders takes
+// a while to simulate.
+var seekSessions = map[model.Time]*Session{}
+
+// BenchmarkSeek is one seek to a random time of a session with 64
+// bystanders (keyframes as the window takes them), after 1 and 60 minutes
+// of simulated time. The setup reports the keyframes' count and the
+// session's heap.
+func BenchmarkSeek(b *testing.B) {
+	for _, d := range []model.Time{60 * model.Second, 3600 * model.Second} {
+		b.Run(fmt.Sprintf("session=%dm", d/(60*model.Second)), func(b *testing.B) {
+			s := seekSessions[d]
+			var heap uint64
+			if s == nil {
+				c := Defaults()
+				c.ExtraPawns = 64
+				var before, after runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				s, _ = NewSession(c)
+				for s.LiveNow() < d {
+					s.Advance(MaxCatchUp)
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				heap = after.HeapAlloc - before.HeapAlloc
+				seekSessions[d] = s
+				b.Logf("%v session: %d keyframes, %.1f MB heap", d, s.Keyframes(), float64(heap)/1e6)
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				s.Seek(model.Time(rng.Int64N(int64(s.LiveNow()))))
+			}
+			b.ReportMetric(float64(s.Keyframes()), "keyframes")
+		})
+	}
+}
