@@ -18,17 +18,14 @@ import (
 	"lagscope/views/chart"
 )
 
-// varyFlags collects repeated --vary KEY=FROM:TO:STEP|V1,V2,….
-type varyFlags []sweep.Vary
+// varyFlags collects repeated --vary KEY=FROM:TO:STEP|V1,V2,…; they are
+// parsed after the flags so a bad one is reported as a bad --set is.
+type varyFlags []string
 
 func (v *varyFlags) String() string { return fmt.Sprint(len(*v)) }
 
 func (v *varyFlags) Set(s string) error {
-	x, err := sweep.ParseVary(s)
-	if err != nil {
-		return err
-	}
-	*v = append(*v, x)
+	*v = append(*v, s)
 	return nil
 }
 
@@ -72,7 +69,15 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 	if *jobs < 1 {
 		return fail(2, fmt.Errorf("--jobs: %d is out of range (allowed: 1 or more)", *jobs))
 	}
-	g, err := rf.grid(vary, *seeds)
+	var vs []sweep.Vary
+	for _, spec := range vary {
+		v, err := sweep.ParseVary(spec)
+		if err != nil {
+			return fail(2, fmt.Errorf("--vary: %w", err))
+		}
+		vs = append(vs, v)
+	}
+	g, err := rf.grid(vs, *seeds)
 	if err != nil {
 		return fail(2, err)
 	}
