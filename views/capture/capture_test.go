@@ -190,11 +190,29 @@ func TestClipFramesTimingAndDeterminism(t *testing.T) {
 		t.Fatalf("loop %d, size %v", g.LoopCount, g.Image[0].Bounds())
 	}
 	pal := g.Image[0].Palette
-	for _, c := range []color.NRGBA{views.ClientRed, views.ServerBlue, views.TrailGrey, views.TraceYellw, views.AuthGreen, views.FakeMagnta} {
+	for _, c := range []color.NRGBA{views.ClientRed, views.ServerBlue, views.TrailGrey, views.TraceYellw, views.AuthGreen, views.FakeMagnta, views.VictimOrange} {
 		want := color.RGBA{c.R, c.G, c.B, 0xff}
 		if pal[pal.Index(want)] != want {
 			t.Errorf("legend colour %v is not in the palette exactly", c)
 		}
+	}
+	// the first frame is the still at the clip's start, nearly every pixel exact
+	still := *sc
+	still.Clip, still.AtUs = nil, sc.Clip.FromUs
+	png, err := Render(&still)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact := 0
+	for y := 0; y < 200; y++ {
+		for x := 0; x < 320; x++ {
+			if color.RGBAModel.Convert(g.Image[0].At(x, y)) == png.RGBAAt(x, y) {
+				exact++
+			}
+		}
+	}
+	if exact < 320*200*9/10 {
+		t.Errorf("only %d of %d pixels of the first frame keep their colour", exact, 320*200)
 	}
 	if bytes.Equal(g.Image[0].Pix, g.Image[7].Pix) {
 		t.Error("first and last frames are the same: nothing moved")

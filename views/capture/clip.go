@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/gif"
+	"slices"
 
 	"lagscope/lagcomp"
 	"lagscope/model"
@@ -97,8 +98,7 @@ func RenderClip(sc *Sidecar, progress Progress) ([]byte, error) {
 	if sc.Clip == nil {
 		return nil, fmt.Errorf("not a clip: the sidecar has no clip")
 	}
-	pal := clipPalette(sc.Theme)
-	q := newQuantizer(pal)
+	var q *quantizer
 	ts := sc.Clip.Times()
 	g := &gif.GIF{LoopCount: 0}
 	r := views.NewRenderer()
@@ -106,6 +106,9 @@ func RenderClip(sc *Sidecar, progress Progress) ([]byte, error) {
 		img, err := draw1(r, sc, s.Frame())
 		if err != nil {
 			return err
+		}
+		if q == nil { // one palette for the clip, from its first frame
+			q = newQuantizer(clipPalette(sc.Theme, img))
 		}
 		g.Image = append(g.Image, q.paletted(img))
 		g.Delay = append(g.Delay, sc.Clip.DelayCs())
@@ -125,15 +128,17 @@ func RenderClip(sc *Sidecar, progress Progress) ([]byte, error) {
 }
 
 // clipPalette is a GIF's 256 colours: the legend's and the theme's
-// colours exactly, each also blended 25, 50 and 75 % into the background
-// (anti-aliased edges), a grey ramp and a 5x5x5 colour cube for the rest.
-func clipPalette(theme string) color.Palette {
+// colours exactly, then the colours the first frame uses most (solid
+// fills: any other legend swatch, a pane's own marks), each named colour
+// blended 25, 50 and 75 % into the background (anti-aliased edges), a
+// grey ramp and a 4x4x4 colour cube for the rest.
+func clipPalette(theme string, first *image.RGBA) color.Palette {
 	tp := views.Dark
 	if theme == "light" {
 		tp = views.Light
 	}
 	exact := []color.NRGBA{views.ClientRed, views.ServerBlue, views.TrailGrey, views.TraceYellw, views.AuthGreen, views.FakeMagnta,
-		tp.Background, tp.Grid, tp.Wall, tp.Text, tp.Dim, tp.Neutral, tp.Trace, flatten(tp.Panel, tp.Background)}
+		views.VictimOrange, tp.Background, tp.Grid, tp.Wall, tp.Text, tp.Dim, tp.Neutral, tp.Trace, flatten(tp.Panel, tp.Background)}
 	var p color.Palette
 	seen := map[color.RGBA]bool{}
 	add := func(c color.RGBA) {
@@ -145,6 +150,9 @@ func clipPalette(theme string) color.Palette {
 	for _, c := range exact {
 		add(color.RGBA{c.R, c.G, c.B, 0xff})
 	}
+	for _, c := range frequent(first, 64, 80) {
+		add(c)
+	}
 	for _, c := range exact {
 		for _, a := range []float64{0.25, 0.5, 0.75} {
 			add(mix(c, tp.Background, a))
@@ -154,14 +162,37 @@ func clipPalette(theme string) color.Palette {
 		v := uint8(i * 17)
 		add(color.RGBA{v, v, v, 0xff})
 	}
-	for r := 0; r < 5; r++ {
-		for g := 0; g < 5; g++ {
-			for b := 0; b < 5; b++ {
-				add(color.RGBA{uint8(r * 255 / 4), uint8(g * 255 / 4), uint8(b * 255 / 4), 0xff})
+	for r := 0; r < 4; r++ {
+		for g := 0; g < 4; g++ {
+			for b := 0; b < 4; b++ {
+				add(color.RGBA{uint8(r * 85), uint8(g * 85), uint8(b * 85), 0xff})
 			}
 		}
 	}
 	return p
+}
+
+// frequent lists the colours img uses on at least minPx pixels, most
+// used first (ties by value, so the order is the same every run), at
+// most n of them.
+func frequent(img *image.RGBA, minPx, n int) []color.RGBA {
+	count := map[color.RGBA]int{}
+	for i := 0; i+3 < len(img.Pix); i += 4 {
+		count[color.RGBA{img.Pix[i], img.Pix[i+1], img.Pix[i+2], 0xff}]++
+	}
+	var cs []color.RGBA
+	for c, k := range count {
+		if k >= minPx {
+			cs = append(cs, c)
+		}
+	}
+	slices.SortFunc(cs, func(a, b color.RGBA) int {
+		if d := count[b] - count[a]; d != 0 {
+			return d
+		}
+		return int(uint32(a.R)<<16|uint32(a.G)<<8|uint32(a.B)) - int(uint32(b.R)<<16|uint32(b.G)<<8|uint32(b.B))
+	})
+	return cs[:min(n, len(cs))]
 }
 
 // flatten is c over an opaque background.
