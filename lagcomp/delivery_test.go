@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"lagscope/lagcomp/netem"
 	"lagscope/model"
 )
 
@@ -272,5 +273,53 @@ func TestFramesListLostShots(t *testing.T) {
 	}
 	if lost == 0 {
 		t.Fatal("no lost shot was listed")
+	}
+}
+
+// The second figure: rockets at 150 ms each way, 2 % loss and
+// 1 ms jitter. Snapshots never starve behind resent spawns, and the
+// owner's fake-spawn delay (ping − MaxPredictionPing) stays at what its
+// ~310 ms ping gives instead of jumping when a pong waited in a queue.
+func TestRocketsAt150msKeepTheirPing(t *testing.T) {
+	c := rockets()
+	c.Control, c.FireIntervalMs = ControlBot, 600
+	c.Target = model.Motion{Kind: model.Strafe, Origin: model.V(15, 0), Heading: math.Pi / 2, Yaw: math.Pi, Speed: 5, Amplitude: 3}
+	c.Up.LatencyMs, c.Down.LatencyMs, c.Up.LossPct, c.Down.LossPct, c.Up.JitterMs, c.Down.JitterMs = 150, 150, 2, 2, 1, 1
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Step(20 * model.Second)
+	rs := s.Projectiles()
+	if len(rs) < 20 || s.Clients[ShooterPawn].starved != 0 {
+		t.Fatalf("%d projectiles, %d starved frames", len(rs), s.Clients[ShooterPawn].starved)
+	}
+	for _, r := range rs {
+		// ping 300 ms plus at most a tick, a frame and the jitter both ways
+		if hi := model.MsF(300 + 1000.0/64 + 1000.0/120 + 2 - 100); r.FakeDelay > hi {
+			t.Fatalf("projectile %d waited %v for its fake, more than %v", r.Seq, r.FakeDelay, hi)
+		}
+	}
+}
+
+// A reliable fire command on a dead link is resent a bounded number of
+// times, then given up, counted, and its shot recorded as lost.
+func TestReliableFireGivesUpOnADeadLink(t *testing.T) {
+	c := constantVelocity()
+	c.ReliableFire, c.Up.LossPct, c.FireIntervalMs = true, 100, 500
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Step(30 * model.Second)
+	lost := accounted(t, s)
+	gaveUp := s.Clients[ShooterPawn].rel.Stats.GaveUp
+	if lost < 5 || lost != gaveUp || s.Summary().ShotsInFlight == 0 {
+		t.Fatalf("%d lost, %d given up, %d in flight", lost, gaveUp, s.Summary().ShotsInFlight)
+	}
+	for _, r := range s.Shots {
+		if r.Outcome != OutcomeLost || r.Sends != netem.DefaultReliable(0).MaxResends+1 {
+			t.Fatalf("shot %d: %s after %d copies", r.Seq, r.Outcome, r.Sends)
+		}
 	}
 }
