@@ -35,8 +35,10 @@ type Sim struct {
 	pending []pendingShot // by command seq
 	Shots   []ShotRecord
 	tally   shotTally // the summary of Shots, kept up to date as frames ask
-	Dropped []Packet  // recent losses, newest last (bounded)
-	packets packetLog
+	// pending[:settled] have a known fate, settledLost of them lost
+	settled, settledLost int
+	Dropped              []Packet // recent losses, newest last (bounded)
+	packets              packetLog
 	// dupRejected counts command copies refused as duplicates: network
 	// duplicates the packet layer dropped, and replays the server's
 	// sequence check refused.

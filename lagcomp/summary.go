@@ -134,11 +134,31 @@ func (s *Sim) Summary() Summary {
 	sum := s.tally.summary()
 	// projectile shots have projectile records, not shot records: count
 	// every weapon's shots from the deliveries
-	sum.ShotsFired, sum.ShotsLost, sum.ShotsInFlight = s.shotCounts()
+	sum.ShotsFired, sum.ShotsLost, sum.ShotsInFlight = s.runningShotCounts()
 	sum.DupsRejected = s.dupRejected
 	sh := s.Clients[ShooterPawn]
 	sum.MaxWarpM, sum.StarvedFrames = sh.warpMax, sh.starved
 	return sum
+}
+
+// runningShotCounts is shotCounts without revisiting settled shots: the
+// shots whose fate is known (arrived or lost: it never changes after) are
+// folded once, from the oldest on; only the few still open are counted
+// on each call.
+func (s *Sim) runningShotCounts() (fired, lost, inFlight int) {
+	for ; s.settled < len(s.pending) && (s.pending[s.settled].arrived || s.pending[s.settled].lost); s.settled++ {
+		s.settledLost += b2i(s.pending[s.settled].lost)
+	}
+	lost = s.settledLost
+	for i := s.settled; i < len(s.pending); i++ {
+		switch ps := &s.pending[i]; {
+		case ps.lost:
+			lost++
+		case !ps.arrived:
+			inFlight++
+		}
+	}
+	return len(s.pending), lost, inFlight
 }
 
 func b2i(b bool) int {
