@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
+
 	"lagscope/lagcomp"
 	"lagscope/model"
 	"lagscope/presets"
@@ -29,7 +31,7 @@ const Version = "0.2.0"
 type shotFlags struct {
 	run                      runFlags
 	at                       string
-	shot                     int
+	shot, moment             int
 	view, layout, size       string
 	scale                    float64
 	theme, layers, out, from string
@@ -44,6 +46,7 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	f.run.register(fs)
 	fs.StringVar(&f.at, "at", "", "simulated time to capture, e.g. 2.5s (0 to 1h; default 2.5s)")
 	fs.IntVar(&f.shot, "shot", 0, "capture the moment shot N was judged (1 = the first shot), and select it")
+	fs.IntVar(&f.moment, "moment", 0, "capture the preset's moment N (1 = the first), its sentence in the caption")
 	fs.StringVar(&f.view, "view", "split", "split, server, shooter, target, overlay or packets (the packet-flow diagram)")
 	fs.StringVar(&f.layout, "layout", "2x2", "for split: 2x2, 1x2 or single")
 	fs.StringVar(&f.size, "size", "1920x1080", "WIDTHxHEIGHT in pixels, title and caption bands included (a clip: default 960x540)")
@@ -183,8 +186,8 @@ func sidecarFromFlags(f *shotFlags) (*capture.Sidecar, error) {
 		Title:  strings.TrimSpace(f.title), Caption: f.caption, KeyParams: p.KeyParams, Compare: f.compare}
 	switch {
 	case f.clip():
-		if f.at != "" || f.set["shot"] {
-			return nil, fmt.Errorf("--from-time/--to-time make a clip: --at and --shot are for one picture")
+		if f.at != "" || f.set["shot"] || f.set["moment"] {
+			return nil, fmt.Errorf("--from-time/--to-time make a clip: --at, --shot and --moment are for one picture")
 		}
 		if f.fromTime == "" || f.toTime == "" {
 			return nil, fmt.Errorf("a clip needs both --from-time and --to-time, e.g. --from-time 2s --to-time 4s")
@@ -200,6 +203,13 @@ func sidecarFromFlags(f *shotFlags) (*capture.Sidecar, error) {
 		sc.AtUs, sc.Clip = from, &capture.Clip{FromUs: from, ToUs: to, Slow: f.slow, FPS: f.fps}
 	case f.set["slow"] || f.set["fps"]:
 		return nil, fmt.Errorf("--slow and --fps are for a clip: give --from-time and --to-time")
+	case f.set["moment"]:
+		if f.at != "" || f.set["shot"] {
+			return nil, fmt.Errorf("--moment with --at or --shot: give one")
+		}
+		if err := atMoment(sc, p, cfg, f.moment); err != nil {
+			return nil, err
+		}
 	case f.at != "" && f.set["shot"]:
 		return nil, fmt.Errorf("--at and --shot: give one")
 	case f.set["shot"]:
@@ -218,6 +228,31 @@ func sidecarFromFlags(f *shotFlags) (*capture.Sidecar, error) {
 		}
 	}
 	return sc, nil
+}
+
+// atMoment points the capture at the preset's moment n, found on the
+// same run the capture replays, with its sentence for the caption.
+func atMoment(sc *capture.Sidecar, p *presets.Preset, cfg lagcomp.Config, n int) error {
+	if n < 1 || n > len(p.Moments) {
+		var list strings.Builder
+		for i, m := range p.Moments {
+			fmt.Fprintf(&list, "\n  %d. %s", i+1, m.Say)
+		}
+		return fmt.Errorf("--moment %d: preset %s has %d moment(s) (allowed: 1 to %d)%s", n, p.Name, len(p.Moments), len(p.Moments), list.String())
+	}
+	ms, err := p.FindMoments(cfg)
+	if err != nil {
+		return err
+	}
+	m := ms[n-1]
+	if !m.Found {
+		return fmt.Errorf("--moment %d (%s): %s", n, m.Spec.Say, m.What)
+	}
+	sc.AtUs, sc.Moment = int64(m.At), fmt.Sprintf("moment %d: %s", n, m.Spec.Say)
+	if m.Shot != (uuid.UUID{}) {
+		sc.Selected = m.Shot.String()
+	}
+	return nil
 }
 
 // findShot runs the scenario for its duration (duration_ms, or

@@ -56,6 +56,7 @@ type Client struct {
 	lastExtrap []model.Vec // extrapolated positions shown last frame, to measure warps
 	lastVel    []model.Vec
 	warpMax    float64
+	warpMaxAt  model.Time // the frame of the largest warp
 	warpLast   float64
 	warps      []WarpEvent // the warps of the last GhostWindow, oldest first
 	starved    int         // frames that ran past the newest snapshot
@@ -203,7 +204,9 @@ func (c *Client) extrapolate(v *ClientView, n int, frame model.Time) {
 		c.lastExtrap[j], c.lastVel[j] = p.Pos, s.Vels[j]
 		v.Poses[j] = p
 	}
-	c.warpMax = max(c.warpMax, c.warpLast)
+	if c.warpLast > c.warpMax {
+		c.warpMax, c.warpMaxAt = c.warpLast, v.T
+	}
 	v.IdealT, v.Render = c.PackageTimeStamp, c.PackageTimeStamp
 	setAll(v.Shown, true)
 }

@@ -41,6 +41,15 @@ type Preset struct {
 	// ping-rewind slide shows correction_factor 1.8).
 	KeyParams []string
 	Settings  []lagcomp.Setting // in file order
+	// Moments are the instants to look at, with what to see there (see
+	// moments.go); FindMoments resolves them on a run.
+	Moments []lagcomp.MomentSpec
+}
+
+// FindMoments resolves the preset's moments on a run of cfg (its own
+// configuration, or one with changes).
+func (p *Preset) FindMoments(cfg lagcomp.Config) ([]lagcomp.Moment, error) {
+	return lagcomp.FindMoments(cfg, p.Moments)
 }
 
 // Config is the preset's configuration: Defaults with its settings
@@ -84,6 +93,12 @@ func Parse(name string, data []byte) (*Preset, error) {
 		at := func() string { return fmt.Sprintf("%s:%d", name, lineOf(data, key)) }
 		if _, isTable := v.(map[string]any); isTable {
 			return nil, fmt.Errorf("%s: [%s]: tables are not part of a preset; write keys at the top level", at(), key)
+		}
+		if key == "moments" {
+			if p.Moments, err = parseMoments(name, data, v); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		if key == "key_params" {
 			if p.KeyParams, err = keyParams(v); err != nil {

@@ -53,6 +53,9 @@ type Sidecar struct {
 	KeyParams []string `json:"key_params,omitempty"`
 	// Clip, when set, makes the capture an animated GIF (see Clip).
 	Clip *Clip `json:"clip,omitempty"`
+	// Moment is a preset's moment shown: "moment 2: what to see", a line
+	// of the caption (full or short).
+	Moment string `json:"moment,omitempty"`
 }
 
 // Caption modes.
@@ -261,13 +264,13 @@ func captionLines(sc *Sidecar, f *lagcomp.Frame) []string {
 		if len(others) > 0 {
 			keys = append(keys, fmt.Sprintf("(+%d other settings differ from the defaults)", len(others)))
 		}
-		return append([]string{head}, wrap("key settings:", " · ", keys)...)
+		return append(withMoment(sc, head), wrap("key settings:", " · ", keys)...)
 	}
 	head := fmt.Sprintf("lagscope %s · preset %s · t = %.3f s · seed %d · view %s", sc.Version, sc.Preset, f.T.Seconds(), cfg.Seed, sc.View)
 	if n := len(sc.Script.Inputs); n > 0 {
 		head += fmt.Sprintf(" · %d live changes (in the sidecar)", n)
 	}
-	lines := []string{head}
+	lines := withMoment(sc, head)
 	if len(keys) > 0 {
 		lines = append(lines, wrap("key settings:", " · ", keys)...)
 	}
@@ -279,6 +282,14 @@ func captionLines(sc *Sidecar, f *lagcomp.Frame) []string {
 		others = []string{"all defaults"}
 	}
 	return append(lines, wrap(prefix, " ", others)...)
+}
+
+// withMoment is the caption's first line and, for a moment, its sentence.
+func withMoment(sc *Sidecar, head string) []string {
+	if sc.Moment == "" {
+		return []string{head}
+	}
+	return []string{head, sc.Moment}
 }
 
 // wrap joins items after prefix, by sep, in lines of about 150

@@ -1,0 +1,209 @@
+package lagcomp
+
+import (
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"lagscope/model"
+)
+
+// A moment is an instant of a scenario worth looking at, with a sentence
+// saying what to see there: a lecture's bookmarks. A preset names it by
+// time, by shot, or asks the simulation to find it (the first shot behind
+// cover, the largest warp, …): the finding is done here, from the
+// records, so the window, `shot --moment` and the tests agree on it.
+
+// MomentKind is a moment the simulation finds.
+type MomentKind string
+
+// The moments the simulation can find.
+const (
+	MomentFirstBehindCover   MomentKind = "first_behind_cover"   // the victim is told of a hit it saw as behind cover
+	MomentLargestWarp        MomentKind = "largest_warp"         // the shooter's extrapolated target jumps the most
+	MomentFirstCapped        MomentKind = "first_capped"         // the first shot whose rewind max_rewind_cap cut short
+	MomentFirstTooFarApart   MomentKind = "first_too_far_apart"  // fake and auth projectile detonate too far apart
+	MomentFirstAuthFirst     MomentKind = "first_auth_first"     // the auth projectile detonates while the fake flies on
+	MomentFirstDisagreement  MomentKind = "first_disagreement"   // the first shot client and server judge differently
+	MomentFirstRejected      MomentKind = "first_rejected"       // the first shot a defence refused
+	MomentLargestRewindError MomentKind = "largest_rewind_error" // client saw vs server rewound, the largest gap
+	MomentLargestTruthError  MomentKind = "largest_truth_error"  // a rewind furthest from anywhere the target really was
+	MomentLargestYawError    MomentKind = "largest_yaw_error"    // a rewound hitbox facing furthest from what the client saw
+)
+
+// MomentKinds lists them, for validation and help.
+var MomentKinds = []MomentKind{MomentFirstBehindCover, MomentLargestWarp, MomentFirstCapped, MomentFirstTooFarApart,
+	MomentFirstAuthFirst, MomentFirstDisagreement, MomentFirstRejected, MomentLargestRewindError,
+	MomentLargestTruthError, MomentLargestYawError}
+
+// MomentSpec is a moment as a preset declares it: exactly one of At (a
+// fixed time; Shot 0 and Find empty), Shot (the Nth shot judged, 1 =
+// first) or Find, and the sentence to show.
+type MomentSpec struct {
+	At   model.Time
+	Shot int
+	Find MomentKind
+	Say  string
+}
+
+// Moment is a spec resolved on a run: the time to show, the shot to
+// select (zero if none), and what was found there.
+type Moment struct {
+	Spec  MomentSpec
+	At    model.Time
+	Shot  uuid.UUID
+	Found bool   // false: the run never met it (At is then 0)
+	What  string // what was found, in words: "shot #7: 9.4 m from the truth"
+}
+
+// FindMoments runs cfg for its duration (longer if a fixed moment lies
+// beyond it) and resolves each spec. The run is the same one `sim` makes,
+// so a found moment is in every run of cfg.
+func FindMoments(cfg Config, specs []MomentSpec) ([]Moment, error) {
+	s, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	horizon := model.MsF(cfg.DurationMs)
+	needProj := false
+	for _, sp := range specs {
+		horizon = max(horizon, sp.At)
+		needProj = needProj || sp.Find == MomentFirstTooFarApart || sp.Find == MomentFirstAuthFirst
+	}
+	// projectile rules carry no time: watch for them tick by tick
+	projAt := map[Reconcile]model.Time{}
+	step := horizon
+	if needProj {
+		step = cfg.tick()
+	}
+	for s.Now < horizon {
+		s.Step(min(s.Now+step, horizon))
+		if needProj {
+			for _, p := range s.projs {
+				for _, r := range p.rec.Fired {
+					if _, seen := projAt[r]; !seen {
+						projAt[r] = s.Now
+					}
+				}
+			}
+		}
+	}
+	out := make([]Moment, len(specs))
+	for i, sp := range specs {
+		out[i] = s.resolve(sp, projAt)
+	}
+	return out, nil
+}
+
+// resolve finds one moment in a finished run.
+func (s *Sim) resolve(sp MomentSpec, projAt map[Reconcile]model.Time) Moment {
+	m := Moment{Spec: sp}
+	shot := func(r *ShotRecord, at model.Time, what string) Moment {
+		m.At, m.Shot, m.Found = at, r.ID, true
+		m.What = fmt.Sprintf("shot #%d judged at %.3f s", r.Seq, r.Judged.Seconds())
+		if what != "" {
+			m.What += ": " + what
+		}
+		return m
+	}
+	first := func(ok func(r *ShotRecord) bool) *ShotRecord {
+		for i := range s.Shots {
+			if ok(&s.Shots[i]) {
+				return &s.Shots[i]
+			}
+		}
+		return nil
+	}
+	largest := func(of func(r *ShotRecord) float64) (*ShotRecord, float64) {
+		var best *ShotRecord
+		bv := 0.0
+		for i := range s.Shots {
+			if r := &s.Shots[i]; !r.Rejected && of(r) > bv {
+				best, bv = r, of(r)
+			}
+		}
+		return best, bv
+	}
+	judged := func(r *ShotRecord) bool { return !r.Rejected }
+	switch sp.Find {
+	case "":
+		if sp.Shot > 0 {
+			if sp.Shot <= len(s.Shots) {
+				return shot(&s.Shots[sp.Shot-1], s.Shots[sp.Shot-1].Judged, "")
+			}
+			m.What = fmt.Sprintf("only %d shots in the run", len(s.Shots))
+			return m
+		}
+		m.At, m.Found = sp.At, true
+		return m
+	case MomentFirstBehindCover:
+		if r := first(func(r *ShotRecord) bool { return r.BehindCover }); r != nil {
+			// when the victim is told: its pane shows "I was behind cover!"
+			return shot(r, r.Judged+s.victimDown(), "the victim, told, was behind cover")
+		}
+	case MomentFirstCapped:
+		if r := first(func(r *ShotRecord) bool { return r.HasRule(RuleMaxRewindCap) }); r != nil {
+			return shot(r, r.Judged, fmt.Sprintf("rewind %.1f ms, ideal %.1f", r.RewindMs(), r.IdealRewindMs()))
+		}
+	case MomentFirstDisagreement:
+		if r := first(func(r *ShotRecord) bool { return judged(r) && !r.Agree() }); r != nil {
+			return shot(r, r.Judged, fmt.Sprintf("client %s, server %s", hitWord(r.ClientHit), hitWord(r.ServerHit)))
+		}
+	case MomentFirstRejected:
+		if r := first(func(r *ShotRecord) bool { return r.Rejected }); r != nil {
+			return shot(r, r.Judged, "rejected: "+string(r.Rules[0]))
+		}
+	case MomentLargestRewindError:
+		if r, v := largest(func(r *ShotRecord) float64 { return r.RewindErrorM }); r != nil {
+			return shot(r, r.Judged, fmt.Sprintf("client saw vs server used %.2f m", v))
+		}
+	case MomentLargestTruthError:
+		if r, v := largest(func(r *ShotRecord) float64 { return r.TruthErrorM }); r != nil {
+			return shot(r, r.Judged, fmt.Sprintf("rewound %.2f m from where the target really was", v))
+		}
+	case MomentLargestYawError:
+		if r, v := largest(func(r *ShotRecord) float64 { return r.YawErrorDeg }); r != nil {
+			return shot(r, r.Judged, fmt.Sprintf("rewound facing %.0f° off", v))
+		}
+	case MomentLargestWarp:
+		if c := s.Clients[ShooterPawn]; c.warpMax > 0 {
+			m.At, m.Found = c.warpMaxAt, true
+			m.What = fmt.Sprintf("the target warps %.2f m at %.3f s", c.warpMax, c.warpMaxAt.Seconds())
+		}
+	case MomentFirstTooFarApart, MomentFirstAuthFirst:
+		rule := ReconcileTooFarApart
+		if sp.Find == MomentFirstAuthFirst {
+			rule = ReconcileAuthFirst
+		}
+		if at, ok := projAt[rule]; ok {
+			m.At, m.Found = at, true
+			m.What = fmt.Sprintf("projectile rule %s at %.3f s", rule, at.Seconds())
+		}
+	}
+	if !m.Found {
+		m.What = fmt.Sprintf("not found in %.1f s", s.Now.Seconds())
+	}
+	return m
+}
+
+// victimDown is the victim's downstream base latency.
+func (s *Sim) victimDown() model.Time {
+	return model.MsF(s.Clients[TargetPawn].down.Config().LatencyMs)
+}
+
+func hitWord(b bool) string {
+	if b {
+		return "hit"
+	}
+	return "miss"
+}
+
+// ValidMomentKind reports whether k is a moment the simulation finds.
+func ValidMomentKind(k string) bool {
+	for _, x := range MomentKinds {
+		if string(x) == k {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,128 @@
+package lagcomp
+
+import (
+	"strings"
+	"testing"
+
+	"lagscope/model"
+)
+
+func behindCover() Config {
+	c := Defaults()
+	c.Mode, c.MaxRewindMs, c.FireIntervalMs = ModeSource, 1000, 150
+	c.Up.LatencyMs, c.Down.LatencyMs = 90, 90
+	c.Walls, _ = model.ParseWalls("18.8,0.8,19.4,6")
+	c.Target = model.Motion{Kind: model.Peek, Origin: model.V(20, 3), Heading: -1.5707963267948966, Speed: 6, Amplitude: 3, Period: 1600 * model.Millisecond}
+	return c
+}
+
+func moments(t *testing.T, c Config, specs ...MomentSpec) []Moment {
+	t.Helper()
+	ms, err := FindMoments(c, specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
+
+// A fixed time is itself; shot N is the Nth judged shot, selected.
+func TestMomentsByTimeAndShot(t *testing.T) {
+	c := constantVelocity()
+	ms := moments(t, c, MomentSpec{At: 2500 * model.Millisecond, Say: "a"}, MomentSpec{Shot: 4, Say: "b"}, MomentSpec{Shot: 4000, Say: "c"})
+	s := run(t, c, model.MsF(c.DurationMs))
+	if !ms[0].Found || ms[0].At != 2500*model.Millisecond {
+		t.Errorf("fixed: %+v", ms[0])
+	}
+	if r := s.Shots[3]; !ms[1].Found || ms[1].At != r.Judged || ms[1].Shot != r.ID {
+		t.Errorf("shot 4: %+v, want judged %v id %v", ms[1], r.Judged, r.ID)
+	}
+	if ms[2].Found || !strings.Contains(ms[2].What, "only") {
+		t.Errorf("shot 4000: %+v", ms[2])
+	}
+}
+
+// Each found moment is the first (or largest) of its kind in the records
+// of the same run, and a kind that never happens is reported missing.
+func TestMomentsFoundFromTheRecords(t *testing.T) {
+	c := behindCover()
+	ms := moments(t, c, MomentSpec{Find: MomentFirstBehindCover}, MomentSpec{Find: MomentLargestRewindError}, MomentSpec{Find: MomentFirstCapped})
+	s := run(t, c, model.MsF(c.DurationMs))
+	var firstCover *ShotRecord
+	maxErr := 0.0
+	for i := range s.Shots {
+		r := &s.Shots[i]
+		if r.BehindCover && firstCover == nil {
+			firstCover = r
+		}
+		maxErr = max(maxErr, r.RewindErrorM)
+	}
+	if firstCover == nil {
+		t.Fatal("the scenario has no shot behind cover")
+	}
+	// shown when the victim is told: judged + its downstream latency
+	if m := ms[0]; !m.Found || m.Shot != firstCover.ID || m.At != firstCover.Judged+90*model.Millisecond {
+		t.Errorf("behind cover: %+v, want shot %d told at %v", m, firstCover.Seq, firstCover.Judged+90*model.Millisecond)
+	}
+	if m := ms[1]; !m.Found || !strings.Contains(m.What, "m") {
+		t.Errorf("largest rewind error: %+v", m)
+	} else {
+		for _, r := range s.Shots {
+			if r.ID == m.Shot && r.RewindErrorM != maxErr {
+				t.Errorf("largest rewind error picked %v m, the largest is %v", r.RewindErrorM, maxErr)
+			}
+		}
+	}
+	// a 1000 ms cap at 180 ms of round trip never bites
+	if m := ms[2]; m.Found || !strings.Contains(m.What, "not found") {
+		t.Errorf("first capped should be missing: %+v", m)
+	}
+}
+
+// The largest warp is found at the frame it happens: the shooter's pane
+// at that instant shows it.
+func TestMomentLargestWarpIsOnScreen(t *testing.T) {
+	c := Defaults()
+	c.Display, c.TickHz, c.SnapshotHz = DisplayExtrap, 20, 20
+	c.Target = model.Motion{Kind: model.Strafe, Origin: model.V(20, 0), Heading: 1.5707963267948966, Speed: 8, Amplitude: 3}
+	m := moments(t, c, MomentSpec{Find: MomentLargestWarp})[0]
+	s, _ := New(c)
+	s.Step(model.MsF(c.DurationMs))
+	want := s.Summary().MaxWarpM
+	if !m.Found || want == 0 {
+		t.Fatalf("warp %+v, summary %v", m, want)
+	}
+	s2, _ := New(c)
+	s2.Step(m.At)
+	if got := s2.Frame().Clients[ShooterPawn].WarpM; got != want {
+		t.Fatalf("at %v the shooter's warp is %v, the largest %v", m.At, got, want)
+	}
+}
+
+// A projectile rule's moment is the tick it first fired.
+func TestMomentFirstTooFarApart(t *testing.T) {
+	// rockets, with a mismatch of 0 m: any distance between the twins'
+	// detonations is too far apart
+	c := Defaults()
+	c.Weapon, c.Bias, c.FireIntervalMs, c.MismatchM = WeaponRocket, 0.5, 600, 0
+	c.Up.LatencyMs, c.Down.LatencyMs = 50, 50
+	c.Walls, _ = model.ParseWalls("28,-10,29,10")
+	m := moments(t, c, MomentSpec{Find: MomentFirstTooFarApart})[0]
+	if !m.Found {
+		t.Fatalf("%+v", m)
+	}
+	has := func(at model.Time) bool {
+		s, _ := New(c)
+		s.Step(at)
+		for _, r := range s.Projectiles() {
+			for _, x := range r.Rules {
+				if x == ReconcileTooFarApart {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !has(m.At) || has(m.At-c.tick()) {
+		t.Fatalf("too_far_apart first at %v: there %v, a tick before %v", m.At, has(m.At), has(m.At-c.tick()))
+	}
+}

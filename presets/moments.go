@@ -1,0 +1,151 @@
+package presets
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"lagscope/lagcomp"
+	"lagscope/model"
+)
+
+// Moments are a preset's bookmarks: instants worth looking at, each with
+// the sentence a lecturer would say there. A preset writes them as an
+// array of inline tables (or [[moments]] tables), each with "say" and
+// exactly one of "at_ms" (a time), "shot" (the Nth shot judged) or "find"
+// (a moment the simulation finds, see lagcomp.MomentKinds):
+//
+//	moments = [
+//	  { find = "first_behind_cover", say = "The victim is hit after it ducked." },
+//	  { at_ms = 2500, say = "Red and blue coincide." },
+//	]
+
+// momentKeys are the keys a moment may have.
+var momentKeys = []string{"at_ms", "shot", "find", "say"}
+
+// maxMomentMs is the latest a moment may be: an hour, the longest run.
+const maxMomentMs = 3_600_000
+
+// parseMoments checks the moments value strictly: every error names the
+// file, the line of the moment, the key and what is allowed.
+func parseMoments(name string, data []byte, v any) ([]lagcomp.MomentSpec, error) {
+	list, ok := v.([]map[string]any)        // [[moments]] tables
+	if items, isList := v.([]any); isList { // an inline list
+		ok = true
+		for _, it := range items {
+			m, isTable := it.(map[string]any)
+			ok = ok && isTable
+			list = append(list, m)
+		}
+	}
+	if !ok {
+		return nil, fmt.Errorf("%s:%d: key \"moments\": want a list of tables, e.g. moments = [{ at_ms = 2500, say = \"…\" }]", name, lineOf(data, "moments"))
+	}
+	var out []lagcomp.MomentSpec
+	for i, m := range list {
+		at := fmt.Sprintf("%s:%d: moment %d", name, momentLine(data, i), i+1)
+		sp, err := parseMoment(m)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", at, err)
+		}
+		out = append(out, sp)
+	}
+	return out, nil
+}
+
+func parseMoment(m map[string]any) (lagcomp.MomentSpec, error) {
+	var sp lagcomp.MomentSpec
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // report the same error whatever the map's order
+	ways := 0
+	for _, k := range keys {
+		v := m[k]
+		switch k {
+		case "say":
+			s, ok := v.(string)
+			if !ok || strings.TrimSpace(s) == "" {
+				return sp, fmt.Errorf("key \"say\": want the sentence to show, in quotes")
+			}
+			sp.Say = s
+		case "at_ms":
+			ways++
+			f, ok := number(v)
+			if !ok || f < 0 || f > maxMomentMs {
+				return sp, fmt.Errorf("key \"at_ms\": %v is out of range (allowed: 0 to %d ms)", v, maxMomentMs)
+			}
+			sp.At = model.MsF(f)
+		case "shot":
+			ways++
+			n, ok := v.(int64)
+			if !ok || n < 1 || n > 100000 {
+				return sp, fmt.Errorf("key \"shot\": %v is out of range (allowed: a whole number, 1 to 100000)", v)
+			}
+			sp.Shot = int(n)
+		case "find":
+			ways++
+			s, _ := v.(string)
+			if !lagcomp.ValidMomentKind(s) {
+				return sp, fmt.Errorf("key \"find\": %q is not a moment the simulation finds (allowed: %s)", fmt.Sprint(v), kindList())
+			}
+			sp.Find = lagcomp.MomentKind(s)
+		default:
+			return sp, fmt.Errorf("unknown key %q (allowed: %s)", k, strings.Join(momentKeys, ", "))
+		}
+	}
+	switch {
+	case sp.Say == "":
+		return sp, fmt.Errorf("key \"say\" is missing: say what to look at")
+	case ways != 1:
+		return sp, fmt.Errorf("give exactly one of at_ms, shot or find (got %d)", ways)
+	}
+	return sp, nil
+}
+
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, x == x
+	}
+	return 0, false
+}
+
+func kindList() string {
+	s := make([]string, len(lagcomp.MomentKinds))
+	for i, k := range lagcomp.MomentKinds {
+		s[i] = string(k)
+	}
+	return strings.Join(s, ", ")
+}
+
+// momentLine is the line moment i starts on: its "{" in an inline list,
+// or its [[moments]] header.
+func momentLine(data []byte, i int) int {
+	if locs := regexp.MustCompile(`(?m)^[ \t]*\[\[[ \t]*moments[ \t]*\]\]`).FindAllIndex(data, -1); len(locs) > i {
+		return bytes.Count(data[:locs[i][0]], []byte("\n")) + 1
+	}
+	start := regexp.MustCompile(`(?m)^[ \t]*moments[ \t]*=`).FindIndex(data)
+	if start == nil {
+		return 0
+	}
+	off, n := start[1], -1
+	inString := false
+	for j := off; j < len(data); j++ {
+		switch c := data[j]; {
+		case c == '"' && data[j-1] != '\\':
+			inString = !inString
+		case c == '{' && !inString:
+			n++
+			if n == i {
+				return bytes.Count(data[:j], []byte("\n")) + 1
+			}
+		}
+	}
+	return lineOf(data, "moments")
+}
