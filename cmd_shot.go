@@ -187,7 +187,7 @@ func sidecarFromFlags(f *shotFlags) (*capture.Sidecar, error) {
 	switch {
 	case f.clip():
 		if f.at != "" || f.set["shot"] || f.set["moment"] {
-			return nil, fmt.Errorf("--from-time/--to-time make a clip: --at, --shot and --moment are for one picture")
+			return nil, fmt.Errorf("--from-time/--to-time make a clip: --at and --shot are for one picture, and so is --moment")
 		}
 		if f.fromTime == "" || f.toTime == "" {
 			return nil, fmt.Errorf("a clip needs both --from-time and --to-time, e.g. --from-time 2s --to-time 4s")
