@@ -21,7 +21,7 @@ test: deps-test vet
 	bash scripts/smoke.sh
 
 # The packages that build without cgo (no Fyne app driver).
-LIBS = ./model ./lagcomp ./presets ./views/... ./app ./scripts/...
+LIBS = ./model ./lagcomp/... ./presets ./views/... ./app ./scripts/...
 
 # The quick loop: no cgo, no window.
 test-quick: vet
