@@ -39,7 +39,7 @@ func (g *Grid) Caption() []string {
 	if seeds == 1 {
 		sd = fmt.Sprintf("seed %d (one run per point: no confidence band)", first)
 	} else {
-		sd = fmt.Sprintf("seeds %d…%d: the mean and its 95 %% confidence band (Student's t, %d df)", first, first+uint64(seeds)-1, seeds-1)
+		sd = fmt.Sprintf("seeds %d…%d: the mean and its 95 %% confidence interval, shaded (Student's t, %d df)", first, first+uint64(seeds)-1, seeds-1)
 	}
 	return []string{
 		strings.Join(run, " · "),

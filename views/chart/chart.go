@@ -213,6 +213,14 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 			poly.LineStyle.Width = 0
 			p.Add(poly)
 		}
+		if len(mean) == 1 && wide(lo, hi) { // a band of one point has no width: whiskers
+			bars, err := plotter.NewYErrorBars(ciBars{mean, lo, hi})
+			if err != nil {
+				return nil, err
+			}
+			bars.Color, bars.Width, bars.CapWidth = col, st.size(3), st.size(18)
+			p.Add(bars)
+		}
 		line, pts, err := plotter.NewLinePoints(mean)
 		if err != nil {
 			return nil, err
@@ -247,11 +255,7 @@ func xIndex(t *sweep.Table, x string, fallback int) int {
 // bandOf is the confidence band as a polygon, nil where every point is
 // a single seed (no band to draw).
 func bandOf(lo, hi plotter.XYs) plotter.XYs {
-	wide := false
-	for i := range lo {
-		wide = wide || hi[i].Y > lo[i].Y
-	}
-	if !wide {
+	if !wide(lo, hi) {
 		return nil
 	}
 	band := append(plotter.XYs{}, hi...)
@@ -259,6 +263,25 @@ func bandOf(lo, hi plotter.XYs) plotter.XYs {
 		band = append(band, lo[i])
 	}
 	return band
+}
+
+// wide says whether any interval has a width.
+func wide(lo, hi plotter.XYs) bool {
+	for i := range lo {
+		if hi[i].Y > lo[i].Y {
+			return true
+		}
+	}
+	return false
+}
+
+// ciBars are the confidence intervals as error bars about the means.
+type ciBars struct{ mean, lo, hi plotter.XYs }
+
+func (b ciBars) Len() int                    { return len(b.mean) }
+func (b ciBars) XY(i int) (float64, float64) { return b.mean[i].X, b.mean[i].Y }
+func (b ciBars) YError(i int) (float64, float64) {
+	return b.mean[i].Y - b.lo[i].Y, b.hi[i].Y - b.mean[i].Y
 }
 
 // hotspots are the pixels where a panel drew its points.

@@ -118,3 +118,15 @@ func TestRenderRejectsBadInput(t *testing.T) {
 		t.Error("no rows: no error")
 	}
 }
+
+// A line of one point has no band to shade: its interval is drawn as a
+// whisker instead, so it is never silently dropped.
+func TestGoldenChartOnePointWhiskers(t *testing.T) {
+	vary := []sweep.Vary{{Key: "latency_ms", Values: []string{"50"}}, {Key: "mode", Values: []string{"none", "ping"}}}
+	img, _, err := Render(table(4, vary), Options{Metrics: []string{"mean_rewind_error_m"}, Width: 800, Height: 450,
+		Caption: []string{"preset test", "seeds 1…4"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "chart-one-point", img)
+}
