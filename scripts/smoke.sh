@@ -32,4 +32,6 @@ kill -0 "$app" 2>/dev/null || { echo "smoke: lagscope died:"; cat "$out/log"; ex
 xwd -root -silent -out "$out/screen.xwd"
 go run ./scripts/xwdcheck "$out/screen.xwd"
 ls "$out"/Pictures/lagscope/*.png >/dev/null 2>&1 || { echo "smoke: the S key saved no screenshot"; exit 1; }
+# under LANG=C.UTF-8 Fyne's start-up must be quiet (internal/fynelocale)
+if grep -q "Error parsing user locale" "$out/log"; then echo "smoke: Fyne's locale error is back:"; cat "$out/log"; exit 1; fi
 echo "smoke: ok"
