@@ -15,6 +15,7 @@ import (
 	"lagscope/lagcomp"
 	"lagscope/model"
 	"lagscope/presets"
+	"lagscope/views/capture"
 )
 
 // setFlags collects repeated --set key=value.
@@ -162,7 +163,9 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "lagscope sim:", err)
 		return 2
 	}
-	sim.Step(model.MsF(cfg.DurationMs))
+	prog, done := progressTo(stderr, fmt.Sprintf("simulating %v", dur(model.MsF(cfg.DurationMs))))
+	stepProgress(sim, model.MsF(cfg.DurationMs), prog)
+	done()
 	wall := time.Since(start)
 	sum := sim.Summary()
 	switch {
@@ -180,6 +183,21 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// stepProgress runs sim to end, in a hundred steps when someone listens
+// for progress (stepping in parts gives the same run: the window does it
+// every frame).
+func stepProgress(sim *lagcomp.Sim, end model.Time, progress capture.Progress) {
+	if progress == nil {
+		sim.Step(end)
+		return
+	}
+	start := sim.Now
+	for i := 1; i <= 100; i++ {
+		sim.Step(start + (end-start)*model.Time(i)/100)
+		progress(float64(i) / 100)
+	}
 }
 
 func writeJSON(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Duration) error {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/model"
 )
 
 // TestMain doubles as the command: with LAGSCOPE_TEST_ARGS set, the test
@@ -328,5 +329,22 @@ func TestProgressOnlyOnATerminal(t *testing.T) {
 	defer w.Close()
 	if p, _ := progressTo(w, "x"); p != nil {
 		t.Fatal("progress to a pipe")
+	}
+}
+
+// Stepping in parts (as progress does) gives the same run as one step.
+func TestStepProgressIsTheSameRun(t *testing.T) {
+	cfg := lagcomp.Defaults()
+	cfg.Up.JitterMs = 20
+	a, _ := lagcomp.New(cfg)
+	b, _ := lagcomp.New(cfg)
+	stepProgress(a, 4*model.Second, nil)
+	n := 0
+	stepProgress(b, 4*model.Second, func(float64) { n++ })
+	sa, sb := a.Summary(), b.Summary()
+	ja, _ := json.Marshal(sa.JSON(a))
+	jb, _ := json.Marshal(sb.JSON(b))
+	if n != 100 || a.Now != b.Now || string(ja) != string(jb) {
+		t.Fatalf("%d progress calls; %s\nvs %s", n, ja, jb)
 	}
 }
