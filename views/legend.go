@@ -83,9 +83,9 @@ func (pal Palette) entry(k key) legendEntry {
 	case keyClientSaw:
 		return legendEntry{ClientRed, swFill, "client saw", "client saw"}
 	case keyVictimSaw:
-		return legendEntry{VictimOrange, swFill, "shooter as this client shows it", "shooter shown"}
+		return legendEntry{pal.Victim, swFill, "shooter as this client shows it", "shooter shown"}
 	case keyVictimOthers:
-		return legendEntry{alpha(VictimOrange, 0.6), swDot, "others as this client shows them", "others shown"}
+		return legendEntry{alpha(pal.Victim, 0.6), swDot, "others as this client shows them", "others shown"}
 	case keyRewound:
 		return legendEntry{ServerBlue, swFill, "server rewound", "rewound"}
 	case keyGhostShots:

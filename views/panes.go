@@ -243,12 +243,12 @@ func (p *pane) target() {
 	p.serverNowGhosts(c, lagcomp.TargetPawn)
 	for i := lagcomp.TargetPawn + 1; i < len(v.Poses) && p.o.Layers.ClientSeen; i++ {
 		if v.Shown[i] {
-			p.dot(v.Poses[i].Pos, 3, alpha(VictimOrange, 0.6))
+			p.dot(v.Poses[i].Pos, 3, alpha(p.pal.Victim, 0.6))
 			p.keyAt(keyVictimOthers, v.Poses[i].Pos)
 		}
 	}
 	if p.o.Layers.ClientSeen && v.Shown[lagcomp.ShooterPawn] {
-		p.hitbox(shooter, VictimOrange, 0.35, 2, false)
+		p.hitbox(shooter, p.pal.Victim, 0.35, 2, false)
 		p.key(keyVictimSaw)
 		p.nameTag(shooter.Pos, "shooter")
 	}
@@ -298,7 +298,7 @@ func (p *pane) told() {
 		col := p.pal.Text
 		if r.BehindCover {
 			msg += " — I was behind cover!"
-			col = VictimOrange
+			col = p.pal.Victim
 		}
 		p.note(msg, col)
 	}
