@@ -37,7 +37,12 @@ type ProjectileRecord struct {
 	FXFake                    bool
 	Hits                      []int // pawns the server's detonation hit
 	RemoteJumpM               float64
-	RemoteDelay               model.Time // TornOff's wait on the remote client
+	RemoteDelay               model.Time // from TornOff's arrival to the remote copy's detonation (< 0: it hit something of its own first)
+	// RemoteDet is where the remote client's own simulation detonated its
+	// copy (nil: not yet); RemoteDetDistM its distance from the server's
+	// detonation (NaN if either is missing)
+	RemoteDet      *model.Vec
+	RemoteDetDistM float64
 	Done                      bool       // reconciled and detonated everywhere
 	HasFX                     bool       // the owner saw effects at all (FX is meaningless otherwise)
 	// how its fire command arrived: late (command_backup or
@@ -54,9 +59,13 @@ func (p *projState) record() ProjectileRecord {
 		Spawned: p.server != nil, SpawnT: p.spawnT, Forward: p.ff, Origin: p.origin, FakeDelay: p.fakeDelay,
 		LinkOffsetM: p.linkOffsetM, CatchupM: p.catchupM, MaxDivergenceM: p.maxDiv,
 		FakeDet: p.fakeFinal, Rule: p.rec.Rule, Rules: slices.Clone(p.rec.Fired), FX: p.rec.FX, FXFake: p.rec.FXFake,
-		Hits: slices.Clone(p.hits), RemoteJumpM: p.remoteJump, RemoteDelay: p.remoteDelay, DetonationDistM: math.NaN()}
+		Hits: slices.Clone(p.hits), RemoteJumpM: p.remoteJump, RemoteDelay: p.remoteDelay, DetonationDistM: math.NaN(),
+		RemoteDet: cloneVec(p.remote.det), RemoteDetDistM: math.NaN()}
 	if p.server != nil {
 		r.SpawnPos = p.server.at(p.spawnT)
+		if p.srvDone && p.finalT <= p.spawnT { // it stopped in the fast-forward
+			r.SpawnPos = p.final
+		}
 	}
 	if p.spec.SpeedMps > 0 {
 		r.LinkOffsetMs = p.linkOffsetM / p.spec.SpeedMps * 1000
@@ -67,6 +76,9 @@ func (p *projState) record() ProjectileRecord {
 	}
 	if r.FakeDet != nil && r.AuthDet != nil {
 		r.DetonationDistM = r.FakeDet.Dist(*r.AuthDet)
+	}
+	if r.RemoteDet != nil && r.AuthDet != nil {
+		r.RemoteDetDistM = r.RemoteDet.Dist(*r.AuthDet)
 	}
 	r.Done = p.rec.done && (p.srvDone || p.rec.Rule == ReconcileRejected) && !p.remote.alive && !p.fake.alive ||
 		p.neverSpawned && !p.fake.alive
@@ -191,6 +203,8 @@ type ProjectileJSON struct {
 	ServerHits       []int       `json:"server_hits"`
 	RemoteJumpM      float64     `json:"remote_jump_m"`
 	RemoteDetDelayMs float64     `json:"remote_detonation_delay_ms"`
+	RemoteDet        *XYJSON     `json:"remote_detonation"`
+	RemoteDetDistM   *float64    `json:"remote_detonation_distance_m"`
 	Done             bool        `json:"done"`
 	ArrivalDelayMs   float64     `json:"arrival_delay_ms"`
 	Resends          int         `json:"resends"`
@@ -231,6 +245,14 @@ func (r *ProjectileRecord) JSON() ProjectileJSON {
 	if !math.IsNaN(r.DetonationDistM) {
 		d := round6(r.DetonationDistM)
 		j.DetonationDistM = &d
+	}
+	if r.RemoteDet != nil {
+		v := xy(*r.RemoteDet)
+		j.RemoteDet = &v
+	}
+	if !math.IsNaN(r.RemoteDetDistM) {
+		d := round6(r.RemoteDetDistM)
+		j.RemoteDetDistM = &d
 	}
 	return j
 }

@@ -19,6 +19,10 @@ type projMsg struct {
 	Speed  float64
 	Final  model.Vec  // torn off: where it detonated
 	FinalT model.Time // and when
+	// Detonated: a spawn replicated after the auth already detonated in
+	// its fast-forward (Final, FinalT say where and when); a client may
+	// not detonate it before it is torn off.
+	Detonated bool
 }
 
 // maxPath bounds each drawn path (samples per tick or frame).
@@ -69,6 +73,7 @@ type projState struct {
 	remoteDelay model.Time
 	remoteFinal *model.Vec
 	remoteDueT  model.Time // when TornOff asked it to detonate
+	remoteDetT  model.Time // when the remote copy detonated
 
 	// delivery of its fire command
 	neverSpawned bool       // the command was lost: the server never spawned it
@@ -146,7 +151,8 @@ func (s *Sim) spawnProjectile(cmd *Command, rule Rule, shooter model.Pose, via a
 	// the fast-forward ticks it through the present world: it can
 	// detonate on spawn
 	s.stepServerProjectile(p, now)
-	msg := &projMsg{Seq: p.seq, Origin: fl.From, Spawn: fl.at(now), SpawnT: now, FF: p.ff, Dir: fl.Dir, Speed: fl.Speed}
+	msg := &projMsg{Seq: p.seq, Origin: fl.From, Spawn: p.srvPos, SpawnT: now, FF: p.ff, Dir: fl.Dir, Speed: fl.Speed,
+		Detonated: p.srvDone, Final: p.final, FinalT: p.finalT}
 	for _, c := range s.players() {
 		s.sendReliable(relMsg{Kind: PacketProjSpawn, Proj: msg}, c, false, projChannel(p.seq))
 	}
@@ -249,11 +255,16 @@ func (s *Sim) ownerMsg(c *Client, p *projState, pk relMsg, t model.Time) {
 		catchup := model.MsF(c.pingOrZero() / 2)
 		p.catchupM = CatchupDistance(m.Speed, catchup)
 		p.auth = movingCopy{shown: true, alive: true, pos: m.Spawn.Add(m.Dir.Scale(p.catchupM)), at: t}
+		if m.Detonated {
+			// it detonated in the server's fast-forward: it stays where
+			// it stopped, and may not detonate here until torn off
+			p.catchupM, p.auth.pos, p.auth.alive = 0, m.Final, false
+		}
 		p.auth.record()
 		if p.fake.alive {
 			p.linkOffsetM = p.fake.pos.Dist(p.auth.pos)
 		}
-		p.rec.link(t)
+		p.rec.link(t, m.Detonated)
 		s.settleOwner(p, t)
 	case PacketProjTornOff:
 		p.auth.pos, p.auth.alive = m.Final, false
@@ -329,7 +340,7 @@ func (s *Sim) moveFake(c *Client, p *projState, t model.Time, targets []model.Ta
 			det := to
 			p.fakeFinal = &det
 			p.fake.det = &det
-			p.rec.fakeDetonated(t, to, model.MsF(c.pingOrZero()+cfg.SwitchExtraMs))
+			p.rec.fakeDetonated(t, to, s.switchToAuthTimer(c))
 			s.settleOwner(p, t)
 			return
 		}
@@ -339,9 +350,16 @@ func (s *Sim) moveFake(c *Client, p *projState, t model.Time, targets []model.Ta
 	if t-p.fakeAt >= p.spec.Lifetime { // stops where it is
 		det := to
 		p.fakeFinal, p.fake.det = &det, &det
-		p.rec.fakeDetonated(t, to, model.MsF(cfg.SwitchExtraMs))
+		p.rec.fakeDetonated(t, to, s.switchToAuthTimer(c))
 		s.settleOwner(p, t)
 	}
+}
+
+// switchToAuthTimer is how long a detonated fake waits for its auth
+// before switching to it: the owner's ping plus switch_extra_ms, however
+// the fake detonated (a hit, or its lifetime running out).
+func (s *Sim) switchToAuthTimer(c *Client) model.Time {
+	return model.MsF(c.pingOrZero() + s.cfg.SwitchExtraMs)
 }
 
 // remoteMsg: a remote client learns of a projectile or its detonation.
@@ -362,8 +380,13 @@ func (s *Sim) remoteMsg(c *Client, p *projState, pk relMsg, t model.Time) {
 	case PacketProjTornOff:
 		fin := m.Final
 		p.remoteFinal, p.remoteDueT = &fin, t
-		if !s.cfg.RemoteResim || !p.remote.alive {
-			s.remoteDetonate(p, t)
+		switch {
+		case p.remote.det != nil:
+			// it already detonated here, where this client's own
+			// simulation had it hit something: TornOff has nothing to do
+			p.remoteDelay = p.remoteDetT - t
+		case !s.cfg.RemoteResim || !p.remote.alive:
+			s.remoteDetonate(p, t, fin)
 		}
 	}
 }
@@ -373,11 +396,20 @@ func (s *Sim) remoteMsg(c *Client, p *projState, pk relMsg, t model.Time) {
 // client estimates the server's has (fast-forward plus server time since
 // the spawn, from PackageTimeStamp and half the ping), then keeps pace;
 // after TornOff it detonates only once it has reached the final position.
+//
+// The copy is simulated locally, collisions included, against this
+// client's own view (itself where it predicts itself, the others as
+// displayed): its detonation can come at a different time or place than
+// the server's, which TornOff then reconciles.
 func (s *Sim) remoteProjectiles(c *Client, t model.Time) {
 	ping := c.pingOrZero()
+	var targets []model.Target
 	for _, p := range s.projs {
 		if !p.remote.alive {
 			continue
+		}
+		if targets == nil {
+			targets = s.clientTargets(&c.Display, ShooterPawn)
 		}
 		dt := t - p.remote.at
 		p.remote.at = t
@@ -388,8 +420,15 @@ func (s *Sim) remoteProjectiles(c *Client, t model.Time) {
 			p.remoteTau += dt
 		}
 		pos := p.origin.Add(p.dir.Scale(p.spec.SpeedMps * p.remoteTau.Seconds()))
+		if d := pos.Sub(p.remote.pos); d.Len() > 0 {
+			if hit := model.Raycast(p.remote.pos, d.Unit(), d.Len(), s.cfg.Walls, targets); hit.Part != model.PartNone {
+				s.remoteDetonate(p, t, hit.Point)
+				continue
+			}
+		}
 		if p.remoteFinal != nil && pos.Dist(p.origin) >= p.remoteFinal.Dist(p.origin) {
-			s.remoteDetonate(p, t)
+			// torn off and caught up: it detonates where the server's did
+			s.remoteDetonate(p, t, *p.remoteFinal)
 			continue
 		}
 		p.remote.pos = pos
@@ -397,10 +436,14 @@ func (s *Sim) remoteProjectiles(c *Client, t model.Time) {
 	}
 }
 
-func (s *Sim) remoteDetonate(p *projState, t model.Time) {
+// remoteDetonate ends the remote copy at pos: its own hit, or the
+// server's final position after TornOff.
+func (s *Sim) remoteDetonate(p *projState, t model.Time, pos model.Vec) {
 	p.remote.alive = false
-	fin := *p.remoteFinal
-	p.remote.pos, p.remote.det = fin, &fin
+	det := pos
+	p.remote.pos, p.remote.det, p.remoteDetT = det, &det, t
 	p.remote.record()
-	p.remoteDelay = t - p.remoteDueT
+	if p.remoteFinal != nil {
+		p.remoteDelay = t - p.remoteDueT
+	}
 }

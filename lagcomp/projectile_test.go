@@ -211,36 +211,41 @@ func TestReconciliationRules(t *testing.T) {
 		fxFake    bool
 	}{
 		{"confirmed with predicted FX", true, func(o *ownerReconciler) {
-			o.link(10 * ms)
+			o.link(10*ms, false)
 			o.fakeDetonated(100*ms, wall, 150*ms)
 			o.authDetonated(150*ms, wall.Add(model.V(0, 0.2)))
 		}, []Reconcile{ReconcileConfirmed}, wall, true},
 		{"confirmed without predicted FX", false, func(o *ownerReconciler) {
-			o.link(10 * ms)
+			o.link(10*ms, false)
 			o.fakeDetonated(100*ms, wall, 150*ms)
 			o.authDetonated(150*ms, wall)
 		}, []Reconcile{ReconcileConfirmed}, wall, false},
 		{"switch to auth, then fake gone", true, func(o *ownerReconciler) {
-			o.link(10 * ms)
+			o.link(10*ms, false)
 			o.fakeDetonated(100*ms, pawn, 150*ms) // hit a pawn the server's rocket missed
 			o.tick(249 * ms)
 			o.tick(250 * ms)
 			o.authDetonated(400*ms, wall)
 		}, []Reconcile{ReconcileSwitchTimer, ReconcileFakeGone}, wall, false},
 		{"auth detonates first", true, func(o *ownerReconciler) {
-			o.link(10 * ms)
+			o.link(10*ms, false)
 			o.authDetonated(120*ms, pawn)
 			o.fakeDetonated(140*ms, pawn, 150*ms) // too late: the fake is gone
 		}, []Reconcile{ReconcileAuthFirst}, pawn, false},
 		{"too far apart", true, func(o *ownerReconciler) {
-			o.link(10 * ms)
+			o.link(10*ms, false)
 			o.fakeDetonated(100*ms, pawn, 500*ms)
 			o.authDetonated(200*ms, wall)
 		}, []Reconcile{ReconcileTooFarApart}, wall, false},
 		{"torn off before the link", true, func(o *ownerReconciler) {
 			o.authDetonated(20*ms, wall) // detonated on spawn
-			o.link(40 * ms)
+			o.link(40*ms, false)
 		}, []Reconcile{ReconcileTornOff, ReconcileAuthFirst}, wall, false},
+		{"spawned already detonated, torn off after the link", true, func(o *ownerReconciler) {
+			o.fakeDetonated(30*ms, wall, 150*ms)
+			o.link(40*ms, true)          // replicated after detonating in its fast-forward
+			o.authDetonated(41*ms, wall) // TornOff: the second try
+		}, []Reconcile{ReconcileTornOff, ReconcileConfirmed}, wall, true},
 	}
 	for _, tc := range cases {
 		o := &ownerReconciler{mismatchM: 1.5, predictFX: tc.predictFX, fakeAlive: true}
@@ -328,5 +333,86 @@ func BenchmarkProjectiles(b *testing.B) {
 			}
 			s.stepServerProjectile(p, s.Server.Now)
 		}
+	}
+}
+
+// A target in front of the muzzle: every auth detonates in its spawn
+// fast-forward, reaches the owner already detonated (on FIFO links the
+// spawn and the tear-off come in order) and takes the TornOff path.
+func TestAuthDetonatingOnSpawnIsTornOff(t *testing.T) {
+	c := rockets()
+	c.Bias, c.LatencyReductionMs = 1, 0
+	c.Up.LatencyMs, c.Down.LatencyMs = 80, 80 // 160 ms x 20 m/s = 3.2 m of fast-forward
+	c.Target = model.Motion{Kind: model.Stationary, Origin: model.V(2.5, 0), Yaw: math.Pi}
+	rs := fireAt(t, c, model.V(2.5, 0), 700*model.Millisecond, 4*model.Second)
+	for _, r := range rs {
+		if r.AuthDet == nil || r.Forward < 100*model.Millisecond || r.SpawnPos != *r.AuthDet {
+			t.Fatalf("projectile %d did not detonate in its fast-forward: %+v", r.Seq, r)
+		}
+		if !slices.Contains(r.Rules, ReconcileTornOff) || r.CatchupM != 0 {
+			t.Fatalf("projectile %d: rules %v, catch-up %v m", r.Seq, r.Rules, r.CatchupM)
+		}
+	}
+}
+
+// SwitchToAuthTimer is ping + switch_extra_ms however the fake detonates:
+// in open ground both twins run out of lifetime an upstream latency apart,
+// which the timer covers, so none switches to the auth.
+func TestLifetimeExpiryWaitsThePingToo(t *testing.T) {
+	c := rockets()
+	c.Walls, c.Bias = nil, 0 // the auth spawns an upstream latency after the fake
+	c.Target = model.Motion{Kind: model.Stationary, Origin: model.V(-15, 6)}
+	rs := fireAt(t, c, model.V(30, 0), 700*model.Millisecond, 4*model.Second)
+	done := 0
+	for _, r := range rs {
+		if !r.Done { // still flying its 4 s when the run ends
+			continue
+		}
+		done++
+		if slices.Contains(r.Rules, ReconcileSwitchTimer) || r.Rule != ReconcileConfirmed {
+			t.Fatalf("projectile %d expired in open ground: %v", r.Seq, r.Rules)
+		}
+	}
+	if done < 2 {
+		t.Fatalf("%d projectiles expired", done)
+	}
+}
+
+// Remote clients simulate their copy locally, collisions included: fired
+// at a wall, the victim's copy meets it on its own, where the server's
+// did, before the tear-off arrives (it resimulates to catch up).
+func TestRemoteCopiesCollideLocally(t *testing.T) {
+	c := rockets()
+	c.Up.LatencyMs, c.Down.LatencyMs, c.ResimSpeedup = 100, 100, 4
+	rs := fireAt(t, c, model.V(30, 0), 700*model.Millisecond, 4*model.Second)
+	own := 0
+	for _, r := range rs {
+		if r.RemoteDet == nil || math.IsNaN(r.RemoteDetDistM) {
+			t.Fatalf("projectile %d: no remote detonation", r.Seq)
+		}
+		if r.RemoteDelay < 0 {
+			own++
+			if r.RemoteDetDistM > 1e-6 { // the wall is where it is on every machine
+				t.Fatalf("projectile %d: remote hit the wall %v m from the server's", r.Seq, r.RemoteDetDistM)
+			}
+		}
+	}
+	if own == 0 {
+		t.Fatal("no remote copy detonated on its own before TornOff")
+	}
+	// a target the remote shows elsewhere than the server has it: the
+	// remote's own detonation is somewhere else, and TornOff leaves it
+	c = rockets()
+	c.Up.LatencyMs, c.Down.LatencyMs, c.ResimSpeedup, c.FireIntervalMs = 100, 100, 4, 200
+	c.Target = model.Motion{Kind: model.Strafe, Origin: model.V(15, 0), Heading: math.Pi / 2, Speed: 6, Amplitude: 2, Yaw: math.Pi}
+	rs = fireAt(t, c, model.V(30, 0), 230*model.Millisecond, 8*model.Second)
+	apart := 0
+	for _, r := range rs {
+		if r.RemoteDetDistM > 1 {
+			apart++
+		}
+	}
+	if apart == 0 {
+		t.Fatal("every remote copy detonated where the server's did")
 	}
 }

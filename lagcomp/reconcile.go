@@ -31,6 +31,9 @@ type ownerReconciler struct {
 	switchAt    model.Time // SwitchToAuthTimer deadline; 0: not running
 	linked      bool
 	pendingAuth *model.Vec  // an auth detonation that arrived before the link
+	// spawnedDetonated: the auth was replicated already detonated (on
+	// spawn); it may not detonate before it is torn off
+	spawnedDetonated bool
 	Rule        Reconcile   // the last rule that fired
 	Fired       []Reconcile // every rule that fired, in order
 	// FX is where the player finally saw the detonation effects; FXAt when.
@@ -65,15 +68,18 @@ func (o *ownerReconciler) tick(t model.Time) {
 }
 
 // link is the replicated auth arriving; a detonation that came first is
-// handled now (TornOff).
-func (o *ownerReconciler) link(t model.Time) {
+// handled now (TornOff). An auth that detonated on spawn arrives already
+// detonated: it is linked, but detonates only when TornOff comes.
+func (o *ownerReconciler) link(t model.Time, detonated bool) {
 	o.linked = true
 	if o.pendingAuth != nil {
 		pos := *o.pendingAuth
 		o.pendingAuth = nil
 		o.fire(ReconcileTornOff)
 		o.authDetonated(t, pos)
+		return
 	}
+	o.spawnedDetonated = detonated
 }
 
 // authDetonated is ShouldAuthProjDetonateOnOwner.
@@ -81,6 +87,11 @@ func (o *ownerReconciler) authDetonated(t model.Time, pos model.Vec) {
 	if !o.linked {
 		o.pendingAuth = &pos
 		return
+	}
+	if o.spawnedDetonated {
+		// the second try, after TornOff, then one of the rules below
+		o.spawnedDetonated = false
+		o.fire(ReconcileTornOff)
 	}
 	switch {
 	case o.Rule == ReconcileUnpredicted || o.Rule == ReconcileRejected:
