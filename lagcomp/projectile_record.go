@@ -43,8 +43,8 @@ type ProjectileRecord struct {
 	// detonation (NaN if either is missing)
 	RemoteDet      *model.Vec
 	RemoteDetDistM float64
-	Done                      bool       // reconciled and detonated everywhere
-	HasFX                     bool       // the owner saw effects at all (FX is meaningless otherwise)
+	Done           bool // reconciled and detonated everywhere
+	HasFX          bool // the owner saw effects at all (FX is meaningless otherwise)
 	// how its fire command arrived: late (command_backup or
 	// command_resent, by ArrivalDelay after Resends copies), refused
 	// copies, or never (Rule never_spawned)

@@ -30,12 +30,12 @@ type ownerReconciler struct {
 	fakeDetPos  model.Vec
 	switchAt    model.Time // SwitchToAuthTimer deadline; 0: not running
 	linked      bool
-	pendingAuth *model.Vec  // an auth detonation that arrived before the link
+	pendingAuth *model.Vec // an auth detonation that arrived before the link
 	// spawnedDetonated: the auth was replicated already detonated (on
 	// spawn); it may not detonate before it is torn off
 	spawnedDetonated bool
-	Rule        Reconcile   // the last rule that fired
-	Fired       []Reconcile // every rule that fired, in order
+	Rule             Reconcile   // the last rule that fired
+	Fired            []Reconcile // every rule that fired, in order
 	// FX is where the player finally saw the detonation effects; FXAt when.
 	FX      model.Vec
 	FXAt    model.Time
