@@ -71,7 +71,7 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	if cfg.CheatForgeHits {
 		cmd.ClaimHit, cmd.ClaimTarget, cmd.ClaimPart = true, TargetPawn, model.PartHead
 	}
-	s.pending = append(s.pending, pendingShot{
+	s.pending.add(pendingShot{
 		id: s.ids.next(), fire: t, idealT: v.IdealT, saw: seen, hit: hit,
 		origin: origin, dir: dir, clientHit: hit.Pawn == TargetPawn,
 		delivery: delivery{cmd: cmd, rec: -1, relPending: cfg.ReliableFire},

@@ -17,10 +17,10 @@ import (
 // pending shots and the packet log (append-only; the copy's slices are
 // clipped, so an append on either side reallocates), the snapshots and
 // packets in flight (never written after sending), the configuration's
-// walls. The two that are written in place now and then — a shot's
-// delivery account as its copies travel, a record naming a refused
-// duplicate — are copied on their first write after a clone (ownPending,
-// ownShots). A pawn's Swept is rebuilt from its history rather than
+// walls. What is written in place now and then is copied on its first
+// write after a clone: a shot's delivery account as its copies travel
+// (one chunk of firedShots), a record naming a refused duplicate
+// (ownShots). A pawn's Swept is rebuilt from its history rather than
 // stored.
 func (s *Sim) Clone() *Sim {
 	c := *s
@@ -32,9 +32,9 @@ func (s *Sim) Clone() *Sim {
 	}
 	c.ids = s.ids.clone()
 	c.aim, c.aimSrc = cloneRand(s.aimSrc)
-	c.pending = slices.Clip(s.pending)
+	c.pending = s.pending.clone()
 	c.Shots = slices.Clip(s.Shots)
-	s.pendingShared, c.pendingShared, s.shotsShared, c.shotsShared = true, true, true, true
+	s.shotsShared, c.shotsShared = true, true
 	c.tally = s.tally.clone()
 	c.Dropped = slices.Clip(s.Dropped)
 	c.packets = slices.Clip(s.packets) // append-only (it shifts into a new array)
@@ -161,20 +161,8 @@ func clonePtr[T any](p *T) *T {
 	return &c
 }
 
-// ownPending makes the pending shots this Sim's own before a write in
+// ownShots makes the shot records this Sim's own before a write in
 // place: after a clone both share them until one writes.
-func (s *Sim) ownPending() {
-	if !s.pendingShared {
-		return
-	}
-	s.pending = slices.Clone(s.pending)
-	for i := range s.pending {
-		s.pending[i].sentAt = slices.Clip(s.pending[i].sentAt) // appends reallocate
-	}
-	s.pendingShared = false
-}
-
-// ownShots does the same for the shot records.
 func (s *Sim) ownShots() {
 	if !s.shotsShared {
 		return

@@ -23,7 +23,7 @@ import (
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[Sim](): {"cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
-		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "openFrom", "pendingShared", "shotsShared", "ticks", "snaps", "frames", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
+		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "openFrom", "shotsShared", "ticks", "snaps", "frames", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
 	reflect.TypeFor[Server]():     {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells"},
 	reflect.TypeFor[ServerPawn](): {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},
 	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startStamp", "startAt", "hasStart", "weapon", "rel", "weaponRel", "acks"},
@@ -60,7 +60,10 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[rewind.Grid]():       {"Origin", "Cell", "NX", "NY", "start", "items", "always", "seen", "stamp"},
 	fieldType[rewind.Swept]("minX"):      {"t", "v", "head"},
 	fieldType[rewind.History]("seg"):     {"first", "t0", "gapMin", "gapMax", "perUs"},
-	// shared with a clone until written (Sim.ownPending); sentAt clipped then
+	// firedShots: chunks shared with a clone until written (mut); sentAt clipped then
+	reflect.TypeFor[firedShots]():                      {"chunks", "n", "owner"},
+	reflect.TypeFor[firedChunk]():                      {"owner", "s"},
+	reflect.TypeFor[chunkOwner]():                      {"_"},
 	reflect.TypeFor[pendingShot]():                     {"id", "fire", "idealT", "saw", "hit", "origin", "dir", "clientHit", "delivery"},
 	reflect.TypeFor[delivery]():                        {"cmd", "sentAt", "onWire", "relPending", "arrived", "lost", "rec"},
 	reflect.TypeFor[netem.Endpoint[relMsg]]():          {"cfg", "seq", "nextID", "queue", "flight", "chans", "recvHigh", "recvBits", "ackOwed", "owesAck", "srtt", "rttvar", "Stats"},

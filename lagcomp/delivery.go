@@ -57,11 +57,10 @@ type arrivedCopy struct {
 // never sent (a test's forgery).
 // The pointer is for writing: the pending shots are made this Sim's own.
 func (s *Sim) shot(seq uint32) *pendingShot {
-	if seq < 1 || int(seq) > len(s.pending) {
+	if seq < 1 || int(seq) > s.pending.len() {
 		return nil
 	}
-	s.ownPending()
-	return &s.pending[seq-1]
+	return s.pending.mut(int(seq) - 1)
 }
 
 // commandsIn are the commands a packet carries: its own, the backups,
@@ -230,8 +229,8 @@ func (s *Sim) clientRecord(ps *pendingShot) ShotRecord {
 // arrived nor been lost: at the end of a run, the shots still in flight.
 func (s *Sim) InFlightShots() []ShotRecord {
 	var out []ShotRecord
-	for i := range s.pending {
-		ps := &s.pending[i]
+	for i := 0; i < s.pending.len(); i++ {
+		ps := s.pending.at(i)
 		if ps.cmd == nil || ps.arrived || ps.lost || ps.cmd.Weapon.IsProjectile() {
 			continue
 		}
@@ -250,8 +249,8 @@ func (s *Sim) AllShots() []ShotRecord {
 
 // shotCounts counts every shot fired, of any weapon, by fate.
 func (s *Sim) shotCounts() (fired, lost, inFlight int) {
-	for i := range s.pending {
-		ps := &s.pending[i]
+	for i := 0; i < s.pending.len(); i++ {
+		ps := s.pending.at(i)
 		switch {
 		case ps.lost:
 			lost++
@@ -259,5 +258,5 @@ func (s *Sim) shotCounts() (fired, lost, inFlight int) {
 			inFlight++
 		}
 	}
-	return len(s.pending), lost, inFlight
+	return s.pending.len(), lost, inFlight
 }

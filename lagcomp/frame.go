@@ -154,10 +154,10 @@ func (s *Sim) Frame() *Frame {
 		last := s.Shots[n-1]
 		f.Last = &last
 	}
-	for ; s.openFrom < len(s.pending) && (s.pending[s.openFrom].arrived || s.pending[s.openFrom].lost); s.openFrom++ {
+	for ; s.openFrom < s.pending.len() && (s.pending.at(s.openFrom).arrived || s.pending.at(s.openFrom).lost); s.openFrom++ {
 	}
-	for i := s.openFrom; i < len(s.pending); i++ {
-		if p := &s.pending[i]; !p.arrived && !p.lost {
+	for i := s.openFrom; i < s.pending.len(); i++ {
+		if p := s.pending.at(i); !p.arrived && !p.lost {
 			f.Fired = append(f.Fired, FiredShot{Seq: uint32(i + 1), Fire: p.fire, Origin: p.origin, End: p.hit.Point, ClientHit: p.clientHit, Saw: p.saw})
 		}
 	}

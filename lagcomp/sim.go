@@ -32,7 +32,7 @@ type Sim struct {
 	aim     *rand.Rand
 	aimSrc  *rand.PCG
 	pktSeq  uint64
-	pending []pendingShot // by command seq
+	pending firedShots // by command seq − 1
 	Shots   []ShotRecord
 	tally   shotTally // the summary of Shots, kept up to date as frames ask
 	// pending[:settled] have a known fate, settledLost of them lost
@@ -47,7 +47,7 @@ type Sim struct {
 	reliableGaveUp int
 	openFrom       int // pending[:openFrom] have all arrived or been lost
 	// pending and Shots share their arrays with a clone until written
-	pendingShared, shotsShared bool
+	shotsShared bool
 
 	ticks, snaps metronome
 	frames       []metronome // per client

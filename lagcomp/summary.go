@@ -146,19 +146,19 @@ func (s *Sim) Summary() Summary {
 // folded once, from the oldest on; only the few still open are counted
 // on each call.
 func (s *Sim) runningShotCounts() (fired, lost, inFlight int) {
-	for ; s.settled < len(s.pending) && (s.pending[s.settled].arrived || s.pending[s.settled].lost); s.settled++ {
-		s.settledLost += b2i(s.pending[s.settled].lost)
+	for ; s.settled < s.pending.len() && (s.pending.at(s.settled).arrived || s.pending.at(s.settled).lost); s.settled++ {
+		s.settledLost += b2i(s.pending.at(s.settled).lost)
 	}
 	lost = s.settledLost
-	for i := s.settled; i < len(s.pending); i++ {
-		switch ps := &s.pending[i]; {
+	for i := s.settled; i < s.pending.len(); i++ {
+		switch ps := s.pending.at(i); {
 		case ps.lost:
 			lost++
 		case !ps.arrived:
 			inFlight++
 		}
 	}
-	return len(s.pending), lost, inFlight
+	return s.pending.len(), lost, inFlight
 }
 
 func b2i(b bool) int {
