@@ -26,6 +26,9 @@ func (u *UI) typedKey(ev *fyne.KeyEvent) {
 		u.fireAtCrosshair()
 	case fyne.KeyS:
 		u.shotUI.save()
+	case fyne.KeyM:
+		u.moments.next()
+		return
 	case fyne.Key1:
 		u.setLayout(views.Layout2x2, views.ViewServer)
 	case fyne.Key2:

@@ -22,6 +22,7 @@ type timeline struct {
 	play     *widget.Button
 	speed    *widget.Select
 	scrub    *widget.Slider
+	track    *fyne.Container // the scrubber, with the moments' bookmarks under it
 	time     *widget.Label
 	syncing  bool
 	dragging bool
@@ -51,7 +52,8 @@ func newTimeline(u *UI) *timeline {
 	t.time = widget.NewLabel("")
 	back.Importance, fwd.Importance = widget.LowImportance, widget.LowImportance
 	left := container.NewHBox(back, t.play, fwd, t.speed)
-	t.box = container.NewBorder(nil, nil, left, t.time, t.scrub)
+	t.track = container.NewVBox(t.scrub)
+	t.box = container.NewBorder(nil, nil, left, t.time, t.track)
 	t.syncSpeed()
 	return t
 }
@@ -68,6 +70,9 @@ func (t *timeline) syncSpeed() {
 func (t *timeline) togglePlay() {
 	t.u.withSession(func(s *lagcomp.Session) { s.Paused = !s.Paused })
 	t.u.lastTick = t.u.opts.Clock() // no jump for the time spent paused
+	if t.u.moments != nil && !t.u.sessionState().paused {
+		t.u.moments.hide() // the sentence was for the paused moment
+	}
 	t.update()
 }
 
@@ -98,9 +103,13 @@ func (t *timeline) update() {
 		t.play.SetIcon(theme.MediaPauseIcon())
 	}
 	t.syncing = true
+	oldMax := t.scrub.Max
 	t.scrub.Min, t.scrub.Max = 0, float64(pb.live/model.Millisecond)
 	if t.scrub.Max <= t.scrub.Min {
 		t.scrub.Max = t.scrub.Min + 1
+	}
+	if t.scrub.Max != oldMax && len(t.track.Objects) > 1 {
+		t.track.Objects[1].Refresh() // the bookmarks follow the scrubber's scale
 	}
 	t.scrub.SetValue(float64(pb.now / model.Millisecond))
 	t.syncing = false

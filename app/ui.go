@@ -61,6 +61,7 @@ type UI struct {
 	shots    *shotList
 	presetUI *presetPicker
 	shotUI   *screenshots
+	moments  *momentsUI
 	sweep    *sweepTab
 	compare  *compareTab
 
@@ -129,6 +130,9 @@ func (u *UI) usePreset(p *presets.Preset) error {
 	if p.File == "presets/"+p.Name+".toml" {
 		remembered = p.Name
 	}
+	if u.moments != nil {
+		u.moments.load()
+	}
 	u.app.Preferences().SetString(prefPreset, remembered)
 	return nil
 }
@@ -149,12 +153,16 @@ func (u *UI) build() {
 	u.shotUI = newScreenshots(u)
 	u.sweep = newSweepTab(u)
 	u.compare = newCompareTab(u)
+	u.moments = newMomentsUI(u)
+	u.timeline.track.Add(u.moments.marks)
+	u.moments.load()
 
 	tabs := container.NewAppTabs(
 		container.NewTabItem("Network", u.controls.network),
 		container.NewTabItem("Netcode", u.controls.netcode),
 		container.NewTabItem("Scene", u.controls.scene),
 		container.NewTabItem("Layers", u.controls.layers),
+		container.NewTabItem("Moments", u.moments.tab),
 		container.NewTabItem("Shots", u.shots.list),
 		container.NewTabItem("All keys", u.controls.all),
 		container.NewTabItem("Sweep", u.sweep.box),
@@ -167,7 +175,8 @@ func (u *UI) build() {
 		widget.NewButtonWithIcon("Screenshot", theme.MediaPhotoIcon(), u.shotUI.ask),
 	)
 	bottom := container.NewVBox(u.metrics.box, u.timeline.box, u.status)
-	split := container.NewHSplit(u.compare.wrap(u.sweep.wrap(u.paneGrid)), side)
+	panes := container.NewBorder(u.moments.banner, nil, nil, nil, u.compare.wrap(u.sweep.wrap(u.paneGrid)))
+	split := container.NewHSplit(panes, side)
 	split.Offset = 0.72
 	u.win.SetContent(container.NewBorder(top, bottom, nil, nil, split))
 }

@@ -182,6 +182,18 @@ func (s *Session) Seek(t model.Time) {
 	s.viewNext = s.stepThrough(s.view, s.viewNext, t)
 }
 
+// Jump shows time t like Seek, but a t beyond the live edge runs the
+// live simulation on to it first: a bookmark later than what has been
+// played is reached, not clamped.
+func (s *Session) Jump(t model.Time) {
+	if t > s.live.Now {
+		s.view = nil
+		s.stepLive(t)
+		return
+	}
+	s.Seek(t)
+}
+
 // StepTick moves the shown time one server tick forward or back.
 func (s *Session) StepTick(dir int) {
 	cfg := s.Config()

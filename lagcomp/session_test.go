@@ -208,3 +208,27 @@ func TestReplayEachEqualsReplay(t *testing.T) {
 		t.Fatal("descending times accepted")
 	}
 }
+
+// Jump reaches a time beyond the live edge by playing on to it, the same
+// instant a plain run shows; within the past it is a seek.
+func TestSessionJumpAhead(t *testing.T) {
+	c := Defaults()
+	s, err := NewSession(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Advance(50 * model.Millisecond)
+	s.Jump(3 * model.Second)
+	if s.Now() != 3*model.Second || s.LiveNow() != 3*model.Second {
+		t.Fatalf("jump ahead: shown %v, live %v", s.Now(), s.LiveNow())
+	}
+	plain, _ := New(c)
+	plain.Step(3 * model.Second)
+	if !bytes.Equal(shotBytes(t, s.Sim()), shotBytes(t, plain)) {
+		t.Fatal("the jump's run differs from a plain run")
+	}
+	s.Jump(model.Second)
+	if s.Now() != model.Second || s.LiveNow() != 3*model.Second {
+		t.Fatalf("jump back: shown %v, live %v", s.Now(), s.LiveNow())
+	}
+}

@@ -1,0 +1,184 @@
+package app
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	"github.com/google/uuid"
+
+	"lagscope/lagcomp"
+	"lagscope/model"
+)
+
+// momentsUI shows the preset's moments — a lecture's bookmarks — as
+// numbered marks under the timeline's scrubber and as a list in the
+// sidebar; jumping to one pauses there, selects its shot and puts its
+// sentence on a banner over the panes. The moments are found by the
+// simulation (lagcomp.FindMoments) on the preset's own settings.
+type momentsUI struct {
+	u       *UI
+	moments []lagcomp.Moment
+	list    *widget.List
+	tab     fyne.CanvasObject
+	marks   *fyne.Container // the bookmarks, laid out along the scrubber
+	banner  *fyne.Container
+	say     *widget.Label
+	note    *widget.Label // in the tab: where the moments come from
+	shown   int           // the moment on the banner, -1 for none
+}
+
+func newMomentsUI(u *UI) *momentsUI {
+	m := &momentsUI{u: u, shown: -1}
+	m.list = widget.NewList(
+		func() int { return len(m.moments) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Wrapping = fyne.TextWrapWord
+			return l
+		},
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			o.(*widget.Label).SetText(m.row(id))
+			m.list.SetItemHeight(id, o.(*widget.Label).MinSize().Height)
+		},
+	)
+	m.list.OnSelected = func(id widget.ListItemID) {
+		m.jump(id)
+		m.list.UnselectAll() // selecting the same row again jumps again
+	}
+	m.note = widget.NewLabel("")
+	m.note.Wrapping = fyne.TextWrapWord
+	m.tab = container.NewBorder(m.note, nil, nil, nil, m.list)
+	m.marks = container.New(&markLayout{m: m})
+	m.say = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	m.say.Wrapping = fyne.TextWrapWord
+	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), m.hide)
+	closeBtn.Importance = widget.LowImportance
+	m.banner = container.NewBorder(nil, nil, widget.NewIcon(theme.InfoIcon()), closeBtn, m.say)
+	m.banner.Hide()
+	return m
+}
+
+// row is a moment's line in the list.
+func (m *momentsUI) row(i int) string {
+	mo := m.moments[i]
+	if !mo.Found {
+		return fmt.Sprintf("%d · %s\n(%s)", i+1, mo.Spec.Say, mo.What)
+	}
+	s := fmt.Sprintf("%d · %.3f s — %s", i+1, mo.At.Seconds(), mo.Spec.Say)
+	if mo.What != "" {
+		s += "\n(" + mo.What + ")"
+	}
+	return s
+}
+
+// load finds the preset's moments on its own configuration.
+func (m *momentsUI) load() {
+	m.hide()
+	m.moments = nil
+	p := m.u.preset
+	if p != nil && len(p.Moments) > 0 {
+		ms, err := p.FindMoments(m.u.presetCfg)
+		if err != nil {
+			m.u.setStatus("moments: " + err.Error())
+		}
+		m.moments = ms
+	}
+	switch {
+	case len(m.moments) == 0:
+		m.note.SetText("This preset declares no moments (a preset's moments = [...]).")
+	default:
+		m.note.SetText("Moments to look at, found on the preset's own settings. Select one to jump there, or press M for the next.")
+	}
+	m.list.Refresh()
+	m.rebuildMarks()
+}
+
+// rebuildMarks makes one small numbered button per found moment.
+func (m *momentsUI) rebuildMarks() {
+	m.marks.Objects = nil
+	for i, mo := range m.moments {
+		if !mo.Found {
+			continue
+		}
+		i := i
+		b := widget.NewButton(fmt.Sprint(i+1), func() { m.jump(i) })
+		b.Importance = widget.HighImportance
+		m.marks.Add(b)
+	}
+	m.marks.Refresh()
+}
+
+// jump shows moment i: its time (played on to, if not reached yet), its
+// shot selected, its sentence on the banner.
+func (m *momentsUI) jump(i int) {
+	if i < 0 || i >= len(m.moments) {
+		return
+	}
+	mo := m.moments[i]
+	if !mo.Found {
+		m.u.setStatus(fmt.Sprintf("moment %d: %s", i+1, mo.What))
+		return
+	}
+	if mo.Shot != (uuid.UUID{}) {
+		m.u.selected = mo.Shot
+	}
+	m.u.timeline.move(func(s *lagcomp.Session) { s.Jump(mo.At) })
+	m.shown = i
+	m.say.SetText(fmt.Sprintf("Moment %d of %d (t = %.3f s): %s", i+1, len(m.moments), mo.At.Seconds(), mo.Spec.Say))
+	m.banner.Show()
+}
+
+// next jumps to the moment after the one shown (the M key).
+func (m *momentsUI) next() {
+	for k := 1; k <= len(m.moments); k++ {
+		if i := (m.shown + k) % len(m.moments); m.moments[i].Found {
+			m.jump(i)
+			return
+		}
+	}
+}
+
+func (m *momentsUI) hide() {
+	m.shown = -1
+	m.banner.Hide()
+}
+
+// markLayout puts each bookmark under the scrubber at its moment's time,
+// on the scrubber's scale (0 to the live edge); a moment not reached yet
+// waits at the right end.
+type markLayout struct{ m *momentsUI }
+
+func (l *markLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(0, h)
+}
+
+func (l *markLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	var found []lagcomp.Moment
+	for _, mo := range l.m.moments {
+		if mo.Found {
+			found = append(found, mo)
+		}
+	}
+	live := model.Second
+	if l.m.u.timeline != nil {
+		live = max(live, model.Time(l.m.u.timeline.scrub.Max)*model.Millisecond)
+	}
+	pad := theme.InnerPadding() // the slider's track starts this far in
+	for i, o := range objs {
+		if i >= len(found) {
+			break
+		}
+		ms := o.MinSize()
+		f := min(1, float32(found[i].At)/float32(live))
+		x := pad + f*(size.Width-2*pad) - ms.Width/2
+		o.Resize(ms)
+		o.Move(fyne.NewPos(max(0, min(x, size.Width-ms.Width)), 0))
+	}
+}
