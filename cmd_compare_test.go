@@ -57,3 +57,12 @@ func TestShotCompareBadInput(t *testing.T) {
 		t.Errorf("a sidecar with a bad compare: exit %d: %s", code, errs)
 	}
 }
+
+func TestShotCompareRefusesAClip(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := runCLI("shot", "--preset", "default", "--view", "server", "--from-time", "1s", "--to-time", "2s",
+		"--compare", "mode=none", "--out", filepath.Join(dir, "x.gif"))
+	if code != 2 || !strings.Contains(errs, "compare: an A/B is a still picture") {
+		t.Errorf("compare + clip: exit %d: %s", code, errs)
+	}
+}

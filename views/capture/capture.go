@@ -104,8 +104,8 @@ func (s *Sidecar) check() error {
 		if _, err := sweep.ParseChanges(s.Compare); err != nil {
 			return fmt.Errorf("compare: %w", err)
 		}
-		if s.Clip != nil || s.Title != "" {
-			return fmt.Errorf("compare: an A/B is one picture with a title over each half; it takes no clip or title")
+		if s.Clip != nil {
+			return fmt.Errorf("compare: an A/B is a still picture, not a clip (drop the clip or the compare)")
 		}
 	}
 	switch s.Caption {

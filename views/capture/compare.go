@@ -35,7 +35,13 @@ func renderCompare(sc *Sidecar) (*image.RGBA, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compare: %w", err)
 	}
-	fa, fb := a.Frame(), b.Frame()
+	return drawCompare(sc, a.Frame(), b.Frame(), changes)
+}
+
+// drawCompare lays an A/B out as draw1 lays one view: the title band (if
+// any), the two halves under their own titles, the caption band (as the
+// sidecar's caption mode says, with a line naming B's changes).
+func drawCompare(sc *Sidecar, fa, fb *lagcomp.Frame, changes []lagcomp.Setting) (*image.RGBA, error) {
 	pal := views.Dark
 	if sc.Theme == "light" {
 		pal = views.Light
@@ -44,12 +50,14 @@ func renderCompare(sc *Sidecar) (*image.RGBA, error) {
 	if sc.Selected != "" {
 		o.Selected = uuid.MustParse(sc.Selected)
 	}
-	lines := append(captionLines(sc, fa), "A/B on one seed and one timeline: left A as given, right B = "+sweep.Title(changes, ""))
-	band := bandHeight(len(lines), sc.Scale)
-	title := bandHeight(1, sc.Scale)
-	bodyH := sc.Height - band - title
+	lines := captionLines(sc, fa)
+	if len(lines) > 0 {
+		lines = append(lines, "A/B on one seed and one timeline: left A as given, right B = "+sweep.Title(changes, ""))
+	}
+	top, band, half := titleHeight(sc), bandHeight(len(lines), sc.Scale), bandHeight(1, sc.Scale)
+	bodyH := sc.Height - top - half - band
 	if bodyH < 64 || sc.Width < 128 {
-		return nil, fmt.Errorf("size %dx%d leaves no room for two halves, their titles and the caption band", sc.Width, sc.Height)
+		return nil, fmt.Errorf("size %dx%d leaves no room for two halves under their titles and the bands", sc.Width, sc.Height)
 	}
 	out := image.NewRGBA(image.Rect(0, 0, sc.Width, sc.Height))
 	halves := []struct {
@@ -63,14 +71,21 @@ func renderCompare(sc *Sidecar) (*image.RGBA, error) {
 	for _, h := range halves {
 		r := views.NewRenderer() // one each: a renderer reuses its images
 		var body *image.RGBA
+		var err error
 		if sc.View == "split" {
 			body = r.Split(h.f, sc.Layout, views.Views, h.w, bodyH, o)
 		} else if body, err = r.Render(h.f, sc.View, h.w, bodyH, o); err != nil {
 			return nil, err
 		}
-		r.Caption(out, image.Rect(h.x, 0, h.x+h.w, title), []string{h.title}, pal, sc.Scale)
-		draw.Draw(out, image.Rect(h.x, title, h.x+h.w, title+bodyH), body, image.Point{}, draw.Src)
+		r.Caption(out, image.Rect(h.x, top, h.x+h.w, top+half), []string{h.title}, pal, sc.Scale)
+		draw.Draw(out, image.Rect(h.x, top+half, h.x+h.w, top+half+bodyH), body, image.Point{}, draw.Src)
 	}
-	views.NewRenderer().Caption(out, image.Rect(0, sc.Height-band, sc.Width, sc.Height), lines, pal, sc.Scale)
+	r := views.NewRenderer()
+	if top > 0 {
+		r.Title(out, image.Rect(0, 0, sc.Width, top), sc.Title, pal, sc.Scale)
+	}
+	if band > 0 {
+		r.Caption(out, image.Rect(0, sc.Height-band, sc.Width, sc.Height), lines, pal, sc.Scale)
+	}
 	return out, nil
 }
