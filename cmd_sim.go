@@ -247,12 +247,18 @@ func writeTable(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.D
 	if projs := sim.Projectiles(); len(projs) > 0 {
 		writeProjectiles(w, projs)
 	}
-	_, err := fmt.Fprintf(w, "\nmode %s, %d shots (%d duplicates rejected): %d judged, %d rejected, %d lost, %d in flight\n"+
+	// projectile shots that arrived spawned projectiles (their table above)
+	// rather than judged traces
+	fates := fmt.Sprintf("%d judged, %d rejected", sum.Shots, sum.Rejected)
+	if spawned := sum.ShotsFired - sum.ShotsLost - sum.ShotsInFlight - sum.Shots - sum.Rejected; spawned > 0 {
+		fates = fmt.Sprintf("%d reached the server as projectiles, %s hitscan", spawned, fates)
+	}
+	_, err := fmt.Fprintf(w, "\nmode %s, %d shots (%d duplicates rejected): %s, %d lost, %d in flight\n"+
 		"judged: client hits %d, server hits %d; agreement %s (lost shots the client saw hit count as disagreements: %d)\n"+
 		"rewind error mean %.3f m, p95 %.3f m; rewind mean %.1f ms vs ideal %.1f ms\n"+
 		"behind cover (server hit after the victim saw itself in cover): %d\n"+
 		"simulated %.1f s in %.1f ms\n",
-		cfg.Mode, sum.ShotsFired, sum.DupsRejected, sum.Shots, sum.Rejected, sum.ShotsLost, sum.ShotsInFlight,
+		cfg.Mode, sum.ShotsFired, sum.DupsRejected, fates, sum.ShotsLost, sum.ShotsInFlight,
 		sum.ClientHits, sum.ServerHits, agree, sum.LostClientHits,
 		sum.MeanRewindErrM, sum.P95RewindErrM, sum.MeanRewindMs, sum.MeanIdealMs, sum.BehindCover,
 		sim.Now.Seconds(), float64(wall.Microseconds())/1000)

@@ -348,3 +348,45 @@ func TestStepProgressIsTheSameRun(t *testing.T) {
 		t.Fatalf("%d progress calls; %s\nvs %s", n, ja, jb)
 	}
 }
+
+// Every fired shot has one line: at 20 % upstream loss without backups the
+// lost ones are printed as lost, and the summary counts them; a replayed
+// command is one line, and the text summary says what was refused.
+func TestSimAccountsForEveryShot(t *testing.T) {
+	code, out, errs := runCLI("sim", "--duration", "20s", "--json", "--set", "up_loss_pct=20", "--set", "cmd_backup=0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var sum map[string]any
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
+		t.Fatal(err)
+	}
+	ids, lost := map[string]bool{}, 0
+	for _, l := range lines[:len(lines)-1] {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatal(err)
+		}
+		if m["type"] != "shot" {
+			continue
+		}
+		if ids[m["id"].(string)] {
+			t.Fatalf("two lines for shot %v", m["id"])
+		}
+		ids[m["id"].(string)] = true
+		if m["outcome"] == "lost" {
+			lost++
+			if m["server_hit"] != nil || m["judged_ms"] != nil {
+				t.Fatalf("a lost shot with a server verdict: %s", l)
+			}
+		}
+	}
+	if fired := int(sum["shots_fired"].(float64)); fired != len(ids) || lost == 0 || int(sum["shots_lost"].(float64)) != lost {
+		t.Fatalf("%d shots fired, %d lines, %d lost lines, summary %v lost", fired, len(ids), lost, sum["shots_lost"])
+	}
+	_, text, _ := runCLI("sim", "--preset", "cheater", "--duration", "3s")
+	if !strings.Contains(text, "3 shots (3 duplicates rejected): 3 judged") {
+		t.Fatalf("cheater's summary: %s", text)
+	}
+}
