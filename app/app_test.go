@@ -467,8 +467,8 @@ func TestScreenshotDialogOptionsAndClip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gifPath, err := s.takeClip(csc, nil)
-	if err != nil {
+	gifPath := s.clipPath()
+	if err := takeClip(csc, gifPath, nil); err != nil {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(gifPath)

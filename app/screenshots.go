@@ -153,15 +153,20 @@ func (s *screenshots) clipSidecar() (*capture.Sidecar, error) {
 	return sc, nil
 }
 
-// takeClip renders and saves the clip, telling progress.
-func (s *screenshots) takeClip(sc *capture.Sidecar, progress capture.Progress) (string, error) {
+// takeClip renders the clip and saves it to path, telling progress. It
+// touches nothing of the UI: exportClip runs it off the UI thread.
+func takeClip(sc *capture.Sidecar, path string, progress capture.Progress) error {
 	data, err := capture.RenderClip(sc, progress)
 	if err != nil {
-		return "", err
+		return err
 	}
+	return capture.WriteFile(path, data, sc)
+}
+
+// clipPath is where a clip of the current choice goes.
+func (s *screenshots) clipPath() string {
 	name := fmt.Sprintf("lagscope-%s-%s.gif", s.what, time.Now().Format("20060102-150405.000"))
-	path := filepath.Join(s.dir(), name)
-	return path, capture.WriteFile(path, data, sc)
+	return filepath.Join(s.dir(), name)
 }
 
 // exportClip renders the clip off the UI thread (it replays and draws
@@ -175,8 +180,9 @@ func (s *screenshots) exportClip() {
 		dialog.ShowError(err, s.u.win)
 		return
 	}
+	path := s.clipPath()
 	go func() {
-		path, err := s.takeClip(sc, func(f float64) {
+		err := takeClip(sc, path, func(f float64) {
 			fyne.Do(func() { s.u.setStatus(fmt.Sprintf("rendering the clip: %d %%", int(f*100))) })
 		})
 		fyne.Do(func() {
