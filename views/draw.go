@@ -210,6 +210,12 @@ func (p *pane) hitbox(pose model.Pose, c color.NRGBA, fill float64, width float6
 		p.dc.FillPreserve()
 	}
 	p.dc.SetColor(c)
+	// a pawn drawn small (a wide scene in a quarter of a projector)
+	// gets bolder outlines, so it can be found from the back of a hall;
+	// the geometry stays to scale
+	if p.cam.ppm < 60*p.s {
+		width *= 1.5
+	}
 	p.dc.SetLineWidth(width * p.s)
 	if dashed {
 		p.dc.SetDash(4*p.s, 3*p.s)
