@@ -44,22 +44,23 @@ type Client struct {
 
 	// weapon state of the shooter bot: it starts firing firePhase after
 	// its display first fills (armed), a phase drawn from the seed
-	firePhase  model.Time
-	armed      bool
-	nextFire   model.Time
-	burstShots int
-	firing     bool
-	holding    bool       // the trigger is down
-	releaseAt  model.Time // when it comes up (trigger_hold_ms after the last shot)
-	seq        uint32
-	recent     []*Command  // the newest commands, for cl_cmdbackup (shared with packets; never changed)
-	lastExtrap []model.Vec // extrapolated positions shown last frame, to measure warps
-	lastVel    []model.Vec
-	warpMax    float64
-	warpMaxAt  model.Time // the frame of the largest warp
-	warpLast   float64
-	warps      []WarpEvent // the warps of the last GhostWindow, oldest first
-	starved    int         // frames that ran past the newest snapshot
+	firePhase   model.Time
+	armed       bool
+	nextFire    model.Time
+	burstShots  int
+	firing      bool
+	holding     bool       // the trigger is down
+	releaseAt   model.Time // when it comes up (trigger_hold_ms after the last shot)
+	seq         uint32
+	recent      []*Command  // the newest commands, for cl_cmdbackup (shared with packets; never changed)
+	lastExtrap  []model.Vec // extrapolated positions shown last frame, to measure warps
+	lastExtrapT model.Time  // and the display time they were for
+	lastVel     []model.Vec
+	warpMax     float64
+	warpMaxAt   model.Time // the frame of the largest warp
+	warpLast    float64
+	warps       []WarpEvent // the warps of the last GhostWindow, oldest first
+	starved     int         // frames that ran past the newest snapshot
 }
 
 // ClientView is the remote world as one client displays it at a frame.
@@ -121,7 +122,7 @@ func (c *Client) display(cfg *Config, t model.Time, own model.Pose, n int) {
 		case DisplayInterp:
 			c.interpolate(cfg, v, n)
 		case DisplayExtrap:
-			c.extrapolate(v, n, t-c.lastFrame)
+			c.extrapolate(v, n)
 		default:
 			s := c.snaps[len(c.snaps)-1]
 			copy(v.Poses, s.Poses)
@@ -182,7 +183,7 @@ func (c *Client) interpolate(cfg *Config, v *ClientView, n int) {
 // velocity to PackageTimeStamp. When a snapshot disagrees with the
 // prediction the pawn warps, the drawback the Lag Compensation article
 // names; the size of each warp is measured.
-func (c *Client) extrapolate(v *ClientView, n int, frame model.Time) {
+func (c *Client) extrapolate(v *ClientView, n int) {
 	s := c.snaps[len(c.snaps)-1]
 	dt := (c.PackageTimeStamp - s.Stamp).Seconds()
 	if len(c.lastExtrap) != n {
@@ -193,8 +194,11 @@ func (c *Client) extrapolate(v *ClientView, n int, frame model.Time) {
 		p := s.Poses[j]
 		p.Pos = p.Pos.Add(s.Vels[j].Scale(dt))
 		if j != c.Index && v.Shown[j] {
-			// where the previous frame's prediction would have put it
-			expect := c.lastExtrap[j].Add(c.lastVel[j].Scale(frame.Seconds()))
+			// where the previous frame's prediction puts it at this
+			// frame's display time: a warp is a correction of what was
+			// shown, not PackageTimeStamp re-syncing to a snapshot (which
+			// moves the display time, and a perfect prediction with it)
+			expect := c.lastExtrap[j].Add(c.lastVel[j].Scale((c.PackageTimeStamp - c.lastExtrapT).Seconds()))
 			d := p.Pos.Dist(expect)
 			c.warpLast = max(c.warpLast, d)
 			if d >= WarpEventMinM {
@@ -207,6 +211,7 @@ func (c *Client) extrapolate(v *ClientView, n int, frame model.Time) {
 	if c.warpLast > c.warpMax {
 		c.warpMax, c.warpMaxAt = c.warpLast, v.T
 	}
+	c.lastExtrapT = c.PackageTimeStamp
 	v.IdealT, v.Render = c.PackageTimeStamp, c.PackageTimeStamp
 	setAll(v.Shown, true)
 }

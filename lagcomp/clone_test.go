@@ -28,7 +28,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[ServerPawn](): {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},
 	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startStamp", "startAt", "hasStart", "weapon", "rel", "weaponRel", "acks"},
 	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "snaps", "PackageTimeStamp", "hasStamp", "lastFrame", "Display", "ping", "firePhase", "armed",
-		"nextFire", "burstShots", "firing", "holding", "releaseAt", "seq", "lastExtrap", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved"},
+		"nextFire", "burstShots", "firing", "holding", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved"},
 	reflect.TypeFor[ClientView](): {"T", "Poses", "Shown", "IdealT", "Render", "Starved", "Filled"},
 	reflect.TypeFor[projState](): {"id", "seq", "weapon", "spec", "fire", "origin", "dir", "lastSeen", "server", "srvAt", "srvPos",
 		"srvPath", "srvDone", "final", "finalT", "hits", "ff", "spawnT", "predicted", "fakeAt", "fakeDelay", "fakeSpawned", "fake",

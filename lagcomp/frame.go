@@ -183,7 +183,12 @@ func (s *Sim) clientSnapshot(c *Client, other int) ClientFrame {
 	for _, sn := range c.snaps {
 		cf.Buffer = append(cf.Buffer, rewind.Sample{T: sn.Stamp, Pose: sn.Poses[other]})
 	}
-	cf.Warps = append([]WarpEvent(nil), c.warps...)
+	// the list is pruned as warps come; a frame shows only the recent ones
+	for _, w := range c.warps {
+		if w.T > s.Now-GhostWindow {
+			cf.Warps = append(cf.Warps, w)
+		}
+	}
 	cf.TrackedPing, _ = c.ping.ExactPing()
 	return cf
 }
