@@ -52,7 +52,7 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 		r.MissByM = r.Rewound.Box().LateralGap(r.Origin, r.Dir)
 	}
 	if r.ServerHit {
-		r.BehindCover = s.victimBehindCover(now)
+		r.BehindCover = s.victimBehindCover(&r)
 	}
 	s.arrivalRules(&r, &ps, via)
 	if p := s.shot(cmd.Seq); p != nil {
@@ -130,17 +130,17 @@ func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command) {
 	r.ServerHit = hit.Pawn == TargetPawn
 }
 
-// victimBehindCover is "I was already behind the wall": when the victim
-// learns of the hit (one downstream latency later) its own view — ahead of
-// the server by its upstream latency — has it out of the shooter's sight.
-func (s *Sim) victimBehindCover(now model.Time) bool {
-	if len(s.cfg.Walls) == 0 {
+// victimBehindCover is "I was already behind the wall": when the server
+// judged the hit, the victim's own screen (its latest frame) showed a
+// wall between itself, where it predicts itself, and the shooter as it
+// displays him. It notes what that screen showed in the record.
+func (s *Sim) victimBehindCover(r *ShotRecord) bool {
+	v := &s.Clients[TargetPawn].Display
+	if len(v.Poses) <= TargetPawn || !v.Shown[ShooterPawn] {
 		return false
 	}
-	v := s.Clients[TargetPawn]
-	told := now + model.MsF(v.down.Config().LatencyMs)
-	own := s.Server.Pawns[TargetPawn].Motion.At(told + model.MsF(v.up.Config().LatencyMs))
-	from := s.Server.Pawns[ShooterPawn].Motion.At(told).Pos
-	d := own.Pos.Sub(from)
-	return model.Raycast(from, d.Unit(), d.Len(), s.cfg.Walls, nil).Part == model.PartWall
+	r.victimAt, r.victimSelf, r.victimShooter = v.T, v.Poses[TargetPawn].Pos, v.Poses[ShooterPawn].Pos
+	d := r.victimSelf.Sub(r.victimShooter)
+	return len(s.cfg.Walls) > 0 && d.Len() > 0 &&
+		model.Raycast(r.victimShooter, d.Unit(), d.Len(), s.cfg.Walls, nil).Part == model.PartWall
 }

@@ -139,7 +139,7 @@ func (s *Sim) resolve(sp MomentSpec, projAt map[Reconcile]model.Time) Moment {
 	case MomentFirstBehindCover:
 		if r := first(func(r *ShotRecord) bool { return r.BehindCover }); r != nil {
 			// when the victim is told: its pane shows "I was behind cover!"
-			return shot(r, r.Judged+s.victimDown(), "the victim, told, was behind cover")
+			return shot(r, r.Judged+s.victimDown(), "the victim's screen had it behind cover when the hit was judged")
 		}
 	case MomentFirstCapped:
 		if r := first(func(r *ShotRecord) bool { return r.HasRule(RuleMaxRewindCap) }); r != nil {

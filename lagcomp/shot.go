@@ -107,7 +107,11 @@ type ShotRecord struct {
 	Rewinds, Culls int             // broad phase: pawns rewound and skipped
 	RewoundPawns   []int           // which pawns the broad phase let through
 	BroadPhase     BroadPhaseVisit // the grid cells the broad phase walked (none with it off)
-	BehindCover    bool            // server hit the target although the victim, when told, saw itself out of the shooter's sight
+	BehindCover    bool            // server hit the target although the victim's own screen, when the server judged it, showed a wall between it and the shooter
+	// what the victim's screen showed when a hit was judged: its frame
+	// time, itself and the shooter
+	victimAt                  model.Time
+	victimSelf, victimShooter model.Vec
 }
 
 // RewindMs is how far back the server judged the shot.

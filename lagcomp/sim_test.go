@@ -611,3 +611,48 @@ func TestSeedsSampleDifferentInstantsOnCleanLinks(t *testing.T) {
 		t.Fatalf("first shots at %v and %v", a, b)
 	}
 }
+
+// behind_cover is "the victim's own screen showed it behind a wall when
+// the server judged the hit": checked against the truth, the victim's
+// latest frame before the judging tick shows itself an upstream latency
+// ahead and the (stationary) shooter where he is.
+func TestBehindCoverIsWhatTheVictimsScreenShowed(t *testing.T) {
+	c := Defaults()
+	c.Mode, c.Up.LatencyMs, c.Down.LatencyMs, c.MaxRewindMs, c.MaxTrailMs, c.FireIntervalMs = ModeSource, 90, 90, 900, 1000, 150
+	c.Target = model.Motion{Kind: model.Peek, Origin: model.V(20, 3), Heading: -math.Pi / 2, Speed: 6, Amplitude: 3, Period: 1600 * model.Millisecond}
+	c.Walls, _ = model.ParseWalls("18.8,0.8,19.4,6")
+	s := run(t, c, 10*model.Second)
+	frame := model.TickTime(1, c.FPS)
+	shooter := s.Server.Pawns[ShooterPawn].Pose.Pos
+	target := s.Server.Pawns[TargetPawn].Motion
+	covered, open := 0, 0
+	for _, r := range s.Shots {
+		if !r.ServerHit {
+			if r.BehindCover {
+				t.Fatalf("shot %d: behind cover without a hit", r.Seq)
+			}
+			continue
+		}
+		// (a frame due at the judging tick itself runs after the server's)
+		if r.victimAt > r.Judged || r.Judged-r.victimAt > frame+1 {
+			t.Fatalf("shot %d judged at %v: the victim's frame %v is not its latest", r.Seq, r.Judged, r.victimAt)
+		}
+		self := target.At(r.victimAt + 90*model.Millisecond).Pos
+		if r.victimSelf.Dist(self) > 1e-9 || r.victimShooter != shooter {
+			t.Fatalf("shot %d: the victim's screen had itself at %v (truth %v) and the shooter at %v", r.Seq, r.victimSelf, self, r.victimShooter)
+		}
+		d := self.Sub(shooter)
+		walled := model.Raycast(shooter, d.Unit(), d.Len(), c.Walls, nil).Part == model.PartWall
+		if walled != r.BehindCover {
+			t.Fatalf("shot %d: behind_cover %v, but a wall between them is %v", r.Seq, r.BehindCover, walled)
+		}
+		if walled {
+			covered++
+		} else {
+			open++
+		}
+	}
+	if covered == 0 || open == 0 {
+		t.Fatalf("hits behind cover %d, in the open %d", covered, open)
+	}
+}
