@@ -39,6 +39,8 @@ func (u *UI) typedKey(ev *fyne.KeyEvent) {
 		u.setLayout(views.LayoutSingle, views.ViewOverlay)
 	case fyne.Key5:
 		u.setLayout(views.LayoutSingle, views.ViewPackets)
+	case fyne.Key6:
+		u.setLayout(views.LayoutSingle, views.ViewBurst)
 	default:
 		return
 	}
@@ -70,9 +72,10 @@ var layoutNames = map[string]struct {
 	"Target only":  {views.LayoutSingle, views.ViewTarget},
 	"Overlay only": {views.LayoutSingle, views.ViewOverlay},
 	"Packet flow":  {views.LayoutSingle, views.ViewPackets},
+	"Fire effects": {views.LayoutSingle, views.ViewBurst},
 }
 
-var layoutOrder = []string{"2×2", "1×2", "Server only", "Shooter only", "Target only", "Overlay only", "Packet flow"}
+var layoutOrder = []string{"2×2", "1×2", "Server only", "Shooter only", "Target only", "Overlay only", "Packet flow", "Fire effects"}
 
 func (u *UI) layoutSelect() *widget.Select {
 	sel := widget.NewSelect(layoutOrder, func(s string) {

@@ -113,7 +113,7 @@ func (p *Pane) worldAt(pos fyne.Position) (model.Vec, bool) {
 
 // Scrolled zooms about the cursor: the world point under it stays put.
 func (p *Pane) Scrolled(ev *fyne.ScrollEvent) {
-	if p.view == views.ViewPackets { // a time axis, not the world
+	if p.view.TimeAxis() { // a time axis, not the world
 		return
 	}
 	before, ok := p.worldAt(ev.Position)
@@ -129,7 +129,7 @@ func (p *Pane) Scrolled(ev *fyne.ScrollEvent) {
 
 // Dragged pans: the world point under the cursor follows it.
 func (p *Pane) Dragged(ev *fyne.DragEvent) {
-	if p.view == views.ViewPackets {
+	if p.view.TimeAxis() {
 		return
 	}
 	from := ev.Position.Subtract(ev.Dragged)

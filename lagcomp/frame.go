@@ -24,6 +24,8 @@ type Frame struct {
 	// Packets are every packet sent within PacketWindow before T, in
 	// sending order: delivered, in flight (Deliver > T) or lost.
 	Packets []PacketFrame
+	// Fire is the weapon-fire effects of the last FireWindow (source 001).
+	Fire *FireFrame
 	Summary Summary
 	Ping    PingFrame
 	// Trails are the shooter's and the target's history (the bystanders'
@@ -163,6 +165,7 @@ func (s *Sim) Frame() *Frame {
 	}
 	f.InFlight = s.inFlight()
 	f.Packets = s.recentPackets()
+	f.Fire = s.fireFrame()
 	for i := range s.Dropped {
 		if p := &s.Dropped[i]; p.Sent > s.Now-model.Second && p.Sent <= s.Now {
 			f.Dropped = append(f.Dropped, packetFrame(p, false))

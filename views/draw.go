@@ -55,6 +55,10 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 		p.packets() // its own legend: packet kinds, not hitboxes
 		return
 	}
+	if v == ViewBurst {
+		p.fireLanes() // its own legend too
+		return
+	}
 	p.draw(v)
 	// A narrow pane with a busy legend draws again with a legend of two
 	// rows: what the legend holds is known only once the pane is drawn,

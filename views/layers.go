@@ -78,11 +78,16 @@ const (
 	ViewTarget  View = "target"
 	ViewOverlay View = "overlay"
 	ViewPackets View = "packets"
+	ViewBurst   View = "burst" // the fire-effects lanes (source 001)
 )
 
 // Views lists the panes in layout order: a 2x2 layout shows the first
 // four; the packet-flow diagram is a pane of its own.
-var Views = []View{ViewServer, ViewShooter, ViewTarget, ViewOverlay, ViewPackets}
+var Views = []View{ViewServer, ViewShooter, ViewTarget, ViewOverlay, ViewPackets, ViewBurst}
+
+// TimeAxis reports whether the view runs along time, not the world (no
+// zoom or pan).
+func (v View) TimeAxis() bool { return v == ViewPackets || v == ViewBurst }
 
 // Title is the pane's heading.
 func (v View) Title() string {
@@ -97,6 +102,8 @@ func (v View) Title() string {
 		return "Overlay"
 	case ViewPackets:
 		return "Packet flow"
+	case ViewBurst:
+		return "Fire effects"
 	}
 	return string(v)
 }

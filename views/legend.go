@@ -46,6 +46,7 @@ const (
 	keySpawn                   // Draw Spawn Position
 	keyFinal                   // Draw Final Position
 	keyFX                      // where the owner saw the detonation effects
+	keyMuzzleFlash             // a muzzle flash a remote client played (source 001)
 	keyCount
 )
 
@@ -126,6 +127,8 @@ func (pal Palette) entry(k key) legendEntry {
 		return legendEntry{pal.Dim, swRing, "detonation + radius", "det."}
 	case keyFX:
 		return legendEntry{pal.Text, swCross, "effects seen", "FX"}
+	case keyMuzzleFlash:
+		return legendEntry{ClientRed, swCross, "muzzle flash this client played", "flash"}
 	}
 	return legendEntry{}
 }

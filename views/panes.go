@@ -256,9 +256,14 @@ func (p *pane) target() {
 	p.key(keyOwn)
 	p.nameTag(own.Pos, "you (target)")
 	p.remoteProjectiles()
+	p.muzzleFlashes(shooter, v.Shown[lagcomp.ShooterPawn])
 	p.told()
 	p.warps(c)
 	info := fmt.Sprintf("itself now (ahead of the server by its upstream latency) · the shooter as of server t − %s", ms(f.T-v.IdealT))
+	if ff := f.Fire; ff != nil && len(ff.Lanes) > 0 {
+		r := ff.Lanes[0].Record
+		info += fmt.Sprintf(" · %d muzzle flashes played for %d shots fired", r.EffectsPlayed, r.ShotsFired)
+	}
 	p.header("Target client", info)
 }
 
@@ -385,4 +390,27 @@ func verdict(hit bool, part model.Part) string {
 		return "HIT (" + part.String() + ")"
 	}
 	return "miss"
+}
+
+// flashShown is how long a played muzzle flash stays on screen.
+const flashShown = 120 * model.Millisecond
+
+// muzzleFlashes draws the flashes the victim's client played from the
+// replicated BurstCounter (not the server's record of shots): a star at
+// the shooter as this client shows it, fading over flashShown.
+func (p *pane) muzzleFlashes(shooter model.Pose, shown bool) {
+	ff := p.f.Fire
+	if ff == nil || len(ff.Lanes) == 0 || !shown {
+		return
+	}
+	for _, e := range ff.Lanes[0].Effects {
+		age := p.f.T - e.T
+		if age < 0 || age > flashShown {
+			continue
+		}
+		a := 1 - float64(age)/float64(flashShown)
+		x, y := p.cam.px(shooter.Pos.Add(model.Dir(shooter.Yaw).Scale(0.8)))
+		p.flash(x, y, alpha(ClientRed, a))
+		p.key(keyMuzzleFlash)
+	}
 }

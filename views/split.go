@@ -71,5 +71,5 @@ func (r *Renderer) Render(f *lagcomp.Frame, view string, w, h int, o Options) (*
 			return img, nil
 		}
 	}
-	return nil, fmt.Errorf("view %q: want split, server, shooter, target, overlay or packets", view)
+	return nil, fmt.Errorf("view %q: want split, server, shooter, target, overlay, packets or burst", view)
 }

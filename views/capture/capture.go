@@ -31,7 +31,7 @@ type Sidecar struct {
 	Preset   string         `json:"preset"`
 	Script   lagcomp.Script `json:"script"`
 	AtUs     int64          `json:"at_us"`
-	View     string         `json:"view"`   // split, server, shooter, target, overlay, packets
+	View     string         `json:"view"`   // split, server, shooter, target, overlay, packets, burst
 	Layout   views.Layout   `json:"layout"` // for split
 	Width    int            `json:"width"`
 	Height   int            `json:"height"`
@@ -90,7 +90,7 @@ func (s *Sidecar) check() error {
 			ok = ok || string(v) == s.View
 		}
 		if !ok {
-			return fmt.Errorf("view %q: want split, server, shooter, target, overlay or packets", s.View)
+			return fmt.Errorf("view %q: want split, server, shooter, target, overlay, packets or burst", s.View)
 		}
 	} else if s.Layout != views.Layout2x2 && s.Layout != views.Layout1x2 && s.Layout != views.LayoutSingle {
 		return fmt.Errorf("layout %q: want 2x2, 1x2 or single", s.Layout)

@@ -1,0 +1,115 @@
+package lagcomp
+
+import (
+	"lagscope/lagcomp/burst"
+	"lagscope/model"
+)
+
+// FireWindow is how much fire-effects history a frame carries for the
+// lane view.
+const FireWindow = 4 * model.Second
+
+// FireFrame is the weapon-fire effects around a frame (source 001): the
+// server's real shots and its BurstCounter, and per remote client what
+// arrived, what it played, and which shots went unseen.
+type FireFrame struct {
+	From, To      model.Time
+	Encoding      burst.Encoding
+	CompressByte  bool
+	AutoLoop      bool
+	CreationCheck bool
+	NetUpdateHz   int // effective (capped at tick_hz)
+	Shots         []FireShot
+	Stops         []model.Time
+	Values        []ValueChange // the server's property after each change, from the last one before From
+	Lanes         []FireLane    // remote clients, victim first
+}
+
+// FireShot is a server shot in the window.
+type FireShot struct {
+	T      model.Time
+	Burst  int
+	Single bool // its burst is one shot
+}
+
+// FireLane is one remote client.
+type FireLane struct {
+	Client  int
+	Name    string
+	Updates []FireUpdate
+	Effects []FireEffect
+	Missed  []model.Time // shots no effect was played for (bursts old enough to judge)
+	Culled  []Span       // its copy of the weapon did not exist
+	Record  BurstRecord  // the whole run so far
+}
+
+// FireEffect is a played effect, marked as the records count it.
+type FireEffect struct {
+	T     model.Time
+	Cause burst.Cause
+	Extra bool // beyond its burst's shots, or for none
+	Bogus bool // on relevancy re-entry for a weapon not firing
+}
+
+// fireFrame builds the window ending now.
+func (s *Sim) fireFrame() *FireFrame {
+	l := s.fx
+	from := s.Now - FireWindow
+	ff := &FireFrame{From: from, To: s.Now, Encoding: s.cfg.BurstEncoding, CompressByte: s.cfg.BurstCompressByte,
+		AutoLoop: s.cfg.BurstAutoLoop, CreationCheck: s.cfg.BurstCreationCheck, NetUpdateHz: s.cfg.netUpdateHz()}
+	for _, sh := range l.Shots {
+		if sh.T >= from {
+			ff.Shots = append(ff.Shots, FireShot{T: sh.T, Burst: sh.Burst, Single: l.Bursts[sh.Burst].N == 1})
+		}
+	}
+	for _, b := range l.Bursts {
+		if b.Stop >= from {
+			ff.Stops = append(ff.Stops, b.Stop)
+		}
+	}
+	ff.Values = valuesSince(l.Values, from)
+	for i := 1; i < len(s.Clients); i++ {
+		ff.Lanes = append(ff.Lanes, s.fireLane(i, from))
+	}
+	return ff
+}
+
+// valuesSince are the changes at or after from, led by the value in
+// force at from.
+func valuesSince(vs []ValueChange, from model.Time) []ValueChange {
+	k := len(vs)
+	for k > 0 && vs[k-1].T >= from {
+		k--
+	}
+	if k > 0 {
+		k--
+	}
+	return append([]ValueChange(nil), vs[k:]...)
+}
+
+func (s *Sim) fireLane(i int, from model.Time) FireLane {
+	rf := &s.fx.Clients[i]
+	rec, marks := s.burstRecord(i)
+	ln := FireLane{Client: i, Name: ClientName(i), Record: rec}
+	for _, u := range rf.Updates {
+		if u.Recv >= from {
+			ln.Updates = append(ln.Updates, u)
+		}
+	}
+	for j, e := range rf.Effects {
+		if e.T >= from {
+			ln.Effects = append(ln.Effects, FireEffect{T: e.T, Cause: e.Cause, Extra: marks.effectExtra[j], Bogus: e.Bogus})
+		}
+	}
+	for j, sh := range s.fx.Shots {
+		if sh.T >= from && marks.shotMissed[j] {
+			ln.Missed = append(ln.Missed, sh.T)
+		}
+	}
+	for _, c := range rf.Culled {
+		if c.End < 0 || c.End >= from {
+			ln.Culled = append(ln.Culled, c)
+		}
+	}
+	return ln
+}
