@@ -25,7 +25,7 @@ type Frame struct {
 	// sending order: delivered, in flight (Deliver > T) or lost.
 	Packets []PacketFrame
 	// Fire is the weapon-fire effects of the last FireWindow (source 001).
-	Fire *FireFrame
+	Fire    *FireFrame
 	Summary Summary
 	Ping    PingFrame
 	// Trails are the shooter's and the target's history (the bystanders'
