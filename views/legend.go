@@ -128,7 +128,7 @@ func (pal Palette) entry(k key) legendEntry {
 	case keyFX:
 		return legendEntry{pal.Text, swCross, "effects seen", "FX"}
 	case keyMuzzleFlash:
-		return legendEntry{ClientRed, swCross, "muzzle flash this client played", "flash"}
+		return legendEntry{VictimOrange, swCross, "muzzle flash this client played", "flash"}
 	}
 	return legendEntry{}
 }
