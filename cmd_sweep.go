@@ -29,19 +29,70 @@ func (v *varyFlags) Set(s string) error {
 	return nil
 }
 
+// sweepFlags are sweep's own flags, beside the run flags it shares.
+type sweepFlags struct {
+	vary          varyFlags
+	seeds, jobs   int
+	csv, chart    string
+	json          bool
+	metrics, size string
+}
+
+func (f *sweepFlags) register(fs *flag.FlagSet) {
+	fs.Var(&f.vary, "vary", "KEY=FROM:TO:STEP or KEY=V1,V2,…, repeatable; the first is the chart's x axis, the second its lines")
+	fs.IntVar(&f.seeds, "seeds", 1, "seeds per point: --seed N runs N … N+K−1")
+	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "runs at once (the output is the same for any number)")
+	fs.StringVar(&f.csv, "csv", "", "CSV file to write (- for standard output)")
+	fs.BoolVar(&f.json, "json", false, "print the rows as JSON lines on standard output")
+	fs.StringVar(&f.chart, "chart", "", "PNG chart to write: the first --vary on x, a line per value of the second, a panel per metric")
+	fs.StringVar(&f.metrics, "metric", "agreement,false_hits,mean_rewind_error_m", "the chart's figures, comma-separated (any column of the CSV)")
+	fs.StringVar(&f.size, "size", "1920x1080", "the chart's WIDTHxHEIGHT in pixels")
+}
+
+// sweepPlan is what the flags ask for, checked before anything runs.
+type sweepPlan struct {
+	vary    []sweep.Vary
+	metrics []string
+	w, h    int
+}
+
+func (f *sweepFlags) plan() (*sweepPlan, error) {
+	if f.csv == "" && !f.json && f.chart == "" {
+		return nil, fmt.Errorf("nothing to write: give --csv FILE (or -), --json and/or --chart FILE.png")
+	}
+	if f.seeds < 1 || f.seeds > 1000 {
+		return nil, fmt.Errorf("--seeds: %d is out of range (allowed: 1 to 1000)", f.seeds)
+	}
+	if f.jobs < 1 {
+		return nil, fmt.Errorf("--jobs: %d is out of range (allowed: 1 or more)", f.jobs)
+	}
+	var p sweepPlan
+	var err error
+	if p.metrics, err = parseMetrics(f.metrics); err != nil {
+		return nil, err
+	}
+	if p.w, p.h, err = parseSize(f.size); err == nil {
+		err = chart.CheckSize(p.w, p.h)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, spec := range f.vary {
+		v, err := sweep.ParseVary(spec)
+		if err != nil {
+			return nil, fmt.Errorf("--vary: %w", err)
+		}
+		p.vary = append(p.vary, v)
+	}
+	return &p, nil
+}
+
 func cmdSweep(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
 	var rf runFlags
 	rf.register(fs)
-	var vary varyFlags
-	fs.Var(&vary, "vary", "KEY=FROM:TO:STEP or KEY=V1,V2,…, repeatable; the first is the chart's x axis, the second its lines")
-	seeds := fs.Int("seeds", 1, "seeds per point: --seed N runs N … N+K−1")
-	jobs := fs.Int("jobs", runtime.NumCPU(), "runs at once (the output is the same for any number)")
-	csvOut := fs.String("csv", "", "CSV file to write (- for standard output)")
-	asJSON := fs.Bool("json", false, "print the rows as JSON lines on standard output")
-	chartOut := fs.String("chart", "", "PNG chart to write: the first --vary on x, a line per value of the second, a panel per metric")
-	metrics := fs.String("metric", "agreement,false_hits,mean_rewind_error_m", "the chart's figures, comma-separated (any column of the CSV)")
-	size := fs.String("size", "1920x1080", "the chart's WIDTHxHEIGHT in pixels")
+	var sf sweepFlags
+	sf.register(fs)
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -49,35 +100,11 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "lagscope sweep:", err)
 		return code
 	}
-	if *csvOut == "" && !*asJSON && *chartOut == "" {
-		return fail(2, fmt.Errorf("nothing to write: give --csv FILE (or -), --json and/or --chart FILE.png"))
-	}
-	ms, err := parseMetrics(*metrics)
+	plan, err := sf.plan()
 	if err != nil {
 		return fail(2, err)
 	}
-	w, h, err := parseSize(*size)
-	if err == nil {
-		err = chart.CheckSize(w, h)
-	}
-	if err != nil {
-		return fail(2, err)
-	}
-	if *seeds < 1 || *seeds > 1000 {
-		return fail(2, fmt.Errorf("--seeds: %d is out of range (allowed: 1 to 1000)", *seeds))
-	}
-	if *jobs < 1 {
-		return fail(2, fmt.Errorf("--jobs: %d is out of range (allowed: 1 or more)", *jobs))
-	}
-	var vs []sweep.Vary
-	for _, spec := range vary {
-		v, err := sweep.ParseVary(spec)
-		if err != nil {
-			return fail(2, fmt.Errorf("--vary: %w", err))
-		}
-		vs = append(vs, v)
-	}
-	g, err := rf.grid(vs, *seeds)
+	g, err := rf.grid(plan.vary, sf.seeds)
 	if err != nil {
 		return fail(2, err)
 	}
@@ -85,39 +112,44 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(2, err)
 	}
-	rows, err := sweep.Run(context.Background(), pts, *jobs, newProgress(stderr))
+	rows, err := sweep.Run(context.Background(), pts, sf.jobs, newProgress(stderr))
 	if err != nil {
 		return fail(1, err)
 	}
-	tab := sweep.NewTable(g.Vary, rows)
-	if *csvOut != "" {
-		var b bytes.Buffer
-		if err := tab.WriteCSV(&b); err != nil {
-			return fail(1, err)
-		}
-		if err := writeOut(*csvOut, b.Bytes(), stdout); err != nil {
-			return fail(1, err)
-		}
-	}
-	if *asJSON {
-		if err := tab.WriteJSON(stdout); err != nil {
-			return fail(1, err)
-		}
-	}
-	if *chartOut != "" {
-		img, _, err := chart.Render(tab, chart.Options{Metrics: ms, Width: w, Height: h, Caption: g.Caption()})
-		if err != nil {
-			return fail(1, err)
-		}
-		var b bytes.Buffer
-		if err := png.Encode(&b, img); err != nil {
-			return fail(1, err)
-		}
-		if err := writeOut(*chartOut, b.Bytes(), stdout); err != nil {
-			return fail(1, err)
-		}
+	if err := sf.write(sweep.NewTable(g.Vary, rows), g, plan, stdout); err != nil {
+		return fail(1, err)
 	}
 	return 0
+}
+
+// write puts the table where the flags say: CSV, JSON lines, a chart.
+func (f *sweepFlags) write(tab *sweep.Table, g *sweep.Grid, p *sweepPlan, stdout io.Writer) error {
+	if f.csv != "" {
+		var b bytes.Buffer
+		if err := tab.WriteCSV(&b); err != nil {
+			return err
+		}
+		if err := writeOut(f.csv, b.Bytes(), stdout); err != nil {
+			return err
+		}
+	}
+	if f.json {
+		if err := tab.WriteJSON(stdout); err != nil {
+			return err
+		}
+	}
+	if f.chart == "" {
+		return nil
+	}
+	img, _, err := chart.Render(tab, chart.Options{Metrics: p.metrics, Width: p.w, Height: p.h, Caption: g.Caption()})
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		return err
+	}
+	return writeOut(f.chart, b.Bytes(), stdout)
 }
 
 // parseMetrics reads --metric: each name must be a figure of the summary.
