@@ -64,14 +64,14 @@ func (u *UI) control(key string) *control {
 func TestSlidersChangeTheConfig(t *testing.T) {
 	u, clk := newTestUI(t, "default")
 	clk.run(u, 10)
-	u.control("latency_ms").sl.SetValue(150)
+	u.control("latency_ms").setSlider(150)
 	if c := u.config(); c.Up.LatencyMs != 150 || c.Down.LatencyMs != 150 {
 		t.Fatalf("latency slider: up %v down %v", c.Up.LatencyMs, c.Down.LatencyMs)
 	}
-	if got := u.control("up_ms").sl.Value; got != 150 {
+	if got := u.control("up_ms").sliderValue(); got != 150 {
 		t.Fatalf("the up slider did not follow the shorthand: %v", got)
 	}
-	u.control("bias").sl.SetValue(0.25)
+	u.control("bias").setSlider(0.25)
 	u.control("mode").sel.SetSelected("ping")
 	u.control("trail_reset").chk.SetChecked(false)
 	c := u.config()
@@ -87,7 +87,7 @@ func TestSlidersChangeTheConfig(t *testing.T) {
 
 func TestSnapshotAboveTickIsClampedVisibly(t *testing.T) {
 	u, _ := newTestUI(t, "default")
-	u.control("tick_hz").sl.SetValue(20)
+	u.control("tick_hz").setSlider(20)
 	if c := u.config(); c.SnapshotHz != 20 || !strings.Contains(u.status.Text, "clamped") {
 		t.Fatalf("snapshot %d, status %q", c.SnapshotHz, u.status.Text)
 	}
@@ -96,7 +96,7 @@ func TestSnapshotAboveTickIsClampedVisibly(t *testing.T) {
 func TestSliderExtremesRun(t *testing.T) {
 	u, clk := newTestUI(t, "default")
 	for _, kv := range [][2]string{{"latency_ms", "0"}, {"latency_ms", "2000"}, {"loss_pct", "100"}, {"jitter_ms", "500"}, {"tick_hz", "1"}, {"max_rewind_ms", "0"}} {
-		u.control(kv[0]).sl.SetValue(mustFloat(kv[1]))
+		u.control(kv[0]).setSlider(mustFloat(kv[1]))
 		clk.run(u, 20)
 	}
 	if u.frame.Load() == nil {
@@ -239,7 +239,7 @@ func TestPresetSwitchAndSave(t *testing.T) {
 		t.Fatal("no look-for note")
 	}
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	u.control("bias").sl.SetValue(0.5)
+	u.control("bias").setSlider(0.5)
 	u.presetUI.save("mine-test", "a test")
 	want := filepath.Join(userDir(), "mine-test.toml")
 	if _, err := os.Stat(want); err != nil {
@@ -415,7 +415,7 @@ func TestNetworkSelectorRecognisesThePresetsProfile(t *testing.T) {
 	if got := u.control("network").sel.Selected; got != "broadband" {
 		t.Fatalf("source-cs (network = \"broadband\") shows %q", got)
 	}
-	u.control("up_ms").sl.SetValue(77)
+	u.control("up_ms").setSlider(77)
 	if got := u.control("network").sel.Selected; got != "" {
 		t.Fatalf("after changing up_ms the profile still shows %q", got)
 	}

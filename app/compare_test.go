@@ -31,7 +31,7 @@ func TestCompareShowsTwoHalvesOnOneTimeline(t *testing.T) {
 		t.Errorf("not the same inputs: %d shots in A, %d in B", len(a.Shots), len(b.Shots))
 	}
 	// a slider moved in A is moved in B too, the changed keys held
-	u.control("latency_ms").sl.SetValue(120)
+	u.control("latency_ms").setSlider(120)
 	clk.run(u, 30)
 	ct.pane.draw(1200, 600)
 	if c := ct.pane.b.Config; c.Up.LatencyMs != 120 || c.Mode != lagcomp.ModeNone {

@@ -31,7 +31,8 @@ type control struct {
 	read  string // the key read back (a shorthand reads its up_ key)
 	param *lagcomp.Param
 	value *widget.Label
-	sl    *widget.Slider
+	sl    *widget.Slider // its position, 0 to 1, maps to a value by scale
+	scale sliderScale
 	sel   *widget.Select
 	chk   *widget.Check
 	entry *widget.Entry
@@ -50,26 +51,26 @@ func newControls(u *UI) *controls {
 	c := &controls{u: u}
 	c.network = c.tab(
 		c.choice("network", "Network profile"),
-		c.slider(spec{"latency_ms", "One-way latency, both ways", 0, 2000, 1}),
-		c.slider(spec{"up_ms", "Upstream latency (client → server)", 0, 2000, 1}),
-		c.slider(spec{"down_ms", "Downstream latency (server → client)", 0, 2000, 1}),
-		c.slider(spec{"jitter_ms", "Jitter, both ways", 0, 500, 1}),
-		c.slider(spec{"tail_ms", "Skewed delay tail (mean), both ways", 0, 200, 1}),
-		c.slider(spec{"loss_pct", "Packet loss, both ways", 0, 100, 0.5}),
-		c.slider(spec{"victim_latency_ms", "Victim's latency (-1 = as shooter)", -1, 1000, 1}),
+		c.logSlider(spec{"latency_ms", "One-way latency, both ways", 0, 2000, 1}),
+		c.logSlider(spec{"up_ms", "Upstream latency (client → server)", 0, 2000, 1}),
+		c.logSlider(spec{"down_ms", "Downstream latency (server → client)", 0, 2000, 1}),
+		c.logSlider(spec{"jitter_ms", "Jitter, both ways", 0, 500, 1}),
+		c.logSlider(spec{"tail_ms", "Skewed delay tail (mean), both ways", 0, 200, 1}),
+		c.logSlider(spec{"loss_pct", "Packet loss, both ways", 0, 100, 0.5}),
+		c.logSlider(spec{"victim_latency_ms", "Victim's latency (-1 = as shooter)", -1, 1000, 1}),
 	)
 	c.netcode = c.tab(
 		c.choice("mode", "Compensation mode"),
 		c.slider(spec{"bias", "Bias (0 favours target, 1 shooter)", 0, 1, 0.05}),
-		c.slider(spec{"max_rewind_ms", "Max rewind", 0, 2000, 5}),
+		c.logSlider(spec{"max_rewind_ms", "Max rewind", 0, 2000, 5}),
 		c.slider(spec{"tick_hz", "Server tick rate", 1, 256, 1}),
 		c.slider(spec{"snapshot_hz", "Snapshot rate", 1, 256, 1}),
 		c.choice("display", "Client display"),
-		c.slider(spec{"interp_ms", "Interpolation delay", 0, 500, 1}),
-		c.slider(spec{"max_prediction_ping_ms", "MaxPredictionPing", 0, 1000, 5}),
+		c.logSlider(spec{"interp_ms", "Interpolation delay", 0, 500, 1}),
+		c.logSlider(spec{"max_prediction_ping_ms", "MaxPredictionPing", 0, 1000, 5}),
 		c.slider(spec{"correction_factor", "PredictionCorrectionFactor", 0, 5, 0.05}),
-		c.slider(spec{"latency_reduction_ms", "PredictionLatencyReduction", 0, 200, 1}),
-		c.slider(spec{"max_trail_ms", "MaxTrailSeconds (history kept)", 10, 2000, 10}),
+		c.logSlider(spec{"latency_reduction_ms", "PredictionLatencyReduction", 0, 200, 1}),
+		c.logSlider(spec{"max_trail_ms", "MaxTrailSeconds (history kept)", 10, 2000, 10}),
 		c.check("stamp_subtracts_interp", "Stamp subtracts interpolation"),
 		c.check("trail_reset", "Reset trail on teleport"),
 		c.check("teleport_guard", "Never rewind across a teleport (Source)"),
@@ -80,7 +81,7 @@ func newControls(u *UI) *controls {
 		c.choice("shooter_control", "Shooter: bot, or user (click / F)"),
 		c.choice("weapon", "Weapon"),
 		c.choice("stamp_mode", "Rapid-fire stamp"),
-		c.slider(spec{"fire_interval_ms", "Time between shots", 10, 2000, 10}),
+		c.logSlider(spec{"fire_interval_ms", "Time between shots", 10, 2000, 10}),
 		c.slider(spec{"aim_error_deg", "Bot aim error (σ)", 0, 10, 0.1}),
 		c.choice("target_motion", "Target motion"),
 		c.slider(spec{"target_speed_mps", "Target speed", 0, 20, 0.5}),
@@ -92,12 +93,12 @@ func newControls(u *UI) *controls {
 		c.check("bolt_correct_fake", "Bolt: correct fake toward auth"),
 		c.check("bolt_predict_fx", "Bolt: fake plays effects (bPredictFX)"),
 		c.check("remote_resim", "Remote clients rewind and resimulate"),
-		c.slider(spec{"fake_correction_ms", "Fake correction time constant", 1, 1000, 1}),
-		c.slider(spec{"switch_extra_ms", "SwitchToAuthTimer extra (on top of ping)", 0, 1000, 5}),
+		c.logSlider(spec{"fake_correction_ms", "Fake correction time constant", 1, 1000, 1}),
+		c.logSlider(spec{"switch_extra_ms", "SwitchToAuthTimer extra (on top of ping)", 0, 1000, 5}),
 		c.slider(spec{"detonation_mismatch_m", "Detonations 'too far apart' beyond", 0, 10, 0.1}),
 		widget.NewLabelWithStyle("Cheating client", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		c.slider(spec{"cheat_stamp_ms", "Forged stamp (older by)", -1000, 2000, 10}),
-		c.slider(spec{"cheat_ping_ms", "Fake extra ping", 0, 1000, 10}),
+		c.logSlider(spec{"cheat_ping_ms", "Fake extra ping", 0, 1000, 10}),
 		c.check("cheat_forge_hits", "Forge ZeroPing hits"),
 		c.check("cheat_resend", "Resend every command"),
 	)
@@ -137,13 +138,28 @@ func (c *controls) row(ct *control, label string, w fyne.CanvasObject) fyne.Canv
 	return container.NewVBox(head, w)
 }
 
-func (c *controls) slider(s spec) fyne.CanvasObject {
+func (c *controls) slider(s spec) fyne.CanvasObject { return c.scaled(s, false) }
+
+// logSlider is a slider on a logarithmic scale: fine at small values.
+func (c *controls) logSlider(s spec) fyne.CanvasObject { return c.scaled(s, true) }
+
+func (c *controls) scaled(s spec, log bool) fyne.CanvasObject {
 	ct := c.add(s.key)
-	ct.sl = widget.NewSlider(s.lo, s.hi)
-	ct.sl.Step = s.step
-	ct.sl.OnChanged = func(v float64) { c.changed(ct, strconv.FormatFloat(v, 'f', -1, 64)) }
+	ct.scale = sliderScale{lo: s.lo, hi: s.hi, step: s.step, log: log}
+	ct.sl = widget.NewSlider(0, 1)
+	ct.sl.Step = 1.0 / positions
+	ct.sl.OnChanged = func(pos float64) {
+		c.changed(ct, strconv.FormatFloat(ct.scale.value(pos), 'f', -1, 64))
+	}
 	return c.row(ct, s.label, ct.sl)
 }
+
+// setSlider moves a slider to the position of value v, as a drag there
+// would (the config changes).
+func (ct *control) setSlider(v float64) { ct.sl.SetValue(ct.scale.pos(v)) }
+
+// sliderValue is the value a slider's position stands for.
+func (ct *control) sliderValue() float64 { return ct.scale.value(ct.sl.Value) }
 
 func (c *controls) choice(key, label string) fyne.CanvasObject {
 	ct := c.add(key)
@@ -205,8 +221,8 @@ func (c *controls) sync() {
 		switch {
 		case ct.sl != nil:
 			f, _ := strconv.ParseFloat(text, 64)
-			ct.sl.SetValue(f)
-			ct.value.SetText(withUnit(text, ct.param.Unit, f < ct.sl.Min || f > ct.sl.Max))
+			ct.setSlider(f)
+			ct.value.SetText(withUnit(text, ct.param.Unit, f < ct.scale.lo || f > ct.scale.hi))
 		case ct.sel != nil && text == "": // SetSelected ignores a value not offered
 			ct.sel.ClearSelected()
 		case ct.sel != nil:

@@ -78,3 +78,47 @@ func TestMomentsFollowThePreset(t *testing.T) {
 		t.Fatal("a missing moment put up the banner")
 	}
 }
+
+// The Shots list keeps the shots after the shown time, marked later, and
+// its rows say in words what happened (no "S:mi…").
+func TestShotListMarksLaterShots(t *testing.T) {
+	u, clk := newTestUI(t, "behind-cover")
+	clk.run(u, 250) // 4 s
+	u.timeline.seek(model.Second)
+	u.refresh()
+	sl := u.shots
+	var live int
+	u.withSession(func(s *lagcomp.Session) { live = len(s.LiveShots()) })
+	if len(sl.shots) != live || live < 5 {
+		t.Fatalf("listed %d of %d shots", len(sl.shots), live)
+	}
+	later, earlier := 0, 0
+	for id := range sl.shots {
+		o := sl.list.CreateItem()
+		sl.list.UpdateItem(id, o)
+		head := o.(*fyne.Container).Objects[0].(*widget.Label)
+		body := o.(*fyne.Container).Objects[1].(*widget.Label)
+		r := sl.shots[len(sl.shots)-1-id]
+		switch {
+		case r.Settled > model.Second:
+			later++
+			if !strings.HasPrefix(head.Text, "later · ") || head.Importance != widget.LowImportance {
+				t.Fatalf("shot %d after the shown time: %q", r.Seq, head.Text)
+			}
+		default:
+			earlier++
+			if strings.HasPrefix(head.Text, "later") {
+				t.Fatalf("shot %d before the shown time marked later", r.Seq)
+			}
+		}
+		if !strings.Contains(head.Text, "both say hit") && !strings.Contains(head.Text, "client ") && !strings.Contains(head.Text, "LOST") {
+			t.Fatalf("row %q", head.Text)
+		}
+		if r.Outcome == lagcomp.OutcomeJudged && !strings.Contains(body.Text, "rewind") {
+			t.Fatalf("row body %q", body.Text)
+		}
+	}
+	if later == 0 || earlier == 0 {
+		t.Fatalf("%d later, %d earlier", later, earlier)
+	}
+}

@@ -4,21 +4,26 @@ import (
 	"fmt"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"lagscope/lagcomp"
+	"lagscope/model"
 )
 
 // maxListed bounds the shot list (the newest); older shots stay in the
 // session and in `lagscope sim`.
 const maxListed = 500
 
-// shotList lists judged shots; selecting one jumps to the tick it was
-// judged on and highlights it in every pane.
+// shotList lists the shots of the run, newest first, two readable lines
+// each; selecting one jumps to the tick that settled it and highlights it
+// in every pane. When the shown time is in the past, the shots after it
+// stay listed, marked "later", instead of vanishing.
 type shotList struct {
 	u     *UI
 	list  *widget.List
 	shots []lagcomp.ShotRecord
+	now   model.Time // the shown time the rows were drawn for
 	count int
 }
 
@@ -27,14 +32,26 @@ func newShotList(u *UI) *shotList {
 	sl.list = widget.NewList(
 		func() int { return len(sl.shots) },
 		func() fyne.CanvasObject {
-			l := widget.NewLabel("#000 t=00.000s rewind 000.0/000.0 ms err 0.000 m C:hit S:hit")
-			l.TextStyle.Monospace = true
-			l.Truncation = fyne.TextTruncateEllipsis // never widen the sidebar
-			return l
+			head := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			body := widget.NewLabel("")
+			head.Truncation, body.Truncation = fyne.TextTruncateEllipsis, fyne.TextTruncateEllipsis // never widen the sidebar
+			return container.NewVBox(head, body)
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			r := &sl.shots[len(sl.shots)-1-id] // newest first
-			o.(*widget.Label).SetText(shotLine(r))
+			head, body := shotLines(r)
+			labels := o.(*fyne.Container).Objects
+			later := r.Settled > sl.now
+			imp := widget.MediumImportance
+			if later {
+				head = "later · " + head
+				imp = widget.LowImportance
+			}
+			for i, text := range []string{head, body} {
+				l := labels[i].(*widget.Label)
+				l.Importance = imp
+				l.SetText(text)
+			}
 		},
 	)
 	sl.list.OnSelected = func(id widget.ListItemID) {
@@ -48,36 +65,51 @@ func newShotList(u *UI) *shotList {
 	return sl
 }
 
-func shotLine(r *lagcomp.ShotRecord) string {
-	v := func(b bool) string {
+// shotLines are a shot's two rows: number, time and verdicts; then the
+// rewind against the ideal and how far apart client and server were.
+func shotLines(r *lagcomp.ShotRecord) (string, string) {
+	word := func(b bool) string {
 		if b {
-			return "hit "
+			return "hit"
 		}
 		return "miss"
 	}
+	head := fmt.Sprintf("#%d · %.3f s · ", r.Seq, r.Settled.Seconds())
 	switch r.Outcome {
 	case lagcomp.OutcomeRejected:
-		return fmt.Sprintf("#%-3d t=%6.3fs REJECTED %s", r.Seq, r.Judged.Seconds(), r.Rules[0])
+		return head + "REJECTED", "rule " + string(r.Rules[0])
 	case lagcomp.OutcomeLost: // no copy of its command reached the server
-		return fmt.Sprintf("#%-3d t=%6.3fs LOST C:%s", r.Seq, r.Settled.Seconds(), v(r.ClientHit))
+		return head + "LOST on the way", "the client saw a " + word(r.ClientHit)
+	case lagcomp.OutcomeJudged:
+	default:
+		return head + string(r.Outcome), ""
 	}
-	return fmt.Sprintf("#%-3d t=%6.3fs rewind %5.1f/%5.1f ms err %.3f m C:%s S:%s", r.Seq, r.Judged.Seconds(), r.RewindMs(), r.IdealRewindMs(), r.RewindErrorM, v(r.ClientHit), v(r.ServerHit))
+	if r.Agree() {
+		head += "both say " + word(r.ServerHit)
+	} else {
+		head += fmt.Sprintf("client %s, server %s", word(r.ClientHit), word(r.ServerHit))
+	}
+	if r.HasRule(lagcomp.RuleClientAuthority) { // ZeroPing: no rewind to report
+		return head, "client authority: no rewind"
+	}
+	return head, fmt.Sprintf("rewind %.0f ms (ideal %.0f) · off %.2f m", r.RewindMs(), r.IdealRewindMs(), r.RewindErrorM)
 }
 
-// update takes the shots from the shown simulation when they changed.
+// update takes the live run's shots when they or the shown time changed.
 func (sl *shotList) update() {
 	var n int
+	var now model.Time
 	sl.u.withSession(func(s *lagcomp.Session) {
-		all := s.Sim().Shots
-		n = len(all)
+		all := s.LiveShots()
+		n, now = len(all), s.Now()
 		if n == sl.count {
 			return
 		}
 		from := max(0, n-maxListed)
 		sl.shots = append(sl.shots[:0], all[from:]...)
 	})
-	if n != sl.count {
-		sl.count = n
+	if n != sl.count || now != sl.now {
+		sl.count, sl.now = n, now
 		sl.list.Refresh()
 	}
 }

@@ -13,7 +13,7 @@ import (
 func TestSweepTabRunsChartsAndOpensAPoint(t *testing.T) {
 	u, clk := newTestUI(t, "default")
 	clk.run(u, 5)
-	u.control("interp_ms").sl.SetValue(50) // a change in the window: a --set of every point
+	u.control("interp_ms").setSlider(50) // a change in the window: a --set of every point
 	st := u.sweep
 	st.x.SetText("latency_ms=0:100:50")
 	st.lines.SetText("mode=none,ping")

@@ -114,6 +114,11 @@ func (s *Session) shown() *Sim {
 // Frame is the shown instant.
 func (s *Session) Frame() *Frame { return s.shown().Frame() }
 
+// LiveShots are the shots of the live run, to the live edge: when the
+// shown time is in the past, the ones after it are still listed (marked
+// later) rather than dropped. Read them, do not change them.
+func (s *Session) LiveShots() []ShotRecord { return s.live.Shots }
+
 // Sim is the simulation shown (read it, do not step it).
 func (s *Session) Sim() *Sim { return s.shown() }
 
