@@ -30,7 +30,20 @@ func runGUI(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "lagscope:", err)
 		return 2
 	}
-	w.Resize(fyne.NewSize(1280, 800))
+	w.Resize(windowSize(a))
 	w.ShowAndRun()
 	return 0
+}
+
+// windowSize is the size the window opens at: the size it was last
+// closed at, else the screen's (a lecture hall's projector), else
+// 1280x800.
+func windowSize(a fyne.App) fyne.Size {
+	if sz, ok := app.WindowSize(a); ok {
+		return sz
+	}
+	if sz, ok := screenSize(); ok {
+		return sz
+	}
+	return fyne.NewSize(1280, 800)
 }

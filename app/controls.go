@@ -276,7 +276,9 @@ func (c *controls) layerTab() fyne.CanvasObject {
 			c.u.refresh()
 		})
 		c.layerChecks = append(c.layerChecks, chk)
-		box.Add(chk)
+		help := widget.NewLabel(n.Help) // Fyne has no tooltips: the help is written under the toggle
+		help.Wrapping, help.Importance = fyne.TextWrapWord, widget.LowImportance
+		box.Add(container.NewVBox(chk, help))
 	}
 	return container.NewVScroll(box)
 }

@@ -122,3 +122,21 @@ func TestShotListMarksLaterShots(t *testing.T) {
 		t.Fatalf("%d later, %d earlier", later, earlier)
 	}
 }
+
+// The window opens at the size it was last closed at; nothing saved, or
+// something absurd, leaves the choice to the caller (the screen's size).
+func TestWindowSizeRemembered(t *testing.T) {
+	u, _ := newTestUI(t, "default")
+	if _, ok := WindowSize(u.app); ok {
+		t.Fatal("a size before any was saved")
+	}
+	u.win.Resize(fyne.NewSize(1500, 900))
+	u.Close()
+	if sz, ok := WindowSize(u.app); !ok || sz != fyne.NewSize(1500, 900) {
+		t.Fatalf("remembered %v %v", sz, ok)
+	}
+	u.app.Preferences().SetFloat(prefWinW, 20)
+	if _, ok := WindowSize(u.app); ok {
+		t.Fatal("a 20 px wide window accepted")
+	}
+}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"fyne.io/fyne/v2"
+
 	"lagscope/views"
 )
 
@@ -12,7 +14,28 @@ const (
 	prefSingle = "single"
 	prefSpeed  = "speed"
 	prefLayer  = "layer." // + the layer's JSON name
+	prefWinW   = "window.width"
+	prefWinH   = "window.height"
 )
+
+// WindowSize is the size the window was last closed at, if one was saved
+// and is sane; the window opens at it.
+func WindowSize(a fyne.App) (fyne.Size, bool) {
+	p := a.Preferences()
+	w, h := p.Float(prefWinW), p.Float(prefWinH)
+	if w < 640 || h < 400 || w > 16384 || h > 16384 {
+		return fyne.Size{}, false
+	}
+	return fyne.NewSize(float32(w), float32(h)), true
+}
+
+// saveWindowSize remembers the window's size for the next start.
+func (u *UI) saveWindowSize() {
+	if sz := u.win.Canvas().Size(); sz.Width > 0 && sz.Height > 0 {
+		u.app.Preferences().SetFloat(prefWinW, float64(sz.Width))
+		u.app.Preferences().SetFloat(prefWinH, float64(sz.Height))
+	}
+}
 
 func (u *UI) loadPrefs() {
 	p := u.app.Preferences()

@@ -315,5 +315,8 @@ func (u *UI) fire(at model.Vec) {
 
 // Close stops the simulation goroutine.
 func (u *UI) Close() {
-	u.closed.Do(func() { close(u.stop) })
+	u.closed.Do(func() {
+		u.saveWindowSize()
+		close(u.stop)
+	})
 }

@@ -29,21 +29,22 @@ type Layers struct {
 var LayerNames = []struct {
 	Name  string
 	Field func(*Layers) *bool
+	Help  string // what the layer draws, in a student's words (the window shows it)
 }{
-	{"History trail", func(l *Layers) *bool { return &l.Trail }},
-	{"Rewound hitboxes", func(l *Layers) *bool { return &l.Rewound }},
-	{"Client-seen hitboxes", func(l *Layers) *bool { return &l.ClientSeen }},
-	{"Server-now hitboxes", func(l *Layers) *bool { return &l.ServerNow }},
-	{"Trace lines", func(l *Layers) *bool { return &l.Traces }},
-	{"Miss/hit gap", func(l *Layers) *bool { return &l.Gap }},
-	{"Labels (ids, times)", func(l *Layers) *bool { return &l.Labels }},
-	{"Interpolation buffer", func(l *Layers) *bool { return &l.InterpBuffer }},
-	{"Extrapolation error", func(l *Layers) *bool { return &l.ExtrapError }},
-	{"Broad phase", func(l *Layers) *bool { return &l.BroadPhase }},
-	{"Ghosts (3 s)", func(l *Layers) *bool { return &l.Ghosts }},
-	{"Projectile Debug Mode", func(l *Layers) *bool { return &l.ProjectileDebug }},
-	{"Draw Spawn Position", func(l *Layers) *bool { return &l.SpawnPosition }},
-	{"Draw Final Position", func(l *Layers) *bool { return &l.FinalPosition }},
+	{"History trail", func(l *Layers) *bool { return &l.Trail }, "grey dots: the samples of each pawn's history the server can rewind to (max_trail_ms of them)"},
+	{"Rewound hitboxes", func(l *Layers) *bool { return &l.Rewound }, "blue: where the server put the target when it judged a shot (the rewind)"},
+	{"Client-seen hitboxes", func(l *Layers) *bool { return &l.ClientSeen }, "red: the target where the shooter's screen showed it when it fired"},
+	{"Server-now hitboxes", func(l *Layers) *bool { return &l.ServerNow }, "outlines: where the server has each pawn at the shown time"},
+	{"Trace lines", func(l *Layers) *bool { return &l.Traces }, "yellow: the client's and the server's line of fire for each shot"},
+	{"Miss/hit gap", func(l *Layers) *bool { return &l.Gap }, "how far the server's trace missed the rewound box, or how deep it hit"},
+	{"Labels (ids, times)", func(l *Layers) *bool { return &l.Labels }, "shot numbers, rewind times and other figures beside what they name"},
+	{"Interpolation buffer", func(l *Layers) *bool { return &l.InterpBuffer }, "the snapshots a client holds and the render time it interpolates at"},
+	{"Extrapolation error", func(l *Layers) *bool { return &l.ExtrapError }, "the displayed pose joined to where the pawn truly was at that time"},
+	{"Broad phase", func(l *Layers) *bool { return &l.BroadPhase }, "which pawns the last shot rewound and which it skipped as out of reach"},
+	{"Ghosts (3 s)", func(l *Layers) *bool { return &l.Ghosts }, "every shot judged in the last 3 s stays drawn, fading with age, as Source's sv_showlagcompensation leaves them"},
+	{"Projectile Debug Mode", func(l *Layers) *bool { return &l.ProjectileDebug }, "the server's projectile path, the owner's fake (magenta) and its auth copy (green) at each frame"},
+	{"Draw Spawn Position", func(l *Layers) *bool { return &l.SpawnPosition }, "where the server spawned each projectile, after its fast-forward"},
+	{"Draw Final Position", func(l *Layers) *bool { return &l.FinalPosition }, "where, in which direction and with what radius each projectile detonated"},
 }
 
 // DefaultLayers is what a new user sees: the comparison, not the clutter.
