@@ -171,9 +171,15 @@ func (s *Sim) duplicate(seq uint32, rule Rule) {
 	}
 }
 
-// gaveUp is a reliable message the layer stopped resending.
+// gaveUp is a reliable message the layer stopped resending: counted, and
+// named on the projectile it was about, or made its shot lost.
 func (s *Sim) gaveUp(m relMsg) {
 	s.reliableGaveUp++
+	if m.Proj != nil {
+		if p := s.proj(m.Proj.Seq); p != nil {
+			p.gaveUp++
+		}
+	}
 	if m.Cmd == nil {
 		return
 	}

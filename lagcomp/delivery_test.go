@@ -323,3 +323,33 @@ func TestReliableFireGivesUpOnADeadLink(t *testing.T) {
 		}
 	}
 }
+
+// Replicated projectile messages that the layer gives up on are named on
+// their projectile, and the summary counts every connection's give-ups.
+func TestGivenUpProjectileMessagesAreCounted(t *testing.T) {
+	c := rockets()
+	c.Down.LossPct = 100
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for at := 500 * model.Millisecond; at < 8*model.Second; at += 1500 * model.Millisecond {
+		s.Step(at)
+		s.QueueFire(model.V(30, 0))
+	}
+	s.Step(10 * model.Second)
+	named, layer := 0, 0
+	for _, r := range s.Projectiles() {
+		named += r.MessagesGivenUp
+	}
+	for _, cl := range s.Clients {
+		for _, up := range []bool{false, true} {
+			for _, w := range []bool{false, true} {
+				layer += s.endpoint(cl, up, w).Stats.GaveUp
+			}
+		}
+	}
+	if sum := s.Summary(); named == 0 || named > sum.ReliableGaveUp || sum.ReliableGaveUp != layer {
+		t.Fatalf("%d given up on projectiles, summary %d, the layer %d", named, sum.ReliableGaveUp, layer)
+	}
+}

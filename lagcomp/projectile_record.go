@@ -52,6 +52,9 @@ type ProjectileRecord struct {
 	ArrivalDelay       model.Time
 	Resends            int
 	DuplicatesRejected int
+	// MessagesGivenUp are its spawn, tear-off or reject messages the
+	// reliability layer stopped resending to some client
+	MessagesGivenUp int
 }
 
 func (p *projState) record() ProjectileRecord {
@@ -82,6 +85,7 @@ func (p *projState) record() ProjectileRecord {
 	}
 	r.Done = p.rec.done && (p.srvDone || p.rec.Rule == ReconcileRejected) && !p.remote.alive && !p.fake.alive ||
 		p.neverSpawned && !p.fake.alive
+	r.MessagesGivenUp = p.gaveUp
 	r.HasFX, r.ArrivalRule, r.ArrivalDelay, r.Resends, r.DuplicatesRejected = p.rec.HasFX, p.arrivalRule, p.arrivalDelay, p.resends, p.duplicates
 	return r
 }
@@ -210,6 +214,7 @@ type ProjectileJSON struct {
 	Resends          int         `json:"resends"`
 	ArrivalRule      Rule        `json:"arrival_rule,omitempty"`
 	DuplicatesRej    int         `json:"duplicates_rejected"`
+	MessagesGivenUp  int         `json:"messages_given_up"`
 }
 
 // JSON is the record in its output form.
@@ -218,7 +223,7 @@ func (r *ProjectileRecord) JSON() ProjectileJSON {
 		FireMs: r.Fire.Millis(), ForwardPredMs: r.Forward.Millis(), FakeSpawnDelayMs: r.FakeDelay.Millis(),
 		SpawnOffsetM: round6(r.LinkOffsetM), SpawnOffsetMs: round6(r.LinkOffsetMs), CatchupM: round6(r.CatchupM),
 		MaxDivergenceM: round6(r.MaxDivergenceM), Rule: r.Rule, Rules: r.Rules, EffectsFromFake: r.FXFake,
-		ArrivalDelayMs: r.ArrivalDelay.Millis(), Resends: r.Resends, ArrivalRule: r.ArrivalRule, DuplicatesRej: r.DuplicatesRejected,
+		ArrivalDelayMs: r.ArrivalDelay.Millis(), Resends: r.Resends, ArrivalRule: r.ArrivalRule, DuplicatesRej: r.DuplicatesRejected, MessagesGivenUp: r.MessagesGivenUp,
 		ServerHits: r.Hits, RemoteJumpM: round6(r.RemoteJumpM), RemoteDetDelayMs: r.RemoteDelay.Millis(), Done: r.Done}
 	if j.Rules == nil {
 		j.Rules = []Reconcile{}

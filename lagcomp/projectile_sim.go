@@ -78,6 +78,7 @@ type projState struct {
 	// delivery of its fire command
 	neverSpawned bool       // the command was lost: the server never spawned it
 	duplicates   int        // copies of the command refused as duplicates
+	gaveUp       int        // its replicated messages (spawn, tear-off, reject) the reliability layer gave up on
 	arrivalRule  Rule       // command_backup or command_resent: it arrived late
 	arrivalDelay model.Time // how much later the copy that arrived was sent
 	resends      int        // copies sent before it

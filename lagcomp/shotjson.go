@@ -129,6 +129,7 @@ type SummaryJSON struct {
 	ShotsInFlight    int               `json:"shots_in_flight"`
 	LostClientHits   int               `json:"lost_client_hits"`
 	DupsRejected     int               `json:"duplicates_rejected"`
+	ReliableGaveUp   int               `json:"reliable_gave_up"`
 	ClientHits       int               `json:"client_hits"`
 	ServerHits       int               `json:"server_hits"`
 	Agreement        *float64          `json:"agreement"` // null with no judged shots
@@ -157,7 +158,7 @@ type SummaryJSON struct {
 func (s *Summary) JSON(sim *Sim) SummaryJSON {
 	j := SummaryJSON{
 		Type: "summary", ShotsFired: s.ShotsFired, Shots: s.Shots, Rejected: s.Rejected,
-		ShotsLost: s.ShotsLost, ShotsInFlight: s.ShotsInFlight, LostClientHits: s.LostClientHits, DupsRejected: s.DupsRejected,
+		ShotsLost: s.ShotsLost, ShotsInFlight: s.ShotsInFlight, LostClientHits: s.LostClientHits, DupsRejected: s.DupsRejected, ReliableGaveUp: s.ReliableGaveUp,
 		ClientHits: s.ClientHits, ServerHits: s.ServerHits,
 		FalseHits: s.FalseHits, FalseMisses: s.FalseMisses, BehindCover: s.BehindCover,
 		MeanRewindErrorM: round6(s.MeanRewindErrM), P95RewindErrorM: round6(s.P95RewindErrM),

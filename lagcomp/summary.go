@@ -14,6 +14,7 @@ type Summary struct {
 	ShotsInFlight  int     // fired, not yet arrived, may still arrive
 	LostClientHits int     // lost shots the client saw hit: disagreements
 	DupsRejected   int     // command copies refused as duplicates (network duplicates and replays)
+	ReliableGaveUp int     // reliable messages given up after their bounded resends, every connection
 	ClientHits     int     // judged shots the client believed hit
 	ServerHits     int     // shots the server credited
 	Agreement      float64 // share of judged and lost shots where server and client agree (NaN with none)
@@ -135,7 +136,7 @@ func (s *Sim) Summary() Summary {
 	// projectile shots have projectile records, not shot records: count
 	// every weapon's shots from the deliveries
 	sum.ShotsFired, sum.ShotsLost, sum.ShotsInFlight = s.runningShotCounts()
-	sum.DupsRejected = s.dupRejected
+	sum.DupsRejected, sum.ReliableGaveUp = s.dupRejected, s.reliableGaveUp
 	sh := s.Clients[ShooterPawn]
 	sum.MaxWarpM, sum.StarvedFrames = sh.warpMax, sh.starved
 	return sum

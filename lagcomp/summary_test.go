@@ -47,7 +47,7 @@ func TestRunningSummaryEqualsTheExactOne(t *testing.T) {
 			want.MaxWarpM, want.StarvedFrames = f.Summary.MaxWarpM, f.Summary.StarvedFrames
 			// every weapon's shots are counted from their deliveries, not records
 			want.ShotsFired, want.ShotsLost, want.ShotsInFlight = s.shotCounts()
-			want.DupsRejected = s.dupRejected
+			want.DupsRejected, want.ReliableGaveUp = s.dupRejected, s.reliableGaveUp
 			if fmt.Sprintf("%#v", f.Summary) != fmt.Sprintf("%#v", want) {
 				t.Fatalf("%s at %v: running %+v, exact %+v", w, at, f.Summary, want)
 			}
