@@ -119,6 +119,28 @@ func TestPresetsShowTheirPoint(t *testing.T) {
 		t.Errorf("projectile-bias-0: forward %v, spawn offset %v", rs[3].Forward, rs[3].LinkOffsetM)
 	}
 	// the replayed commands are refused and counted, one record per shot
+	// naive-rotation: rewinds that interpolate across the 0/360 seam swing
+	// the naive lerp round; the shortest arc follows the client's view
+	worstYaw := func(rot string) (worst float64, seam int) {
+		p, _ := Load("naive-rotation")
+		cfg, _ := p.Config()
+		if err := lagcomp.Apply(&cfg, []lagcomp.Setting{{Key: "rotation_lerp", Value: rot}}); err != nil {
+			t.Fatal(err)
+		}
+		s, _ := lagcomp.New(cfg)
+		s.Step(10_000_000)
+		for _, r := range s.Shots {
+			worst = max(worst, r.YawErrorDeg)
+			seam += b2i(r.YawErrorDeg > 30)
+		}
+		return worst, seam
+	}
+	if naive, seam := worstYaw("naive"); naive < 60 || seam < 2 {
+		t.Errorf("naive-rotation: worst yaw error %.1f deg over %d seam shots", naive, seam)
+	}
+	if shortest, _ := worstYaw("shortest"); shortest > 1 {
+		t.Errorf("naive-rotation with the shortest arc: worst yaw error %.1f deg", shortest)
+	}
 	if s := sum("cheater"); s.DupsRejected == 0 || s.DupsRejected != count(s, lagcomp.RuleDuplicate) || count(s, lagcomp.RuleMaxRewindCap) == 0 {
 		t.Errorf("cheater: %+v", s)
 	}
