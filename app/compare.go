@@ -12,6 +12,7 @@ import (
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/sweep"
 	"lagscope/views"
+	"lagscope/views/capture"
 )
 
 // compareTab is A/B on one seed: the running configuration (A) beside the
@@ -27,6 +28,7 @@ type compareTab struct {
 	box     fyne.CanvasObject
 	pane    *comparePane
 	covered fyne.CanvasObject // what the A/B covers while shown
+	shown   string            // the changes the A/B shows, as written
 }
 
 func newCompareTab(u *UI) *compareTab {
@@ -72,10 +74,24 @@ func (ct *compareTab) toggle(on bool) {
 		return
 	}
 	ct.note.SetText("B: " + sweep.Title(changes, ""))
+	ct.shown = ct.changes.Text
 	ct.pane.twin = &sweep.Twin{Changes: changes}
 	ct.pane.Show()
 	ct.covered.Hide()
 	ct.pane.redraw()
+}
+
+// shape makes a screenshot taken while the A/B is shown an A/B too: the
+// view it shows, B's changes in the sidecar (shot --compare's field), so
+// the sidecar redraws what the window showed.
+func (ct *compareTab) shape(sc *capture.Sidecar, what string) {
+	if !ct.pane.Visible() || ct.pane.twin == nil {
+		return
+	}
+	sc.Compare = ct.shown
+	if what == "layout" || what == "window" {
+		sc.View = ct.view.Selected
+	}
 }
 
 // refresh redraws the A/B when the shown instant changed.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/views/capture"
 )
 
 // The A/B shows the running configuration beside the same seed with the
@@ -43,6 +44,16 @@ func TestCompareShowsTwoHalvesOnOneTimeline(t *testing.T) {
 	ct.pane.draw(1200, 600)
 	if ct.pane.b.T != u.frame.Load().T {
 		t.Errorf("after a seek B is at %v, A at %v", ct.pane.b.T, u.frame.Load().T)
+	}
+	// a screenshot while the A/B is shown is an A/B, its sidecar saying so
+	u.shotUI.what = "layout"
+	path, err := u.shotUI.take()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := capture.Read(capture.SidecarPath(path))
+	if err != nil || sc.Compare != "mode=none,bias=0.5" || sc.View != "server" {
+		t.Fatalf("sidecar: %v %+v", err, sc)
 	}
 	ct.show.SetChecked(false)
 	if ct.pane.Visible() || !ct.covered.Visible() {

@@ -223,6 +223,7 @@ func (s *screenshots) take() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	s.u.compare.shape(sc, s.what)
 	var img *image.RGBA
 	if s.what == "window" {
 		img, err = s.window(sc)
