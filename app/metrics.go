@@ -15,13 +15,16 @@ import (
 type metrics struct {
 	box                            fyne.CanvasObject
 	ping, agree, errs, hits, rules *widget.Label
+	fire                           *widget.Label // weapon-fire effects per remote client (source 001)
 }
 
 func newMetrics() *metrics {
 	m := &metrics{}
 	m.ping, m.agree, m.errs, m.hits, m.rules = widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel("")
 	m.rules.Truncation = fyne.TextTruncateEllipsis
-	m.box = container.NewBorder(nil, nil, container.NewHBox(m.ping, m.agree, m.errs, m.hits), nil, m.rules)
+	m.fire = widget.NewLabel("")
+	m.fire.Truncation = fyne.TextTruncateEllipsis
+	m.box = container.NewVBox(container.NewBorder(nil, nil, container.NewHBox(m.ping, m.agree, m.errs, m.hits), nil, m.rules), m.fire)
 	return m
 }
 
@@ -54,6 +57,21 @@ func (m *metrics) update(f *lagcomp.Frame) {
 		}
 	}
 	m.rules.SetText(rules)
+	m.fire.SetText(fireText(f.Fire))
+}
+
+// fireText sums up each remote client's weapon-fire effects.
+func fireText(ff *lagcomp.FireFrame) string {
+	if ff == nil || len(ff.Lanes) == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("fire effects (%s):", ff.Encoding)
+	for _, ln := range ff.Lanes {
+		r := ln.Record
+		s += fmt.Sprintf("  %s %d played / %d shots, missed %d single %d bursts, extra %d, bogus %d, %.0f bit/s;",
+			r.Name, r.EffectsPlayed, r.ShotsFired, r.SingleShotsMissed, r.BurstsMissed, r.ExtraEffects, r.BogusBursts, r.BitsPerSecond)
+	}
+	return s
 }
 
 func msOrDash(v float64) string {

@@ -1,6 +1,8 @@
 package lagcomp
 
 import (
+	"math"
+
 	"lagscope/lagcomp/burst"
 	"lagscope/model"
 )
@@ -40,6 +42,10 @@ type BurstRecord struct {
 	// running on) or standing for no shot at all (bogus bursts included).
 	ExtraEffects int
 	BogusBursts  int // bursts played on relevancy re-entry for a weapon not firing
+	// EffectGapSDMs is the standard deviation of the time between
+	// consecutive effects of one burst: the stutter the document's video
+	// shows (0 is a steady rate). NaN with fewer than two gaps.
+	EffectGapSDMs float64
 	// The weapon channel's packets to this client.
 	Updates, UpdatesLost, Resends int64
 	BitsPerSecond                 float64    // property bits sent per second, resends included (packet headers not counted)
@@ -67,6 +73,7 @@ func (s *Sim) burstRecord(i int) (BurstRecord, fireMarks) {
 	r := BurstRecord{Client: i, Name: ClientName(i), Encoding: s.cfg.BurstEncoding, ShotsFired: len(l.Shots), EffectsPlayed: len(rf.Effects)}
 	marks := fireMarks{shotMissed: make([]bool, len(l.Shots)), effectExtra: make([]bool, len(rf.Effects))}
 	perBurst := make([]int, len(l.Bursts))
+	r.EffectGapSDMs = gapSD(rf.Effects)
 	for j, e := range rf.Effects {
 		if e.Burst < 0 {
 			r.ExtraEffects++
@@ -126,6 +133,23 @@ func (s *Sim) burstRecord(i int) (BurstRecord, fireMarks) {
 	return r, marks
 }
 
+// gapSD is the standard deviation of the gaps between consecutive effects
+// attributed to the same burst, in ms.
+func gapSD(es []PlayedEffect) float64 {
+	var n, sum, sq float64
+	for j := 1; j < len(es); j++ {
+		if es[j].Burst >= 0 && es[j].Burst == es[j-1].Burst {
+			g := (es[j].T - es[j-1].T).Millis()
+			n, sum, sq = n+1, sum+g, sq+g*g
+		}
+	}
+	if n < 2 {
+		return math.NaN()
+	}
+	mean := sum / n
+	return math.Sqrt(max(0, sq/n-mean*mean))
+}
+
 func anyRelevant(shots []ServerShot, i int) bool {
 	for _, sh := range shots {
 		if i < 64 && sh.Relevant&(1<<i) != 0 {
@@ -163,6 +187,7 @@ type BurstJSON struct {
 	Updates            int64          `json:"updates"`
 	UpdatesLost        int64          `json:"updates_lost"`
 	Resends            int64          `json:"resends"`
+	EffectGapSDMs      *float64       `json:"effect_gap_sd_ms"`
 	NaiveLossFreeBPS   float64        `json:"naive_loss_free_bits_per_second"`
 	RobustLossFreeBPS  float64        `json:"robust_loss_free_bits_per_second"`
 	Rules              []Rule         `json:"rules"`
@@ -174,7 +199,12 @@ func (r *BurstRecord) JSON() BurstJSON {
 	if rules == nil {
 		rules = []Rule{}
 	}
-	return BurstJSON{
+	var gap *float64
+	if !math.IsNaN(r.EffectGapSDMs) {
+		g := round6(r.EffectGapSDMs)
+		gap = &g
+	}
+	return BurstJSON{EffectGapSDMs: gap,
 		Type: "burst", Client: r.Name, Encoding: r.Encoding, ShotsFired: r.ShotsFired, EffectsPlayed: r.EffectsPlayed,
 		SingleShotsMissed: r.SingleShotsMissed, BurstsMissed: r.BurstsMissed, ExtraEffects: r.ExtraEffects,
 		BogusBursts: r.BogusBursts, BitsPerSecond: round6(r.BitsPerSecond), ShotsWithoutEffect: r.ShotsWithoutEffect,

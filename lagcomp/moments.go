@@ -29,12 +29,15 @@ const (
 	MomentLargestRewindError MomentKind = "largest_rewind_error" // client saw vs server rewound, the largest gap
 	MomentLargestTruthError  MomentKind = "largest_truth_error"  // a rewind furthest from anywhere the target really was
 	MomentLargestYawError    MomentKind = "largest_yaw_error"    // a rewound hitbox facing furthest from what the client saw
+	MomentFirstMissedSingle  MomentKind = "first_missed_single"  // a single shot no remote client's effect played for (source 001)
+	MomentFirstExtraEffect   MomentKind = "first_extra_effect"   // a remote client plays a muzzle flash for no shot
+	MomentFirstBogusBurst    MomentKind = "first_bogus_burst"    // a burst played on relevancy re-entry
 )
 
 // MomentKinds lists them, for validation and help.
 var MomentKinds = []MomentKind{MomentFirstBehindCover, MomentLargestWarp, MomentFirstCapped, MomentFirstTooFarApart,
 	MomentFirstAuthFirst, MomentFirstDisagreement, MomentFirstRejected, MomentLargestRewindError,
-	MomentLargestTruthError, MomentLargestYawError}
+	MomentLargestTruthError, MomentLargestYawError, MomentFirstMissedSingle, MomentFirstExtraEffect, MomentFirstBogusBurst}
 
 // MomentSpec is a moment as a preset declares it: exactly one of At (a
 // fixed time; Shot 0 and Find empty), Shot (the Nth shot judged, 1 =
@@ -179,9 +182,41 @@ func (s *Sim) resolve(sp MomentSpec, projAt map[Reconcile]model.Time) Moment {
 			m.At, m.Found = at, true
 			m.What = fmt.Sprintf("projectile rule %s at %.3f s", rule, at.Seconds())
 		}
+	case MomentFirstMissedSingle, MomentFirstExtraEffect, MomentFirstBogusBurst:
+		m = s.resolveFire(m)
 	}
 	if !m.Found {
 		m.What = fmt.Sprintf("not found in %.1f s", s.Now.Seconds())
+	}
+	return m
+}
+
+// resolveFire finds a weapon-fire moment on any remote client, shown
+// late enough that the fire-effects pane has judged it.
+func (s *Sim) resolveFire(m Moment) Moment {
+	best := model.Time(-1)
+	for i := 1; i < len(s.Clients); i++ {
+		_, marks := s.burstRecord(i)
+		at, what := model.Time(-1), ""
+		switch m.Spec.Find {
+		case MomentFirstMissedSingle:
+			for j, sh := range s.fx.Shots {
+				if marks.shotMissed[j] && s.fx.Bursts[sh.Burst].N == 1 {
+					at, what = sh.T+s.settle(i), fmt.Sprintf("%s never played the shot fired at %.3f s", ClientName(i), sh.T.Seconds())
+					break
+				}
+			}
+		case MomentFirstExtraEffect, MomentFirstBogusBurst:
+			for j, e := range s.fx.Clients[i].Effects {
+				if (m.Spec.Find == MomentFirstBogusBurst && e.Bogus) || (m.Spec.Find == MomentFirstExtraEffect && marks.effectExtra[j]) {
+					at, what = e.T+500*model.Millisecond, fmt.Sprintf("%s played a flash for no shot at %.3f s", ClientName(i), e.T.Seconds())
+					break
+				}
+			}
+		}
+		if at >= 0 && (best < 0 || at < best) {
+			best, m.At, m.Found, m.What = at, at, true, what
+		}
 	}
 	return m
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/model"
 )
 
 // The required scenarios, by the name they ship under.
@@ -352,4 +353,40 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// The burst presets show what their look_for notes say.
+func TestBurstPresetsShowTheirPoint(t *testing.T) {
+	recs := func(name string, set ...lagcomp.Setting) []lagcomp.BurstRecord {
+		p, err := Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, _ := p.Config()
+		if err := lagcomp.Apply(&cfg, set); err != nil {
+			t.Fatal(err)
+		}
+		s, _ := lagcomp.New(cfg)
+		s.Step(model.MsF(cfg.DurationMs))
+		return s.BurstRecords()
+	}
+	robust := lagcomp.Setting{Key: "burst_encoding", Value: "robust"}
+	if r := recs("burst-single-shot-loss")[0]; r.SingleShotsMissed < 10 || r.UpdatesLost == 0 {
+		t.Errorf("burst-single-shot-loss, naive: %+v", r)
+	}
+	for _, r := range recs("burst-single-shot-loss", robust) {
+		if r.SingleShotsMissed != 0 || r.ShotsWithoutEffect != 0 {
+			t.Errorf("burst-single-shot-loss, robust: %+v", r)
+		}
+	}
+	plain, loop := recs("burst-900rpm-jitter")[0], recs("burst-900rpm-autoloop")[0]
+	if plain.ExtraEffects != 0 || loop.ExtraEffects == 0 || loop.EffectGapSDMs > plain.EffectGapSDMs/4 {
+		t.Errorf("900 rpm: without auto-loop %+v, with %+v", plain, loop)
+	}
+	if r := recs("burst-relevancy")[1]; r.BogusBursts == 0 || r.ShotsCulled == 0 {
+		t.Errorf("burst-relevancy without the check: %+v", r)
+	}
+	if r := recs("burst-relevancy", lagcomp.Setting{Key: "burst_creation_check", Value: "true"})[1]; r.BogusBursts != 0 || r.SingleShotsMissed != 0 {
+		t.Errorf("burst-relevancy with the check: %+v", r)
+	}
 }
