@@ -13,7 +13,7 @@ type firedShots struct {
 	owner  *chunkOwner // chunks stamped with it are this copy's to write
 }
 
-const firedChunkLen = 128
+const firedChunkLen = 32
 
 type firedChunk struct {
 	owner *chunkOwner

@@ -1,6 +1,7 @@
 package lagcomp
 
 import (
+	"slices"
 	"sort"
 
 	"lagscope/lagcomp/rewind"
@@ -43,12 +44,15 @@ func newKeyframes(start *Sim) keyframes {
 }
 
 // stored is the copy a keyframe keeps: without what Clone rebuilds anyway
-// (each pawn's Swept, from its history), so it costs no memory here.
+// (each pawn's Swept, from its history), and with its own compact copy of
+// the packet log (sharing it would keep the live run's whole array, spare
+// capacity included, once the live run moves to a new one).
 func stored(live *Sim) *Sim {
 	k := live.Clone()
 	for i := range k.Server.Pawns {
 		k.Server.Pawns[i].Swept = rewind.Swept{}
 	}
+	k.packets = slices.Clone(k.packets)
 	return k
 }
 
