@@ -300,3 +300,36 @@ func TestEndpointCloneRunsTheSame(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkEndpoint is one packet each way through the layer with a
+// reliable message in flight most of the time: the per-packet cost the
+// simulation pays (a server tick sends a packet per client).
+func BenchmarkEndpoint(b *testing.B) {
+	a, c := NewEndpoint[int](DefaultReliable(80*model.Millisecond)), NewEndpoint[int](DefaultReliable(80*model.Millisecond))
+	type inFlight struct {
+		at   model.Time
+		h    Header
+		msgs []Message[int]
+	}
+	var toC, toA []inFlight
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		now := model.Time(i) * 5 * model.Millisecond
+		if i%4 == 0 {
+			a.Queue(uint8(i%3), i)
+		}
+		h, m := a.Outgoing(now)
+		toC = append(toC, inFlight{now + 40*model.Millisecond, h, m})
+		h, m = c.Outgoing(now)
+		toA = append(toA, inFlight{now + 40*model.Millisecond, h, m})
+		for len(toC) > 0 && toC[0].at <= now {
+			c.Incoming(now, toC[0].h, toC[0].msgs)
+			toC = toC[1:]
+		}
+		for len(toA) > 0 && toA[0].at <= now {
+			a.Incoming(now, toA[0].h, toA[0].msgs)
+			toA = toA[1:]
+		}
+		a.Poll(now)
+	}
+}
