@@ -110,16 +110,20 @@ func (p *pane) frame(v View) {
 			fr.pose(r.Rewound)
 			fr.pose(r.ServerNow)
 		} else if n := len(f.Projectiles); n > 0 {
-			// the newest projectile's twins, close up
+			// the newest projectile's twins, close up: where the owner
+			// shows its fake and its copy of the authoritative one, or
+			// where they detonated
 			pr := f.Projectiles[n-1]
-			fr.point(pr.Origin, 0.5)
 			for _, c := range []lagcomp.CopyFrame{pr.Fake, pr.AuthCopy} {
-				if c.Shown {
+				if c.Alive {
 					fr.point(c.Pos, 0.5)
 				}
 				p.frameDet(&fr, c.Det, pr.RadiusM)
 			}
-			minW, minH, notes = 8, 5, 2
+			if !fr.any {
+				fr.point(pr.Origin, 0.5)
+			}
+			minW, minH, notes = 8, 5, 3
 		} else {
 			fr.pose(f.Pawns[lagcomp.TargetPawn].Pose)
 			minW, minH, notes = 4, 3, 1

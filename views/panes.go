@@ -321,6 +321,7 @@ func (p *pane) overlay() {
 			p.header("Overlay", "projectiles: fake (magenta) vs authoritative (green)")
 			p.ownerProjectiles()
 			p.projectileNote()
+			p.twinNote()
 			return
 		}
 		p.header("Overlay", "no shot judged yet")

@@ -56,16 +56,22 @@ func (p *pane) ownerProjectiles() {
 		if p.o.Layers.SpawnPosition && pr.Fake.Shown {
 			p.spawnMark(pr.Origin, FakeMagnta, "")
 		}
+		// the owner's copy of the authoritative twin beside its fake:
+		// the gap between them is what prediction is about
+		if pr.AuthCopy.Alive {
+			p.projDot(pr.AuthCopy.Pos, AuthGreen, keyAuth)
+		}
 		if pr.Fake.Alive {
 			p.projDot(pr.Fake.Pos, FakeMagnta, keyFake)
 		}
 		if p.o.Layers.FinalPosition {
 			if pr.Fake.Det != nil {
 				p.finalMark(*pr.Fake.Det, pr.Dir, pr.RadiusM, FakeMagnta)
-				p.key(keyFake)
+				p.keyAt(keyFake, *pr.Fake.Det)
 			}
 			if pr.AuthCopy.Det != nil {
 				p.finalMark(*pr.AuthCopy.Det, pr.Dir, pr.RadiusM, AuthGreen)
+				p.keyAt(keyAuth, *pr.AuthCopy.Det)
 			}
 		}
 		if pr.FXShown {
@@ -110,14 +116,12 @@ func projName(pr *lagcomp.ProjectileFrame) string {
 func (p *pane) projDot(at model.Vec, c color.NRGBA, k key) {
 	p.dot(at, 4, c)
 	p.shapeAt(at, 4*p.s)
-	p.key(k)
+	p.keyAt(k, at)
 }
 
 // samples draws a copy at each of its timestamps.
 func (p *pane) samples(pts []model.Vec, c color.NRGBA, k key) {
-	if len(pts) > 0 {
-		p.key(k)
-	}
+	p.keyAt(k, pts...)
 	for _, q := range pts {
 		x, y := p.cam.px(q)
 		p.dc.DrawCircle(x, y, 1.6*p.s)
@@ -133,7 +137,7 @@ func (p *pane) spawnMark(at model.Vec, c color.NRGBA, text string) {
 	p.dc.SetLineWidth(1.5 * p.s)
 	p.dc.DrawCircle(x, y, 6*p.s)
 	p.dc.Stroke()
-	p.key(keySpawn)
+	p.keyAt(keySpawn, at)
 	p.shapeAt(at, 6*p.s)
 	if text != "" && p.o.Layers.Labels {
 		p.label(at, text, c)
@@ -151,7 +155,7 @@ func (p *pane) finalMark(at, dir model.Vec, radius float64, c color.NRGBA) {
 	p.dc.Stroke()
 	back := at.Sub(dir.Scale(math.Max(radius, 0.8)))
 	p.line(back, at, c, 2, false)
-	p.key(keyFinal)
+	p.keyAt(keyFinal, at)
 }
 
 // effects marks where the owner saw the detonation effects.
@@ -165,7 +169,7 @@ func (p *pane) effects(at model.Vec, fromFake bool, rule string) {
 		p.dc.DrawLine(x-r*math.Cos(a), y-r*math.Sin(a), x+r*math.Cos(a), y+r*math.Sin(a))
 	}
 	p.dc.Stroke()
-	p.key(keyFX)
+	p.keyAt(keyFX, at)
 	p.shape(rect{x - r, y - r, x + r, y + r})
 	if p.o.Layers.Labels {
 		src := "effects from auth."
@@ -173,6 +177,26 @@ func (p *pane) effects(at model.Vec, fromFake bool, rule string) {
 			src = "effects from fake"
 		}
 		p.label(at, src+" · "+rule, p.pal.Text)
+	}
+}
+
+// twinNote says how far the newest projectile's fake is from the owner's
+// copy of its authoritative twin: what the Overlay's close-up shows.
+func (p *pane) twinNote() {
+	n := len(p.f.Projectiles)
+	if n == 0 {
+		return
+	}
+	pr := &p.f.Projectiles[n-1]
+	switch {
+	case pr.Fake.Alive && pr.AuthCopy.Alive:
+		p.note(fmt.Sprintf("%s: fake %.2f m from its authoritative twin", projName(pr), pr.Fake.Pos.Dist(pr.AuthCopy.Pos)), p.pal.Text)
+	case pr.Fake.Alive:
+		p.note(fmt.Sprintf("%s: fake only (the authoritative twin has not reached this client)", projName(pr)), p.pal.Text)
+	case pr.AuthCopy.Alive:
+		p.note(fmt.Sprintf("%s: authoritative twin only (no fake)", projName(pr)), p.pal.Text)
+	default:
+		p.note(fmt.Sprintf("%s: detonated (%s)", projName(pr), pr.Rule), p.pal.Text)
 	}
 }
 
