@@ -16,10 +16,13 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 		// a player fires at what the screen shows once it shows the world
 		// as it was, not while the interpolation buffer fills; the first
 		// trigger pull comes a seeded phase of the fire interval later
-		if !v.Filled && cfg.Control == ControlBot {
-			return
+		if cfg.Control == ControlBot {
+			if !v.Filled {
+				return
+			}
+			c.nextFire = t + c.firePhase
 		}
-		c.armed, c.nextFire = true, t+c.firePhase
+		c.armed = true
 	}
 	if t < c.nextFire {
 		return
