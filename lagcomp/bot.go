@@ -78,7 +78,7 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 		id: s.ids.next(), fire: t, idealT: v.IdealT, saw: seen, hit: hit,
 		origin: origin, dir: dir, clientHit: hit.Pawn == TargetPawn,
 		delivery: delivery{cmd: cmd, rec: -1, relPending: cfg.ReliableFire},
-	})
+	}, ownSent)
 	if cfg.Weapon.IsProjectile() {
 		s.fireProjectile(c, cmd, origin, t)
 	}

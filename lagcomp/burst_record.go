@@ -72,7 +72,7 @@ func (s *Sim) burstRecord(i int) (BurstRecord, fireMarks) {
 	rf := &l.Clients[i]
 	r := BurstRecord{Client: i, Name: ClientName(i), Encoding: s.cfg.BurstEncoding, ShotsFired: len(l.Shots), EffectsPlayed: len(rf.Effects)}
 	marks := fireMarks{shotMissed: make([]bool, len(l.Shots)), effectExtra: make([]bool, len(rf.Effects))}
-	perBurst := make([]int, len(l.Bursts))
+	perBurst := make([]int, l.Bursts.len())
 	r.EffectGapSDMs = gapSD(rf.Effects)
 	for j, e := range rf.Effects {
 		if e.Burst < 0 {
@@ -82,13 +82,14 @@ func (s *Sim) burstRecord(i int) (BurstRecord, fireMarks) {
 			continue
 		}
 		perBurst[e.Burst]++
-		if perBurst[e.Burst] > l.Bursts[e.Burst].N {
+		if perBurst[e.Burst] > l.Bursts.at(e.Burst).N {
 			r.ExtraEffects++
 			marks.effectExtra[j] = true
 		}
 	}
 	cutoff := s.Now - s.settle(i)
-	for b, sb := range l.Bursts {
+	for b := 0; b < l.Bursts.len(); b++ {
+		sb := l.Bursts.at(b)
 		shots := l.Shots[sb.First : sb.First+sb.N]
 		end := sb.Stop
 		if end < 0 {

@@ -54,9 +54,9 @@ func (s *Sim) Clone() *Sim {
 // clone shares the log's append-only parts (shots, values, updates,
 // effects: never written once appended; clipped so an append
 // reallocates) and copies the ones written in place (a burst's count and
-// stop, the open culled span).
+// stop, in chunks; the open culled span).
 func (l *fireLog) clone() *fireLog {
-	c := &fireLog{Shots: slices.Clip(l.Shots), Bursts: slices.Clone(l.Bursts), Values: slices.Clip(l.Values), Clients: slices.Clone(l.Clients)}
+	c := &fireLog{Shots: slices.Clip(l.Shots), Bursts: l.Bursts.clone(), Values: slices.Clip(l.Values), Clients: slices.Clone(l.Clients)}
 	for i := range c.Clients {
 		rf := &c.Clients[i]
 		rf.Updates, rf.Effects, rf.Culled = slices.Clip(rf.Updates), slices.Clip(rf.Effects), slices.Clone(rf.Culled)

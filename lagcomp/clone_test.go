@@ -60,9 +60,12 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[rewind.Grid]():       {"Origin", "Cell", "NX", "NY", "start", "items", "always", "seen", "stamp"},
 	fieldType[rewind.Swept]("minX"):      {"t", "v", "head"},
 	fieldType[rewind.History]("seg"):     {"first", "t0", "gapMin", "gapMax", "perUs"},
-	// firedShots: chunks shared with a clone until written (mut); sentAt clipped then
+	// chunked logs: chunks shared with a clone until written (mut); a fired
+	// shot's sentAt clipped then (ownSent)
 	reflect.TypeFor[firedShots]():                      {"chunks", "n", "owner"},
-	reflect.TypeFor[firedChunk]():                      {"owner", "s"},
+	reflect.TypeFor[chunk[pendingShot]]():              {"owner", "s"},
+	reflect.TypeFor[chunked[ServerBurst]]():            {"chunks", "n", "owner"},
+	reflect.TypeFor[chunk[ServerBurst]]():              {"owner", "s"},
 	reflect.TypeFor[chunkOwner]():                      {"_"},
 	reflect.TypeFor[pendingShot]():                     {"id", "fire", "idealT", "saw", "hit", "origin", "dir", "clientHit", "delivery"},
 	reflect.TypeFor[delivery]():                        {"cmd", "sentAt", "onWire", "relPending", "arrived", "lost", "rec"},

@@ -60,7 +60,7 @@ func (s *Sim) shot(seq uint32) *pendingShot {
 	if seq < 1 || int(seq) > s.pending.len() {
 		return nil
 	}
-	return s.pending.mut(int(seq) - 1)
+	return s.pending.mut(int(seq)-1, ownSent)
 }
 
 // commandsIn are the commands a packet carries: its own, the backups,

@@ -14,9 +14,9 @@ import (
 // fireLog is the omniscient account of fire and effects.
 type fireLog struct {
 	Shots   []ServerShot
-	Bursts  []ServerBurst
-	Values  []ValueChange // the server's property after each change
-	Clients []RemoteFire  // by client index; 0 (the shooter) stays empty
+	Bursts  chunked[ServerBurst] // shared with keyframes, chunk by chunk
+	Values  []ValueChange        // the server's property after each change
+	Clients []RemoteFire         // by client index; 0 (the shooter) stays empty
 }
 
 // ServerShot is one shot the server's weapon fired.
@@ -83,11 +83,11 @@ func (s *Sim) weaponFired() {
 	srv := s.Server
 	w := &srv.weapon
 	if !w.firing {
-		s.fx.Bursts = append(s.fx.Bursts, ServerBurst{Start: srv.Now, Stop: -1, First: len(s.fx.Shots)})
+		s.fx.Bursts.add(ServerBurst{Start: srv.Now, Stop: -1, First: len(s.fx.Shots)}, nil)
 	}
 	w.HandleFireShot()
-	b := len(s.fx.Bursts) - 1
-	s.fx.Bursts[b].N++
+	b := s.fx.Bursts.len() - 1
+	s.fx.Bursts.mut(b, nil).N++
 	var rel uint64
 	for i := 1; i < len(srv.conns) && i < 64; i++ {
 		if srv.conns[i].weapon.open {
@@ -105,7 +105,7 @@ func (s *Sim) weaponStopped() {
 		return
 	}
 	w.StopFire()
-	s.fx.Bursts[len(s.fx.Bursts)-1].Stop = s.Server.Now
+	s.fx.Bursts.mut(s.fx.Bursts.len()-1, nil).Stop = s.Server.Now
 	s.logValue()
 }
 

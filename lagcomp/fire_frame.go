@@ -57,14 +57,23 @@ func (s *Sim) fireFrame() *FireFrame {
 	from := s.Now - FireWindow
 	ff := &FireFrame{From: from, To: s.Now, Encoding: s.cfg.BurstEncoding, CompressByte: s.cfg.BurstCompressByte,
 		AutoLoop: s.cfg.BurstAutoLoop, CreationCheck: s.cfg.BurstCreationCheck, NetUpdateHz: s.cfg.netUpdateHz()}
-	for _, sh := range l.Shots {
-		if sh.T >= from {
-			ff.Shots = append(ff.Shots, FireShot{T: sh.T, Burst: sh.Burst, Single: l.Bursts[sh.Burst].N == 1})
-		}
+	// shots and bursts are in time order, one burst stopping before the
+	// next starts: only the window's tail is read, so a frame costs the
+	// same after 10 shots and after 100 000
+	first := len(l.Shots)
+	for first > 0 && l.Shots[first-1].T >= from {
+		first--
 	}
-	for _, b := range l.Bursts {
-		if b.Stop >= from {
-			ff.Stops = append(ff.Stops, b.Stop)
+	for _, sh := range l.Shots[first:] {
+		ff.Shots = append(ff.Shots, FireShot{T: sh.T, Burst: sh.Burst, Single: l.Bursts.at(sh.Burst).N == 1})
+	}
+	b := l.Bursts.len()
+	for b > 0 && (l.Bursts.at(b-1).Stop >= from || l.Bursts.at(b-1).Stop < 0) {
+		b--
+	}
+	for ; b < l.Bursts.len(); b++ {
+		if stop := l.Bursts.at(b).Stop; stop >= from {
+			ff.Stops = append(ff.Stops, stop)
 		}
 	}
 	ff.Values = valuesSince(l.Values, from)

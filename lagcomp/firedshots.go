@@ -2,63 +2,73 @@ package lagcomp
 
 import "slices"
 
-// firedShots holds every shot fired, by command seq − 1, in chunks, so a
-// keyframe costs no copy of them: a clone shares every chunk, and the
-// first write to a chunk after a clone copies that chunk alone (writes
-// go to the recent shots whose copies are still travelling), never the
-// whole run's shots.
-type firedShots struct {
-	chunks []*firedChunk
+// chunked is a growing log stored in chunks, so a keyframe costs no copy
+// of it: a clone shares every chunk, and the first write to a chunk after
+// a clone copies that chunk alone (writes go to recent entries), never
+// the whole run's log. The fired shots and the fire log's bursts use it.
+type chunked[T any] struct {
+	chunks []*chunk[T]
 	n      int
 	owner  *chunkOwner // chunks stamped with it are this copy's to write
 }
 
-const firedChunkLen = 32
+const chunkLen = 32
 
-type firedChunk struct {
+type chunk[T any] struct {
 	owner *chunkOwner
-	s     [firedChunkLen]pendingShot
+	s     [chunkLen]T
 }
 
-// chunkOwner identifies one copy of the shots (not zero-sized: distinct
+// chunkOwner identifies one copy of a log (not zero-sized: distinct
 // allocations must have distinct addresses).
 type chunkOwner struct{ _ byte }
 
-func (f *firedShots) len() int { return f.n }
+func (c *chunked[T]) len() int { return c.n }
 
-// at is shot i, for reading only.
-func (f *firedShots) at(i int) *pendingShot { return &f.chunks[i/firedChunkLen].s[i%firedChunkLen] }
+// at is entry i, for reading only.
+func (c *chunked[T]) at(i int) *T { return &c.chunks[i/chunkLen].s[i%chunkLen] }
 
-// mut is shot i, for writing: its chunk is made this copy's own first.
-func (f *firedShots) mut(i int) *pendingShot {
-	c := i / firedChunkLen
-	if f.owner == nil {
-		f.owner = &chunkOwner{}
+// mut is entry i, for writing: its chunk is made this copy's own first
+// (own, if not nil, is applied to every entry of a copied chunk, to give
+// it its own copy of what the entries reference).
+func (c *chunked[T]) mut(i int, own func(*T)) *T {
+	k := i / chunkLen
+	if c.owner == nil {
+		c.owner = &chunkOwner{}
 	}
-	if ch := f.chunks[c]; ch.owner != f.owner {
-		own := &firedChunk{owner: f.owner, s: ch.s}
-		for j := range own.s {
-			own.s[j].sentAt = slices.Clip(own.s[j].sentAt) // an append reallocates
+	if ch := c.chunks[k]; ch.owner != c.owner {
+		mine := &chunk[T]{owner: c.owner, s: ch.s}
+		if own != nil {
+			for j := range mine.s {
+				own(&mine.s[j])
+			}
 		}
-		f.chunks[c] = own
+		c.chunks[k] = mine
 	}
-	return &f.chunks[c].s[i%firedChunkLen]
+	return &c.chunks[k].s[i%chunkLen]
 }
 
-// add appends a shot.
-func (f *firedShots) add(ps pendingShot) {
-	if f.owner == nil {
-		f.owner = &chunkOwner{}
+// add appends an entry.
+func (c *chunked[T]) add(x T, own func(*T)) {
+	if c.owner == nil {
+		c.owner = &chunkOwner{}
 	}
-	if f.n%firedChunkLen == 0 {
-		f.chunks = append(f.chunks, &firedChunk{owner: f.owner})
+	if c.n%chunkLen == 0 {
+		c.chunks = append(c.chunks, &chunk[T]{owner: c.owner})
 	}
-	f.n++
-	*f.mut(f.n - 1) = ps
+	c.n++
+	*c.mut(c.n-1, own) = x
 }
 
 // clone shares every chunk with the copy; from now on neither owns them.
-func (f *firedShots) clone() firedShots {
-	f.owner = &chunkOwner{}
-	return firedShots{chunks: slices.Clone(f.chunks), n: f.n, owner: &chunkOwner{}}
+func (c *chunked[T]) clone() chunked[T] {
+	c.owner = &chunkOwner{}
+	return chunked[T]{chunks: slices.Clone(c.chunks), n: c.n, owner: &chunkOwner{}}
 }
+
+// firedShots holds every shot fired, by command seq − 1.
+type firedShots = chunked[pendingShot]
+
+// ownSent gives a copied shot its own list of send times: both copies
+// append to it.
+func ownSent(ps *pendingShot) { ps.sentAt = slices.Clip(ps.sentAt) }

@@ -201,7 +201,7 @@ func (s *Sim) resolveFire(m Moment) Moment {
 		switch m.Spec.Find {
 		case MomentFirstMissedSingle:
 			for j, sh := range s.fx.Shots {
-				if marks.shotMissed[j] && s.fx.Bursts[sh.Burst].N == 1 {
+				if marks.shotMissed[j] && s.fx.Bursts.at(sh.Burst).N == 1 {
 					at, what = sh.T+s.settle(i), fmt.Sprintf("%s never played the shot fired at %.3f s", ClientName(i), sh.T.Seconds())
 					break
 				}
