@@ -64,12 +64,21 @@ func (p *pane) packets() {
 	p.lanes(fl)
 	p.timeAxis(fl)
 	p.serverTicks(fl)
+	ack := -1 // the packet that acked the selected shot's command
+	for i := range f.Packets {
+		if pk := &f.Packets[i]; r != nil && pk.Kind == lagcomp.PacketCommand && pk.Client == r.Shooter && pk.Shot == r.Seq && pk.Deliver >= 0 && ack < 0 {
+			ack = ackOf(f.Packets, pk)
+		}
+	}
 	for i := range f.Packets {
 		pk := &f.Packets[i]
 		if pk.Client > lagcomp.TargetPawn {
 			continue // observers have no lane here
 		}
 		p.packetArrow(fl, pk, r != nil && pk.Kind == lagcomp.PacketCommand && pk.Client == r.Shooter && pk.Shot == r.Seq, r != nil)
+	}
+	if ack >= 0 {
+		p.ackLabel(fl, &f.Packets[ack], r.Seq)
 	}
 	if r != nil {
 		p.shotMarks(fl, r)
@@ -212,7 +221,16 @@ func (p *pane) packetArrow(fl *flow, pk *lagcomp.PacketFrame, chosen, dim bool) 
 	if pk.Dup { // doubled: a second line beside the copy's path
 		p.arrowLine(x0+3*p.s, y0, x1+3*p.s, y1, c, width, false)
 	}
-	p.arrowLine(x0, y0, x1, y1, c, width, pk.Resend)
+	if pk.Kind == lagcomp.PacketAck { // nothing but an ack: thin and dotted
+		p.dc.SetColor(c)
+		p.dc.SetLineWidth(1 * p.s)
+		p.dc.SetDash(1.5*p.s, 2.5*p.s)
+		p.dc.DrawLine(x0, y0, x1, y1)
+		p.dc.Stroke()
+		p.dc.SetDash()
+	} else {
+		p.arrowLine(x0, y0, x1, y1, c, width, pk.Resend)
+	}
 	switch {
 	case lost:
 		p.cross(x1, y1, c)
@@ -228,6 +246,34 @@ func (p *pane) packetArrow(fl *flow, pk *lagcomp.PacketFrame, chosen, dim bool) 
 	if chosen {
 		p.flowLabel(fmt.Sprintf("shot #%d", pk.Shot), (x0+x1)/2+6*p.s, (y0+y1)/2, ClientRed, 0)
 	}
+}
+
+// ackOf is the index of the first packet the other way, to the same
+// client, that acknowledged cmd (its header's Ack, or a bit of AckBits,
+// names cmd's sequence number), or -1.
+func ackOf(pks []lagcomp.PacketFrame, cmd *lagcomp.PacketFrame) int {
+	for i := range pks {
+		q := &pks[i]
+		if q.Up == cmd.Up || q.Client != cmd.Client || q.Sent < cmd.Deliver || q.Deliver < 0 || q.Dup {
+			continue
+		}
+		if q.Ack == cmd.Seq || (q.Ack > cmd.Seq && q.Ack-cmd.Seq <= 32 && q.AckBits&(1<<(q.Ack-cmd.Seq-1)) != 0) {
+			return i
+		}
+	}
+	return -1
+}
+
+// ackLabel names the packet that carried the shot's ack back.
+func (p *pane) ackLabel(fl *flow, q *lagcomp.PacketFrame, seq uint32) {
+	if q.Sent > fl.t1 {
+		return
+	}
+	x, y := fl.x(q.Sent), fl.lanes[laneServer]
+	p.dc.SetColor(p.pal.Text)
+	p.dc.DrawCircle(x, y, 3*p.s)
+	p.dc.Fill()
+	p.flowLabel(fmt.Sprintf("ack of shot #%d leaves", seq), x+5*p.s, y-26*p.s, p.pal.Text, 0)
 }
 
 // baseLatency is the one-way base latency of the packet's link.
@@ -404,6 +450,7 @@ func (p *pane) packetLegend() {
 			{p.legendArrow(TrailGrey, false, false), "ping bounce, StopFire"},
 			{p.legendArrow(AuthGreen, false, false), "projectile message (reliable)"},
 			{p.legendArrow(AuthGreen, true, false), "resend"},
+			{p.legendAck, "ack only"},
 		},
 		{
 			{func(x, y float64) { p.cross(x+9*p.s, y, p.pal.Text) }, "lost"},
@@ -449,4 +496,13 @@ func (p *pane) inFlightDot(x, y float64) {
 	p.dc.SetColor(p.pal.Text)
 	p.dc.DrawCircle(x+15*p.s, y, 3*p.s)
 	p.dc.Fill()
+}
+
+func (p *pane) legendAck(x, y float64) {
+	p.dc.SetColor(TrailGrey)
+	p.dc.SetLineWidth(1 * p.s)
+	p.dc.SetDash(1.5*p.s, 2.5*p.s)
+	p.dc.DrawLine(x, y, x+18*p.s, y)
+	p.dc.Stroke()
+	p.dc.SetDash()
 }
