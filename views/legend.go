@@ -128,7 +128,7 @@ func (pal Palette) entry(k key) legendEntry {
 	case keyFX:
 		return legendEntry{pal.Text, swCross, "effects seen", "FX"}
 	case keyMuzzleFlash:
-		return legendEntry{VictimOrange, swCross, "muzzle flash this client played", "flash"}
+		return legendEntry{pal.Victim, swCross, "muzzle flash this client played", "flash"}
 	}
 	return legendEntry{}
 }

@@ -411,7 +411,7 @@ func (p *pane) muzzleFlashes(shooter model.Pose, shown bool) {
 		}
 		a := 1 - float64(age)/float64(flashShown)
 		x, y := p.cam.px(shooter.Pos.Add(model.Dir(shooter.Yaw).Scale(0.8)))
-		p.flash(x, y, alpha(VictimOrange, a))
+		p.flash(x, y, alpha(p.pal.Victim, a))
 		p.key(keyMuzzleFlash)
 	}
 }
