@@ -219,6 +219,11 @@ func writeJSON(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Du
 			return err
 		}
 	}
+	if pa, ok := sim.PeekersAdvantage(); ok {
+		if err := enc.Encode(pa.JSON()); err != nil {
+			return err
+		}
+	}
 	return enc.Encode(summaryLine(sim, sum, wall))
 }
 

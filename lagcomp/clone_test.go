@@ -22,7 +22,7 @@ import (
 // When a field is added to any of them, TestCloneHandlesEveryField fails
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
-	reflect.TypeFor[Sim](): {"cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
+	reflect.TypeFor[Sim](): {"sight", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
 		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "openFrom", "shotsShared", "ticks", "snaps", "frames", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
 	reflect.TypeFor[Server]():     {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells"},
 	reflect.TypeFor[ServerPawn](): {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},
@@ -43,6 +43,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[projTally]():         {"s", "linked", "pairs", "linkSum", "detSum"},
 	reflect.TypeFor[Summary]():           {"ShotsFired", "ShotsLost", "ShotsInFlight", "LostClientHits", "DupsRejected", "ReliableGaveUp", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames"},
 	reflect.TypeFor[ProjectileSummary](): {"Count", "Rules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
+	reflect.TypeFor[sightings]():         {"hidden", "armed", "seen", "at", "won", "winner", "wonAt"},
 	reflect.TypeFor[metronome]():         {"base", "hz", "n"},
 	reflect.TypeFor[event]():             {"t", "kind", "client"},
 	reflect.TypeFor[idSource]():          {"rd", "src"},

@@ -148,7 +148,12 @@ type Config struct {
 	// shooter; Observer is the first one's motion, the others' is the same
 	// turned about the shooter (see observerMotions).
 	Observers int
-	Observer  model.Motion
+	// Duel: the target shoots back. Its client's bot fires hitscan at the
+	// shooter when its own screen shows the shooter in sight, judged by
+	// the server like the shooter's shots; the run measures the peeker's
+	// advantage (peekers_advantage.go).
+	Duel     bool
+	Observer model.Motion
 
 	// Cheating client.
 	CheatStampMs   float64
@@ -193,6 +198,11 @@ func (c *Config) Validate() error {
 		if err := p.check(c); err != nil {
 			return err
 		}
+	}
+	if c.Duel && c.Weapon != WeaponRifle {
+		// the target's bot fires single hitscan shots; the burst counter
+		// and projectiles follow the shooter's weapon only
+		return fmt.Errorf("duel: needs weapon = \"rifle\" (got %q)", c.Weapon)
 	}
 	if c.SnapshotHz > c.TickHz {
 		return fmt.Errorf("snapshot_hz %d is above tick_hz %d: the server cannot send more snapshots than it has ticks", c.SnapshotHz, c.TickHz)

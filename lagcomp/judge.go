@@ -58,6 +58,7 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 	if p := s.shot(cmd.Seq); p != nil {
 		p.rec = len(s.Shots)
 	}
+	s.duelWin(&r)
 	s.Shots = append(s.Shots, r)
 }
 

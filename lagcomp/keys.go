@@ -177,6 +177,7 @@ func buildParams() []*Param {
 			set: func(c *Config, v any) { c.Walls, _ = model.ParseWalls(v.(string)) }},
 		integer("extra_pawns", "world", "", 0, 1000, "bystander pawns random-walking in the arena (shootable, and work for the broad phase)", func(c *Config) *int { return &c.ExtraPawns }),
 		num("arena_m", "world", "m", 1, 1000, "half-size of the square the bystanders walk in", func(c *Config) *float64 { return &c.ArenaM }),
+		flag("duel", "world", "the target shoots back (a duel): its bot fires hitscan at the shooter when its own screen shows it in sight; the peeker's advantage is measured (needs weapon rifle)", func(c *Config) *bool { return &c.Duel }),
 		integer("observers", "world", "", 0, MaxObservers, "remote clients besides the victim that watch the shooter, each with its own links", func(c *Config) *int { return &c.Observers }),
 		choice("observer_motion", "world", model.MotionKinds, "the first observer's motion script (the others' is the same, turned about the shooter)", func(c *Config) *model.MotionKind { return &c.Observer.Kind }),
 		num("observer_x_m", "world", "m", -1000, 1000, "the first observer's start, centre or anchor", func(c *Config) *float64 { return &c.Observer.Origin.X }),

@@ -32,12 +32,14 @@ const (
 	MomentFirstMissedSingle  MomentKind = "first_missed_single"  // a single shot no remote client's effect played for (source 001)
 	MomentFirstExtraEffect   MomentKind = "first_extra_effect"   // a remote client plays a muzzle flash for no shot
 	MomentFirstBogusBurst    MomentKind = "first_bogus_burst"    // a burst played on relevancy re-entry
+	MomentFirstSighting      MomentKind = "first_sighting"       // duel: the peeker's screen first shows the holder
 )
 
 // MomentKinds lists them, for validation and help.
 var MomentKinds = []MomentKind{MomentFirstBehindCover, MomentLargestWarp, MomentFirstCapped, MomentFirstTooFarApart,
 	MomentFirstAuthFirst, MomentFirstDisagreement, MomentFirstRejected, MomentLargestRewindError,
-	MomentLargestTruthError, MomentLargestYawError, MomentFirstMissedSingle, MomentFirstExtraEffect, MomentFirstBogusBurst}
+	MomentLargestTruthError, MomentLargestYawError, MomentFirstMissedSingle, MomentFirstExtraEffect, MomentFirstBogusBurst,
+	MomentFirstSighting}
 
 // MomentSpec is a moment as a preset declares it: exactly one of At (a
 // fixed time; Shot 0 and Find empty), Shot (the Nth shot judged, 1 =
@@ -167,6 +169,14 @@ func (s *Sim) resolve(sp MomentSpec, projAt map[Reconcile]model.Time) Moment {
 	case MomentLargestYawError:
 		if r, v := largest(func(r *ShotRecord) float64 { return r.YawErrorDeg }); r != nil {
 			return shot(r, r.Judged, fmt.Sprintf("rewound facing %.0f° off", v))
+		}
+	case MomentFirstSighting:
+		if p, ok := s.PeekersAdvantage(); ok && p.PeekerSeen {
+			m.At, m.Found = p.PeekerSaw, true
+			m.What = fmt.Sprintf("the peeker sees the holder at %.3f s", p.PeekerSaw.Seconds())
+			if gap, ok := p.MeasuredMs(); ok {
+				m.What += fmt.Sprintf("; the holder sees the peeker %.1f ms later (Riot's sum: %.1f ms)", gap, p.PredictedMs)
+			}
 		}
 	case MomentLargestWarp:
 		if c := s.Clients[ShooterPawn]; c.warpMax > 0 {

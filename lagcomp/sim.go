@@ -61,6 +61,8 @@ type Sim struct {
 
 	netUpdates metronome // NetUpdateFrequency of the shooter's weapon
 	fx         *fireLog  // every shot and every remote effect (source 001)
+
+	sight sightings // the duel's first sightings and its winner (a value)
 }
 
 // pendingShot is the omniscient side of a shot in flight: what the client
@@ -344,6 +346,9 @@ func (s *Sim) serverTick(t model.Time) {
 	cfg := &s.cfg
 	srv := s.Server
 	srv.advance(cfg, t)
+	if cfg.Duel {
+		s.watchServerSight(t)
+	}
 	for p := srv.in.take(srv.Now); p != nil; p = srv.in.take(srv.Now) {
 		s.serverPacket(p)
 	}
@@ -442,6 +447,9 @@ func (s *Sim) clientFrame(c *Client, t model.Time) {
 	c.display(cfg, t, s.ownPose(c, t), len(s.Server.Pawns))
 	if c.Display.Starved {
 		c.starved++
+	}
+	if cfg.Duel && c.Index <= TargetPawn {
+		s.watchClientSight(c, t)
 	}
 	switch c.Index {
 	case ShooterPawn:
