@@ -261,13 +261,28 @@ func writeTable(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.D
 	_, err := fmt.Fprintf(w, "\nmode %s, %d shots (%d duplicates rejected): %s, %d lost, %d in flight\n"+
 		"judged: client hits %d, server hits %d; agreement %s (lost shots the client saw hit count as disagreements: %d)\n"+
 		"rewind error mean %.3f m, p95 %.3f m; rewind mean %.1f ms vs ideal %.1f ms\n"+
-		"behind cover (server hit after the victim saw itself in cover): %d\n"+
+		"behind cover (server hits the victim's own screen showed behind a wall when judged): %d\n"+
+		"rules: %s\n"+
 		"simulated %.1f s in %.1f ms\n",
 		cfg.Mode, sum.ShotsFired, sum.DupsRejected, fates, sum.ShotsLost, sum.ShotsInFlight,
 		sum.ClientHits, sum.ServerHits, agree, sum.LostClientHits,
 		sum.MeanRewindErrM, sum.P95RewindErrM, sum.MeanRewindMs, sum.MeanIdealMs, sum.BehindCover,
-		sim.Now.Seconds(), float64(wall.Microseconds())/1000)
+		ruleCounts(sum.RuleCounts), sim.Now.Seconds(), float64(wall.Microseconds())/1000)
 	return err
+}
+
+// ruleCounts lists every rule that shaped a shot and how often, so a
+// clamp or fallback (trail_exhausted, max_rewind_cap, ...) is counted in
+// the text summary as in the JSON one.
+func ruleCounts(cs []lagcomp.RuleCount) string {
+	if len(cs) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = fmt.Sprintf("%s %d", c.Rule, c.Count)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // writeShotRow is one shot of the table; what the server never did is "-".

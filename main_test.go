@@ -390,3 +390,15 @@ func TestSimAccountsForEveryShot(t *testing.T) {
 		t.Fatalf("cheater's summary: %s", text)
 	}
 }
+
+// The text summary counts every rule that shaped a shot, as the JSON
+// summary does: a rewind cut short by the history is not silent.
+func TestTextSummaryCountsRules(t *testing.T) {
+	code, out, errs := runCLI("sim", "--preset", "default", "--duration", "5s", "--set", "max_trail_ms=100")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "rules: trail_exhausted ") {
+		t.Fatalf("no trail_exhausted count in:\n%s", out)
+	}
+}
