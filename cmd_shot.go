@@ -47,7 +47,7 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.at, "at", "", "simulated time to capture, e.g. 2.5s (0 to 1h; default 2.5s)")
 	fs.IntVar(&f.shot, "shot", 0, "capture the moment shot N was judged (1 = the first shot), and select it")
 	fs.IntVar(&f.moment, "moment", 0, "capture the preset's moment N (1 = the first), its sentence in the caption")
-	fs.StringVar(&f.view, "view", "split", "split, server, shooter, target, overlay or packets (the packet-flow diagram)")
+	fs.StringVar(&f.view, "view", "split", "split, server, shooter, target, overlay, packets (the packet-flow diagram) or burst (the fire-effects lanes)")
 	fs.StringVar(&f.layout, "layout", "2x2", "for split: 2x2, 1x2 or single")
 	fs.StringVar(&f.size, "size", "1920x1080", "WIDTHxHEIGHT in pixels, title and caption bands included (a clip: default 960x540)")
 	fs.Float64Var(&f.scale, "scale", 0, "text and line scale, 0.5 to 8 (default: height/1000, at least 1)")
