@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -33,6 +34,7 @@ type control struct {
 	value *widget.Label
 	sl    *widget.Slider // its position, 0 to 1, maps to a value by scale
 	scale sliderScale
+	typed *widget.Entry // a log slider's value, typed (Enter applies it)
 	sel   *widget.Select
 	chk   *widget.Check
 	entry *widget.Entry
@@ -160,7 +162,13 @@ func (c *controls) scaled(s spec, log bool) fyne.CanvasObject {
 	ct.sl.OnChanged = func(pos float64) {
 		c.changed(ct, strconv.FormatFloat(ct.scale.value(pos), 'f', -1, 64))
 	}
-	return c.row(ct, s.label, ct.sl)
+	if !log {
+		return c.row(ct, s.label, ct.sl)
+	}
+	// an exact value, typed: any the key allows, even beyond the slider
+	ct.typed = widget.NewEntry()
+	ct.typed.OnSubmitted = func(v string) { c.set(ct, strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), ct.param.Unit))) }
+	return c.row(ct, s.label, container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(80, ct.typed.MinSize().Height), ct.typed), ct.sl))
 }
 
 // setSlider moves a slider to the position of value v, as a drag there
@@ -238,6 +246,9 @@ func (c *controls) sync() {
 			ct.sel.SetSelected(text)
 		case ct.chk != nil:
 			ct.chk.SetChecked(text == "true")
+		}
+		if ct.typed != nil {
+			ct.typed.SetText(text)
 		}
 		if ct.entry != nil {
 			ct.entry.SetText(text)

@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
@@ -59,5 +60,23 @@ func TestLatencySliderDrag(t *testing.T) {
 	test.Tap(ct.reset)
 	if u.config().Up.LatencyMs != 90 || ct.sliderValue() != 90 {
 		t.Fatalf("reset: %v, slider %v", u.config().Up.LatencyMs, ct.sliderValue())
+	}
+}
+
+// A latency can be typed exactly (with or without its unit); a value
+// out of the key's range is refused with its message and the entry goes
+// back to the value in force.
+func TestTypedLatency(t *testing.T) {
+	u, _ := newTestUI(t, "default")
+	ct := u.control("latency_ms")
+	ct.typed.SetText("37 ms")
+	ct.typed.OnSubmitted(ct.typed.Text)
+	if c := u.config(); c.Up.LatencyMs != 37 || c.Down.LatencyMs != 37 || ct.sliderValue() != 37 {
+		t.Fatalf("typed 37 ms: up %v down %v slider %v", c.Up.LatencyMs, c.Down.LatencyMs, ct.sliderValue())
+	}
+	ct.typed.SetText("9000")
+	ct.typed.OnSubmitted(ct.typed.Text)
+	if u.config().Up.LatencyMs != 37 || ct.typed.Text != "37" || !strings.Contains(u.status.Text, "5000") {
+		t.Fatalf("9000 ms: latency %v, entry %q, status %q", u.config().Up.LatencyMs, ct.typed.Text, u.status.Text)
 	}
 }
