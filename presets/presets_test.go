@@ -2,6 +2,7 @@ package presets
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -120,6 +121,12 @@ func TestPresetsShowTheirPoint(t *testing.T) {
 		t.Errorf("projectile-bias-0: forward %v, spawn offset %v", rs[3].Forward, rs[3].LinkOffsetM)
 	}
 	// the replayed commands are refused and counted, one record per shot
+	// source-cs keeps sv_maxunlag's second of history: a player at 300 ms
+	// each way is rewound the whole ~700 ms, not cut short by the trail
+	if s := sum("source-cs", lagcomp.Setting{Key: "latency_ms", Value: "300"}); count(s, lagcomp.RuleTrailExhausted)+count(s, lagcomp.RuleMaxRewindCap) > 0 ||
+		s.MeanIdealMs < 600 || math.Abs(s.MeanRewindMs-s.MeanIdealMs) > 1000.0/66 {
+		t.Errorf("source-cs at 300 ms each way: rewind %.1f ms vs ideal %.1f, rules %v", s.MeanRewindMs, s.MeanIdealMs, s.RuleCounts)
+	}
 	// naive-rotation: rewinds that interpolate across the 0/360 seam swing
 	// the naive lerp round; the shortest arc follows the client's view
 	worstYaw := func(rot string) (worst float64, seam int) {
