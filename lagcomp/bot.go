@@ -8,10 +8,13 @@ import (
 // alive and in sight and the weapon is ready, it aims at the target's
 // body as displayed (plus aim error), judges the shot itself — the beam is
 // drawn at once on the client, as the Lag Compensation article says it
-// must be — and sends the command.
+// must be — and sends the command. In a duel the target's client runs
+// the same bot at the shooter (always a bot: the user holds the shooter).
 func (s *Sim) shooterBot(c *Client, t model.Time) {
 	cfg := &s.cfg
 	v := &c.Display
+	other := foe(c.Index)
+	user := cfg.Control == ControlUser && c.Index == ShooterPawn
 	if !c.armed {
 		// a player fires at what the screen shows once it shows the world
 		// as it was, not while the interpolation buffer fills; the first
@@ -28,9 +31,9 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 		return
 	}
 	origin := v.Poses[c.Index].Pos
-	seen := v.Poses[TargetPawn]
+	seen := v.Poses[other]
 	var dir model.Vec
-	if cfg.Control == ControlUser {
+	if user {
 		if s.fireAt == nil {
 			c.firing = false
 			return
@@ -43,17 +46,22 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	} else {
 		toTarget := seen.Pos.Sub(origin)
 		dist := toTarget.Len()
-		visible := v.Filled && v.Shown[TargetPawn] && seen.Alive && dist > 0 && dist < cfg.RangeM &&
+		visible := v.Filled && v.Shown[other] && seen.Alive && dist > 0 && dist < cfg.RangeM &&
 			model.Raycast(origin, toTarget.Unit(), dist, cfg.Walls, nil).Part == model.PartNone
 		if !visible {
 			c.firing = false // trigger released: the next shot is a StartFire again
 			return
 		}
-		dir = model.Dir(toTarget.Angle() + s.aimError())
+		dir = model.Dir(toTarget.Angle() + s.aimError(c))
 	}
 	hit := model.Raycast(origin, dir, cfg.RangeM, cfg.Walls, s.clientTargets(v, c.Index))
 
 	startFire := !c.firing
+	if cfg.Duel {
+		// both duellists' commands share one numbering (pending shots
+		// are kept by it); each connection's still only grows
+		c.seq = uint32(s.pending.len())
+	}
 	c.seq++
 	cmd := &Command{
 		Seq: c.seq, Client: c.Index, Fire: t, Dir: dir, Weapon: cfg.Weapon,
@@ -70,13 +78,13 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	if cfg.Weapon == WeaponRapid && cfg.StampMode == StampStartFire && !startFire {
 		cmd.HasStamp = false
 	}
-	cmd.ClaimHit, cmd.ClaimTarget, cmd.ClaimPart = hit.Pawn == TargetPawn, hit.Pawn, hit.Part
-	if cfg.CheatForgeHits {
+	cmd.ClaimHit, cmd.ClaimTarget, cmd.ClaimPart = hit.Pawn == other, hit.Pawn, hit.Part
+	if cfg.CheatForgeHits && c.Index == ShooterPawn {
 		cmd.ClaimHit, cmd.ClaimTarget, cmd.ClaimPart = true, TargetPawn, model.PartHead
 	}
 	s.pending.add(pendingShot{
 		id: s.ids.next(), fire: t, idealT: v.IdealT, saw: seen, hit: hit,
-		origin: origin, dir: dir, clientHit: hit.Pawn == TargetPawn,
+		origin: origin, dir: dir, clientHit: hit.Pawn == other,
 		delivery: delivery{cmd: cmd, rec: -1, relPending: cfg.ReliableFire},
 	}, ownSent)
 	if cfg.Weapon.IsProjectile() {
@@ -84,7 +92,9 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	}
 	s.sendCommand(c, cmd)
 	s.nextShot(c, t)
-	s.holdTrigger(c, t)
+	if c.Index == ShooterPawn { // the weapon channel (source 001) carries the shooter's weapon only
+		s.holdTrigger(c, t)
+	}
 }
 
 // sendCommand sends a shot command the way the configured engine does:

@@ -32,6 +32,9 @@ func (s *Sim) Clone() *Sim {
 	}
 	c.ids = s.ids.clone()
 	c.aim, c.aimSrc = cloneRand(s.aimSrc)
+	if s.duelAimSrc != nil {
+		c.duelAim, c.duelAimSrc = cloneRand(s.duelAimSrc)
+	}
 	c.pending = s.pending.clone()
 	c.Shots = slices.Clip(s.Shots)
 	s.shotsShared, c.shotsShared = true, true

@@ -22,7 +22,7 @@ import (
 // When a field is added to any of them, TestCloneHandlesEveryField fails
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
-	reflect.TypeFor[Sim](): {"sight", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
+	reflect.TypeFor[Sim](): {"sight", "duelAim", "duelAimSrc", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
 		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "openFrom", "shotsShared", "ticks", "snaps", "frames", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
 	reflect.TypeFor[Server]():     {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells"},
 	reflect.TypeFor[ServerPawn](): {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},

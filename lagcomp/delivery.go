@@ -224,7 +224,7 @@ func (s *Sim) checkLost(ps *pendingShot) {
 func (s *Sim) clientRecord(ps *pendingShot) ShotRecord {
 	cmd := ps.cmd
 	return ShotRecord{
-		ID: ps.id, Seq: cmd.Seq, Shooter: cmd.Client, Target: TargetPawn, Mode: s.cfg.Mode, Weapon: cmd.Weapon,
+		ID: ps.id, Seq: cmd.Seq, Shooter: cmd.Client, Target: foe(cmd.Client), Mode: s.cfg.Mode, Weapon: cmd.Weapon,
 		Fire: ps.fire, IdealTo: ps.idealT, ClientSaw: ps.saw, Dir: cmd.Dir,
 		ClientOrigin: ps.origin, ClientEnd: ps.hit.Point, ClientHit: ps.clientHit, ClientPart: ps.hit.Part,
 		ServerHitPawn: -1, Sends: len(ps.sentAt),

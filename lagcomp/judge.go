@@ -27,27 +27,28 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 		ps = *p
 	}
 	shooter := &srv.Pawns[cmd.Client]
+	victim := foe(cmd.Client) // the target, or in a duel the shooter for the target's shots
 	if cmd.Weapon.IsProjectile() {
 		s.spawnProjectile(cmd, rule, shooter.Pose, via)
 		return
 	}
 	r := s.clientRecord(&ps)
 	r.Outcome, r.Arrival, r.Judged, r.RewindTo, r.Settled = OutcomeJudged, arrival, now, now, now
-	r.ServerNow, r.Rewound, r.Origin = srv.Pawns[TargetPawn].Pose, srv.Pawns[TargetPawn].Pose, shooter.Pose.Pos
+	r.ServerNow, r.Rewound, r.Origin = srv.Pawns[victim].Pose, srv.Pawns[victim].Pose, shooter.Pose.Pos
 	switch {
 	case rule != "":
 		r.Outcome, r.Rejected, r.Rules, r.ServerEnd = OutcomeRejected, true, []Rule{rule}, r.Origin
 	case cfg.Mode == ModeClient:
-		s.acceptClaim(&r, cmd)
+		s.acceptClaim(&r, cmd, victim)
 	default:
-		s.trace(&r, cn, cmd)
+		s.trace(&r, cn, cmd, victim)
 	}
-	if !r.Rejected {
+	if !r.Rejected && cmd.Client == ShooterPawn { // the weapon channel carries the shooter's weapon only
 		s.weaponFired()
 	}
 	if r.Traced() { // the rewind and trace figures exist only for a traced shot
 		r.RewindErrorM = r.ClientSaw.Pos.Dist(r.Rewound.Pos)
-		r.TruthErrorM = r.Rewound.Pos.Dist(srv.Pawns[TargetPawn].Motion.At(r.RewindTo).Pos)
+		r.TruthErrorM = r.Rewound.Pos.Dist(srv.Pawns[victim].Motion.At(r.RewindTo).Pos)
 		r.YawErrorDeg = math.Abs(model.AngleDiff(r.ClientSaw.Yaw, r.Rewound.Yaw)) * 180 / math.Pi
 		r.MissByM = r.Rewound.Box().LateralGap(r.Origin, r.Dir)
 	}
@@ -93,9 +94,9 @@ func (s *Sim) arrival(ps *pendingShot, via arrivedCopy) (Rule, model.Time, int) 
 
 // acceptClaim is ZeroPing: the server does no trace and credits whatever
 // the client says it hit. Forged hits pass; there is nothing to stop them.
-func (s *Sim) acceptClaim(r *ShotRecord, cmd *Command) {
+func (s *Sim) acceptClaim(r *ShotRecord, cmd *Command, victim int) {
 	r.Rules = []Rule{RuleClientAuthority}
-	r.ServerHit = cmd.ClaimHit && cmd.ClaimTarget == TargetPawn
+	r.ServerHit = cmd.ClaimHit && cmd.ClaimTarget == victim
 	r.ServerHitPawn = -1
 	if cmd.ClaimHit {
 		r.ServerHitPawn, r.ServerPart = cmd.ClaimTarget, cmd.ClaimPart
@@ -106,7 +107,7 @@ func (s *Sim) acceptClaim(r *ShotRecord, cmd *Command) {
 // trace rewinds the world to the mode's target time and traces the shot
 // from the shooter's present position, as UT2003's DoTrace does between
 // TimeShiftPawns and UnShiftPawns (here on copies, so nothing to undo).
-func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command) {
+func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command, victim int) {
 	cfg := &s.cfg
 	srv := s.Server
 	target, claimed, hasClaimed, rules := srv.rewindTarget(cfg, cn, cmd, srv.Now)
@@ -115,7 +116,7 @@ func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command) {
 	r.Rewinds, r.Culls = srv.rewindAll(cfg, cmd.Client, target, r.Origin, r.Dir, opt)
 	r.RewoundPawns = append([]int(nil), srv.rewound...)
 	r.BroadPhase = srv.grid.Visited(srv.cells)
-	rw := srv.Pawns[TargetPawn].History.RewindTo(target, opt)
+	rw := srv.Pawns[victim].History.RewindTo(target, opt)
 	r.RewindTo, r.RewindRule = rw.T, rw.Rule
 	if rw.Rule != rewind.Empty {
 		r.Rewound = rw.Pose
@@ -128,7 +129,7 @@ func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command) {
 	}
 	hit := model.Raycast(r.Origin, r.Dir, cfg.RangeM, cfg.Walls, srv.targets)
 	r.ServerEnd, r.ServerHitPawn, r.ServerPart = hit.Point, hit.Pawn, hit.Part
-	r.ServerHit = hit.Pawn == TargetPawn
+	r.ServerHit = hit.Pawn == victim
 }
 
 // victimBehindCover is "I was already behind the wall": when the server
@@ -136,11 +137,12 @@ func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command) {
 // wall between itself, where it predicts itself, and the shooter as it
 // displays him. It notes what that screen showed in the record.
 func (s *Sim) victimBehindCover(r *ShotRecord) bool {
-	v := &s.Clients[TargetPawn].Display
-	if len(v.Poses) <= TargetPawn || !v.Shown[ShooterPawn] {
+	victim, shooter := r.Target, r.Shooter
+	v := &s.Clients[victim].Display
+	if len(v.Poses) <= victim || !v.Shown[shooter] {
 		return false
 	}
-	r.victimAt, r.victimSelf, r.victimShooter = v.T, v.Poses[TargetPawn].Pos, v.Poses[ShooterPawn].Pos
+	r.victimAt, r.victimSelf, r.victimShooter = v.T, v.Poses[victim].Pos, v.Poses[shooter].Pos
 	d := r.victimSelf.Sub(r.victimShooter)
 	return len(s.cfg.Walls) > 0 && d.Len() > 0 &&
 		model.Raycast(r.victimShooter, d.Unit(), d.Len(), s.cfg.Walls, nil).Part == model.PartWall

@@ -93,3 +93,62 @@ func peekConfig() Config {
 	cfg.Walls, _ = model.ParseWalls("18.8,0.8,19.4,6")
 	return cfg
 }
+
+// The target shoots back through the same path: its commands are judged
+// with the shot's mode against the shooter, and the records say who
+// fired. With no aim error on clean links the peeker's first shot leaves
+// at its first sight and the server confirms it at the first tick after
+// its one-way latency: it wins.
+func TestDuelPeekerWins(t *testing.T) {
+	cfg := peekConfig()
+	// both bots ready at the first sighting: a trigger pull at most 50 ms
+	// after the displays fill, long before the first peek
+	cfg.AimErrorDeg, cfg.FireIntervalMs = 0, 50
+	for seed := uint64(1); seed <= 6; seed++ {
+		cfg.Seed = seed
+		s, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(4 * model.Second)
+		p, _ := s.PeekersAdvantage()
+		if p.Winner != TargetPawn {
+			t.Fatalf("seed %d: winner %d, want the peeker: %+v", seed, p.Winner, p)
+		}
+		arrive := p.PeekerSaw + model.MsF(p.PeekerUpMs)
+		if p.WonAt < arrive || p.WonAt >= arrive+cfg.tick() {
+			t.Errorf("seed %d: won at %v, want the first tick in [%v, %v)", seed, p.WonAt, arrive, arrive+cfg.tick())
+		}
+		var byTarget, hits int
+		for _, r := range s.Shots {
+			if r.Shooter == TargetPawn {
+				byTarget++
+				if r.Target != ShooterPawn {
+					t.Fatalf("seed %d: the target's shot #%d aimed at pawn %d", seed, r.Seq, r.Target)
+				}
+				if r.ServerHit {
+					hits++
+				}
+			}
+		}
+		if byTarget == 0 || hits == 0 {
+			t.Fatalf("seed %d: the target fired %d shots, %d server hits", seed, byTarget, hits)
+		}
+	}
+}
+
+// Without the duel the target never fires.
+func TestNoDuelTargetHoldsFire(t *testing.T) {
+	cfg := peekConfig()
+	cfg.Duel = false
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Step(4 * model.Second)
+	for _, r := range s.Shots {
+		if r.Shooter != ShooterPawn {
+			t.Fatalf("shot #%d fired by pawn %d without a duel", r.Seq, r.Shooter)
+		}
+	}
+}

@@ -31,6 +31,9 @@ const (
 	// observers' connect exchange (streamHandshake + 2*client would run
 	// into streamFirePhase from the eighth client on)
 	streamObserverHandshakeBase uint64 = 1 << 22
+	// the duel's target: its bot's aim error and first trigger pull
+	streamDuelAim       uint64 = 1<<22 + 1<<16
+	streamDuelFirePhase uint64 = 1<<22 + 1<<16 + 1
 )
 
 // newRand is a generator on stream of seed, with its state kept beside it

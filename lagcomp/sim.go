@@ -63,6 +63,9 @@ type Sim struct {
 	fx         *fireLog  // every shot and every remote effect (source 001)
 
 	sight sightings // the duel's first sightings and its winner (a value)
+	// the duel's target bot aims with its own stream (nil without a duel)
+	duelAim    *rand.Rand
+	duelAimSrc *rand.PCG
 }
 
 // pendingShot is the omniscient side of a shot in flight: what the client
@@ -109,6 +112,10 @@ func New(cfg Config) (*Sim, error) {
 		})
 	}
 	s.Clients[ShooterPawn].firePhase = model.Time(drawN(cfg.Seed, streamFirePhase, int64(model.MsF(cfg.FireIntervalMs))))
+	if cfg.Duel {
+		s.duelAim, s.duelAimSrc = newRand(cfg.Seed, streamDuelAim)
+		s.Clients[TargetPawn].firePhase = model.Time(drawN(cfg.Seed, streamDuelFirePhase, int64(model.MsF(cfg.FireIntervalMs))))
+	}
 	for i, c := range s.Clients {
 		rtt, ok := handshakeRTT(c.up.Config(), c.down.Config(), cfg.Seed, i)
 		if ok {
@@ -458,6 +465,9 @@ func (s *Sim) clientFrame(c *Client, t model.Time) {
 		s.ownerProjectiles(c, t)
 	case TargetPawn: // observers watch fire effects only
 		s.remoteProjectiles(c, t)
+		if cfg.Duel { // the target shoots back
+			s.shooterBot(c, t)
+		}
 	}
 	if c.Index != ShooterPawn {
 		s.weaponFrame(c, t)
@@ -506,10 +516,24 @@ func (s *Sim) TrueRTTMs(i int) float64 {
 	return s.Clients[i].up.Config().LatencyMs + s.Clients[i].down.Config().LatencyMs
 }
 
-// aimError draws the bot's aim error, radians.
-func (s *Sim) aimError() float64 {
+// aimError draws a bot's aim error, radians: the duel's target from its
+// own stream, so its shots never shift the shooter's draws.
+func (s *Sim) aimError(c *Client) float64 {
 	if s.cfg.AimErrorDeg <= 0 {
 		return 0
 	}
-	return s.aim.NormFloat64() * s.cfg.AimErrorDeg * math.Pi / 180
+	r := s.aim
+	if c.Index != ShooterPawn {
+		r = s.duelAim
+	}
+	return r.NormFloat64() * s.cfg.AimErrorDeg * math.Pi / 180
+}
+
+// foe is the player a duellist fires at: the target for the shooter, the
+// shooter for the target.
+func foe(pawn int) int {
+	if pawn == ShooterPawn {
+		return TargetPawn
+	}
+	return ShooterPawn
 }
