@@ -252,6 +252,7 @@ func writeTable(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.D
 	if projs := sim.Projectiles(); len(projs) > 0 {
 		writeProjectiles(w, projs)
 	}
+	writeBursts(w, sim.BurstRecords())
 	// projectile shots that arrived spawned projectiles (their table above)
 	// rather than judged traces
 	fates := fmt.Sprintf("%d judged, %d rejected", sum.Shots, sum.Rejected)
@@ -332,4 +333,13 @@ func writeProjectiles(w io.Writer, projs []lagcomp.ProjectileRecord) {
 		fmt.Fprintf(w, " %s %d", rc.Rule, rc.Count)
 	}
 	fmt.Fprintln(w)
+}
+
+// writeBursts is a line per remote client: what its copy of the shooter's
+// weapon played against the shots the server fired (source 001).
+func writeBursts(w io.Writer, rs []lagcomp.BurstRecord) {
+	for _, r := range rs {
+		fmt.Fprintf(w, "fire effects, %s (%s): %d played for %d shots; missed %d single shots, %d bursts; %d extra, %d bogus; %.1f bit/s; %d culled, %d pending\n",
+			r.Name, r.Encoding, r.EffectsPlayed, r.ShotsFired, r.SingleShotsMissed, r.BurstsMissed, r.ExtraEffects, r.BogusBursts, r.BitsPerSecond, r.ShotsCulled, r.ShotsPending)
+	}
 }
