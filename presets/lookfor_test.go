@@ -55,7 +55,7 @@ func TestLookForSaysWhatTheFiguresShow(t *testing.T) {
 		t.Errorf("trail_reset still rewinds %.2f m from the truth", m)
 	}
 	a0, a1, a2 := bare.Summary().Agreement, reset.Summary().Agreement, guard.Summary().Agreement
-	if a1 > a0 || a2 > a0 || a0 == 1 {
+	if a1 >= a0 || a2 >= a0 || a0 == 1 {
 		t.Errorf("teleport agreement: bare %.2f, trail_reset %.2f, guard %.2f: the note says the fixes do not restore it", a0, a1, a2)
 	}
 	// naive rotation: flips at the seam; the shortest arc never does
@@ -70,6 +70,15 @@ func TestLookForSaysWhatTheFiguresShow(t *testing.T) {
 	full, half := runPreset(t, "behind-cover").Summary(), runPreset(t, "behind-cover", "bias", "0.5").Summary()
 	if !(half.BehindCover < full.BehindCover && half.Agreement < full.Agreement) {
 		t.Errorf("behind-cover: bias 1 %d behind / %.2f agree, bias 0.5 %d / %.2f", full.BehindCover, full.Agreement, half.BehindCover, half.Agreement)
+	}
+	// rapid fire: the error grows with jitter, and per_shot ends it
+	rf := func(set ...string) float64 { return runPreset(t, "rapid-fire-jitter", set...).Summary().MeanRewindErrM }
+	if e0, e40, e60, ps := rf("jitter_ms", "0"), rf(), rf("jitter_ms", "60"), rf("stamp_mode", "per_shot"); !(e0 < e40 && e40 < e60 && ps < 0.01) {
+		t.Errorf("rapid-fire-jitter: mean rewind error %.3f / %.3f / %.3f m at 0 / 40 / 60 ms jitter, %.3f per shot", e0, e40, e60, ps)
+	}
+	// dialup: capped on every shot, none agree
+	if s := runPreset(t, "dialup").Summary(); countRule(s, lagcomp.RuleMaxRewindCap) != s.Shots || s.Agreement != 0 {
+		t.Errorf("dialup: capped %d of %d, agreement %.2f", countRule(s, lagcomp.RuleMaxRewindCap), s.Shots, s.Agreement)
 	}
 	// source: an honest client triggers nothing; forged ticks the window
 	if n := countRule(runPreset(t, "source-cs", "cheat_stamp_ms", "300").Summary(), lagcomp.RuleSourceWindow); n == 0 {
