@@ -35,6 +35,8 @@ type Frame struct {
 	// so far summarised.
 	Projectiles []ProjectileFrame
 	ProjSummary ProjectileSummary
+	// Duel is the peeker's advantage so far (nil without a duel)
+	Duel *PeekersAdvantage
 }
 
 // GhostWindow is how long a judged shot's hitboxes stay on screen, as
@@ -127,6 +129,9 @@ type PingFrame struct {
 // Frame snapshots the simulation now.
 func (s *Sim) Frame() *Frame {
 	f := &Frame{T: s.Now, Config: s.cfg, Summary: s.Summary()}
+	if pa, ok := s.PeekersAdvantage(); ok {
+		f.Duel = &pa
+	}
 	f.Config.Walls = append([]model.Wall(nil), s.cfg.Walls...)
 	f.Pawns = make([]PawnFrame, len(s.Server.Pawns))
 	for i, p := range s.Server.Pawns {

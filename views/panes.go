@@ -326,6 +326,7 @@ func (p *pane) overlay() {
 		}
 		p.header("Overlay", "no shot judged yet")
 		p.note("waiting for the first judged shot…", p.pal.Dim)
+		p.duelNotes()
 		return
 	}
 	p.grid()
@@ -353,6 +354,7 @@ func (p *pane) overlay() {
 	// the figures over the picture: in a small pane the boxes may reach
 	// under them, and the text must stay readable
 	p.overlayNotes(r)
+	p.duelNotes()
 	if p.o.Layers.Gap {
 		p.label(r.Rewound.Pos, gapText(r.MissByM), p.pal.Text)
 	}
@@ -384,6 +386,37 @@ func (p *pane) overlayNotes(r *lagcomp.ShotRecord) {
 	for _, l := range lines {
 		p.note(l, p.pal.Text)
 	}
+}
+
+// duelNotes are the peeker's advantage box: Riot's breakdown from the
+// configuration, then what the run measured up to the shown time.
+func (p *pane) duelNotes() {
+	d := p.f.Duel
+	if d == nil {
+		return
+	}
+	p.note(fmt.Sprintf("peeker's advantage (Riot): frame %.1f + peeker %.1f + tick %.1f + holder %.1f + interp %.1f = %.1f ms",
+		d.PeekerFrameMs, d.PeekerUpMs, d.ServerTickMs, d.DefenderDownMs, d.DefenderInterpMs, d.PredictedMs), p.pal.Text)
+	saw := func(ok bool, t model.Time) string {
+		if !ok {
+			return "not yet"
+		}
+		return fmt.Sprintf("%.3f s", t.Seconds())
+	}
+	line := fmt.Sprintf("first sight: peeker %s · server %s · holder %s", saw(d.PeekerSeen, d.PeekerSaw), saw(d.ServerSeen, d.ServerSaw), saw(d.DefenderSeen, d.DefenderSaw))
+	if m, ok := d.MeasuredMs(); ok {
+		line += fmt.Sprintf(" · measured %.1f ms", m)
+	}
+	p.note(line, p.pal.Text)
+	won := "duel: no hit confirmed yet"
+	if d.Winner >= 0 {
+		who := "holder (shooter)"
+		if d.Winner == d.Peeker {
+			who = "peeker (target)"
+		}
+		won = fmt.Sprintf("duel won by the %s: server confirmed its hit at %.3f s", who, d.WonAt.Seconds())
+	}
+	p.note(won, p.pal.Text)
 }
 
 func verdict(hit bool, part model.Part) string {
