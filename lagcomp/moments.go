@@ -212,7 +212,9 @@ func (s *Sim) resolveFire(m Moment) Moment {
 		case MomentFirstMissedSingle:
 			for j, sh := range s.fx.Shots {
 				if marks.shotMissed[j] && s.fx.Bursts.at(sh.Burst).N == 1 {
-					at, what = sh.T+s.settle(i), fmt.Sprintf("%s never played the shot fired at %.3f s", ClientName(i), sh.T.Seconds())
+					// shown once the records judge it: settle after the trigger came up
+					end := max(sh.T, s.fx.Bursts.at(sh.Burst).Stop)
+					at, what = end+s.settle(i)+100*model.Millisecond, fmt.Sprintf("%s never played the shot fired at %.3f s", ClientName(i), sh.T.Seconds())
 					break
 				}
 			}
