@@ -76,6 +76,12 @@ func TestLookForSaysWhatTheFiguresShow(t *testing.T) {
 	if e0, e40, e60, ps := rf("jitter_ms", "0"), rf(), rf("jitter_ms", "60"), rf("stamp_mode", "per_shot"); !(e0 < e40 && e40 < e60 && ps < 0.01) {
 		t.Errorf("rapid-fire-jitter: mean rewind error %.3f / %.3f / %.3f m at 0 / 40 / 60 ms jitter, %.3f per shot", e0, e40, e60, ps)
 	}
+	// constant velocity without compensation: speed x ideal rewind
+	for _, r := range runPreset(t, "constant-velocity", "mode", "none").Shots {
+		if r.RewindErrorM < 0.9 || r.RewindErrorM > 1.02 {
+			t.Errorf("constant-velocity, mode none: shot %d off by %.3f m, the note says 0.9 to 1.02", r.Seq, r.RewindErrorM)
+		}
+	}
 	// dialup: capped on every shot, none agree
 	if s := runPreset(t, "dialup").Summary(); countRule(s, lagcomp.RuleMaxRewindCap) != s.Shots || s.Agreement != 0 {
 		t.Errorf("dialup: capped %d of %d, agreement %.2f", countRule(s, lagcomp.RuleMaxRewindCap), s.Shots, s.Agreement)
