@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -400,5 +401,49 @@ func TestTextSummaryCountsRules(t *testing.T) {
 	}
 	if !strings.Contains(out, "rules: trail_exhausted ") {
 		t.Fatalf("no trail_exhausted count in:\n%s", out)
+	}
+}
+
+// A duel prints one duel line before the summary, with Riot's terms, the
+// measured gap and who won; the sum is its terms'.
+func TestSimJSONDuelLine(t *testing.T) {
+	code, out, errs := runCLI("sim", "--preset", "peekers-advantage", "--duration", "3s", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var duels []map[string]any
+	var byTarget int
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("not JSON: %q", sc.Text())
+		}
+		switch {
+		case m["type"] == "duel":
+			duels = append(duels, m)
+		case m["type"] == "shot" && m["shooter"].(float64) == 1:
+			byTarget++
+			if m["target"].(float64) != 0 {
+				t.Fatalf("the target's shot aimed at %v: %s", m["target"], sc.Text())
+			}
+		}
+	}
+	if len(duels) != 1 {
+		t.Fatalf("%d duel lines", len(duels))
+	}
+	d := duels[0]
+	sum := 0.0
+	for _, k := range []string{"peeker_frame_ms", "peeker_one_way_ms", "server_tick_ms", "defender_one_way_ms", "defender_interp_ms"} {
+		sum += d[k].(float64)
+	}
+	if math.Abs(sum-d["predicted_ms"].(float64)) > 1e-5 {
+		t.Fatalf("predicted %v, terms sum to %v", d["predicted_ms"], sum)
+	}
+	if d["peeker"].(float64) != 1 || d["defender"].(float64) != 0 || d["first_saw"] != "peeker" || d["won"] != "peeker" || d["measured_ms"] == nil {
+		t.Fatalf("duel line: %v", d)
+	}
+	if byTarget == 0 {
+		t.Fatal("the target never fired in a duel")
 	}
 }
