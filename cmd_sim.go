@@ -261,15 +261,25 @@ func writeTable(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.D
 	}
 	_, err := fmt.Fprintf(w, "\nmode %s, %d shots (%d duplicates rejected): %s, %d lost, %d in flight\n"+
 		"judged: client hits %d, server hits %d; agreement %s (lost shots the client saw hit count as disagreements: %d)\n"+
-		"rewind error mean %.3f m, p95 %.3f m; rewind mean %.1f ms vs ideal %.1f ms\n"+
+		"%s\n"+
 		"behind cover (server hits the victim's own screen showed behind a wall when judged): %d\n"+
 		"rules: %s\n"+
 		"simulated %.1f s in %.1f ms\n",
 		cfg.Mode, sum.ShotsFired, sum.DupsRejected, fates, sum.ShotsLost, sum.ShotsInFlight,
 		sum.ClientHits, sum.ServerHits, agree, sum.LostClientHits,
-		sum.MeanRewindErrM, sum.P95RewindErrM, sum.MeanRewindMs, sum.MeanIdealMs, sum.BehindCover,
+		rewindLine(sum), sum.BehindCover,
 		ruleCounts(sum.RuleCounts), sim.Now.Seconds(), float64(wall.Microseconds())/1000)
 	return err
+}
+
+// rewindLine is the rewind figures over the shots the server traced; in
+// client mode it traced none, and says so rather than print a perfect 0.
+func rewindLine(sum lagcomp.Summary) string {
+	if sum.ShotsTraced == 0 {
+		return "rewind error: none traced (the server rewound no shot)"
+	}
+	return fmt.Sprintf("rewind error mean %.3f m, p95 %.3f m; rewind mean %.1f ms vs ideal %.1f ms (%d traced)",
+		sum.MeanRewindErrM, sum.P95RewindErrM, sum.MeanRewindMs, sum.MeanIdealMs, sum.ShotsTraced)
 }
 
 // ruleCounts lists every rule that shaped a shot and how often, so a

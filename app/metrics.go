@@ -43,7 +43,11 @@ func (m *metrics) update(f *lagcomp.Frame) {
 	if f.Last != nil && f.Last.Traced() {
 		last = fmt.Sprintf("%.3f", f.Last.RewindErrorM)
 	}
-	m.errs.SetText(fmt.Sprintf("rewind error mean %.3f · last %s m", s.MeanRewindErrM, last))
+	mean := "–" // client mode traces no shot: no rewind to be wrong
+	if s.ShotsTraced > 0 {
+		mean = fmt.Sprintf("%.3f", s.MeanRewindErrM)
+	}
+	m.errs.SetText(fmt.Sprintf("rewind error mean %s · last %s m", mean, last))
 	m.hits.SetText(fmt.Sprintf("fired %d · judged %d · hits client %d / server %d · rejected %d · lost %d · duplicates rejected %d",
 		s.ShotsFired, s.Shots, s.ClientHits, s.ServerHits, s.Rejected, s.ShotsLost, s.DupsRejected))
 	rules := ""

@@ -41,7 +41,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[shotTally]():         {"s", "n", "maxSeq", "err", "rewind", "ideal", "errs"},
 	reflect.TypeFor[orderStat]():         {"low", "high", "p"},
 	reflect.TypeFor[projTally]():         {"s", "linked", "pairs", "linkSum", "detSum"},
-	reflect.TypeFor[Summary]():           {"ShotsFired", "ShotsLost", "ShotsInFlight", "LostClientHits", "DupsRejected", "ReliableGaveUp", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames"},
+	reflect.TypeFor[Summary]():           {"ShotsFired", "ShotsLost", "ShotsInFlight", "LostClientHits", "DupsRejected", "ReliableGaveUp", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames"},
 	reflect.TypeFor[ProjectileSummary](): {"Count", "Rules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
 	reflect.TypeFor[sightings]():         {"hidden", "armed", "seen", "at", "won", "winner", "wonAt"},
 	reflect.TypeFor[metronome]():         {"base", "hz", "n"},

@@ -136,10 +136,11 @@ type SummaryJSON struct {
 	FalseHits        int               `json:"false_hits"`
 	FalseMisses      int               `json:"false_misses"`
 	BehindCover      int               `json:"behind_cover"`
-	MeanRewindErrorM float64           `json:"mean_rewind_error_m"`
-	P95RewindErrorM  float64           `json:"p95_rewind_error_m"`
-	MeanRewindMs     float64           `json:"mean_rewind_ms"`
-	MeanIdealMs      float64           `json:"mean_ideal_rewind_ms"`
+	ShotsTraced      int               `json:"shots_traced"`         // judged shots the server rewound and traced
+	MeanRewindErrorM *float64          `json:"mean_rewind_error_m"`  // null with no traced shot (client mode)
+	P95RewindErrorM  *float64          `json:"p95_rewind_error_m"`   // null with no traced shot
+	MeanRewindMs     *float64          `json:"mean_rewind_ms"`       // null with no traced shot
+	MeanIdealMs      *float64          `json:"mean_ideal_rewind_ms"` // null with no traced shot
 	RuleTally        map[Rule]int      `json:"rules"`
 	MaxWarpM         float64           `json:"max_warp_m"`
 	StarvedFrames    int               `json:"starved_frames"`
@@ -161,16 +162,14 @@ func (s *Summary) JSON(sim *Sim) SummaryJSON {
 		ShotsLost: s.ShotsLost, ShotsInFlight: s.ShotsInFlight, LostClientHits: s.LostClientHits, DupsRejected: s.DupsRejected, ReliableGaveUp: s.ReliableGaveUp,
 		ClientHits: s.ClientHits, ServerHits: s.ServerHits,
 		FalseHits: s.FalseHits, FalseMisses: s.FalseMisses, BehindCover: s.BehindCover,
-		MeanRewindErrorM: round6(s.MeanRewindErrM), P95RewindErrorM: round6(s.P95RewindErrM),
-		MeanRewindMs: round6(s.MeanRewindMs), MeanIdealMs: round6(s.MeanIdealMs),
+		ShotsTraced:      s.ShotsTraced,
+		MeanRewindErrorM: figure(s.MeanRewindErrM), P95RewindErrorM: figure(s.P95RewindErrM),
+		MeanRewindMs: figure(s.MeanRewindMs), MeanIdealMs: figure(s.MeanIdealMs),
 		RuleTally: map[Rule]int{},
 		MaxWarpM:  round6(s.MaxWarpM), StarvedFrames: s.StarvedFrames,
 		SimSeconds: sim.Now.Seconds(),
 	}
-	if !math.IsNaN(s.Agreement) {
-		a := round6(s.Agreement)
-		j.Agreement = &a
-	}
+	j.Agreement = figure(s.Agreement)
 	for _, rc := range s.RuleCounts {
 		j.RuleTally[rc.Rule] = rc.Count
 	}
@@ -194,4 +193,13 @@ func (s *Summary) JSON(sim *Sim) SummaryJSON {
 		"down_acks": sv.acks,
 	}
 	return j
+}
+
+// figure is a summary figure as JSON prints it: rounded, or null when the
+// run gave it no value (NaN), never a number that reads as a measurement.
+func figure(x float64) *float64 {
+	if math.IsNaN(x) {
+		return nil
+	}
+	return ptr(round6(x))
 }

@@ -656,3 +656,30 @@ func TestBehindCoverIsWhatTheVictimsScreenShowed(t *testing.T) {
 		t.Fatalf("hits behind cover %d, in the open %d", covered, open)
 	}
 }
+
+// In client mode the server traces nothing of its own, so the summary has
+// no rewind figures: a mean error of 0 would read as perfect compensation.
+func TestClientModeSummaryHasNoRewindFigures(t *testing.T) {
+	c := constantVelocity()
+	c.Mode = ModeClient
+	sum := run(t, c, 5*model.Second).Summary()
+	if sum.Shots == 0 || sum.ShotsTraced != 0 {
+		t.Fatalf("client mode: %d judged, %d traced", sum.Shots, sum.ShotsTraced)
+	}
+	if !math.IsNaN(sum.MeanRewindErrM) || !math.IsNaN(sum.MeanRewindMs) {
+		t.Fatalf("client mode reports rewind figures: error %v m, rewind %v ms", sum.MeanRewindErrM, sum.MeanRewindMs)
+	}
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Step(5 * model.Second)
+	j := s.Summary()
+	if js := j.JSON(s); js.MeanRewindErrorM != nil || js.ShotsTraced != 0 {
+		t.Fatalf("client mode JSON: mean_rewind_error_m %v, shots_traced %d", js.MeanRewindErrorM, js.ShotsTraced)
+	}
+	c.Mode = ModeTimestamp
+	if sum := run(t, c, 5*model.Second).Summary(); sum.ShotsTraced != sum.Shots || math.IsNaN(sum.MeanRewindErrM) {
+		t.Fatalf("timestamp mode: %d traced of %d, error %v", sum.ShotsTraced, sum.Shots, sum.MeanRewindErrM)
+	}
+}

@@ -21,6 +21,10 @@ type Summary struct {
 	FalseHits      int     // server hit, client missed: "shot behind cover" territory
 	FalseMisses    int     // client hit, server missed: "I hit him!"
 	BehindCover    int     // server hits the victim saw as behind cover
+	// The rewind figures are over the shots the server rewound and traced
+	// (ShotsTraced); in client mode it traces none and they are NaN, not
+	// a perfect 0.
+	ShotsTraced    int
 	MeanRewindErrM float64
 	P95RewindErrM  float64
 	MeanRewindMs   float64
@@ -68,7 +72,7 @@ type shotTally struct {
 	s                  Summary
 	n                  int // records folded
 	maxSeq             uint32
-	err, rewind, ideal float64 // sums over judged shots
+	err, rewind, ideal float64 // sums over traced shots
 	errs               orderStat
 }
 
@@ -106,6 +110,10 @@ func (t *shotTally) add(r *ShotRecord) {
 	s.FalseHits += b2i(r.ServerHit && !r.ClientHit)
 	s.FalseMisses += b2i(r.ClientHit && !r.ServerHit)
 	s.BehindCover += b2i(r.BehindCover)
+	if !r.Traced() { // client mode: the server took the client's word
+		return
+	}
+	s.ShotsTraced++
 	t.errs.add(r.RewindErrorM)
 	t.err += r.RewindErrorM
 	t.rewind += r.RewindMs()
@@ -120,8 +128,9 @@ func (t *shotTally) summary() Summary {
 	if n := s.Shots + s.ShotsLost; n > 0 {
 		s.Agreement = float64(n-s.FalseHits-s.FalseMisses-s.LostClientHits) / float64(n)
 	}
-	if s.Shots > 0 {
-		n := float64(s.Shots)
+	s.MeanRewindErrM, s.P95RewindErrM, s.MeanRewindMs, s.MeanIdealMs = math.NaN(), math.NaN(), math.NaN(), math.NaN()
+	if s.ShotsTraced > 0 {
+		n := float64(s.ShotsTraced)
 		s.MeanRewindErrM = t.err / n
 		s.P95RewindErrM = t.errs.quantile(0.95)
 		s.MeanRewindMs, s.MeanIdealMs = t.rewind/n, t.ideal/n
