@@ -274,7 +274,7 @@ func writeTable(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.D
 
 // rewindLine is the rewind figures over the shots the server traced; in
 // client mode it traced none, and says so rather than print a perfect 0.
-func rewindLine(sum lagcomp.Summary) string {
+func rewindLine(sum *lagcomp.Summary) string {
 	if sum.ShotsTraced == 0 {
 		return "rewind error: none traced (the server rewound no shot)"
 	}
