@@ -260,6 +260,8 @@ var worldKeys = map[string]bool{
 	"target_motion": true, "target_x_m": true, "target_y_m": true, "target_speed_mps": true,
 	"target_heading_deg": true, "target_yaw_deg": true, "target_amplitude_m": true,
 	"target_period_ms": true, "target_dead_ms": true,
+	// a duel's target bot draws from streams set up at the start
+	"duel":      true,
 	"observers": true, "observer_motion": true, "observer_x_m": true, "observer_y_m": true,
 	"observer_speed_mps": true, "observer_heading_deg": true, "observer_amplitude_m": true, "observer_period_ms": true,
 	// the packing cannot change at runtime: it would break serialization

@@ -152,3 +152,20 @@ func TestNoDuelTargetHoldsFire(t *testing.T) {
 		}
 	}
 }
+
+// The duel changes the world (a second bot, its random streams): a live
+// change is refused, not half applied.
+func TestDuelNeedsRestart(t *testing.T) {
+	cfg := peekConfig()
+	cfg.Duel = false
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Step(model.Second)
+	on := cfg
+	on.Duel = true
+	if err := s.SetConfig(on); err == nil {
+		t.Fatal("duel switched on in a running simulation")
+	}
+}
