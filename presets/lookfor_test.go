@@ -115,3 +115,20 @@ func countRule(s lagcomp.Summary, r lagcomp.Rule) int {
 	}
 	return 0
 }
+
+// peekers-advantage: the figures its look_for quotes.
+func TestLookForPeekersAdvantage(t *testing.T) {
+	s := runPreset(t, "peekers-advantage")
+	p, ok := s.PeekersAdvantage()
+	m, seen := p.MeasuredMs()
+	if !ok || !seen {
+		t.Fatalf("no duel measured: %+v", p)
+	}
+	near := func(got, want, tol float64) bool { return math.Abs(got-want) <= tol }
+	if !near(m, 131.9, 0.05) || !near(p.PredictedMs, 154.6, 0.05) || !near(p.PeekerFrameMs, 6.9, 0.05) || !near(p.ServerTickMs, 15.6, 0.05) {
+		t.Errorf("measured %.2f ms, predicted %.2f (frame %.2f, tick %.2f); look_for says 131.9, 154.6 (6.9, 15.6)", m, p.PredictedMs, p.PeekerFrameMs, p.ServerTickMs)
+	}
+	if p.Winner != p.Peeker || !near(p.WonAt.Millis(), 1781, 0.5) || !near(p.DefenderSaw.Millis(), 1840, 0.5) {
+		t.Errorf("won by %d at %v, holder saw at %v; look_for says the peeker, 1781 ms, 1840 ms", p.Winner, p.WonAt, p.DefenderSaw)
+	}
+}

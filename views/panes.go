@@ -280,7 +280,8 @@ func (p *pane) toldShots() []*lagcomp.ShotRecord {
 	down := p.victimDown()
 	var told []*lagcomp.ShotRecord
 	for _, r := range p.shownShots() {
-		if r.ServerHit && r.Judged+down <= p.f.T { // the victim has been told
+		// the victim has been told (in a duel, only of the shots at it)
+		if r.ServerHit && r.Target == lagcomp.TargetPawn && r.Judged+down <= p.f.T {
 			told = append(told, r)
 		}
 	}
