@@ -164,7 +164,8 @@ func (s *Sim) Frame() *Frame {
 	for ; s.openFrom < s.pending.len() && (s.pending.at(s.openFrom).arrived || s.pending.at(s.openFrom).lost); s.openFrom++ {
 	}
 	for i := s.openFrom; i < s.pending.len(); i++ {
-		if p := s.pending.at(i); !p.arrived && !p.lost {
+		// the shooter's only: in a duel the target's shots share the numbering
+		if p := s.pending.at(i); !p.arrived && !p.lost && p.cmd.Client == ShooterPawn {
 			f.Fired = append(f.Fired, FiredShot{Seq: uint32(i + 1), Fire: p.fire, Origin: p.origin, End: p.hit.Point, ClientHit: p.clientHit, Saw: p.saw})
 		}
 	}
