@@ -130,6 +130,31 @@ func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command, victim int) {
 	hit := model.Raycast(r.Origin, r.Dir, cfg.RangeM, cfg.Walls, srv.targets)
 	r.ServerEnd, r.ServerHitPawn, r.ServerPart = hit.Point, hit.Pawn, hit.Part
 	r.ServerHit = hit.Pawn == victim
+	if !r.ServerHit {
+		r.Rules = append(r.Rules, s.missRules(r, hit, victim)...)
+	}
+}
+
+// missRules name why a trace that lined up with the victim's rewound
+// hitbox did not hit it, so a record never shows miss_by_m < 0 beside a
+// miss unexplained: a wall came first (the trace starts at the shooter's
+// present position, not where his client drew him, so it can meet a wall
+// the client's did not), or the hitbox lay beyond range_m.
+func (s *Sim) missRules(r *ShotRecord, hit model.Hit, victim int) []Rule {
+	if !r.Rewound.Alive {
+		return nil
+	}
+	box := []model.Target{{Pawn: victim, Box: r.Rewound.Box()}}
+	clear := model.Raycast(r.Origin, r.Dir, math.Inf(1), nil, box)
+	switch {
+	case clear.Pawn != victim:
+		return nil
+	case hit.Part == model.PartWall && hit.Dist < clear.Dist:
+		return []Rule{RuleBlockedByWall}
+	case clear.Dist > s.cfg.RangeM:
+		return []Rule{RuleOutOfRange}
+	}
+	return nil
 }
 
 // victimBehindCover is "I was already behind the wall": when the server

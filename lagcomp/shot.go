@@ -49,6 +49,8 @@ const (
 	RuleCommandHeld      Rule = "command_held"       // reliable_fire: the command waited in its channel behind an earlier resent one
 	RuleTrailExhausted   Rule = "trail_exhausted"    // the wanted time is older than the target's kept history: judged at its oldest sample
 	RuleTeleportGuard    Rule = "teleport_guard"     // walking back met a death or a teleport (Source's BacktrackPlayer): the target not rewound at all
+	RuleBlockedByWall    Rule = "blocked_by_wall"    // the server's trace met a wall before the rewound hitbox it lined up with (miss_by_m < 0): a miss; the client's trace, from where it drew the shooter, passed
+	RuleOutOfRange       Rule = "out_of_range"       // the server's trace lined up with the rewound hitbox (miss_by_m < 0) beyond range_m: a miss
 )
 
 // BroadPhaseVisit is the grid cells a shot's broad phase walked.

@@ -1,0 +1,52 @@
+package presets
+
+import (
+	"testing"
+
+	"lagscope/lagcomp"
+	"lagscope/model"
+)
+
+// No record contradicts itself: in every preset's full run, a traced shot
+// whose line crossed the rewound hitbox (miss_by_m < 0) is a server hit
+// unless a rule names what stopped it, and a shot whose line passed the
+// hitbox (miss_by_m > 0) is never a server hit. peekers-advantage's peeker
+// shots fired from just below the wall's corner are the case that was
+// once shown as a "hit with 0.28 m to spare" beside server_hit = false.
+func TestNoRecordContradictsItself(t *testing.T) {
+	ps, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocked := 0
+	for _, p := range ps {
+		cfg, err := p.Config()
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		s, err := lagcomp.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(model.MsF(cfg.DurationMs))
+		for i := range s.Shots {
+			r := &s.Shots[i]
+			if !r.Traced() {
+				continue
+			}
+			explained := r.HasRule(lagcomp.RuleBlockedByWall) || r.HasRule(lagcomp.RuleOutOfRange)
+			blocked += b2i(r.HasRule(lagcomp.RuleBlockedByWall))
+			switch {
+			case !r.ServerHit && r.MissByM < 0 && !explained:
+				t.Errorf("%s shot %d (seq %d, shooter %d): server missed, miss_by_m %.3f says the line crossed the hitbox, and no rule says why: %+v", p.Name, i, r.Seq, r.Shooter, r.MissByM, r)
+			case r.ServerHit && r.MissByM > 0:
+				t.Errorf("%s shot %d (seq %d): server hit, yet miss_by_m %.3f says the line passed the hitbox", p.Name, i, r.Seq, r.MissByM)
+			case r.ServerHit && explained:
+				t.Errorf("%s shot %d (seq %d): server hit with rules %v", p.Name, i, r.Seq, r.Rules)
+			}
+		}
+	}
+	if blocked == 0 {
+		t.Error("no preset had a trace blocked by a wall: peekers-advantage's peeker shots should be")
+	}
+}
