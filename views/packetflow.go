@@ -34,30 +34,80 @@ type flow struct {
 	x0, x1     float64
 	lanes      [3]float64
 	laneHeight float64
+	drew       [flowKeyCount]bool // the legend lists these marks only
 }
+
+// flowKey is a kind of mark the diagram draws, in legend order.
+type flowKey int
+
+const (
+	flowCommand   flowKey = iota // red arrow
+	flowServer                   // blue arrow: snapshot, weapon channel
+	flowGrey                     // grey arrow: ping bounces, StopFire
+	flowProj                     // green arrow: projectile messages
+	flowResend                   // dashed
+	flowAckOnly                  // dotted
+	flowLost                     // cross
+	flowDup                      // doubled
+	flowInFlight                 // dot at now
+	flowTick                     // server tick
+	flowFired                    // diamond
+	flowStamp                    // red tick
+	flowJudged                   // blue tick
+	flowAckLeaves                // hollow square: the ack of the shot
+	flowKeyCount
+)
 
 func (fl *flow) x(t model.Time) float64 {
 	return fl.x0 + (fl.x1-fl.x0)*float64(t-fl.t0)/float64(fl.t1-fl.t0)
 }
 
-// packetKindColour colours a packet by what it carries, in the convention
-// of the other panes: a command carries what the client saw (red), a
-// snapshot what the server has (blue), ping bounces are bookkeeping
-// (grey), a projectile's reliable messages are the authority's (green).
-func (p *pane) packetColour(k lagcomp.PacketKind) color.NRGBA {
-	switch k {
+// packetKey is the legend key of a packet by what it carries, in the
+// convention of the other panes: a command carries what the client saw
+// (red), a snapshot or the weapon channel what the server has (blue),
+// ping bounces and StopFire are bookkeeping (grey), a projectile's
+// reliable messages are the authority's (green). A packet sent only for
+// reliable messages is coloured by the messages it carries.
+func packetKey(pk *lagcomp.PacketFrame) flowKey {
+	kind := pk.Kind
+	if kind == lagcomp.PacketReliable {
+		kind = lagcomp.PacketStopFire // grey unless a message says otherwise
+		for _, m := range pk.Messages {
+			if k := packetKey(&lagcomp.PacketFrame{Kind: m.Kind}); k != flowGrey {
+				return k
+			}
+		}
+	}
+	switch kind {
 	case lagcomp.PacketCommand:
-		return ClientRed
+		return flowCommand
 	case lagcomp.PacketSnapshot, lagcomp.PacketWeapon:
+		return flowServer
+	case lagcomp.PacketProjSpawn, lagcomp.PacketProjTornOff, lagcomp.PacketProjReject:
+		return flowProj
+	}
+	return flowGrey
+}
+
+// flowColour is the colour of a packet key.
+func flowColour(k flowKey) color.NRGBA {
+	switch k {
+	case flowCommand:
+		return ClientRed
+	case flowServer:
 		return ServerBlue
-	case lagcomp.PacketProjSpawn, lagcomp.PacketProjTornOff, lagcomp.PacketProjReject, lagcomp.PacketReliable:
-		return AuthGreen // a packet sent only for reliable messages (others ride snapshots and commands)
+	case flowProj:
+		return AuthGreen
 	}
 	return TrailGrey
 }
 
 // packets draws the packet-flow view with its own legend.
-func (p *pane) packets() {
+func (p *pane) packets() { p.packetLegend(p.drawFlow()) }
+
+// drawFlow draws the diagram and returns its geometry, with the marks it
+// drew for the legend.
+func (p *pane) drawFlow() *flow {
 	f := p.f
 	r := p.selected()
 	fl := p.flowGeometry(r)
@@ -84,7 +134,7 @@ func (p *pane) packets() {
 		p.shotMarks(fl, r)
 	}
 	p.packetHeader(fl, r)
-	p.packetLegend()
+	return fl
 }
 
 // flowGeometry chooses the time window: around the selected shot, from
@@ -106,7 +156,7 @@ func (p *pane) flowGeometry(r *lagcomp.ShotRecord) *flow {
 		t1 = min(t1, r.Judged+150*model.Millisecond)
 		t0 = min(first-80*model.Millisecond, t1-minSpan)
 	}
-	t0 = max(t0, p.f.T-lagcomp.PacketWindow)
+	t0 = max(t0, p.f.T-lagcomp.PacketWindow, 0) // no time before the run began
 	left := 118 * p.s
 	fl := &flow{t0: t0, t1: t1, now: t1 == p.f.T, x0: x + left, x1: x + w - 24*p.s}
 	top, bottom := y+34*p.s, y+h-34*p.s
@@ -173,6 +223,7 @@ func (p *pane) serverTicks(fl *flow) {
 	for t := (fl.t0 + tick - 1) / tick * tick; t <= fl.t1; t += tick {
 		x := fl.x(t)
 		p.dc.DrawLine(x, y-4*p.s, x, y+4*p.s)
+		fl.drew[flowTick] = true
 	}
 	p.dc.Stroke()
 }
@@ -211,13 +262,20 @@ func (p *pane) packetArrow(fl *flow, pk *lagcomp.PacketFrame, chosen, dim bool) 
 		k := (fl.x0 - x0) / (x1 - x0)
 		x0, y0 = fl.x0, y0+(y1-y0)*k
 	}
-	c := p.packetColour(pk.Kind)
+	k := packetKey(pk)
+	if pk.Kind != lagcomp.PacketAck {
+		fl.drew[k] = true
+	}
+	c := flowColour(k)
 	width := 1.3
 	if chosen {
 		width = 3
 	} else if dim {
 		c = alpha(c, 0.55) // the selected shot's command stands out
 	}
+	fl.drew[flowDup] = fl.drew[flowDup] || pk.Dup
+	fl.drew[flowAckOnly] = fl.drew[flowAckOnly] || pk.Kind == lagcomp.PacketAck
+	fl.drew[flowResend] = fl.drew[flowResend] || (pk.Resend && pk.Kind != lagcomp.PacketAck)
 	if pk.Dup { // doubled: a second line beside the copy's path
 		p.arrowLine(x0+3*p.s, y0, x1+3*p.s, y1, c, width, false)
 	}
@@ -234,8 +292,10 @@ func (p *pane) packetArrow(fl *flow, pk *lagcomp.PacketFrame, chosen, dim bool) 
 	switch {
 	case lost:
 		p.cross(x1, y1, c)
+		fl.drew[flowLost] = true
 	case frac < 1:
 		if fl.now {
+			fl.drew[flowInFlight] = true
 			p.dc.SetColor(c)
 			p.dc.DrawCircle(x1, y1, 3*p.s)
 			p.dc.Fill()
@@ -270,9 +330,8 @@ func (p *pane) ackLabel(fl *flow, q *lagcomp.PacketFrame, seq uint32) {
 		return
 	}
 	x, y := fl.x(q.Sent), fl.lanes[laneServer]
-	p.dc.SetColor(p.pal.Text)
-	p.dc.DrawCircle(x, y, 3*p.s)
-	p.dc.Fill()
+	p.ackMark(x, y)
+	fl.drew[flowAckLeaves] = true
 	p.flowLabel(fmt.Sprintf("ack of shot #%d leaves", seq), x+5*p.s, y-26*p.s, p.pal.Text, 0)
 }
 
@@ -327,21 +386,26 @@ func (p *pane) shotMarks(fl *flow, r *lagcomp.ShotRecord) {
 	sy := fl.lanes[laneServer]
 	in := func(t model.Time) bool { return t >= fl.t0 && t <= fl.t1 }
 	if in(r.Fire) {
+		fl.drew[flowFired] = true
 		p.diamond(fl.x(r.Fire), fl.lanes[laneShooter], ClientRed)
 		p.flowLabel("fired", fl.x(r.Fire), fl.lanes[laneShooter]-10*p.s, ClientRed, 0.5)
 	}
 	// above the server lane: what the client claimed and what it showed
 	if r.HasClaimed && in(r.Claimed) {
+		fl.drew[flowStamp] = true
 		p.mark(fl.x(r.Claimed), sy, -1, ClientRed, fmt.Sprintf("stamp %.3f s", r.Claimed.Seconds()), 1)
 	}
 	if in(r.IdealTo) && (!r.HasClaimed || absT(r.IdealTo-r.Claimed) > model.Millisecond) {
+		fl.drew[flowStamp] = true
 		p.mark(fl.x(r.IdealTo), sy, -1, ClientRed, fmt.Sprintf("client showed %.3f s", r.IdealTo.Seconds()), 2)
 	}
 	// below it: what the server did
 	if in(r.Judged) {
+		fl.drew[flowJudged] = true
 		p.mark(fl.x(r.Judged), sy, 1, ServerBlue, fmt.Sprintf("judged at tick %.3f s", r.Judged.Seconds()), 1)
 	}
 	if in(r.RewindTo) {
+		fl.drew[flowJudged] = true
 		p.mark(fl.x(r.RewindTo), sy, 1, ServerBlue, fmt.Sprintf("rewound to %.3f s", r.RewindTo.Seconds()), 2)
 	}
 	if in(r.RewindTo) && in(r.Judged) && r.Judged > r.RewindTo {
@@ -433,44 +497,54 @@ func (p *pane) packetHeader(fl *flow, r *lagcomp.ShotRecord) {
 	p.header("Packet flow", info)
 }
 
-// packetLegend is this pane's legend: the packet kinds and fates it
-// draws, and the marks of the selected shot, on two rows.
-func (p *pane) packetLegend() {
-	top := p.h - 2*legendH*p.s
-	p.dc.SetColor(p.pal.Grid)
-	p.dc.DrawRectangle(0, top, p.w, 2*legendH*p.s)
+// packetLegend is this pane's legend: the packet kinds, fates and marks
+// of the selected shot it drew, and nothing else.
+func (p *pane) packetLegend(fl *flow) {
+	p.drawOwnLegend(p.ownLegendLayout(p.flowEntries(fl)))
+}
+
+// flowEntries are the legend entries of the marks fl drew.
+func (p *pane) flowEntries(fl *flow) []ownEntry {
+	all := [flowKeyCount]ownEntry{
+		flowCommand:   {p.legendArrow(ClientRed, false, false), "command (client → server: the shot)"},
+		flowServer:    {p.legendArrow(ServerBlue, false, false), "snapshot, weapon BurstCounter (server → client)"},
+		flowGrey:      {p.legendArrow(TrailGrey, false, false), "ping bounce, StopFire (weapon channel)"},
+		flowProj:      {p.legendArrow(AuthGreen, false, false), "projectile message (reliable)"},
+		flowResend:    {p.legendArrow(p.pal.Text, true, false), "resend"},
+		flowAckOnly:   {p.legendAck, "ack only"},
+		flowLost:      {func(x, y float64) { p.cross(x+9*p.s, y, p.pal.Text) }, "lost"},
+		flowDup:       {p.legendArrow(p.pal.Text, false, true), "duplicated"},
+		flowInFlight:  {p.inFlightDot, "in flight now"},
+		flowTick:      {p.legendServerTick, "server tick"},
+		flowFired:     {func(x, y float64) { p.diamond(x+9*p.s, y, ClientRed) }, "fired"},
+		flowStamp:     {func(x, y float64) { p.legendTick(x, y, ClientRed) }, "stamp / client showed"},
+		flowJudged:    {func(x, y float64) { p.legendTick(x, y, ServerBlue) }, "judged tick / rewound to"},
+		flowAckLeaves: {func(x, y float64) { p.ackMark(x+9*p.s, y) }, "the shot's ack leaves"},
+	}
+	return drawnEntries(all[:], fl.drew[:])
+}
+
+// ackMark is where the packet acking the selected shot leaves the
+// server: a hollow square, not the in-flight dot.
+func (p *pane) ackMark(x, y float64) {
+	r := 4 * p.s
+	p.dc.SetColor(p.pal.Panel)
+	p.dc.DrawRectangle(x-r, y-r, 2*r, 2*r)
 	p.dc.Fill()
-	rows := [2][]struct {
-		draw  func(x, y float64)
-		label string
-	}{
-		{
-			{p.legendArrow(ClientRed, false, false), "command (client → server: the shot)"},
-			{p.legendArrow(ServerBlue, false, false), "snapshot, weapon BurstCounter (server → client)"},
-			{p.legendArrow(TrailGrey, false, false), "ping bounce, StopFire"},
-			{p.legendArrow(AuthGreen, false, false), "projectile message (reliable)"},
-			{p.legendArrow(AuthGreen, true, false), "resend"},
-			{p.legendAck, "ack only"},
-		},
-		{
-			{func(x, y float64) { p.cross(x+9*p.s, y, p.pal.Text) }, "lost"},
-			{p.legendArrow(p.pal.Text, false, true), "duplicated"},
-			{func(x, y float64) { p.diamond(x+9*p.s, y, ClientRed) }, "fired"},
-			{func(x, y float64) { p.legendTick(x, y, ClientRed) }, "stamp / client showed"},
-			{func(x, y float64) { p.legendTick(x, y, ServerBlue) }, "judged tick / rewound to"},
-			{func(x, y float64) { p.inFlightDot(x, y) }, "in flight now"},
-		},
+	p.dc.SetColor(p.pal.Text)
+	p.dc.SetLineWidth(1.5 * p.s)
+	p.dc.DrawRectangle(x-r, y-r, 2*r, 2*r)
+	p.dc.Stroke()
+}
+
+func (p *pane) legendServerTick(x, y float64) {
+	p.dc.SetColor(p.pal.Dim)
+	p.dc.SetLineWidth(1 * p.s)
+	p.dc.DrawLine(x, y, x+18*p.s, y)
+	for _, dx := range []float64{3, 9, 15} {
+		p.dc.DrawLine(x+dx*p.s, y-4*p.s, x+dx*p.s, y+4*p.s)
 	}
-	for i, row := range rows {
-		x, y := 10*p.s, top+(11+float64(i)*legendH)*p.s
-		for _, e := range row {
-			e.draw(x, y)
-			x += 24 * p.s
-			p.text(e.label, x, y, 11, p.pal.Text, 0, 0.5, false)
-			tw, _ := p.measure(e.label, 11)
-			x += tw + 16*p.s
-		}
-	}
+	p.dc.Stroke()
 }
 
 func (p *pane) legendArrow(c color.NRGBA, dashed, double bool) func(x, y float64) {

@@ -1,7 +1,11 @@
 package views
 
 import (
+	"image"
+	"strings"
 	"testing"
+
+	"github.com/google/uuid"
 
 	"lagscope/lagcomp"
 	"lagscope/model"
@@ -85,5 +89,59 @@ func TestAckOf(t *testing.T) {
 	}
 	if got := ackOf(pks[:4], &cmd); got != -1 {
 		t.Fatalf("ack at %d, want none", got)
+	}
+}
+
+// The legend lists only the marks drawn: a loss-free hitscan scene has no
+// lost, duplicated, resent or projectile entry, and its server ticks and
+// the shot's ack are named; the lossy projectile scene lists each fate.
+func TestPacketLegendListsWhatIsDrawn(t *testing.T) {
+	r := NewRenderer()
+	legend := func(f *lagcomp.Frame, sel uuid.UUID) string {
+		img := image.NewRGBA(image.Rect(0, 0, 1600, 700))
+		r.Pane(img, f, ViewPackets, Options{Selected: sel})
+		return ownLegendText(r.last.flowEntries(r.last.drawFlow()))
+	}
+	clean := frameAt(t, lagcomp.Defaults(), 2500*model.Millisecond)
+	got := legend(clean, clean.Last.ID)
+	for _, no := range []string{"lost", "duplicated", "resend", "projectile"} {
+		if strings.Contains(got, no) {
+			t.Errorf("loss-free hitscan legend lists %q: %s", no, got)
+		}
+	}
+	for _, yes := range []string{"server tick", "the shot's ack leaves", "command"} {
+		if !strings.Contains(got, yes) {
+			t.Errorf("legend lacks %q: %s", yes, got)
+		}
+	}
+	got = legend(lossyRockets(t, 3300*model.Millisecond), uuid.UUID{})
+	for _, yes := range []string{"lost", "duplicated", "resend", "projectile"} {
+		if !strings.Contains(got, yes) {
+			t.Errorf("lossy legend lacks %q: %s", yes, got)
+		}
+	}
+}
+
+// A packet sent only for reliable messages takes the colour of what it
+// carries: StopFire is grey, a projectile message green.
+func TestReliablePacketColour(t *testing.T) {
+	stop := lagcomp.PacketFrame{Kind: lagcomp.PacketReliable, Messages: []lagcomp.MessageFrame{{Kind: lagcomp.PacketStopFire}}}
+	proj := lagcomp.PacketFrame{Kind: lagcomp.PacketReliable, Messages: []lagcomp.MessageFrame{{Kind: lagcomp.PacketStopFire}, {Kind: lagcomp.PacketProjSpawn}}}
+	if k := packetKey(&stop); k != flowGrey {
+		t.Errorf("StopFire packet key %d, want grey", k)
+	}
+	if k := packetKey(&proj); k != flowProj {
+		t.Errorf("projectile packet key %d, want green", k)
+	}
+}
+
+// The window never starts before the run did.
+func TestPacketWindowStartsAtZero(t *testing.T) {
+	f := frameAt(t, lagcomp.Defaults(), 300*model.Millisecond)
+	r := NewRenderer()
+	img := image.NewRGBA(image.Rect(0, 0, 1200, 600))
+	r.Pane(img, f, ViewPackets, Options{})
+	if fl := r.last.drawFlow(); fl.t0 < 0 {
+		t.Fatalf("window starts at %v", fl.t0)
 	}
 }
