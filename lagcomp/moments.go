@@ -177,6 +177,16 @@ func (s *Sim) resolve(sp MomentSpec, projAt map[Reconcile]model.Time) Moment {
 			if gap, ok := p.MeasuredMs(); ok {
 				m.What += fmt.Sprintf("; the holder sees the peeker %.1f ms later (Riot's sum: %.1f ms)", gap, p.PredictedMs)
 			}
+			// the picture is of the peeker's first shot on sight: shown
+			// when the server judged it, so the overlay draws that shot
+			// and not whichever judged shot came last before the sighting
+			if r := first(func(r *ShotRecord) bool {
+				return judged(r) && r.Shooter == p.Peeker && r.Fire >= p.PeekerSaw
+			}); r != nil {
+				m.At, m.Shot = r.Judged, r.ID
+				m.What += fmt.Sprintf("; shown when the server judged the peeker's first shot after it, #%d (fired %.3f s, judged %.3f s, %s)",
+					r.Seq, r.Fire.Seconds(), r.Judged.Seconds(), hitWord(r.ServerHit))
+			}
 		}
 	case MomentLargestWarp:
 		if c := s.Clients[ShooterPawn]; c.warpMax > 0 {

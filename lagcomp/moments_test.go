@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
+
 	"lagscope/model"
 )
 
@@ -125,4 +127,40 @@ func TestMomentFirstTooFarApart(t *testing.T) {
 	if !has(m.At) || has(m.At-c.tick()) {
 		t.Fatalf("too_far_apart first at %v: there %v, a tick before %v", m.At, has(m.At), has(m.At-c.tick()))
 	}
+}
+
+// first_sighting selects the peeker's first shot on sight and is shown
+// when the server judged it: the overlay then draws that shot, not the
+// holder's last one judged before the peek (a picture that once drew a
+// shot fired a second earlier beside "the peeker's screen shows the
+// holder now"). Judged before the holder's screen shows the peeker, the
+// moment's sentence stays true.
+func TestMomentFirstSightingSelectsThePeekersShot(t *testing.T) {
+	cfg := peekConfig()
+	cfg.FireIntervalMs = 150
+	ms, err := FindMoments(cfg, []MomentSpec{{Find: MomentFirstSighting}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := ms[0]
+	if !m.Found || m.Shot == (uuid.UUID{}) {
+		t.Fatalf("no shot selected: %+v", m)
+	}
+	s, _ := New(cfg)
+	s.Step(model.MsF(cfg.DurationMs))
+	p, _ := s.PeekersAdvantage()
+	for i := range s.Shots {
+		r := &s.Shots[i]
+		if r.ID != m.Shot {
+			continue
+		}
+		if r.Shooter != p.Peeker || r.Fire < p.PeekerSaw || m.At != r.Judged {
+			t.Fatalf("selected shot #%d by %d fired %v judged %v, shown at %v; the peeker saw at %v", r.Seq, r.Shooter, r.Fire, r.Judged, m.At, p.PeekerSaw)
+		}
+		if m.At >= p.DefenderSaw {
+			t.Errorf("shown at %v, after the holder's screen showed the peeker (%v)", m.At, p.DefenderSaw)
+		}
+		return
+	}
+	t.Fatalf("selected shot %v is not in the run", m.Shot)
 }
