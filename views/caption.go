@@ -18,7 +18,7 @@ func (r *Renderer) Caption(dst *image.RGBA, rect image.Rectangle, lines []string
 		if i == 0 {
 			col = pal.Text
 		}
-		p.text(p.fitText(l, 11, p.w-20*scale), 10*scale, (13+16*float64(i))*scale, 11, col, 0, 0.5, i == 0)
+		p.text(p.fitText(l, captionSize, p.w-20*scale), 10*scale, (13+16*float64(i))*scale, captionSize, col, 0, 0.5, i == 0)
 	}
 	for y := 0; y < rect.Dy(); y++ {
 		copy(dst.Pix[dst.PixOffset(rect.Min.X, rect.Min.Y+y):], sub.Pix[sub.PixOffset(0, y):sub.PixOffset(rect.Dx(), y)])
@@ -48,3 +48,7 @@ func (r *Renderer) Title(dst *image.RGBA, rect image.Rectangle, title string, pa
 		copy(dst.Pix[dst.PixOffset(rect.Min.X, rect.Min.Y+y):], sub.Pix[sub.PixOffset(0, y):sub.PixOffset(rect.Dx(), y)])
 	}
 }
+
+// captionSize is the caption's text size in logical pixels: readable from
+// the back of a room at 1280×720, within its 16 px lines.
+const captionSize = 12

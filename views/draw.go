@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
@@ -28,6 +29,9 @@ type pane struct {
 
 	v      View
 	rows   int        // the legend's rows
+	hlines int        // lines of the header's key figures (1 to maxInfoLines)
+	hneed  int        // lines the header's key figures needed
+	cut    []string   // text that was shortened with "…" to fit
 	drew   keys       // what it drew, for its legend
 	notes  int        // lines of notes so far
 	labels []labelReq // labels to place once everything is drawn
@@ -44,7 +48,7 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 	if o.Palette == (Palette{}) {
 		o.Palette = Dark
 	}
-	p := r.newPane(dst, f, v, o, 1)
+	p := r.newPane(dst, f, v, o, 1, 1)
 	if f == nil {
 		p.header(v.Title(), "no simulation")
 		p.legend()
@@ -60,11 +64,12 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 		return
 	}
 	p.draw(v)
-	// A narrow pane with a busy legend draws again with a legend of two
-	// rows: what the legend holds is known only once the pane is drawn,
-	// and the drawing area depends on the legend's height.
-	if p.legendRowsNeeded() > 1 {
-		p = r.newPane(dst, f, v, o, 2)
+	// A narrow pane with a busy legend, or key figures too long for one
+	// line, draws again with a legend of two rows or a header of two
+	// lines: what they hold is known only once the pane is drawn, and the
+	// drawing area depends on their heights.
+	if rows, hl := p.legendRowsNeeded(), p.hneed; rows > 1 || hl > 1 {
+		p = r.newPane(dst, f, v, o, rows, hl)
 		r.last = p
 		p.draw(v)
 	}
@@ -72,11 +77,12 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 	p.legend()
 }
 
-// newPane starts drawing view v into dst, cleared, with a legend of rows.
-func (r *Renderer) newPane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options, rows int) *pane {
+// newPane starts drawing view v into dst, cleared, with a legend of rows
+// and a header of hlines lines of key figures.
+func (r *Renderer) newPane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options, rows, hlines int) *pane {
 	b := dst.Bounds()
 	p := &pane{r: r, dc: gg.NewContextForRGBA(dst), dst: dst, f: f, o: o, pal: o.Palette, s: o.Scale,
-		w: float64(b.Dx()), h: float64(b.Dy()), v: v, rows: rows}
+		w: float64(b.Dx()), h: float64(b.Dy()), v: v, rows: rows, hlines: hlines}
 	p.dc.SetColor(p.pal.Background)
 	p.dc.Clear()
 	return p
@@ -97,14 +103,24 @@ func (p *pane) draw(v View) {
 }
 
 const (
-	headerH = 44 // logical px
-	legendH = 24
+	headerH = 44 // logical px, with one line of key figures
+	infoH   = 17 // each further line of key figures
+	infoSz  = 13 // the key figures' text size
+	// maxInfoLines is as many lines as the key figures may take: a third
+	// line in a narrow (compare) pane rather than a cut figure
+	maxInfoLines = 3
+	legendH      = 24
 )
+
+// headerHeight is the header's height in pixels.
+func (p *pane) headerHeight() float64 {
+	return (headerH + infoH*float64(max(p.hlines, 1)-1)) * p.s
+}
 
 // area is the drawing area between header and legend, in pixels.
 func (p *pane) area() (x, y, w, h float64) {
 	m := 8 * p.s
-	top := headerH*p.s + m
+	top := p.headerHeight() + m
 	return m, top, p.w - 2*m, p.h - top - p.legendHeight() - m
 }
 
@@ -131,20 +147,77 @@ func (p *pane) measure(s string, size float64) (float64, float64) {
 	return float64(font.MeasureString(fc, s)) / 64, float64(m.Ascent+m.Descent) / 64
 }
 
-// header is the pane's title and its key figures.
+// header is the pane's title and its key figures, wrapped to a second
+// line rather than cut when the pane is narrow.
 func (p *pane) header(title, info string) {
+	lines := p.wrap(info, infoSz, p.w-20*p.s)
+	p.hneed = min(len(lines), maxInfoLines)
+	hl := max(p.hlines, 1)
+	if len(lines) > hl { // the rest joins the last line, shortened
+		lines = append(lines[:hl-1], strings.Join(lines[hl-1:], sep))
+	}
 	p.dc.SetColor(p.pal.Grid)
-	p.dc.DrawRectangle(0, 0, p.w, headerH*p.s)
+	p.dc.DrawRectangle(0, 0, p.w, p.headerHeight())
 	p.dc.Fill()
 	p.text(title, 10*p.s, 15*p.s, 16, p.pal.Text, 0, 0.5, true)
-	p.text(p.fitText(info, 12, p.w-20*p.s), 10*p.s, 34*p.s, 12, p.pal.Dim, 0, 0.5, false)
+	for i, l := range lines {
+		p.text(p.fitText(l, infoSz, p.w-20*p.s), 10*p.s, (34+infoH*float64(i))*p.s, infoSz, p.pal.Dim, 0, 0.5, false)
+	}
 }
 
-// fitText shortens s with an ellipsis until it fits in width pixels.
+// sep separates the figures of a line of text: where it wraps.
+const sep = " · "
+
+// wrap breaks s into lines that fit width pixels, between its figures
+// (at " · ") where it can, else between words. A word wider than width
+// is left to fitText.
+func (p *pane) wrap(s string, size, width float64) []string {
+	var lines []string
+	cur := ""
+	fits := func(t string) bool { w, _ := p.measure(t, size); return w <= width }
+	for i, part := range strings.Split(s, sep) {
+		join := sep
+		if i == 0 {
+			join = ""
+		}
+		if cur == "" || fits(cur+join+part) {
+			cur += join + part
+			if i > 0 && cur == join+part {
+				cur = part
+			}
+			continue
+		}
+		lines = append(lines, cur)
+		cur = part
+	}
+	lines = append(lines, cur)
+	// a figure still too wide breaks between its words
+	var out []string
+	for _, l := range lines {
+		for !fits(l) {
+			words := strings.Fields(l)
+			n := len(words) - 1
+			for n > 1 && !fits(strings.Join(words[:n], " ")) {
+				n--
+			}
+			if n < 1 {
+				break
+			}
+			out = append(out, strings.Join(words[:n], " "))
+			l = "  " + strings.Join(words[n:], " ")
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// fitText shortens s with an ellipsis until it fits in width pixels, and
+// records what it cut.
 func (p *pane) fitText(s string, size, width float64) string {
 	if w, _ := p.measure(s, size); w <= width {
 		return s
 	}
+	p.cut = append(p.cut, s)
 	r := []rune(s)
 	for len(r) > 1 {
 		r = r[:len(r)-1]
@@ -274,6 +347,19 @@ const noteSize, noteH = 13, 18 // logical px
 // on a panel so the drawing under it does not make it unreadable; labels
 // keep off it.
 func (p *pane) note(s string, c color.NRGBA) {
+	_, _, w, _ := p.area()
+	// a figure is never cut off: the line wraps
+	lines := p.wrap(s, noteSize, w-12*p.s)
+	for i, l := range lines {
+		if i > 0 && !strings.HasPrefix(l, " ") {
+			l = "  " + l
+		}
+		p.noteLine(l, c)
+	}
+}
+
+// noteLine writes one line of a note.
+func (p *pane) noteLine(s string, c color.NRGBA) {
 	x, y, w, _ := p.area()
 	s = p.fitText(s, noteSize, w-12*p.s)
 	tw, _ := p.measure(s, noteSize)

@@ -106,6 +106,7 @@ func (p *pane) frame(v View) {
 	case ViewOverlay:
 		minW, minH, notes = 3.5, 2.5, 5
 		if r := p.selected(); r != nil {
+			notes = p.overlayNotesLines(r)
 			fr.pose(r.ClientSaw)
 			fr.pose(r.Rewound)
 			fr.pose(r.ServerNow)

@@ -49,9 +49,9 @@ func (p *pane) server() {
 		p.nameTag(f.Pawns[lagcomp.ShooterPawn].Pose.Pos, "shooter")
 		p.nameTag(f.Pawns[lagcomp.TargetPawn].Pose.Pos, "target")
 	}
-	info := fmt.Sprintf("t = %.3f s · %d Hz tick · %d Hz snapshots · mode %s · bias %.2f", f.T.Seconds(), f.Config.TickHz, f.Config.SnapshotHz, f.Config.Mode, f.Config.Bias)
+	info := fmt.Sprintf("t = %.3f s · tick %d Hz · snapshots %d Hz · mode %s · bias %.2f", f.T.Seconds(), f.Config.TickHz, f.Config.SnapshotHz, f.Config.Mode, f.Config.Bias)
 	if sel != nil {
-		info += fmt.Sprintf(" · shot #%d: rewind %.1f ms (ideal %.1f)", sel.Seq, sel.RewindMs(), sel.IdealRewindMs())
+		info += fmt.Sprintf(" · shot #%d rewound %.1f ms (ideal %.1f)", sel.Seq, sel.RewindMs(), sel.IdealRewindMs())
 	}
 	p.header("Server truth", info)
 }
@@ -259,10 +259,10 @@ func (p *pane) target() {
 	p.muzzleFlashes(shooter, v.Shown[lagcomp.ShooterPawn])
 	p.told()
 	p.warps(c)
-	info := fmt.Sprintf("itself now (ahead of the server by its upstream latency) · the shooter as of server t − %s", ms(f.T-v.IdealT))
+	info := fmt.Sprintf("itself now, ahead by its upstream latency · the shooter as of server t − %s", ms(f.T-v.IdealT))
 	if ff := f.Fire; ff != nil && len(ff.Lanes) > 0 {
 		r := ff.Lanes[0].Record
-		info += fmt.Sprintf(" · %d muzzle flashes played for %d shots fired", r.EffectsPlayed, r.ShotsFired)
+		info += fmt.Sprintf(" · %d muzzle flashes for %d shots fired", r.EffectsPlayed, r.ShotsFired)
 	}
 	p.header("Target client", info)
 }
@@ -366,11 +366,30 @@ func (p *pane) overlay() {
 	if !r.Agree() {
 		agree = "VERDICTS DISAGREE"
 	}
-	p.header("Overlay", fmt.Sprintf("shot #%d · mode %s · %s · red = client saw, blue = server rewound, outline = server now", r.Seq, r.Mode, agree))
+	// (the colours are the legend's to explain: the header keeps the figures)
+	p.header("Overlay", fmt.Sprintf("shot #%d · mode %s · %s", r.Seq, r.Mode, agree))
 }
 
 // overlayNotes are the selected shot's figures.
 func (p *pane) overlayNotes(r *lagcomp.ShotRecord) {
+	for _, l := range overlayLines(r) {
+		p.note(l, p.pal.Text)
+	}
+}
+
+// overlayNotesLines is how many lines the selected shot's figures take
+// once wrapped to the pane, for the framing to leave them room.
+func (p *pane) overlayNotesLines(r *lagcomp.ShotRecord) int {
+	_, _, w, _ := p.area()
+	n := 0
+	for _, l := range overlayLines(r) {
+		n += len(p.wrap(l, noteSize, w-12*p.s))
+	}
+	return n
+}
+
+// overlayLines are the selected shot's figures, one line each.
+func overlayLines(r *lagcomp.ShotRecord) []string {
 	lines := []string{
 		fmt.Sprintf("shot #%d fired %.3f s, judged %.3f s", r.Seq, r.Fire.Seconds(), r.Judged.Seconds()),
 		fmt.Sprintf("rewind used %.1f ms · ideal %.1f ms · off by %+.1f ms", r.RewindMs(), r.IdealRewindMs(), r.RewindMs()-r.IdealRewindMs()),
@@ -384,9 +403,7 @@ func (p *pane) overlayNotes(r *lagcomp.ShotRecord) {
 		}
 		lines = append(lines, "rules: "+strings.Join(rules, ", "))
 	}
-	for _, l := range lines {
-		p.note(l, p.pal.Text)
-	}
+	return lines
 }
 
 // duelNotes are the peeker's advantage box: Riot's breakdown from the
