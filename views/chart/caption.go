@@ -16,13 +16,13 @@ func (st style) legendHeight(c draw.Canvas, t *sweep.Table, lines []sweep.Series
 	return vg.Length(rows)*st.size(40) + st.size(10)
 }
 
-// legend draws one entry per line: a stroke, a dot and the values.
+// legend draws one entry per line: its dashed stroke, its marker and the
+// values.
 func (st style) legend(c draw.Canvas, t *sweep.Table, lines []sweep.Series) {
 	st.legendFlow(c, t, lines, func(li int, at vg.Point, label string) {
-		col := Palette[li%len(Palette)]
-		c.StrokeLine2(draw.LineStyle{Color: col, Width: st.size(4)}, at.X, at.Y, at.X+st.size(50), at.Y)
-		c.DrawGlyph(draw.GlyphStyle{Color: col, Radius: st.size(7), Shape: draw.CircleGlyph{}}, vg.Point{X: at.X + st.size(25), Y: at.Y})
-		c.FillText(st.text(26), vg.Point{X: at.X + st.size(62), Y: at.Y}, label)
+		c.StrokeLine2(st.stroke(li), at.X, at.Y, at.X+st.size(70), at.Y)
+		c.DrawGlyph(st.mark(li), vg.Point{X: at.X + st.size(35), Y: at.Y})
+		c.FillText(st.text(26), vg.Point{X: at.X + st.size(82), Y: at.Y}, label)
 	})
 }
 
@@ -32,7 +32,7 @@ func (st style) legendFlow(c draw.Canvas, t *sweep.Table, lines []sweep.Series, 
 	x, row := c.Min.X+st.size(40), 0
 	for li := range lines {
 		label := lines[li].Label(t.Vary)
-		w := st.size(62) + st.text(26).Width(label) + st.size(40)
+		w := st.size(82) + st.text(26).Width(label) + st.size(40)
 		if x+w > c.Max.X && x > c.Min.X+st.size(40) {
 			x, row = c.Min.X+st.size(40), row+1
 		}

@@ -225,18 +225,37 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 		if err != nil {
 			return nil, err
 		}
-		line.Color, line.Width = col, st.size(4)
-		pts.Color, pts.Radius, pts.Shape = col, st.size(7), draw.CircleGlyph{}
+		line.LineStyle = st.stroke(li)
+		pts.GlyphStyle = st.mark(li)
 		p.Add(line, pts)
 	}
-	p.Y.Min, p.Y.Max = math.Min(p.Y.Min, ymin), math.Max(p.Y.Max, ymax)
+	var step float64
+	p.Y.Min, p.Y.Max, step = padRange(math.Min(p.Y.Min, ymin), math.Max(p.Y.Max, ymax))
+	p.Y.Tick.Marker = stepTicks{step}
 	if !numericX(t) { // half a slot either side, so end labels are not cut
 		p.X.Min, p.X.Max = -0.5, math.Max(p.X.Max, 0)+0.5
+	} else {
+		p.X.Tick.Marker = xTicks(t)
 	}
-	if p.Y.Max == p.Y.Min {
-		p.Y.Max = p.Y.Min + 1
-	}
+	p.Add(corners{st.markPad(len(t.Series(metric)))})
 	return p, nil
+}
+
+// xTicks marks a number key's swept values (up to eight of them; beyond
+// that, steps), each written with the same decimals.
+func xTicks(t *sweep.Table) plot.Ticker {
+	var vs valueTicks
+	for i, v := range t.Vary[0].Values {
+		vs = append(vs, xValue(t, v, i))
+	}
+	if len(vs) <= 8 {
+		return vs
+	}
+	lo, hi := vs[0], vs[0]
+	for _, v := range vs {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	return stepTicks{niceStep(hi - lo)}
 }
 
 // xIndex is the position of a value among the first key's values.

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"lagscope/lagcomp/sweep"
@@ -129,4 +130,38 @@ func TestGoldenChartOnePointWhiskers(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "chart-one-point", img)
+}
+
+// Every y label of an axis has the same decimals, the range ends on
+// ticks at or beyond the data, and integer keys are written as integers.
+func TestTicksConsistentAndPadded(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi    float64
+		wantMax   float64
+		wantFirst string
+	}{{0, 0.48, 0.5, "0.0"}, {0, 1, 1, "0.00"}, {-0.1, 2.85, 3, "-0.5"}, {0, 9, 10, "0.0"}, {0, 0, 1, "0.00"}} {
+		min, max, step := padRange(c.lo, c.hi)
+		ts := stepTicks{step}.Ticks(min, max)
+		if max != c.wantMax || max < c.hi || min > c.lo || ts[0].Label != c.wantFirst || ts[len(ts)-1].Value != max {
+			t.Errorf("[%v, %v]: range [%v, %v] step %v, ticks %v", c.lo, c.hi, min, max, step, ts)
+		}
+		for _, tk := range ts {
+			if decimalsOf(tk.Label) != decimalsOf(ts[0].Label) {
+				t.Errorf("[%v, %v]: %q and %q have different decimals", c.lo, c.hi, tk.Label, ts[0].Label)
+			}
+		}
+	}
+	if got := (valueTicks{25, 50, 100}).Ticks(25, 100); got[0].Label != "25" || got[2].Label != "100" {
+		t.Errorf("integer key labels: %v", got)
+	}
+	if got := (valueTicks{1, 1.8}).Ticks(1, 1.8); got[0].Label != "1.0" || got[1].Label != "1.8" {
+		t.Errorf("decimal key labels: %v", got)
+	}
+}
+
+func decimalsOf(label string) int {
+	if i := strings.Index(label, "."); i >= 0 {
+		return len(label) - i - 1
+	}
+	return 0
 }

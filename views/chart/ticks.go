@@ -1,0 +1,114 @@
+package chart
+
+import (
+	"math"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// stepTicks marks every multiple of step, each label with the same number
+// of decimals (0.00, 0.25, 0.50, never 0, 0.25, 0.5), so an axis reads as
+// one scale.
+type stepTicks struct{ step float64 }
+
+func (s stepTicks) Ticks(min, max float64) []plot.Tick {
+	dec := decimals(s.step)
+	var ts []plot.Tick
+	for i := math.Ceil(min/s.step - 1e-9); i*s.step <= max+s.step*1e-9; i++ {
+		v := i * s.step
+		if v == 0 {
+			v = 0 // not -0.00
+		}
+		ts = append(ts, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', dec, 64)})
+	}
+	return ts
+}
+
+// niceStep is the 1, 2, 2.5 or 5 × 10ⁿ step giving about four intervals
+// over span.
+func niceStep(span float64) float64 { return stepFor(span, 4) }
+
+// stepFor is the 1, 2, 2.5 or 5 × 10ⁿ step giving about n intervals over
+// span.
+func stepFor(span float64, n int) float64 {
+	if !(span > 0) || math.IsInf(span, 0) {
+		return 0.25
+	}
+	raw := span / float64(n)
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	for _, m := range []float64{1, 2, 2.5, 5} {
+		if m*mag >= raw*(1-1e-9) {
+			return m * mag
+		}
+	}
+	return 10 * mag
+}
+
+// decimals is how many decimals write v exactly (up to 9): 0 for 25, 2
+// for 0.25.
+func decimals(v float64) int {
+	for d := 0; d < 9; d++ {
+		x := v * math.Pow(10, float64(d))
+		if math.Abs(x-math.Round(x)) < 1e-6*math.Max(1, math.Abs(x)) {
+			return d
+		}
+	}
+	return 9
+}
+
+// padRange widens [lo, hi] to whole steps, so the top and bottom of the
+// data each have a labelled tick at or beyond them. Of four to six
+// intervals it takes the step that wastes the least height.
+func padRange(lo, hi float64) (min, max, step float64) {
+	if hi <= lo {
+		hi = lo + 1
+	}
+	waste := math.Inf(1)
+	for n := 4; n <= 6; n++ {
+		s := stepFor(hi-lo, n)
+		a, b := math.Floor(lo/s+1e-9)*s, math.Ceil(hi/s-1e-9)*s
+		if w := (b - a - (hi - lo)) / (b - a); w < waste-1e-9 {
+			min, max, step, waste = a, b, s, w
+		}
+	}
+	return min, max, step
+}
+
+// valueTicks marks the swept values themselves, written with the decimals
+// of the longest (1.0, 1.4, 1.8; 25, 50, 100 for an integer key).
+type valueTicks []float64
+
+func (vs valueTicks) Ticks(min, max float64) []plot.Tick {
+	dec := 0
+	for _, v := range vs {
+		dec = max0(dec, decimals(v))
+	}
+	var ts []plot.Tick
+	for _, v := range vs {
+		ts = append(ts, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', dec, 64)})
+	}
+	return ts
+}
+
+func max0(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// corners pads every panel's data area by the same glyph-sized margin at
+// all four edges. Without it gonum pads a panel only where one of its
+// markers touches an edge, so panels whose data reach the edges
+// differently are drawn with their axes out of line.
+type corners struct{ r vg.Length }
+
+func (c corners) Plot(draw.Canvas, *plot.Plot) {}
+
+func (c corners) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
+	box := vg.Rectangle{Min: vg.Point{X: -c.r, Y: -c.r}, Max: vg.Point{X: c.r, Y: c.r}}
+	return []plot.GlyphBox{{X: 0, Y: 0, Rectangle: box}, {X: 1, Y: 1, Rectangle: box}}
+}
