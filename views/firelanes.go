@@ -27,6 +27,46 @@ type fireGeometry struct {
 	top    float64 // y of the server lane's centre
 	lane   float64 // distance between lane centres
 	shown  int     // client lanes drawn
+	drew   [fireKeyCount]bool
+}
+
+// fireKey is a kind of mark the lane view draws, in legend order.
+type fireKey int
+
+const (
+	fireShot    fireKey = iota // blue dot
+	fireFiring                 // blue bar
+	fireValue                  // grey tick with the value
+	fireNotOpen                // faint: no copy yet, the channel not opened
+	fireCulled                 // hatched: the copy culled (out of relevancy)
+	fireEffect                 // red star
+	fireExtra                  // red ring
+	fireMissed                 // blue cross
+	fireKeyCount
+)
+
+// valueRows places the small value labels along a lane: each takes the
+// first of two rows where it does not touch the label before it, and is
+// left out (its tick still drawn) when neither row has room.
+type valueRows struct{ right [2]float64 }
+
+func (v *valueRows) place(p *pane, s string, x float64) (row int, ok bool) {
+	tw, _ := p.measure(s, 9)
+	for row := range v.right {
+		if x-tw/2 >= v.right[row]+3*p.s {
+			v.right[row] = x + tw/2
+			return row, true
+		}
+	}
+	return 0, false
+}
+
+// plural is n and the word, with an s when n is not 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func (g *fireGeometry) x(t model.Time) float64 {
@@ -36,18 +76,24 @@ func (g *fireGeometry) x(t model.Time) float64 {
 func (g *fireGeometry) y(lane int) float64 { return g.top + float64(lane)*g.lane }
 
 // fireLanes draws the view with its own legend.
-func (p *pane) fireLanes() {
+func (p *pane) fireLanes() { p.fireLegend(p.drawFireLanes()) }
+
+// drawFireLanes draws the lanes and returns their geometry, with the
+// marks drawn for the legend.
+func (p *pane) drawFireLanes() *fireGeometry {
 	ff := p.f.Fire
 	if ff == nil {
 		p.header("Fire effects", "no weapon-fire data in this frame")
-		p.fireLegend()
-		return
+		return &fireGeometry{}
 	}
 	x, y, w, h := p.area()
 	h -= legendH * p.s // two legend rows
-	g := &fireGeometry{t0: ff.From, t1: ff.To, x0: x + 96*p.s, x1: x + w - 230*p.s}
-	g.lane = min(110*p.s, (h-40*p.s)/float64(1+len(ff.Lanes)))
-	g.lane = max(g.lane, 44*p.s)
+	// the window shown: no time before the run began
+	g := &fireGeometry{t0: max(ff.From, 0), t1: ff.To, x0: x + 96*p.s, x1: x + w - 230*p.s}
+	if g.t1 <= g.t0 {
+		g.t1 = g.t0 + model.Millisecond
+	}
+	g.lane = max((h-40*p.s)/float64(1+len(ff.Lanes)), 44*p.s) // the lanes share the height
 	g.shown = min(len(ff.Lanes), int((h-40*p.s)/g.lane)-1)
 	g.top = y + 24*p.s + g.lane/2
 	p.fireAxis(g, y+h)
@@ -59,7 +105,7 @@ func (p *pane) fireLanes() {
 		p.text(fmt.Sprintf("+%d more clients (not drawn)", len(ff.Lanes)-g.shown), g.x0, y+h-4*p.s, 11, p.pal.Dim, 0, 1, false)
 	}
 	p.fireHeader(ff)
-	p.fireLegend()
+	return g
 }
 
 // fireHeader: the encoding and what each costs per client.
@@ -118,6 +164,7 @@ func (p *pane) laneLine(g *fireGeometry, y float64, name string) {
 func (p *pane) serverFireLane(g *fireGeometry, ff *lagcomp.FireFrame) {
 	y := g.y(0)
 	p.laneLine(g, y, "Server")
+	var above, below valueRows
 	// firing spans: from each value that says firing to the next that does not
 	for i, v := range ff.Values {
 		end := ff.To
@@ -128,16 +175,27 @@ func (p *pane) serverFireLane(g *fireGeometry, ff *lagcomp.FireFrame) {
 			p.dc.SetColor(alpha(ServerBlue, 0.35))
 			p.dc.DrawRectangle(g.x(max(v.T, g.t0)), y+4*p.s, g.x(end)-g.x(max(v.T, g.t0)), 5*p.s)
 			p.dc.Fill()
+			g.drew[fireFiring] = true
 		}
 		switch { // a shot's value above the lane, a stop's below it
 		case v.T < g.t0:
 		case v.Firing:
-			p.text(fmt.Sprint(v.Value), g.x(v.T), y-12*p.s, 9, p.pal.Dim, 0.5, 1, false)
+			s := fmt.Sprint(v.Value)
+			if row, ok := above.place(p, s, g.x(v.T)); ok {
+				p.text(s, g.x(v.T), y-(12+11*float64(row))*p.s, 9, p.pal.Dim, 0.5, 1, false)
+			}
 		default:
-			p.text(fmt.Sprintf("%d stop", v.Value), g.x(v.T), y+12*p.s, 9, p.pal.Dim, 0.5, 0, false)
+			s := fmt.Sprintf("%d stop", v.Value)
+			if row, ok := below.place(p, s, g.x(v.T)); ok {
+				p.text(s, g.x(v.T), y+(12+11*float64(row))*p.s, 9, p.pal.Dim, 0.5, 0, false)
+			}
 		}
 	}
 	for _, sh := range ff.Shots {
+		if sh.T < g.t0 {
+			continue
+		}
+		g.drew[fireShot] = true
 		p.dc.SetColor(ServerBlue)
 		p.dc.DrawCircle(g.x(sh.T), y, 4*p.s)
 		p.dc.Fill()
@@ -152,49 +210,84 @@ func (p *pane) clientFireLane(g *fireGeometry, ln *lagcomp.FireLane, y float64) 
 		if end < 0 {
 			end = g.t1
 		}
-		p.hatch(g.x(max(c.Start, g.t0)), y-g.lane/2+8*p.s, g.x(end), y+g.lane/2-8*p.s, true)
+		if end <= g.t0 {
+			continue
+		}
+		x0, y0, x1, y1 := g.x(max(c.Start, g.t0)), y-g.lane/2+8*p.s, g.x(end), y+g.lane/2-8*p.s
+		if c.Start == 0 { // the span every client starts with: no copy until the channel opens
+			p.notOpen(x0, y0, x1, y1, true)
+			g.drew[fireNotOpen] = true
+			continue
+		}
+		p.hatch(x0, y0, x1, y1, true)
+		g.drew[fireCulled] = true
 	}
 	p.laneLine(g, y, ln.Name)
+	var values valueRows
 	for _, u := range ln.Updates {
+		if u.Recv < g.t0 {
+			continue
+		}
 		x := g.x(u.Recv)
 		p.dc.SetColor(TrailGrey)
 		p.dc.SetLineWidth(1 * p.s)
 		p.dc.DrawLine(x, y-14*p.s, x, y-6*p.s)
 		p.dc.Stroke()
+		g.drew[fireValue] = true
 		label := fmt.Sprint(u.Value)
 		if u.Open {
 			label += " open"
 		}
-		p.text(label, x, y-15*p.s, 9, p.pal.Dim, 0.5, 1, false)
+		if row, ok := values.place(p, label, x); ok {
+			p.text(label, x, y-(15+11*float64(row))*p.s, 9, p.pal.Dim, 0.5, 1, false)
+		}
 	}
 	for _, t := range ln.Missed {
-		p.cross(g.x(t), y+14*p.s, ServerBlue)
+		if t >= g.t0 {
+			p.cross(g.x(t), y+14*p.s, ServerBlue)
+			g.drew[fireMissed] = true
+		}
 	}
 	for _, e := range ln.Effects {
+		if e.T < g.t0 {
+			continue
+		}
 		x := g.x(e.T)
 		switch {
 		case e.Bogus:
 			p.ring(x, y, ClientRed)
 			p.text("bogus", x, y+10*p.s, 9, ClientRed, 0.5, 0, false)
+			g.drew[fireExtra] = true
 		case e.Extra:
 			p.ring(x, y, ClientRed)
+			g.drew[fireExtra] = true
 		default:
 			p.flash(x, y, ClientRed)
+			g.drew[fireEffect] = true
 		}
 	}
-	r := ln.Record
-	lines := []string{
-		fmt.Sprintf("%d shots · %d effects played", r.ShotsFired, r.EffectsPlayed),
-		fmt.Sprintf("missed: %d single, %d bursts", r.SingleShotsMissed, r.BurstsMissed),
-		fmt.Sprintf("%d shots without their own effect", r.ShotsWithoutEffect),
-		fmt.Sprintf("extra %d · bogus %d · %.1f bit/s", r.ExtraEffects, r.BogusBursts, r.BitsPerSecond),
-	}
-	if r.ShotsCulled > 0 {
-		lines = append(lines, fmt.Sprintf("%d shots while culled", r.ShotsCulled))
-	}
+	lines := fireFigures(&ln.Record)
 	for i, s := range lines {
 		p.text(s, g.x1+12*p.s, y+(float64(i)-float64(len(lines)-1)/2)*13*p.s, 10, p.pal.Text, 0, 0.5, false)
 	}
+}
+
+// fireFigures are a lane's figures for the whole run, every shot
+// accounted for: judged (played or missed), culled, or pending.
+func fireFigures(r *lagcomp.BurstRecord) []string {
+	lines := []string{
+		fmt.Sprintf("%s · %s played", plural(r.ShotsFired, "shot"), plural(r.EffectsPlayed, "effect")),
+		fmt.Sprintf("missed: %d single, %s", r.SingleShotsMissed, plural(r.BurstsMissed, "burst")),
+		fmt.Sprintf("%s without their own effect", plural(r.ShotsWithoutEffect, "shot")),
+		fmt.Sprintf("extra %d · bogus %d · %.1f bit/s", r.ExtraEffects, r.BogusBursts, r.BitsPerSecond),
+	}
+	if r.ShotsCulled > 0 {
+		lines = append(lines, fmt.Sprintf("%s while culled", plural(r.ShotsCulled, "shot")))
+	}
+	if r.ShotsPending > 0 {
+		lines = append(lines, fmt.Sprintf("%s pending: burst too recent to judge", plural(r.ShotsPending, "shot")))
+	}
+	return lines
 }
 
 // flash is a played muzzle flash: a filled star of rays.
@@ -241,12 +334,33 @@ func (p *pane) hatch(x0, y0, x1, y1 float64, label bool) {
 	}
 }
 
-// fireLegend is this view's legend, two rows.
-func (p *pane) fireLegend() {
-	top := p.h - 2*legendH*p.s
-	p.dc.SetColor(p.pal.Grid)
-	p.dc.DrawRectangle(0, top, p.w, 2*legendH*p.s)
+// notOpen is the time before the weapon's channel first opened to a
+// client: it had no copy yet, which is not relevancy culling.
+func (p *pane) notOpen(x0, y0, x1, y1 float64, label bool) {
+	if x1 <= x0 {
+		return
+	}
+	p.dc.SetColor(alpha(TrailGrey, 0.08))
+	p.dc.DrawRectangle(x0, y0, x1-x0, y1-y0)
 	p.dc.Fill()
+	p.dc.SetColor(alpha(TrailGrey, 0.35))
+	p.dc.SetLineWidth(1 * p.s)
+	p.dc.SetDash(2*p.s, 3*p.s)
+	p.dc.DrawRectangle(x0, y0, x1-x0, y1-y0)
+	p.dc.Stroke()
+	p.dc.SetDash()
+	if label {
+		p.text("not open yet", x0+4*p.s, y0+2*p.s, 9, p.pal.Dim, 0, 0, false)
+	}
+}
+
+// fireLegend is this view's legend: the marks it drew, wrapped to fit.
+func (p *pane) fireLegend(g *fireGeometry) {
+	p.drawOwnLegend(p.ownLegendLayout(p.fireEntries(g)))
+}
+
+// fireEntries are the legend entries of the marks g drew.
+func (p *pane) fireEntries(g *fireGeometry) []ownEntry {
 	dot := func(x, y float64) {
 		p.dc.SetColor(ServerBlue)
 		p.dc.DrawCircle(x+9*p.s, y, 4*p.s)
@@ -263,30 +377,15 @@ func (p *pane) fireLegend() {
 		p.dc.DrawLine(x+9*p.s, y-6*p.s, x+9*p.s, y+4*p.s)
 		p.dc.Stroke()
 	}
-	rows := [2][]struct {
-		draw  func(x, y float64)
-		label string
-	}{
-		{
-			{dot, "server: real shot"},
-			{bar, "firing (StartFire to StopFire)"},
-			{tick, "value arrived (the replicated counter)"},
-			{func(x, y float64) { p.hatch(x, y-7*p.s, x+18*p.s, y+7*p.s, false) }, "weapon culled (not relevant)"},
-		},
-		{
-			{func(x, y float64) { p.flash(x+9*p.s, y, ClientRed) }, "effect the client played"},
-			{func(x, y float64) { p.ring(x+9*p.s, y, ClientRed) }, "extra effect (no shot) / bogus burst"},
-			{func(x, y float64) { p.cross(x+9*p.s, y, ServerBlue) }, "shot the client never played"},
-		},
+	all := [fireKeyCount]ownEntry{
+		fireShot:    {dot, "server: real shot"},
+		fireFiring:  {bar, "firing (StartFire to StopFire)"},
+		fireValue:   {tick, "value arrived (the replicated counter)"},
+		fireNotOpen: {func(x, y float64) { p.notOpen(x, y-7*p.s, x+18*p.s, y+7*p.s, false) }, "channel not open yet (no copy)"},
+		fireCulled:  {func(x, y float64) { p.hatch(x, y-7*p.s, x+18*p.s, y+7*p.s, false) }, "weapon culled (not relevant)"},
+		fireEffect:  {func(x, y float64) { p.flash(x+9*p.s, y, ClientRed) }, "effect the client played"},
+		fireExtra:   {func(x, y float64) { p.ring(x+9*p.s, y, ClientRed) }, "extra effect (no shot) / bogus burst"},
+		fireMissed:  {func(x, y float64) { p.cross(x+9*p.s, y, ServerBlue) }, "shot the client never played"},
 	}
-	for i, row := range rows {
-		x, y := 10*p.s, top+(11+float64(i)*legendH)*p.s
-		for _, e := range row {
-			e.draw(x, y)
-			x += 24 * p.s
-			p.text(e.label, x, y, 11, p.pal.Text, 0, 0.5, false)
-			tw, _ := p.measure(e.label, 11)
-			x += tw + 16*p.s
-		}
-	}
+	return drawnEntries(all[:], g.drew[:])
 }

@@ -1,7 +1,10 @@
 package views
 
 import (
+	"fmt"
+	"image"
 	"math"
+	"strings"
 	"testing"
 
 	"lagscope/lagcomp"
@@ -51,5 +54,59 @@ func TestFireLanesNeedData(t *testing.T) {
 	r := NewRenderer()
 	if _, err := r.Render(&g, "burst", 800, 400, Options{}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Before the weapon's channel first opens a client has no copy: that is
+// drawn as "not open yet", never as relevancy culling, in a scene where
+// nobody leaves relevancy; the window starts at 0 s, not before.
+func TestFireLanesNotOpenIsNotCulled(t *testing.T) {
+	c := lagcomp.Defaults()
+	c.Weapon, c.FireIntervalMs, c.BurstShots, c.BurstPauseMs = lagcomp.WeaponRapid, 66.7, 3, 350
+	c.Observers = 1
+	f := frameAt(t, c, 1500*model.Millisecond)
+	r := NewRenderer()
+	img := image.NewRGBA(image.Rect(0, 0, 1280, 720))
+	r.Pane(img, f, ViewBurst, Options{})
+	g := r.last.drawFireLanes()
+	if !g.drew[fireNotOpen] || g.drew[fireCulled] {
+		t.Fatalf("not open %v, culled %v: want the first only", g.drew[fireNotOpen], g.drew[fireCulled])
+	}
+	if g.t0 != 0 {
+		t.Fatalf("window starts at %v, want 0", g.t0)
+	}
+	legend := ownLegendText(r.last.fireEntries(g))
+	if strings.Contains(legend, "culled") || !strings.Contains(legend, "not open yet") {
+		t.Fatalf("legend: %s", legend)
+	}
+}
+
+// Value labels along a lane never overlap: a label too close to the one
+// before takes the second row, and is left out when both are taken.
+func TestFireValueLabelsDoNotOverlap(t *testing.T) {
+	p := newTestPane(NewRenderer(), image.NewRGBA(image.Rect(0, 0, 400, 100)))
+	var v valueRows
+	var got []int
+	for _, x := range []float64{100, 102, 104, 200} {
+		row, ok := v.place(p, "10", x)
+		if !ok {
+			row = -1
+		}
+		got = append(got, row)
+	}
+	if want := []int{0, 1, -1, 0}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("rows %v, want %v", got, want)
+	}
+}
+
+// Every shot is accounted for in a lane's figures, pending ones
+// included, with the singular where there is one.
+func TestFireFigures(t *testing.T) {
+	r := lagcomp.BurstRecord{ShotsFired: 2, EffectsPlayed: 1, SingleShotsMissed: 1, ShotsWithoutEffect: 1, ShotsPending: 1}
+	got := strings.Join(fireFigures(&r), " | ")
+	for _, want := range []string{"2 shots · 1 effect played", "0 bursts", "1 shot without", "1 shot pending"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("figures lack %q: %s", want, got)
+		}
 	}
 }
