@@ -2,6 +2,7 @@ package views
 
 import (
 	"image"
+	"math"
 	"testing"
 
 	"lagscope/lagcomp"
@@ -67,4 +68,49 @@ func contains(s, sub string) bool {
 		}
 	}
 	return false
+}
+
+// A warp's arrow is drawn over the hitbox it jumps within: at 1920×1080
+// on ut2003-instagib's largest warp (0.59 m, inside the target's box) the
+// arrow's shaft shows in the text colour, not the box's red.
+func TestWarpArrowAboveHitbox(t *testing.T) {
+	p, err := presets.Load("ut2003-instagib")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := p.Config()
+	f := frameAt(t, c, 2118*model.Millisecond)
+	ws := f.Clients[lagcomp.ShooterPawn].Warps
+	if len(ws) == 0 {
+		t.Fatal("no warp at 2.118 s")
+	}
+	w := ws[len(ws)-1]
+	r := NewRenderer()
+	img := image.NewRGBA(image.Rect(0, 0, 1920, 1000))
+	r.Pane(img, f, ViewShooter, Options{Layers: DefaultLayers()})
+	x0, y0 := r.last.cam.px(w.From)
+	x1, y1 := r.last.cam.px(w.To)
+	// along the shaft, inside the box, short of the head
+	x, y := x0+(x1-x0)*0.6, y0+(y1-y0)*0.6
+	// the brightest of the pixels round it (the shaft is 2 px wide)
+	best := 0
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			c := img.RGBAAt(int(math.Round(x))+dx, int(math.Round(y))+dy)
+			best = max(best, int(min(c.R, c.G, c.B)))
+		}
+	}
+	if best < 200 {
+		t.Fatalf("warp %.2f m: round (%.0f, %.0f) the brightest grey is %d, want the arrow's near-white", w.M, x, y, best)
+	}
+	// and a casing in the background colour beside it, so it reads on
+	// the red box it crosses
+	l := math.Hypot(x1-x0, y1-y0)
+	nx, ny := -(y1-y0)/l, (x1-x0)/l
+	for _, side := range []float64{-1, 1} {
+		c := img.RGBAAt(int(math.Round(x+side*2.5*nx)), int(math.Round(y+side*2.5*ny)))
+		if max(c.R, c.G, c.B) > 70 && min(c.R, c.G, c.B) < 200 {
+			t.Errorf("warp %.2f m: beside the shaft %v, want the dark casing", w.M, c)
+		}
+	}
 }

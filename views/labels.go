@@ -171,11 +171,16 @@ func (p *pane) gapToNamed(l labelReq, r rect) float64 {
 // arrowPx draws an arrow from (x0, y0) to (x1, y1) in pixels, in the
 // current colour.
 func (p *pane) arrowPx(x0, y0, x1, y1, width float64) {
+	p.arrowPxHead(x0, y0, x1, y1, width, 6)
+}
+
+// arrowPxHead is arrowPx with a head head logical px long.
+func (p *pane) arrowPxHead(x0, y0, x1, y1, width, head float64) {
 	p.dc.SetLineWidth(width * p.s)
 	p.dc.DrawLine(x0, y0, x1, y1)
 	p.dc.Stroke()
 	a := math.Atan2(y1-y0, x1-x0)
-	hl := 6 * p.s
+	hl := head * p.s
 	p.dc.MoveTo(x1, y1)
 	p.dc.LineTo(x1-hl*math.Cos(a-0.45), y1-hl*math.Sin(a-0.45))
 	p.dc.LineTo(x1-hl*math.Cos(a+0.45), y1-hl*math.Sin(a+0.45))

@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"math"
 
 	"lagscope/lagcomp"
 	"lagscope/model"
@@ -75,8 +76,7 @@ func (p *pane) warps(c lagcomp.ClientFrame) {
 		a := max(0.25, 1-float64(p.f.T-w.T)/float64(lagcomp.GhostWindow))
 		x0, y0 := p.cam.px(w.From)
 		x1, y1 := p.cam.px(w.To)
-		p.dc.SetColor(alpha(p.pal.Text, a))
-		p.arrowPx(x0, y0, x1, y1, 1.5)
+		p.warpArrow(x0, y0, x1, y1, a)
 		p.key(keyWarp)
 		if biggest < 0 || w.M > ws[biggest].M {
 			biggest = i
@@ -95,6 +95,27 @@ func (p *pane) warps(c lagcomp.ClientFrame) {
 		w := ws[i]
 		p.note(fmt.Sprintf("  %.3f s: %s jumped %.2f m on correction", w.T.Seconds(), pawnName(w.Pawn), w.M), p.pal.Dim)
 	}
+}
+
+// warpArrow draws one warp's arrow over what is drawn already (the
+// pawn's hitbox lies under a short jump): a casing in the background
+// colour under it and a head at least headMin long, so it shows on a
+// filled box; labels keep off it.
+func (p *pane) warpArrow(x0, y0, x1, y1, a float64) {
+	const headMin = 9                                   // logical px
+	if l := math.Hypot(x1-x0, y1-y0); l < headMin*p.s { // too short for a head: stretch back from its end
+		if l == 0 {
+			x0, y0, l = x1, y1-1, 1
+		}
+		k := headMin * p.s / l
+		x0, y0 = x1-(x1-x0)*k, y1-(y1-y0)*k
+	}
+	p.dc.SetColor(alpha(p.pal.Background, a))
+	p.arrowPxHead(x0, y0, x1, y1, 7, headMin+4)
+	p.dc.SetColor(alpha(p.pal.Text, a))
+	p.arrowPxHead(x0, y0, x1, y1, 2, headMin)
+	m := 6 * p.s
+	p.shape(rect{math.Min(x0, x1) - m, math.Min(y0, y1) - m, math.Max(x0, x1) + m, math.Max(y0, y1) + m})
 }
 
 // pawnName names a pawn in a student's words.
