@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -44,7 +45,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.preset, "preset", presets.Default, "preset name or .toml file")
 	fs.Var(&f.sets, "set", "key=value, repeatable (lagscope keys lists the keys)")
 	fs.StringVar(&f.duration, "duration", "", "simulated time, e.g. 10s or 2500ms (default: the preset's duration_ms)")
-	fs.StringVar(&f.seed, "seed", "", "random seed (default: the preset's)")
+	fs.StringVar(&f.seed, "seed", "", "random seed (default: the preset's); given, it wins over --set seed=N")
 }
 
 // config resolves the preset, --set, --seed and --duration into a valid
@@ -144,6 +145,10 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	compare := fs.String("compare", "", "k=v[,k=v…]: also run the same seed with these settings changed; print both summaries and B − A")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
+	}
+	if n := len(slices.DeleteFunc([]bool{*asJSON, *only, *asCSV}, func(b bool) bool { return !b })); n > 1 {
+		fmt.Fprintln(stderr, "lagscope sim: --json, --summary and --csv each choose the output: give one")
+		return 2
 	}
 	cfg, err := rf.config()
 	if err != nil {

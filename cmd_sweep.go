@@ -116,14 +116,20 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(1, err)
 	}
-	if err := sf.write(sweep.NewTable(g.Vary, rows), g, plan, stdout); err != nil {
+	if err := sf.write(sweep.NewTable(g.Vary, rows), g, plan, stdout, stderr); err != nil {
 		return fail(1, err)
 	}
 	return 0
 }
 
-// write puts the table where the flags say: CSV, JSON lines, a chart.
-func (f *sweepFlags) write(tab *sweep.Table, g *sweep.Grid, p *sweepPlan, stdout io.Writer) error {
+// write puts the table where the flags say: CSV, JSON lines, a chart,
+// and says which files it wrote, as shot does: on stdout, or on stderr
+// when stdout carries the CSV or the JSON.
+func (f *sweepFlags) write(tab *sweep.Table, g *sweep.Grid, p *sweepPlan, stdout, stderr io.Writer) error {
+	note := stdout
+	if f.csv == "-" || f.json {
+		note = stderr
+	}
 	if f.csv != "" {
 		var b bytes.Buffer
 		if err := tab.WriteCSV(&b); err != nil {
@@ -132,6 +138,7 @@ func (f *sweepFlags) write(tab *sweep.Table, g *sweep.Grid, p *sweepPlan, stdout
 		if err := writeOut(f.csv, b.Bytes(), stdout); err != nil {
 			return err
 		}
+		wrote(note, f.csv)
 	}
 	if f.json {
 		if err := tab.WriteJSON(stdout); err != nil {
@@ -149,7 +156,18 @@ func (f *sweepFlags) write(tab *sweep.Table, g *sweep.Grid, p *sweepPlan, stdout
 	if err := png.Encode(&b, img); err != nil {
 		return err
 	}
-	return writeOut(f.chart, b.Bytes(), stdout)
+	if err := writeOut(f.chart, b.Bytes(), stdout); err != nil {
+		return err
+	}
+	wrote(note, f.chart)
+	return nil
+}
+
+// wrote says a file was written ("-" is stdout itself: nothing to say).
+func wrote(w io.Writer, path string) {
+	if path != "-" {
+		fmt.Fprintf(w, "wrote %s\n", path)
+	}
 }
 
 // parseMetrics reads --metric: each name must be a figure of the summary.

@@ -274,3 +274,46 @@ func TestSimCompare(t *testing.T) {
 		t.Errorf("bad --compare: exit %d %s", code, errs)
 	}
 }
+
+// Each message a new user met says what to do: a range's form, which
+// file was missing and what kind, the nearest preset name, the size a
+// picture needs, and which of two output flags to drop.
+func TestCLIMessagesSayWhatToDo(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"sweep", "--vary", "latency_ms=0:100", "--csv", "-"}, []string{"FROM:TO:STEP", "0:100"}},
+		{[]string{"sim", "--preset", dir + "/nope.toml"}, []string{"preset file " + dir + "/nope.toml", "no such file"}},
+		{[]string{"shot", "--from", dir + "/nope.json", "--out", dir + "/x.png"}, []string{"sidecar file " + dir + "/nope.json", "no such file"}},
+		{[]string{"sim", "--preset", "defualt"}, []string{"did you mean default?"}},
+		{[]string{"shot", "--size", "1280x72", "--out", dir + "/x.png"}, []string{"--size: height 72", "no --title", "at least"}},
+		{[]string{"sim", "--json", "--csv"}, []string{"give one"}},
+	} {
+		code, _, errs := runCLI(tc.args...)
+		if code != 2 {
+			t.Errorf("%v: exit %d, want 2 (%s)", tc.args, code, errs)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(errs, w) {
+				t.Errorf("%v: %q not in %q", tc.args, w, errs)
+			}
+		}
+		if strings.Contains(errs, "stat ") || strings.Contains(errs, "0 px title") {
+			t.Errorf("%v: bare message %q", tc.args, errs)
+		}
+	}
+}
+
+// A chart written alone is announced, as shot announces its picture.
+func TestSweepSaysWhatItWrote(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "c.png")
+	code, stdout, errs := runCLI("sweep", "--preset", "default", "--duration", "1s", "--vary", "latency_ms=0,50", "--chart", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(stdout, "wrote "+out) {
+		t.Fatalf("stdout %q does not say it wrote %s", stdout, out)
+	}
+}

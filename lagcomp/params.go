@@ -237,16 +237,26 @@ func Apply(c *Config, settings []Setting) error {
 // UnknownKey is the error for a key that does not exist, suggesting the
 // nearest one that does.
 func UnknownKey(key string) error {
-	best, bestD := "", 4
-	for _, p := range Params {
-		if d := editDistance(strings.ToLower(key), p.Key); d < bestD {
-			best, bestD = p.Key, d
-		}
+	keys := make([]string, len(Params))
+	for i, p := range Params {
+		keys[i] = p.Key
 	}
-	if best != "" {
+	if best := Nearest(key, keys); best != "" {
 		return fmt.Errorf("unknown key %q (did you mean %q? keys are exact and lower case)", key, best)
 	}
 	return fmt.Errorf("unknown key %q (lagscope keys lists them)", key)
+}
+
+// Nearest is the name closest to word (case aside) within three edits,
+// "" if none: a typo's likely meaning, for "did you mean".
+func Nearest(word string, names []string) string {
+	best, bestD := "", 4
+	for _, n := range names {
+		if d := editDistance(strings.ToLower(word), n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
 }
 
 func editDistance(a, b string) int {

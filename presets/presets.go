@@ -203,12 +203,15 @@ func Load(nameOrPath string) (*Preset, error) {
 	if strings.ContainsRune(nameOrPath, os.PathSeparator) || strings.HasSuffix(nameOrPath, ".toml") {
 		data, err := ReadFileLimited(nameOrPath, MaxFileBytes)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("preset file %s: %w", nameOrPath, unwrapPath(err))
 		}
 		return Parse(nameOrPath, data)
 	}
 	data, err := files.ReadFile(nameOrPath + ".toml")
 	if err != nil {
+		if near := lagcomp.Nearest(nameOrPath, Names()); near != "" {
+			return nil, fmt.Errorf("no preset %q (did you mean %s? presets: %s)", nameOrPath, near, strings.Join(Names(), ", "))
+		}
 		return nil, fmt.Errorf("no preset %q (presets: %s)", nameOrPath, strings.Join(Names(), ", "))
 	}
 	return Parse("presets/"+nameOrPath+".toml", data)
@@ -359,4 +362,14 @@ func WriteFileAtomic(path string, data []byte) error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// unwrapPath drops the "stat PATH:" of an *fs.PathError, whose path the
+// caller's message already names.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

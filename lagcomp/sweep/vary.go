@@ -34,6 +34,9 @@ func ParseVary(s string) (Vary, error) {
 		return Vary{}, lagcomp.UnknownKey(key)
 	}
 	v := Vary{Key: key}
+	if n := strings.Count(spec, ":"); n > 0 && n != 2 && !strings.Contains(spec, ",") && p.Kind != lagcomp.KindText {
+		return Vary{}, fmt.Errorf("key %q: a range is FROM:TO:STEP (three numbers, e.g. 0:100:20), got %q; or list values: V1,V2,…", key, spec)
+	}
 	if strings.Count(spec, ":") == 2 && !strings.Contains(spec, ",") {
 		vals, err := expandRange(p, spec)
 		if err != nil {

@@ -7,10 +7,12 @@ package capture
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/draw"
 	"image/png"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -199,7 +201,11 @@ func draw1(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame) (*image.RGBA, error
 	top, band := titleHeight(sc), bandHeight(len(lines), sc.Scale)
 	bodyH := sc.Height - top - band
 	if bodyH < 64 {
-		return nil, fmt.Errorf("height %d leaves no room for the panes under the %d px title and over the %d px caption band", sc.Height, top, band)
+		title := "no --title"
+		if top > 0 {
+			title = fmt.Sprintf("the title takes %d px", top)
+		}
+		return nil, fmt.Errorf("--size: height %d leaves under 64 px for the panes (%s, the caption band %d px): give a height of at least %d", sc.Height, title, band, top+band+64)
 	}
 	var body *image.RGBA
 	if sc.View == "split" {
@@ -351,7 +357,11 @@ const MaxSidecarBytes = 16 << 20
 func Read(path string) (*Sidecar, error) {
 	data, err := presets.ReadFileLimited(path, MaxSidecarBytes)
 	if err != nil {
-		return nil, err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("sidecar file %s: %w", path, err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
