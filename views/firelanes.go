@@ -28,6 +28,7 @@ type fireGeometry struct {
 	lane   float64 // distance between lane centres
 	shown  int     // client lanes drawn
 	drew   [fireKeyCount]bool
+	values []rect // where the value labels went, for tests
 }
 
 // fireKey is a kind of mark the lane view draws, in legend order.
@@ -59,6 +60,23 @@ func (v *valueRows) place(p *pane, s string, x float64) (row int, ok bool) {
 		}
 	}
 	return 0, false
+}
+
+// valueLabel writes s at x on one of rows' rows, stacked away from the
+// lane from y (up when up, else down), or leaves it out when both rows
+// are taken there.
+func (p *pane) valueLabel(g *fireGeometry, rows *valueRows, s string, x, y float64, up bool) {
+	row, ok := rows.place(p, s, x)
+	if !ok {
+		return
+	}
+	tw, th := p.measure(s, 9)
+	d, ay := 11*float64(row)*p.s, 0.0
+	if up {
+		d, ay = -d, 1
+	}
+	p.text(s, x, y+d, 9, p.pal.Dim, 0.5, ay, false)
+	g.values = append(g.values, rect{x - tw/2, y + d - th*ay, x + tw/2, y + d - th*ay + th})
 }
 
 // plural is n and the word, with an s when n is not 1.
@@ -180,15 +198,9 @@ func (p *pane) serverFireLane(g *fireGeometry, ff *lagcomp.FireFrame) {
 		switch { // a shot's value above the lane, a stop's below it
 		case v.T < g.t0:
 		case v.Firing:
-			s := fmt.Sprint(v.Value)
-			if row, ok := above.place(p, s, g.x(v.T)); ok {
-				p.text(s, g.x(v.T), y-(12+11*float64(row))*p.s, 9, p.pal.Dim, 0.5, 1, false)
-			}
+			p.valueLabel(g, &above, fmt.Sprint(v.Value), g.x(v.T), y-12*p.s, true)
 		default:
-			s := fmt.Sprintf("%d stop", v.Value)
-			if row, ok := below.place(p, s, g.x(v.T)); ok {
-				p.text(s, g.x(v.T), y+(12+11*float64(row))*p.s, 9, p.pal.Dim, 0.5, 0, false)
-			}
+			p.valueLabel(g, &below, fmt.Sprintf("%d stop", v.Value), g.x(v.T), y+12*p.s, false)
 		}
 	}
 	for _, sh := range ff.Shots {
@@ -238,9 +250,7 @@ func (p *pane) clientFireLane(g *fireGeometry, ln *lagcomp.FireLane, y float64) 
 		if u.Open {
 			label += " open"
 		}
-		if row, ok := values.place(p, label, x); ok {
-			p.text(label, x, y-(15+11*float64(row))*p.s, 9, p.pal.Dim, 0.5, 1, false)
-		}
+		p.valueLabel(g, &values, label, x, y-15*p.s, true)
 	}
 	for _, t := range ln.Missed {
 		if t >= g.t0 {

@@ -110,3 +110,45 @@ func TestFireFigures(t *testing.T) {
 		}
 	}
 }
+
+// In the trial's dense scene (a 900 rpm burst over jitter) and the lossy
+// one, no two value labels overlap and each legend row fits the pane,
+// even at half of 1280 px.
+func TestFireLanesLabelsAndLegendFit(t *testing.T) {
+	dense := lagcomp.Defaults()
+	dense.Weapon, dense.FireIntervalMs, dense.BurstShots, dense.BurstPauseMs = lagcomp.WeaponRapid, 66.7, 15, 600
+	dense.Down.JitterMs, dense.NetUpdateHz, dense.Observers = 40, 30, 1
+	r := NewRenderer()
+	for _, f := range []*lagcomp.Frame{frameAt(t, dense, 6*model.Second), frameAt(t, burstScene(burst.Naive), 9500*model.Millisecond)} {
+		for _, w := range []int{640, 1920} {
+			img := image.NewRGBA(image.Rect(0, 0, w, 700))
+			r.Pane(img, f, ViewBurst, Options{})
+			p := r.last
+			g := p.drawFireLanes()
+			if len(g.values) < 10 {
+				t.Fatalf("only %d value labels", len(g.values))
+			}
+			for i, a := range g.values {
+				for _, b := range g.values[:i] {
+					if a.overlaps(b) {
+						t.Fatalf("width %d: value labels overlap: %v %v", w, a, b)
+					}
+				}
+			}
+			rows, size := p.ownLegendLayout(p.fireEntries(g))
+			if len(rows) > 2 {
+				t.Fatalf("width %d: legend needs %d rows", w, len(rows))
+			}
+			for _, row := range rows {
+				x := 10 * p.s
+				for _, e := range row {
+					tw, _ := p.measure(e.label, size)
+					x += 24*p.s + tw + 16*p.s
+				}
+				if x-16*p.s > p.w {
+					t.Fatalf("width %d: legend row %.0f px wide", w, x)
+				}
+			}
+		}
+	}
+}

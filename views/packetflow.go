@@ -157,6 +157,9 @@ func (p *pane) flowGeometry(r *lagcomp.ShotRecord) *flow {
 		t0 = min(first-80*model.Millisecond, t1-minSpan)
 	}
 	t0 = max(t0, p.f.T-lagcomp.PacketWindow, 0) // no time before the run began
+	if first, ok := p.firstPacket(); ok {       // nor an empty stretch before the first packet
+		t0 = max(t0, min(first-20*model.Millisecond, t1-model.Millisecond))
+	}
 	left := 118 * p.s
 	fl := &flow{t0: t0, t1: t1, now: t1 == p.f.T, x0: x + left, x1: x + w - 24*p.s}
 	top, bottom := y+34*p.s, y+h-34*p.s
@@ -165,6 +168,17 @@ func (p *pane) flowGeometry(r *lagcomp.ShotRecord) *flow {
 		fl.lanes[i] = top + float64(i)*fl.laneHeight
 	}
 	return fl
+}
+
+// firstPacket is when the first packet of the diagram's lanes was sent.
+func (p *pane) firstPacket() (model.Time, bool) {
+	first, ok := model.Time(0), false
+	for i := range p.f.Packets {
+		if pk := &p.f.Packets[i]; pk.Client <= lagcomp.TargetPawn && (!ok || pk.Sent < first) {
+			first, ok = pk.Sent, true
+		}
+	}
+	return first, ok
 }
 
 // lanes draws the three machines' time lines and their names.
