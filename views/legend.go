@@ -118,15 +118,15 @@ func (pal Palette) entry(k key) legendEntry {
 	case keyWall:
 		return legendEntry{pal.Wall, swBlock, "wall", "wall"}
 	case keyAuth:
-		return legendEntry{AuthGreen, swDot, "auth. projectile", "auth."}
+		return legendEntry{AuthGreen, swDot, "authoritative projectile", "authoritative"}
 	case keyFake:
 		return legendEntry{FakeMagnta, swDot, "fake projectile", "fake"}
 	case keySpawn:
 		return legendEntry{pal.Dim, swRing, "spawn (ring)", "spawn"}
 	case keyFinal:
-		return legendEntry{pal.Dim, swRing, "detonation + radius", "det."}
+		return legendEntry{pal.Dim, swRing, "detonation + radius", "detonation"}
 	case keyFX:
-		return legendEntry{pal.Text, swCross, "effects seen", "FX"}
+		return legendEntry{pal.Text, swCross, "effects seen", "effects"}
 	case keyMuzzleFlash:
 		return legendEntry{pal.Victim, swCross, "muzzle flash this client played", "flash"}
 	}

@@ -43,14 +43,22 @@ func (p *pane) serverProjectiles() {
 func (p *pane) ownerProjectiles() {
 	for i := range p.f.Projectiles {
 		pr := &p.f.Projectiles[i]
+		named := false
 		if p.o.Layers.ProjectileDebug {
 			p.samples(pr.AuthCopy.Path, AuthGreen, keyAuth)
 			p.samples(pr.Fake.Path, FakeMagnta, keyFake)
 			if pr.Fake.Shown && pr.AuthCopy.Shown {
 				p.line(pr.Fake.Pos, pr.AuthCopy.Pos, alpha(p.pal.Dim, 0.8), 1, true)
 				if p.o.Layers.Labels && (pr.Fake.Alive || pr.AuthCopy.Alive) {
-					p.label(pr.Fake.Pos, fmt.Sprintf("%s: fake %.2f m from auth.", projName(pr), pr.Fake.Pos.Dist(pr.AuthCopy.Pos)), p.pal.Dim)
+					p.label(pr.Fake.Pos, fmt.Sprintf("%s: fake %.2f m from authoritative", projName(pr), pr.Fake.Pos.Dist(pr.AuthCopy.Pos)), p.pal.Dim)
+					named = true
 				}
+			}
+		}
+		// the newest pair is the one the notes speak of: name it
+		if !named && i == len(p.f.Projectiles)-1 {
+			if at, ok := twinAt(pr); ok {
+				p.label(at, projName(pr), p.pal.Text)
 			}
 		}
 		if p.o.Layers.SpawnPosition && pr.Fake.Shown {
@@ -110,6 +118,22 @@ func (p *pane) polyline(pts []model.Vec, c color.NRGBA, width float64) {
 // projName names a projectile in a student's words: "rocket #3".
 func projName(pr *lagcomp.ProjectileFrame) string {
 	return fmt.Sprintf("%s #%d", pr.Weapon, pr.Seq)
+}
+
+// twinAt is where a projectile's pair is shown to its owner: its fake,
+// else its copy of the authoritative one, else where either detonated.
+func twinAt(pr *lagcomp.ProjectileFrame) (model.Vec, bool) {
+	switch {
+	case pr.Fake.Alive:
+		return pr.Fake.Pos, true
+	case pr.AuthCopy.Alive:
+		return pr.AuthCopy.Pos, true
+	case pr.Fake.Det != nil:
+		return *pr.Fake.Det, true
+	case pr.AuthCopy.Det != nil:
+		return *pr.AuthCopy.Det, true
+	}
+	return model.Vec{}, false
 }
 
 // projDot is a live projectile, kept clear of labels.
