@@ -114,3 +114,14 @@ func TestWarpArrowAboveHitbox(t *testing.T) {
 		}
 	}
 }
+
+// The two grey links of the shooter's pane, shown → server now and the
+// truth at shown time, are drawn together: their swatches must differ.
+func TestGapAndTruthSwatchesDiffer(t *testing.T) {
+	for _, pal := range []Palette{Dark, Light} {
+		g, tr := pal.entry(keyServerGap), pal.entry(keyTruthThen)
+		if g.sw == tr.sw {
+			t.Errorf("gap and truth share swatch %v (colours %v, %v)", g.sw, g.c, tr.c)
+		}
+	}
+}

@@ -88,6 +88,9 @@ func (p *pane) frame(v View) {
 		if p.o.Layers.InterpBuffer {
 			notes++
 		}
+		if p.o.Layers.ExtrapError && v.Shown[lagcomp.TargetPawn] {
+			notes++
+		}
 	case ViewTarget:
 		v := f.Clients[lagcomp.TargetPawn].View
 		fr.pose(v.Poses[lagcomp.TargetPawn])

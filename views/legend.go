@@ -98,7 +98,7 @@ func (pal Palette) entry(k key) legendEntry {
 	case keyWarp:
 		return legendEntry{pal.Text, swArrow, "warp on correction", "warp"}
 	case keyTruthThen:
-		return legendEntry{TrailGrey, swDashLine, "truth at shown time", "truth"}
+		return legendEntry{TrailGrey, swLine, "truth at shown time", "truth"}
 	case keyTrail:
 		return legendEntry{TrailGrey, swDot, "history", "history"}
 	case keyBuffer:

@@ -173,9 +173,13 @@ func (p *pane) shooter() {
 	p.ownerProjectiles()
 	if p.o.Layers.ExtrapError && v.Shown[lagcomp.TargetPawn] {
 		truth := f.Pawns[lagcomp.TargetPawn].Motion.At(v.IdealT)
-		p.line(seen.Pos, truth.Pos, TrailGrey, 1.5, true)
+		// solid, where the gap to server now is dashed: two grey links
+		// a legend must tell apart. Its figure is a note, not one more
+		// label crowding the target's box.
+		p.line(seen.Pos, truth.Pos, TrailGrey, 1.5, false)
+		p.dot(truth.Pos, 2.5, TrailGrey)
 		p.key(keyTruthThen)
-		p.label(truth.Pos, fmt.Sprintf("truth then: %.3f m off", truth.Pos.Dist(seen.Pos)), p.pal.Text)
+		p.note(fmt.Sprintf("truth at shown time: %.3f m from the target shown", truth.Pos.Dist(seen.Pos)), p.pal.Text)
 	}
 	p.warps(c)
 	info := fmt.Sprintf("ping %.0f ms (true %.0f) · display %s", c.TrackedPing, f.Ping.TrueRTTMs, f.Config.Display)
@@ -199,12 +203,20 @@ func (p *pane) buffer(c lagcomp.ClientFrame) {
 	for i, smp := range buf {
 		p.dot(smp.Pose.Pos, 3, alpha(ServerBlue, 0.6))
 		p.key(keyBuffer)
-		if p.o.Layers.Labels && i == len(buf)-1 {
+		if i == len(buf)-1 { // ringed; its time is in the note
 			p.shapeAt(smp.Pose.Pos, 3*p.s)
-			p.label(smp.Pose.Pos, fmt.Sprintf("newest snapshot %.3f s", smp.T.Seconds()), p.pal.Dim)
+			x, y := p.cam.px(smp.Pose.Pos)
+			p.dc.DrawCircle(x, y, 5*p.s)
+			p.dc.SetColor(ServerBlue)
+			p.dc.SetLineWidth(1.2 * p.s)
+			p.dc.Stroke()
 		}
 	}
-	p.note(fmt.Sprintf("buffer: %d snapshots · render time %.3f s%s", len(c.Buffer), c.View.Render.Seconds(), starved(c.View.Starved)), p.pal.Text)
+	newest := ""
+	if len(buf) > 0 {
+		newest = fmt.Sprintf(" · newest (ringed) %.3f s", buf[len(buf)-1].T.Seconds())
+	}
+	p.note(fmt.Sprintf("buffer: %d snapshots%s · render time %.3f s%s", len(c.Buffer), newest, c.View.Render.Seconds(), starved(c.View.Starved)), p.pal.Text)
 }
 
 func starved(b bool) string {

@@ -196,7 +196,7 @@ func (p *pane) effects(at model.Vec, fromFake bool, rule string) {
 	p.keyAt(keyFX, at)
 	p.shape(rect{x - r, y - r, x + r, y + r})
 	if p.o.Layers.Labels {
-		src := "effects from auth."
+		src := "effects from authoritative"
 		if fromFake {
 			src = "effects from fake"
 		}
