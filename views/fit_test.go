@@ -125,3 +125,20 @@ func TestGapAndTruthSwatchesDiffer(t *testing.T) {
 		}
 	}
 }
+
+// A click maps through the camera the pane was drawn with, also when its
+// key figures wrap to more header lines (a narrow pane).
+func TestWorldAtFollowsAWrappedHeader(t *testing.T) {
+	f := frameAt(t, lagcomp.Defaults(), 3*model.Second)
+	o := Options{Layers: DefaultLayers()}
+	r := NewRenderer()
+	r.Pane(image.NewRGBA(image.Rect(0, 0, 300, 300)), f, ViewServer, o)
+	if r.last.hlines < 2 {
+		t.Fatalf("a 300 px server pane drew %d header lines, want a wrapped header", r.last.hlines)
+	}
+	seen := f.Pawns[lagcomp.TargetPawn].Pose.Pos
+	x, y := r.last.cam.px(seen)
+	if got := WorldAt(f, ViewServer, o, 300, 300, x, y); got.Dist(seen) > 1e-9 {
+		t.Fatalf("click at (%v,%v) maps to %v, want %v", x, y, got, seen)
+	}
+}

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"image"
 	"math"
 
 	"lagscope/lagcomp"
@@ -180,7 +181,16 @@ func WorldAt(f *lagcomp.Frame, v View, o Options, w, h int, x, y float64) model.
 	if o.Scale <= 0 {
 		o.Scale = 1
 	}
-	p := &pane{f: f, o: o, s: o.Scale, w: float64(w), h: float64(h)}
-	p.frame(v)
-	return p.cam.world(x, y)
+	if f == nil || v == ViewPackets || v == ViewBurst || w <= 0 || h <= 0 {
+		p := &pane{f: f, o: o, s: o.Scale, w: float64(w), h: float64(h)}
+		if f != nil {
+			p.frame(v)
+		}
+		return p.cam.world(x, y)
+	}
+	// the camera depends on the header's and legend's heights, known only
+	// once the pane is drawn: draw it as the window does
+	r := NewRenderer()
+	r.Pane(image.NewRGBA(image.Rect(0, 0, w, h)), f, v, o)
+	return r.last.cam.world(x, y)
 }
