@@ -16,7 +16,7 @@ build: deps-build
 # and the UI share a session), main's CLI tests, then the real window
 # under Xvfb driven by xdotool.
 test: deps-test vet
-	LANG=C.UTF-8 $(GO) test -race $(LIBS)
+	LANG=C.UTF-8 $(GO) test -race -timeout 30m $(LIBS)
 	$(GO) test .
 	bash scripts/smoke.sh
 

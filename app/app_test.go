@@ -174,16 +174,7 @@ func TestClickInShooterPaneFires(t *testing.T) {
 	f := u.frame.Load()
 	seen := f.Clients[lagcomp.ShooterPawn].View.Poses[lagcomp.TargetPawn].Pos
 	// tap where the target is drawn
-	var x, y float64
-	for px := 0; px < 600; px += 2 {
-		for py := 0; py < 400; py += 2 {
-			at := views.WorldAt(f, views.ViewShooter, views.Options{Scale: 1}, 600, 400, float64(px), float64(py))
-			if at.Dist(seen) < 0.05 {
-				x, y = float64(px), float64(py)
-			}
-		}
-	}
-	test.TapAt(p, fyne.NewPos(float32(x), float32(y)))
+	test.TapAt(p, pixelOf(p, f, seen))
 	clk.run(u, 30)
 	shots := u.session.Sim().Shots
 	if len(shots) != 1 || !shots[0].ClientHit {
@@ -391,14 +382,9 @@ func TestClickInZoomedShooterPaneFires(t *testing.T) {
 	p.draw(600, 400)
 	f := u.frame.Load()
 	seen := f.Clients[lagcomp.ShooterPawn].View.Poses[lagcomp.TargetPawn].Pos
-	best, at := math.Inf(1), fyne.Position{}
-	for px := float32(0); px < 600; px += 2 {
-		for py := float32(0); py < 400; py += 2 {
-			w, _ := p.worldAt(fyne.NewPos(px, py))
-			if d := w.Dist(seen); d < best {
-				best, at = d, fyne.NewPos(px, py)
-			}
-		}
+	at := pixelOf(p, f, seen)
+	if w, _ := p.worldAt(at); w.Dist(seen) > 0.05 {
+		t.Fatalf("the pixel of %v maps back to %v", seen, w)
 	}
 	test.TapAt(p, at)
 	clk.run(u, 30)
@@ -541,4 +527,13 @@ func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
 			walk(x, f)
 		}
 	}
+}
+
+// pixelOf is the logical position in pane p where world point pt is drawn
+// now, with the pane's own options (zoom and pan included).
+func pixelOf(p *Pane, f *lagcomp.Frame, pt model.Vec) fyne.Position {
+	b := p.img.Bounds()
+	o := p.options(b.Dx())
+	x, y := views.PixelAt(f, p.view, o, b.Dx(), b.Dy(), pt)
+	return fyne.NewPos(float32(x/o.Scale), float32(y/o.Scale))
 }

@@ -178,6 +178,18 @@ func (p *pane) fitFrame(fr framer, minW, minH float64, notes int) {
 // with options o: where a click in the shooter's view aims, and the
 // point a zoom keeps under the cursor.
 func WorldAt(f *lagcomp.Frame, v View, o Options, w, h int, x, y float64) model.Vec {
+	return cameraOf(f, v, o, w, h).world(x, y)
+}
+
+// PixelAt is where world point pt is drawn in view v at w x h with
+// options o: WorldAt's inverse, so a test can aim at a pawn with one draw
+// rather than a search over pixels.
+func PixelAt(f *lagcomp.Frame, v View, o Options, w, h int, pt model.Vec) (x, y float64) {
+	return cameraOf(f, v, o, w, h).px(pt)
+}
+
+// cameraOf is the camera view v is drawn with at w x h under o.
+func cameraOf(f *lagcomp.Frame, v View, o Options, w, h int) camera {
 	if o.Scale <= 0 {
 		o.Scale = 1
 	}
@@ -186,11 +198,11 @@ func WorldAt(f *lagcomp.Frame, v View, o Options, w, h int, x, y float64) model.
 		if f != nil {
 			p.frame(v)
 		}
-		return p.cam.world(x, y)
+		return p.cam
 	}
 	// the camera depends on the header's and legend's heights, known only
 	// once the pane is drawn: draw it as the window does
 	r := NewRenderer()
 	r.Pane(image.NewRGBA(image.Rect(0, 0, w, h)), f, v, o)
-	return r.last.cam.world(x, y)
+	return r.last.cam
 }
