@@ -9,7 +9,8 @@ import (
 )
 
 // shot --compare draws A and B side by side; its sidecar makes the same
-// PNG again, byte for byte, and carries the changes.
+// PNG again, byte for byte, and carries the changes; so does the same
+// command on the same seed.
 func TestShotCompareReproducesFromItsSidecar(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "ab.png")
@@ -30,6 +31,25 @@ func TestShotCompareReproducesFromItsSidecar(t *testing.T) {
 	b, _ := os.ReadFile(again)
 	if len(a) == 0 || !bytes.Equal(a, b) {
 		t.Fatal("the sidecar does not reproduce the A/B PNG")
+	}
+	// the same command on the same seed makes the same bytes again, also
+	// for a split at an odd width (halves a pixel apart, framed together)
+	for _, args := range [][]string{
+		{"--view", "overlay", "--size", "800x450"},
+		{"--view", "split", "--size", "1001x600"},
+	} {
+		var runs [2][]byte
+		for i := range runs {
+			p := filepath.Join(dir, "run.png")
+			cmd := append([]string{"shot", "--preset", "default", "--at", "3s", "--seed", "7", "--compare", "mode=none", "--out", p}, args...)
+			if code, _, errs := runCLI(cmd...); code != 0 {
+				t.Fatalf("%v: exit %d: %s", args, code, errs)
+			}
+			runs[i], _ = os.ReadFile(p)
+		}
+		if len(runs[0]) == 0 || !bytes.Equal(runs[0], runs[1]) {
+			t.Errorf("%v: two runs of one seed differ", args)
+		}
 	}
 	// without --compare the picture is a different one
 	plain := filepath.Join(dir, "plain.png")

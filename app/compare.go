@@ -112,6 +112,7 @@ type comparePane struct {
 	bodies [2]*image.RGBA  // each half's drawing, reused while its size stays
 	drawn  uint64
 	b      *lagcomp.Frame // B's frame as last drawn (tests read it)
+	o      views.Options  // the options both halves were drawn with (tests read them)
 }
 
 var _ fyne.Widget = (*comparePane)(nil)
@@ -130,7 +131,7 @@ func (p *comparePane) CreateRenderer() fyne.WidgetRenderer {
 func (p *comparePane) redraw() { p.drawn = 0; p.raster.Refresh() }
 
 // draw renders A's frame and B's at the same time side by side, under
-// titles; B is the twin stepped to A's shown time.
+// titles, framed together; B is the twin stepped to A's shown time.
 func (p *comparePane) draw(w, h int) image.Image {
 	a := p.u.frame.Load()
 	if p.twin == nil || a == nil || w < 128 || h < 96 {
@@ -162,6 +163,11 @@ func (p *comparePane) draw(w, h int) image.Image {
 		{a, p.ra, 0, w / 2, "A: " + sweep.Differing(&b.Config, &a.Config)},
 		{b, p.rb, w / 2, w - w/2, "B: " + sweep.Differing(&a.Config, &b.Config)},
 	}
+	// one framing for both halves, the union of their contents: a world
+	// point sits at the same place left and right (framed at the
+	// narrower half; each maps from its own left edge)
+	o.Framing = p.ra.FrameUnion(nil, []*lagcomp.Frame{a, b}, view, w/2, h-title, o)
+	p.o = o
 	for i, hf := range halves {
 		hf.r.Caption(p.img, image.Rect(hf.x, 0, hf.x+hf.w, title), []string{hf.title}, o.Palette, o.Scale)
 		body := p.bodies[i]

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/model"
+	"lagscope/views"
 	"lagscope/views/capture"
 )
 
@@ -30,6 +32,17 @@ func TestCompareShowsTwoHalvesOnOneTimeline(t *testing.T) {
 	}
 	if len(a.Shots) == 0 || len(a.Shots) != len(b.Shots) || a.Shots[0].Fire != b.Shots[0].Fire {
 		t.Errorf("not the same inputs: %d shots in A, %d in B", len(a.Shots), len(b.Shots))
+	}
+	// both halves under one framing: a world point at the same offset
+	// from each half's corner, also when the halves differ by a pixel
+	ct.pane.draw(1201, 600)
+	o, title := ct.pane.o, int(26*ct.pane.o.Scale)
+	for _, pt := range []model.Vec{a.Pawns[lagcomp.TargetPawn].Pose.Pos, b.Shots[0].Rewound.Pos, {}} {
+		ax, ay := views.PixelAt(a, views.ViewServer, o, 600, 600-title, pt)
+		bx, by := views.PixelAt(ct.pane.b, views.ViewServer, o, 601, 600-title, pt)
+		if o.Framing == nil || ax != bx || ay != by {
+			t.Errorf("%v at (%.1f,%.1f) in A, (%.1f,%.1f) in B", pt, ax, ay, bx, by)
+		}
 	}
 	// a slider moved in A is moved in B too, the changed keys held
 	u.control("latency_ms").setSlider(120)

@@ -36,7 +36,8 @@ func mustParse(ttf []byte) *truetype.Font {
 type Renderer struct {
 	faces   map[faceKey]font.Face
 	legends map[legendKey]*image.RGBA
-	last    *pane // the pane drawn last, for tests of its labels and legend
+	last    *pane       // the pane drawn last, for tests of its labels and legend
+	scratch *image.RGBA // a pane drawn only to measure it (FrameUnion)
 }
 
 // NewRenderer makes a renderer with empty caches.

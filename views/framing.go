@@ -29,6 +29,14 @@ func (fr *framer) point(p model.Vec, r float64) {
 	fr.hi = model.V(math.Max(fr.hi.X, b.X), math.Max(fr.hi.Y, b.Y))
 }
 
+// add adds what other framed.
+func (fr *framer) add(other framer) {
+	if other.any {
+		fr.point(other.lo, 0)
+		fr.point(other.hi, 0)
+	}
+}
+
 // pose adds a whole hitbox.
 func (fr *framer) pose(p model.Pose) { fr.point(p.Pos, model.BoundRadius) }
 
@@ -50,8 +58,27 @@ func (fr *framer) walls(ws []model.Wall, reach float64) {
 	}
 }
 
-// frame fits the camera for view v: the things each pane must show.
+// frame fits the camera for view v to the things the pane must show, or
+// takes the camera a Framing shared among panes holds for v.
 func (p *pane) frame(v View) {
+	if cam, ok := p.o.Framing.camera(v); ok {
+		p.cam = cam
+		return
+	}
+	x, y, w, h := p.area()
+	p.cam = p.framing(v).fit(x, y, w, h, p.s, p.o)
+}
+
+// framing is what a pane must show: a box of at least minW x minH metres
+// and room above it for notes lines of notes.
+type framing struct {
+	fr         framer
+	minW, minH float64
+	notes      int
+}
+
+// framing collects what view v must show: the things each pane frames.
+func (p *pane) framing(v View) framing {
 	f := p.f
 	var fr framer
 	minW, minH, notes := 10.0, 6.0, 0
@@ -137,7 +164,7 @@ func (p *pane) frame(v View) {
 	if v != ViewOverlay {
 		fr.walls(f.Config.Walls, 3)
 	}
-	p.fitFrame(fr, minW, minH, notes)
+	return framing{fr, minW, minH, notes}
 }
 
 // frameDet adds a detonation and its radius when Draw Final Position
@@ -148,30 +175,121 @@ func (p *pane) frameDet(fr *framer, det *model.Vec, radius float64) {
 	}
 }
 
-// fitFrame fits the camera to fr's box (at least minW x minH metres) in
-// the drawing area, below the first notes lines of notes and with a
-// margin for labels, then applies the zoom and pan of the options.
-func (p *pane) fitFrame(fr framer, minW, minH float64, notes int) {
-	x, y, w, h := p.area()
+// fit fits a camera to the box (at least minW x minH metres) in the
+// drawing area x, y, w, h, below notes lines of notes (at scale s) and
+// with a margin for labels, then applies the zoom and pan of o.
+func (fm framing) fit(x, y, w, h, s float64, o Options) camera {
 	// in a small pane the margins and notes give way to the picture
-	m := math.Min(36*p.s, math.Min(w, h)/8)
-	top := math.Min(float64(notes)*noteH*p.s, h/3)
-	pts := []model.Vec{fr.lo, fr.hi}
-	if !fr.any {
+	m := math.Min(36*s, math.Min(w, h)/8)
+	top := math.Min(float64(fm.notes)*noteH*s, h/3)
+	pts := []model.Vec{fm.fr.lo, fm.fr.hi}
+	if !fm.fr.any {
 		pts = nil
 	}
 	ix, iy, iw, ih := x+m, y+top+m/2, w-2*m, h-top-m
-	p.cam = fit(ix, iy, iw, ih, pts, minW, minH)
-	// keep the framed box where fit put it, centred in the space left by
-	// the notes and margins, but draw into the whole area
-	p.cam.cx -= (ix + iw/2 - (x + w/2)) / p.cam.ppm
-	p.cam.cy += (iy + ih/2 - (y + h/2)) / p.cam.ppm
-	p.cam.x0, p.cam.y0, p.cam.w, p.cam.h = x, y, w, h
-	if z := p.o.Zoom; z > 0 {
-		p.cam.ppm *= z
+	cam := fit(ix, iy, iw, ih, pts, fm.minW, fm.minH)
+	// keep the framed box where fit put it, centred in the space left
+	// by the notes and margins, but draw into the whole area
+	cam.cx -= (ix + iw/2 - (x + w/2)) / cam.ppm
+	cam.cy += (iy + ih/2 - (y + h/2)) / cam.ppm
+	cam.x0, cam.y0, cam.w, cam.h = x, y, w, h
+	if z := o.Zoom; z > 0 {
+		cam.ppm *= z
 	}
-	p.cam.cx += p.o.Pan.X
-	p.cam.cy += p.o.Pan.Y
+	cam.cx += o.Pan.X
+	cam.cy += o.Pan.Y
+	return cam
+}
+
+// Framing is one camera per world view shared by panes drawn apart: the
+// two halves of an A/B framed to the union of their contents, so that one
+// world point sits at the same pixel in each and the eye can compare
+// positions across them. Set it as Options.Framing; nil (the default)
+// lets each pane frame its own contents.
+type Framing struct {
+	cams map[View]camera
+}
+
+// camera is the shared camera of view v, if the framing has one.
+func (fm *Framing) camera(v View) (camera, bool) {
+	if fm == nil {
+		return camera{}, false
+	}
+	c, ok := fm.cams[v]
+	return c, ok
+}
+
+// FrameUnion frames view v of every frame of fs, each in a pane of w x h
+// drawn under o, to the union of their contents: every box each pane
+// would frame alone, the largest minimum size, the most lines of notes,
+// in the drawing area all of them leave (below the tallest header, above
+// the tallest legend). Panes of unequal sizes share it when framed at the
+// smallest: the camera maps from each pane's top left corner. It adds v
+// to fm (nil starts a new Framing) and returns it, so one Framing holds
+// every view of a layout. A time view (packets, burst) has no world to
+// share and is left out.
+func (r *Renderer) FrameUnion(fm *Framing, fs []*lagcomp.Frame, v View, w, h int, o Options) *Framing {
+	if fm == nil {
+		fm = &Framing{cams: map[View]camera{}}
+	}
+	if v.TimeAxis() || w <= 0 || h <= 0 {
+		return fm
+	}
+	if o.Scale <= 0 {
+		o.Scale = 1
+	}
+	if o.Palette == (Palette{}) {
+		o.Palette = Dark
+	}
+	o.Framing = nil // each pane as it frames itself alone
+	var all framing
+	var x0, y0, x1, y1 float64
+	n := 0
+	for _, f := range fs {
+		if f == nil {
+			continue
+		}
+		// the header's and legend's heights are known once the pane is
+		// drawn: draw it as Pane does the first time
+		p := r.newPane(r.scratchRGBA(w, h), f, v, o, 1, 1)
+		p.draw(v)
+		p.rows, p.hlines = p.legendRowsNeeded(), p.hneed
+		one := p.framing(v)
+		x, y, aw, ah := p.area()
+		if n == 0 {
+			all, x0, y0, x1, y1 = one, x, y, x+aw, y+ah
+		} else {
+			all.fr.add(one.fr)
+			all.minW, all.minH = math.Max(all.minW, one.minW), math.Max(all.minH, one.minH)
+			all.notes = max(all.notes, one.notes)
+			x0, y0, x1, y1 = math.Max(x0, x), math.Max(y0, y), math.Min(x1, x+aw), math.Min(y1, y+ah)
+		}
+		n++
+	}
+	if n > 0 {
+		fm.cams[v] = all.fit(x0, y0, math.Max(x1-x0, 1), math.Max(y1-y0, 1), o.Scale, o)
+	}
+	return fm
+}
+
+// FrameUnionSplit frames every world view of layout l, drawn by Split at
+// w x h, to the union of its contents in every frame of fs.
+func (r *Renderer) FrameUnionSplit(fs []*lagcomp.Frame, l Layout, views []View, w, h int, o Options) *Framing {
+	var fm *Framing
+	rects, vs := Cells(l, w, h, views)
+	for i, rc := range rects {
+		fm = r.FrameUnion(fm, fs, vs[i], rc.Dx(), rc.Dy(), o)
+	}
+	return fm
+}
+
+// scratchRGBA is an image of w x h to draw a pane into and throw away,
+// reused while its size stays.
+func (r *Renderer) scratchRGBA(w, h int) *image.RGBA {
+	if r.scratch == nil || r.scratch.Bounds().Dx() != w || r.scratch.Bounds().Dy() != h {
+		r.scratch = image.NewRGBA(image.Rect(0, 0, w, h))
+	}
+	return r.scratch
 }
 
 // WorldAt is the world point under pixel (x, y) of view v drawn at w x h

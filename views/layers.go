@@ -68,6 +68,10 @@ type Options struct {
 	// metres. The window's scroll and drag set them.
 	Zoom float64
 	Pan  model.Vec
+	// Framing, when set, is the camera the pane draws with instead of
+	// fitting its own: panes drawn apart share one world-to-pixel
+	// transform (FrameUnion; the zoom and pan are in it already).
+	Framing *Framing
 }
 
 // View names a pane.

@@ -40,7 +40,8 @@ func renderCompare(sc *Sidecar) (*image.RGBA, error) {
 
 // drawCompare lays an A/B out as draw1 lays one view: the title band (if
 // any), the two halves under their own titles, the caption band (as the
-// sidecar's caption mode says, with a line naming B's changes).
+// sidecar's caption mode says, with a line naming B's changes). Both
+// halves share one framing: the union of their contents.
 func drawCompare(sc *Sidecar, fa, fb *lagcomp.Frame, changes []lagcomp.Setting) (*image.RGBA, error) {
 	pal := views.Dark
 	if sc.Theme == "light" {
@@ -67,6 +68,14 @@ func drawCompare(sc *Sidecar, fa, fb *lagcomp.Frame, changes []lagcomp.Setting) 
 	}{
 		{fa, 0, sc.Width / 2, "A: " + sweep.Differing(&fb.Config, &fa.Config)},
 		{fb, sc.Width / 2, sc.Width - sc.Width/2, "B: " + sweep.Differing(&fa.Config, &fb.Config)},
+	}
+	// both halves under one world-to-pixel transform, framed to the union
+	// of what each shows, so a position left compares with one right
+	fs := []*lagcomp.Frame{fa, fb}
+	if sc.View == "split" {
+		o.Framing = views.NewRenderer().FrameUnionSplit(fs, sc.Layout, views.Views, sc.Width/2, bodyH, o)
+	} else {
+		o.Framing = views.NewRenderer().FrameUnion(nil, fs, views.View(sc.View), sc.Width/2, bodyH, o)
 	}
 	for _, h := range halves {
 		r := views.NewRenderer() // one each: a renderer reuses its images
