@@ -156,9 +156,7 @@ func (p *pane) header(title, info string) {
 	if len(lines) > hl { // the rest joins the last line, shortened
 		lines = append(lines[:hl-1], strings.Join(lines[hl-1:], sep))
 	}
-	p.dc.SetColor(p.pal.Grid)
-	p.dc.DrawRectangle(0, 0, p.w, p.headerHeight())
-	p.dc.Fill()
+	p.fillRect(0, 0, p.w, p.headerHeight(), p.pal.Grid)
 	p.text(title, 10*p.s, 15*p.s, 16, p.pal.Text, 0, 0.5, true)
 	for i, l := range lines {
 		p.text(p.fitText(l, infoSz, p.w-20*p.s), 10*p.s, (34+infoH*float64(i))*p.s, infoSz, p.pal.Dim, 0, 0.5, false)
@@ -236,17 +234,17 @@ func (p *pane) grid() {
 	if p.cam.ppm*step < 30*p.s {
 		step = 25
 	}
-	p.dc.SetColor(p.pal.Grid)
-	p.dc.SetLineWidth(1 * p.s)
+	lines := p.r.segs[:0]
 	for gx := math.Ceil(lo.X/step) * step; gx <= hi.X; gx += step {
 		px, _ := p.cam.px(model.V(gx, 0))
-		p.dc.DrawLine(px, y, px, y+h)
+		lines = append(lines, [4]float64{px, y, px, y + h})
 	}
 	for gy := math.Ceil(lo.Y/step) * step; gy <= hi.Y; gy += step {
 		_, py := p.cam.px(model.V(0, gy))
-		p.dc.DrawLine(x, py, x+w, py)
+		lines = append(lines, [4]float64{x, py, x + w, py})
 	}
-	p.dc.Stroke()
+	p.r.segs = lines
+	p.strokeLines(p.pal.Grid, 1*p.s, lines...)
 	s := fmt.Sprintf("grid %g m", step)
 	tw, th := p.measure(s, 10)
 	p.text(s, x+w, y+h-2*p.s, 10, p.pal.Dim, 1, 1, false)
@@ -256,7 +254,7 @@ func (p *pane) grid() {
 func (p *pane) walls() {
 	x, y, w, h := p.area()
 	view := rect{x, y, x + w, y + h}
-	p.dc.SetColor(p.pal.Wall)
+	shown := p.r.rects[:0]
 	for _, wl := range p.f.Config.Walls {
 		x0, y0 := p.cam.px(model.V(wl.Min.X, wl.Max.Y))
 		x1, y1 := p.cam.px(model.V(wl.Max.X, wl.Min.Y))
@@ -267,10 +265,10 @@ func (p *pane) walls() {
 		p.key(keyWall)
 		// clipped to the drawing area: a long wall must not run into
 		// the header or the legend
-		r = rect{math.Max(r.x0, view.x0), math.Max(r.y0, view.y0), math.Min(r.x1, view.x1), math.Min(r.y1, view.y1)}
-		p.dc.DrawRectangle(r.x0, r.y0, r.x1-r.x0, r.y1-r.y0)
+		shown = append(shown, rect{math.Max(r.x0, view.x0), math.Max(r.y0, view.y0), math.Min(r.x1, view.x1), math.Min(r.y1, view.y1)})
 	}
-	p.dc.Fill()
+	p.r.rects = shown
+	p.fillRects(p.pal.Wall, shown...)
 }
 
 // hitbox draws a pawn's body box and head, outlined and optionally filled.
@@ -312,14 +310,52 @@ func (p *pane) hitbox(pose model.Pose, c color.NRGBA, fill float64, width float6
 func (p *pane) line(a, b model.Vec, c color.NRGBA, width float64, dashed bool) {
 	x0, y0 := p.cam.px(a)
 	x1, y1 := p.cam.px(b)
+	if !dashed {
+		p.strokeLines(c, width*p.s, [4]float64{x0, y0, x1, y1})
+		return
+	}
+	on, off := 5*p.s, 4*p.s
+	x0, y0, x1, y1, ok := p.visibleDashes(x0, y0, x1, y1, on+off, width*p.s+on)
+	if !ok {
+		return
+	}
 	p.dc.SetColor(c)
 	p.dc.SetLineWidth(width * p.s)
-	if dashed {
-		p.dc.SetDash(5*p.s, 4*p.s)
-	}
+	p.dc.SetDash(on, off)
 	p.dc.DrawLine(x0, y0, x1, y1)
 	p.dc.Stroke()
 	p.dc.SetDash()
+}
+
+// visibleDashes is the part of a dashed segment from (x0, y0) to (x1, y1)
+// that can reach the pane, within margin pixels of it, its start moved
+// on by whole dash periods so the dashes fall where they would on the
+// whole segment. A trace zoomed into runs thousands of pixels off the
+// pane, and gg strokes every dash of it, each with two round caps.
+func (p *pane) visibleDashes(x0, y0, x1, y1, period, margin float64) (float64, float64, float64, float64, bool) {
+	dx, dy := x1-x0, y1-y0
+	t0, t1 := 0.0, 1.0
+	// Liang–Barsky against the pane grown by margin
+	for _, e := range [4][2]float64{{-dx, x0 + margin}, {dx, p.w + margin - x0}, {-dy, y0 + margin}, {dy, p.h + margin - y0}} {
+		q, r := e[0], e[1]
+		switch {
+		case q == 0:
+			if r < 0 {
+				return 0, 0, 0, 0, false
+			}
+		case q < 0:
+			t0 = math.Max(t0, r/q)
+		default:
+			t1 = math.Min(t1, r/q)
+		}
+	}
+	if t0 > t1 {
+		return 0, 0, 0, 0, false
+	}
+	if l := math.Hypot(dx, dy); t0 > 0 && l > 0 {
+		t0 = math.Floor(t0*l/period) * period / l
+	}
+	return x0 + t0*dx, y0 + t0*dy, x0 + t1*dx, y0 + t1*dy, true
 }
 
 func (p *pane) dot(at model.Vec, r float64, c color.NRGBA) {
@@ -365,9 +401,7 @@ func (p *pane) noteLine(s string, c color.NRGBA) {
 	tw, _ := p.measure(s, noteSize)
 	top := y + (4+noteH*float64(p.notes))*p.s
 	p.notes++
-	p.dc.SetColor(p.pal.Panel)
-	p.dc.DrawRectangle(x, top, tw+10*p.s, noteH*p.s)
-	p.dc.Fill()
+	p.fillRect(x, top, tw+10*p.s, noteH*p.s, p.pal.Panel)
 	p.text(s, x+4*p.s, top+noteH/2*p.s, noteSize, c, 0, 0.5, false)
 	p.shape(rect{x, top, x + tw + 10*p.s, top + noteH*p.s})
 }

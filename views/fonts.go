@@ -3,6 +3,7 @@ package views
 import (
 	"image"
 
+	"github.com/golang/freetype/raster"
 	"github.com/golang/freetype/truetype"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -38,6 +39,14 @@ type Renderer struct {
 	legends map[legendKey]*image.RGBA
 	last    *pane       // the pane drawn last, for tests of its labels and legend
 	scratch *image.RGBA // a pane drawn only to measure it (FrameUnion)
+
+	// the fast path for rectangles and straight strokes (paint.go)
+	rast     *raster.Rasterizer
+	rastSize image.Point
+	paint    spanPainter
+	path     raster.Path
+	segs     [][4]float64 // scratch: grid lines
+	rects    []rect       // scratch: walls, broad-phase cells
 }
 
 // NewRenderer makes a renderer with empty caches.

@@ -145,9 +145,7 @@ func (p *pane) drawLabel(l labelReq, r rect, pad float64) {
 		p.dc.DrawCircle(l.ax, l.ay, 2*p.s)
 		p.dc.Fill()
 	}
-	p.dc.SetColor(p.pal.Panel)
-	p.dc.DrawRectangle(r.x0, r.y0, r.x1-r.x0, r.y1-r.y0)
-	p.dc.Fill()
+	p.fillRects(p.pal.Panel, r)
 	p.text(l.text, r.x0+pad, r.y0+pad, labelSize, l.c, 0, 0, false)
 }
 

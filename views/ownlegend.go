@@ -50,9 +50,7 @@ func (p *pane) ownLegendLayout(entries []ownEntry) (rows [][]ownEntry, size floa
 // bottom.
 func (p *pane) drawOwnLegend(rows [][]ownEntry, size float64) {
 	top := p.h - float64(len(rows))*legendH*p.s
-	p.dc.SetColor(p.pal.Grid)
-	p.dc.DrawRectangle(0, top, p.w, float64(len(rows))*legendH*p.s)
-	p.dc.Fill()
+	p.fillRect(0, top, p.w, float64(len(rows))*legendH*p.s, p.pal.Grid)
 	for i, row := range rows {
 		x, y := 10*p.s, top+(11+float64(i)*legendH)*p.s
 		for _, e := range row {

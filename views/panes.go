@@ -111,17 +111,16 @@ func (p *pane) visitedCells(v lagcomp.BroadPhaseVisit) {
 	if len(v.Cells) == 0 {
 		return
 	}
+	cells := p.r.rects[:0]
 	for _, c := range v.Cells {
 		lo, hi := v.Box(c)
 		x0, y0 := p.cam.px(model.V(lo.X, hi.Y))
 		x1, y1 := p.cam.px(model.V(hi.X, lo.Y))
-		p.dc.DrawRectangle(x0, y0, x1-x0, y1-y0)
+		cells = append(cells, rect{x0, y0, x1, y1})
 	}
-	p.dc.SetColor(alpha(ServerBlue, 0.06))
-	p.dc.FillPreserve()
-	p.dc.SetColor(alpha(ServerBlue, 0.35))
-	p.dc.SetLineWidth(p.s)
-	p.dc.Stroke()
+	p.r.rects = cells
+	p.fillRects(alpha(ServerBlue, 0.06), cells...)
+	p.strokeRects(alpha(ServerBlue, 0.35), p.s, cells...)
 	p.key(keyBroadCells)
 }
 
