@@ -66,7 +66,10 @@ func (s *Sim) settle(i int) model.Time {
 	return model.Second + model.MsF(2*(d.LatencyMs+d.JitterMs+3*d.TailMs+d.SpikeMs))
 }
 
-// burstRecord accounts client i's effects against the server's shots.
+// burstRecord accounts client i's effects against the server's shots,
+// from scratch over the whole run, with a mark for every shot and effect:
+// the exact account runningBurstRecord keeps running (and is tested
+// against), and what the moments search.
 func (s *Sim) burstRecord(i int) (BurstRecord, fireMarks) {
 	l := s.fx
 	rf := &l.Clients[i]
@@ -114,6 +117,12 @@ func (s *Sim) burstRecord(i int) (BurstRecord, fireMarks) {
 			marks.shotMissed[sb.First+k] = true
 		}
 	}
+	s.burstChannel(i, &r)
+	return r, marks
+}
+
+// burstChannel fills in the weapon channel's figures and the rules.
+func (s *Sim) burstChannel(i int, r *BurstRecord) {
 	ch := &s.Server.conns[i].weapon
 	r.Updates, r.UpdatesLost, r.Resends = ch.Packets, ch.Lost, ch.Resends
 	if secs := s.Now.Seconds(); secs > 0 {
@@ -125,13 +134,12 @@ func (s *Sim) burstRecord(i int) (BurstRecord, fireMarks) {
 	if s.cfg.NetUpdateHz > s.cfg.TickHz {
 		r.Rules = append(r.Rules, RuleNetUpdateCapped)
 	}
-	if r.ShotsCulled > 0 || len(rf.Culled) > 1 {
+	if r.ShotsCulled > 0 || len(s.fx.Clients[i].Culled) > 1 {
 		r.Rules = append(r.Rules, RuleCulled)
 	}
 	if r.ShotsPending > 0 {
 		r.Rules = append(r.Rules, RulePending)
 	}
-	return r, marks
 }
 
 // gapSD is the standard deviation of the gaps between consecutive effects
@@ -164,8 +172,7 @@ func anyRelevant(shots []ServerShot, i int) bool {
 func (s *Sim) BurstRecords() []BurstRecord {
 	var rs []BurstRecord
 	for i := 1; i < len(s.Clients); i++ {
-		r, _ := s.burstRecord(i)
-		rs = append(rs, r)
+		rs = append(rs, s.runningBurstRecord(i))
 	}
 	return rs
 }

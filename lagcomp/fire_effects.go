@@ -17,6 +17,7 @@ type fireLog struct {
 	Bursts  chunked[ServerBurst] // shared with keyframes, chunk by chunk
 	Values  []ValueChange        // the server's property after each change
 	Clients []RemoteFire         // by client index; 0 (the shooter) stays empty
+	tallies []burstTally         // by client index: the records kept running
 }
 
 // ServerShot is one shot the server's weapon fired.
@@ -32,6 +33,7 @@ type ServerShot struct {
 type ServerBurst struct {
 	Start, Stop model.Time // Stop -1 while still firing
 	First, N    int        // its shots: Shots[First : First+N]
+	Relevant    uint64     // its shots' Relevant, or'ed: bit i clear when all played culled on client i
 }
 
 // ValueChange is the server's BurstCounter after a shot or a stop.
@@ -70,7 +72,7 @@ type PlayedEffect struct {
 type Span struct{ Start, End model.Time }
 
 func newFireLog(clients int) *fireLog {
-	l := &fireLog{Clients: make([]RemoteFire, clients)}
+	l := &fireLog{Clients: make([]RemoteFire, clients), tallies: make([]burstTally, clients)}
 	for i := 1; i < clients; i++ {
 		l.Clients[i].Culled = []Span{{0, -1}} // no copy until the channel opens
 	}
@@ -87,13 +89,15 @@ func (s *Sim) weaponFired() {
 	}
 	w.HandleFireShot()
 	b := s.fx.Bursts.len() - 1
-	s.fx.Bursts.mut(b, nil).N++
 	var rel uint64
 	for i := 1; i < len(srv.conns) && i < 64; i++ {
 		if srv.conns[i].weapon.open {
 			rel |= 1 << i
 		}
 	}
+	sb := s.fx.Bursts.mut(b, nil)
+	sb.N++
+	sb.Relevant |= rel
 	s.fx.Shots = append(s.fx.Shots, ServerShot{T: srv.Now, Burst: b, Relevant: rel})
 	s.logValue()
 }

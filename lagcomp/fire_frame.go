@@ -98,27 +98,34 @@ func valuesSince(vs []ValueChange, from model.Time) []ValueChange {
 
 func (s *Sim) fireLane(i int, from model.Time) FireLane {
 	rf := &s.fx.Clients[i]
-	rec, marks := s.burstRecord(i)
-	ln := FireLane{Client: i, Name: ClientName(i), Record: rec}
-	for _, u := range rf.Updates {
-		if u.Recv >= from {
-			ln.Updates = append(ln.Updates, u)
+	ln := FireLane{Client: i, Name: ClientName(i), Record: s.runningBurstRecord(i)}
+	// every log is in time order: the window is its tail
+	u := len(rf.Updates)
+	for u > 0 && rf.Updates[u-1].Recv >= from {
+		u--
+	}
+	ln.Updates = append(ln.Updates, rf.Updates[u:]...)
+	e := len(rf.Effects)
+	for e > 0 && rf.Effects[e-1].T >= from {
+		e--
+	}
+	sh := len(s.fx.Shots)
+	for sh > 0 && s.fx.Shots[sh-1].T >= from {
+		sh--
+	}
+	marks := s.windowMarks(i, e, sh)
+	for j, pe := range rf.Effects[e:] {
+		ln.Effects = append(ln.Effects, FireEffect{T: pe.T, Cause: pe.Cause, Extra: marks.effectExtra[j], Bogus: pe.Bogus})
+	}
+	for j, shot := range s.fx.Shots[sh:] {
+		if marks.shotMissed[j] {
+			ln.Missed = append(ln.Missed, shot.T)
 		}
 	}
-	for j, e := range rf.Effects {
-		if e.T >= from {
-			ln.Effects = append(ln.Effects, FireEffect{T: e.T, Cause: e.Cause, Extra: marks.effectExtra[j], Bogus: e.Bogus})
-		}
+	c := len(rf.Culled)
+	for c > 0 && (rf.Culled[c-1].End < 0 || rf.Culled[c-1].End >= from) {
+		c--
 	}
-	for j, sh := range s.fx.Shots {
-		if sh.T >= from && marks.shotMissed[j] {
-			ln.Missed = append(ln.Missed, sh.T)
-		}
-	}
-	for _, c := range rf.Culled {
-		if c.End < 0 || c.End >= from {
-			ln.Culled = append(ln.Culled, c)
-		}
-	}
+	ln.Culled = append(ln.Culled, rf.Culled[c:]...)
 	return ln
 }

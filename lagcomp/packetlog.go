@@ -38,10 +38,15 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 // recentPackets are the logged packets sent within PacketWindow before
 // now, in sending order.
 func (s *Sim) recentPackets() []PacketFrame {
-	out := make([]PacketFrame, 0, len(s.packets))
-	for _, p := range s.packets {
-		if p.Sent >= s.Now-PacketWindow && p.Sent <= s.Now {
-			out = append(out, p)
+	in := func(p *PacketFrame) bool { return p.Sent >= s.Now-PacketWindow && p.Sent <= s.Now }
+	n := 0 // counted first: the log holds up to twice the window, a frame's copy needs no room for it
+	for i := range s.packets {
+		n += b2i(in(&s.packets[i]))
+	}
+	out := make([]PacketFrame, 0, n)
+	for i := range s.packets {
+		if in(&s.packets[i]) {
+			out = append(out, s.packets[i])
 		}
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"testing"
 
+	"lagscope/lagcomp/burst"
 	"lagscope/model"
 )
 
@@ -87,5 +88,148 @@ func BenchmarkFrame(b *testing.B) {
 				s.Frame()
 			}
 		})
+	}
+}
+
+// exactLane is a fire lane as burstRecord accounts it: every log read
+// from its start, every mark made from scratch.
+func exactLane(s *Sim, i int, from model.Time) FireLane {
+	rf := &s.fx.Clients[i]
+	rec, marks := s.burstRecord(i)
+	ln := FireLane{Client: i, Name: ClientName(i), Record: rec}
+	for _, u := range rf.Updates {
+		if u.Recv >= from {
+			ln.Updates = append(ln.Updates, u)
+		}
+	}
+	for j, e := range rf.Effects {
+		if e.T >= from {
+			ln.Effects = append(ln.Effects, FireEffect{T: e.T, Cause: e.Cause, Extra: marks.effectExtra[j], Bogus: e.Bogus})
+		}
+	}
+	for j, sh := range s.fx.Shots {
+		if sh.T >= from && marks.shotMissed[j] {
+			ln.Missed = append(ln.Missed, sh.T)
+		}
+	}
+	for _, c := range rf.Culled {
+		if c.End < 0 || c.End >= from {
+			ln.Culled = append(ln.Culled, c)
+		}
+	}
+	return ln
+}
+
+// The fire lanes a Sim keeps running (records and marks) are, bit for
+// bit, the from-scratch account at every frame: with culling and bogus
+// bursts, auto-loop extras, loss and jitter, a client whose link grows
+// slower mid-run (its settle window grows, so bursts already judged are
+// pending again), and across a clone that runs on.
+func TestRunningBurstRecordsEqualTheExactOnes(t *testing.T) {
+	relevancy := Defaults()
+	relevancy.Observers, relevancy.RelevancyM = 1, 50
+	relevancy.Observer = model.Motion{Kind: model.Strafe, Origin: model.V(0, 60), Heading: math.Pi / 2, Speed: 10, Amplitude: 30}
+	relevancy.FireIntervalMs, relevancy.Down.LossPct, relevancy.BurstCreationCheck = 900, 10, false
+	autoloop := Defaults()
+	autoloop.Weapon, autoloop.FireIntervalMs, autoloop.BurstShots, autoloop.BurstPauseMs = WeaponRapid, 66.7, 7, 250
+	autoloop.BurstAutoLoop, autoloop.Observers = true, 2
+	autoloop.Down.JitterMs, autoloop.Down.LossPct, autoloop.Up.LossPct = 40, 15, 5
+	naive := singleShots(burst.Naive, 20, 20, 20)
+	naive.Observers = 1
+	lossy := Defaults() // whole bursts missed
+	lossy.Weapon, lossy.FireIntervalMs, lossy.BurstShots, lossy.BurstPauseMs = WeaponRapid, 50, 2, 400
+	lossy.BurstEncoding, lossy.Down.LossPct = burst.Naive, 50
+	var seen BurstRecord // every figure seen non-zero at some frame, so the test checks something
+	for _, run := range []struct {
+		name string
+		c    Config
+	}{{"relevancy", relevancy}, {"autoloop", autoloop}, {"naive", naive}, {"lossy", lossy}} {
+		name, c := run.name, run.c
+		s, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var clone *Sim
+		for at := model.Time(0); at <= 40*model.Second; at += 97 * model.Millisecond {
+			if clone == nil && at >= 20*model.Second {
+				clone = s.Clone()
+				slower := c
+				slower.Down.LatencyMs += 1000 // settle grows 2 s: the cutoff moves back
+				if err := s.SetConfig(slower); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, sim := range []*Sim{s, clone} {
+				if sim == nil {
+					continue
+				}
+				sim.Step(at)
+				f := sim.Frame()
+				for k, ln := range f.Fire.Lanes {
+					want := exactLane(sim, ln.Client, f.Fire.From)
+					if fmt.Sprintf("%#v", ln) != fmt.Sprintf("%#v", want) {
+						t.Fatalf("%s, lane %d at %v:\nrunning %#v\nexact   %#v", name, k, at, ln, want)
+					}
+					r := ln.Record
+					seen.ShotsCulled += r.ShotsCulled
+					seen.ShotsPending += r.ShotsPending
+					seen.ShotsWithoutEffect += r.ShotsWithoutEffect
+					seen.ExtraEffects += r.ExtraEffects
+					seen.BogusBursts += r.BogusBursts
+					seen.SingleShotsMissed += r.SingleShotsMissed
+					seen.BurstsMissed += r.BurstsMissed
+				}
+				if got, want := sim.BurstRecords(), exactRecords(sim); fmt.Sprintf("%#v", got) != fmt.Sprintf("%#v", want) {
+					t.Fatalf("%s at %v: BurstRecords %#v, exact %#v", name, at, got, want)
+				}
+			}
+		}
+	}
+	if seen.ShotsCulled == 0 || seen.ShotsPending == 0 || seen.ShotsWithoutEffect == 0 || seen.ExtraEffects == 0 || seen.BogusBursts == 0 || seen.SingleShotsMissed == 0 || seen.BurstsMissed == 0 {
+		t.Fatalf("the test saw too little: %+v", seen)
+	}
+}
+
+func exactRecords(s *Sim) []BurstRecord {
+	var rs []BurstRecord
+	for i := 1; i < len(s.Clients); i++ {
+		r, _ := s.burstRecord(i)
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+// An effect that comes for a burst the running record has already
+// judged (a value delayed past the settle window) corrects the folded
+// counts: the lane still equals the from-scratch account.
+func TestLateEffectCorrectsTheFoldedBursts(t *testing.T) {
+	c := Defaults() // bursts of two, whole ones missed
+	c.Weapon, c.FireIntervalMs, c.BurstShots, c.BurstPauseMs = WeaponRapid, 50, 2, 400
+	c.BurstEncoding, c.Down.LossPct = burst.Naive, 50
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Step(20 * model.Second)
+	s.Frame()
+	tl := &s.fx.tallies[TargetPawn]
+	rec, _ := s.burstRecord(TargetPawn)
+	if tl.folded < 5 || rec.BurstsMissed == 0 {
+		t.Fatalf("%d bursts folded, %d missed: nothing to correct", tl.folded, rec.BurstsMissed)
+	}
+	rf := &s.fx.Clients[TargetPawn]
+	for b := 0; b < tl.folded; b++ {
+		if *tl.perBurst.at(b) == 0 { // a missed burst: it gets an effect
+			rf.Effects = append(rf.Effects, PlayedEffect{T: s.Now, Cause: burst.CauseOnRep, Burst: b})
+		} else if b%2 == 0 { // a played one: it gets an extra
+			rf.Effects = append(rf.Effects, PlayedEffect{T: s.Now, Cause: burst.CauseLoop, Burst: b})
+		}
+	}
+	got := s.Frame().Fire.Lanes[0]
+	if want := exactLane(s, TargetPawn, s.Now-FireWindow); fmt.Sprintf("%#v", got) != fmt.Sprintf("%#v", want) {
+		t.Fatalf("running %#v\nexact   %#v", got, want)
+	}
+	if got.Record.BurstsMissed != 0 || got.Record.ExtraEffects == 0 {
+		t.Fatalf("the late effects were not counted: %+v", got.Record)
 	}
 }

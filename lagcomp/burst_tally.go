@@ -1,0 +1,196 @@
+package lagcomp
+
+import (
+	"math"
+
+	"lagscope/model"
+)
+
+// burstTally is burstRecord kept running for one remote client, so a
+// frame's fire lanes cost the same after 10 shots and after 100 000.
+// What can no longer change is folded once: the effects played (their
+// counts per burst, the gap sums, added in play order so the standard
+// deviation has the bits gapSD gives), the bursts whose N is final
+// (their extra effects), and the bursts settled for good (culled, or
+// judged: stopped before the cutoff). Only the unsettled bursts (those of
+// the last settle window, and the one still firing) are looked at again
+// on each frame. An effect that comes late for a folded burst corrects
+// the folded counts; a cutoff that moves back (the client's link made
+// slower, so settle grew) folds the bursts again from the first.
+type burstTally struct {
+	effects  int          // effects folded
+	perBurst chunked[int] // effects attributed to each burst so far
+	noBurst  int          // effects standing for no burst
+	bogus    int          // of those, bogus bursts
+	gapN     float64      // gaps between consecutive effects of a burst
+	gapSum   float64      // their sum, ms
+	gapSq    float64      // and sum of squares
+	sealed   int          // bursts whose N is final (every one before the last, and the last once stopped)
+	extra    int          // effects beyond their burst's shots, over the sealed bursts
+	folded   int          // bursts settled for good, from the first
+	cutoff   model.Time   // the judging cutoff they were folded at
+	settled  burstSettled // their counts
+}
+
+// burstSettled are the counts of settled bursts.
+type burstSettled struct {
+	culled, pending                                int // pending: a burst never stopped though another began
+	singleMissed, burstsMissed, shotsWithoutEffect int
+}
+
+// burstJudged is whether burst b is judged at cutoff (not culled, not
+// pending), as burstRecord decides it.
+func (s *Sim) burstJudged(b, i int, cutoff model.Time) bool {
+	sb := s.fx.Bursts.at(b)
+	return burstRelevant(sb, i) && sb.Stop >= 0 && sb.Stop <= cutoff
+}
+
+// burstRelevant is whether client i's channel was open at any of the
+// burst's shots (anyRelevant over them).
+func burstRelevant(sb *ServerBurst, i int) bool {
+	return i < 64 && sb.Relevant&(1<<i) != 0
+}
+
+// add counts a judged burst of n shots for which e effects played (sign
+// -1 takes it out again).
+func (c *burstSettled) add(n, e, sign int) {
+	if e == 0 && n == 1 {
+		c.singleMissed += sign
+	} else if e == 0 {
+		c.burstsMissed += sign
+	}
+	c.shotsWithoutEffect += sign * max(0, n-e)
+}
+
+// catchUp folds what happened since the last call for client i.
+func (s *Sim) catchUpBurstTally(i int) *burstTally {
+	l := s.fx
+	t := &l.tallies[i]
+	for t.perBurst.len() < l.Bursts.len() {
+		t.perBurst.add(0, nil)
+	}
+	cutoff := s.Now - s.settle(i)
+	if cutoff < t.cutoff { // settle grew: bursts folded as judged may be pending again
+		t.folded, t.settled = 0, burstSettled{}
+	}
+	t.cutoff = cutoff
+	es := l.Clients[i].Effects
+	for ; t.effects < len(es); t.effects++ {
+		j := t.effects
+		e := es[j]
+		if j > 0 && e.Burst >= 0 && e.Burst == es[j-1].Burst {
+			g := (e.T - es[j-1].T).Millis()
+			t.gapN, t.gapSum, t.gapSq = t.gapN+1, t.gapSum+g, t.gapSq+g*g
+		}
+		if e.Burst < 0 {
+			t.noBurst++
+			t.bogus += b2i(e.Bogus)
+			continue
+		}
+		b := e.Burst
+		p := t.perBurst.mut(b, nil)
+		*p++
+		n := l.Bursts.at(b).N
+		if b < t.sealed {
+			t.extra += max(0, *p-n) - max(0, *p-1-n)
+		}
+		if b < t.folded && s.burstJudged(b, i, cutoff) { // late for a folded burst
+			t.settled.add(n, *p-1, -1)
+			t.settled.add(n, *p, +1)
+		}
+	}
+	sealed := l.Bursts.len() - 1
+	if sealed >= 0 && l.Bursts.at(sealed).Stop >= 0 {
+		sealed++
+	}
+	for ; t.sealed < sealed; t.sealed++ {
+		t.extra += max(0, *t.perBurst.at(t.sealed)-l.Bursts.at(t.sealed).N)
+	}
+	for ; t.folded < t.sealed; t.folded++ {
+		b := t.folded
+		sb := l.Bursts.at(b)
+		switch {
+		case !burstRelevant(sb, i):
+			t.settled.culled += sb.N
+		case sb.Stop < 0:
+			t.settled.pending += sb.N
+		case sb.Stop > cutoff:
+			return t // this one and every later one end after the cutoff
+		default:
+			t.settled.add(sb.N, *t.perBurst.at(b), +1)
+		}
+	}
+	return t
+}
+
+// runningBurstRecord is burstRecord(i)'s record, from the running fold
+// and the unsettled bursts alone.
+func (s *Sim) runningBurstRecord(i int) BurstRecord {
+	l := s.fx
+	t := s.catchUpBurstTally(i)
+	rf := &l.Clients[i]
+	r := BurstRecord{Client: i, Name: ClientName(i), Encoding: s.cfg.BurstEncoding, ShotsFired: len(l.Shots), EffectsPlayed: len(rf.Effects)}
+	c := t.settled
+	r.ExtraEffects, r.BogusBursts = t.noBurst+t.extra, t.bogus
+	for b := t.sealed; b < l.Bursts.len(); b++ {
+		r.ExtraEffects += max(0, *t.perBurst.at(b)-l.Bursts.at(b).N)
+	}
+	for b := t.folded; b < l.Bursts.len(); b++ {
+		sb := l.Bursts.at(b)
+		end := sb.Stop
+		if end < 0 {
+			end = l.Shots[sb.First+sb.N-1].T
+		}
+		switch {
+		case !burstRelevant(sb, i):
+			c.culled += sb.N
+		case sb.Stop < 0 || end > t.cutoff:
+			c.pending += sb.N
+		default:
+			c.add(sb.N, *t.perBurst.at(b), +1)
+		}
+	}
+	r.ShotsCulled, r.ShotsPending = c.culled, c.pending
+	r.SingleShotsMissed, r.BurstsMissed, r.ShotsWithoutEffect = c.singleMissed, c.burstsMissed, c.shotsWithoutEffect
+	r.EffectGapSDMs = math.NaN()
+	if t.gapN >= 2 {
+		mean := t.gapSum / t.gapN
+		r.EffectGapSDMs = math.Sqrt(max(0, t.gapSq/t.gapN-mean*mean))
+	}
+	s.burstChannel(i, &r)
+	return r
+}
+
+// windowMarks are burstRecord(i)'s marks for the effects from effect
+// index e0 and the shots from shot index s0 on (indices relative to
+// them): they read the running counts, not the whole run.
+func (s *Sim) windowMarks(i, e0, s0 int) fireMarks {
+	l := s.fx
+	t := s.catchUpBurstTally(i)
+	es := l.Clients[i].Effects[e0:]
+	m := fireMarks{effectExtra: make([]bool, len(es)), shotMissed: make([]bool, len(l.Shots)-s0)}
+	// an effect is extra when more effects of its burst came up to it
+	// than the burst has shots: those up to it are all of them so far
+	// less those after it, and those after it are in the window
+	after := map[int]int{}
+	for j := len(es) - 1; j >= 0; j-- {
+		b := es[j].Burst
+		if b < 0 {
+			m.effectExtra[j] = true
+			continue
+		}
+		m.effectExtra[j] = *t.perBurst.at(b)-after[b] > l.Bursts.at(b).N
+		after[b]++
+	}
+	judged := -1 // the burst last looked at, and whether it is judged
+	var isJudged bool
+	for j := range m.shotMissed {
+		sh := l.Shots[s0+j]
+		if sh.Burst != judged {
+			judged, isJudged = sh.Burst, s.burstJudged(sh.Burst, i, t.cutoff)
+		}
+		sb := l.Bursts.at(sh.Burst)
+		m.shotMissed[j] = isJudged && s0+j-sb.First >= *t.perBurst.at(sh.Burst)
+	}
+	return m
+}
