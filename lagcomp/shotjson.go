@@ -120,6 +120,10 @@ func (r *ShotRecord) JSON() ShotJSON {
 }
 
 // SummaryJSON is the last line of `lagscope sim --json`.
+//
+// A float figure's bounds tag names the values it can take (agreement is
+// a fraction, distances are never negative): a sweep clamps a confidence
+// band to them and its chart says so. Every int is a count (0 and up).
 type SummaryJSON struct {
 	Type             string            `json:"type"`
 	Shots            int               `json:"shots"` // judged, not rejected
@@ -132,24 +136,24 @@ type SummaryJSON struct {
 	ReliableGaveUp   int               `json:"reliable_gave_up"`
 	ClientHits       int               `json:"client_hits"`
 	ServerHits       int               `json:"server_hits"`
-	Agreement        *float64          `json:"agreement"` // null with no judged shots
+	Agreement        *float64          `json:"agreement" bounds:"0,1"` // null with no judged shots
 	FalseHits        int               `json:"false_hits"`
 	FalseMisses      int               `json:"false_misses"`
 	BehindCover      int               `json:"behind_cover"`
-	ShotsTraced      int               `json:"shots_traced"`         // judged shots the server rewound and traced
-	MeanRewindErrorM *float64          `json:"mean_rewind_error_m"`  // null with no traced shot (client mode)
-	P95RewindErrorM  *float64          `json:"p95_rewind_error_m"`   // null with no traced shot
-	MeanRewindMs     *float64          `json:"mean_rewind_ms"`       // null with no traced shot
-	MeanIdealMs      *float64          `json:"mean_ideal_rewind_ms"` // null with no traced shot
+	ShotsTraced      int               `json:"shots_traced"`                    // judged shots the server rewound and traced
+	MeanRewindErrorM *float64          `json:"mean_rewind_error_m" bounds:"0,"` // null with no traced shot (client mode)
+	P95RewindErrorM  *float64          `json:"p95_rewind_error_m" bounds:"0,"`  // null with no traced shot
+	MeanRewindMs     *float64          `json:"mean_rewind_ms"`                  // null with no traced shot
+	MeanIdealMs      *float64          `json:"mean_ideal_rewind_ms"`            // null with no traced shot
 	RuleTally        map[Rule]int      `json:"rules"`
-	MaxWarpM         float64           `json:"max_warp_m"`
+	MaxWarpM         float64           `json:"max_warp_m" bounds:"0,"`
 	StarvedFrames    int               `json:"starved_frames"`
 	Packets          map[string]int    `json:"packets"`
 	Projectiles      int               `json:"projectiles"`
 	ProjectileRules  map[Reconcile]int `json:"projectile_rules"`
-	MeanSpawnOffsetM float64           `json:"mean_projectile_spawn_offset_m"`
-	MaxDivergenceM   float64           `json:"max_projectile_divergence_m"`
-	MeanDetDistM     float64           `json:"mean_detonation_distance_m"`
+	MeanSpawnOffsetM float64           `json:"mean_projectile_spawn_offset_m" bounds:"0,"`
+	MaxDivergenceM   float64           `json:"max_projectile_divergence_m" bounds:"0,"`
+	MeanDetDistM     float64           `json:"mean_detonation_distance_m" bounds:"0,"`
 	SimSeconds       float64           `json:"sim_seconds"`
 	WallMs           float64           `json:"wall_ms"`
 }

@@ -2,8 +2,10 @@ package sweep
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"lagscope/lagcomp"
@@ -13,10 +15,39 @@ import (
 // ("shots", "mean_rewind_error_m"); a map of counts gives one figure per
 // key ("rules.max_rewind_cap").
 type Figure struct {
-	Name  string
-	Value any // int, float64, bool, string, or nil for a figure with no value (agreement with no judged shots)
-	pos   int // the field's place in the summary, to order columns
-	count bool
+	Name   string
+	Value  any // int, float64, bool, string, or nil for a figure with no value (agreement with no judged shots)
+	pos    int // the field's place in the summary, to order columns
+	count  bool
+	bounds Bounds // the values it can take (the field's bounds tag)
+}
+
+// Bounds are the values a figure can take: 0 to 1 for a fraction
+// (agreement), 0 and up for a count or a distance, unbounded for the
+// rest. The summary declares them in a `bounds:"lo,hi"` tag (an empty
+// side is unbounded); every int of the summary is a count.
+type Bounds struct{ Lo, Hi float64 }
+
+// unbounded is the bounds of a figure that declares none.
+var unbounded = Bounds{math.Inf(-1), math.Inf(1)}
+
+// boundsOf reads a field's bounds tag; a whole number is a count.
+func boundsOf(f reflect.StructField, v any) Bounds {
+	b := unbounded
+	if isInt(v) {
+		b.Lo = 0
+	}
+	lo, hi, ok := strings.Cut(f.Tag.Get("bounds"), ",")
+	if !ok {
+		return b
+	}
+	if x, err := strconv.ParseFloat(lo, 64); err == nil {
+		b.Lo = x
+	}
+	if x, err := strconv.ParseFloat(hi, 64); err == nil {
+		b.Hi = x
+	}
+	return b
 }
 
 // skipped are summary fields that are not figures of the run: the line's
@@ -46,7 +77,11 @@ func flatten(v reflect.Value, prefix string, pos int, out *[]Figure) {
 		if prefix == "" {
 			p = i
 		}
+		first := len(*out)
 		value(v.Field(i), prefix+name, p, out)
+		for j := first; j < len(*out); j++ {
+			(*out)[j].bounds = boundsOf(f, (*out)[j].Value)
+		}
 	}
 }
 

@@ -62,10 +62,15 @@ type SeriesPoint struct {
 	X   string // the first varied key's value ("" without one)
 	Row int    // its first row (first seed), to open it in the window
 	Stat
+	// Clamped says the confidence interval reached past the values the
+	// figure can take (Table.Bounds: agreement 0.95 ± 0.08 over three
+	// seeds) and was cut to them; a chart says so.
+	Clamped bool
 }
 
 // Series groups a metric's rows into lines, one per combination of the
-// second and later varied values, averaged over the seeds.
+// second and later varied values, averaged over the seeds, each interval
+// clamped to the figure's bounds (SeriesPoint.Clamped).
 func (t *Table) Series(metric string) []Series {
 	var out []Series
 	type key struct{ line, x string }
@@ -90,11 +95,28 @@ func (t *Table) Series(metric string) []Series {
 			vals[k] = append(vals[k], f)
 		}
 	}
+	b := t.Bounds(metric)
 	for li := range out {
 		for pi := range out[li].Points {
 			p := &out[li].Points[pi]
 			p.Stat = MeanCI(vals[key{strings.Join(out[li].Values, "\x00"), p.X}])
+			p.clamp(b)
 		}
 	}
 	return out
+}
+
+// clamp cuts the interval to the figure's bounds: a t interval over few
+// seeds knows nothing of them, and a band below no shots or above every
+// shot agreeing is not a figure.
+func (p *SeriesPoint) clamp(b Bounds) {
+	if p.N < 2 {
+		return
+	}
+	if p.Lo < b.Lo {
+		p.Lo, p.Clamped = b.Lo, true
+	}
+	if p.Hi > b.Hi {
+		p.Hi, p.Clamped = b.Hi, true
+	}
 }

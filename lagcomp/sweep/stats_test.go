@@ -3,6 +3,8 @@ package sweep
 import (
 	"math"
 	"testing"
+
+	"lagscope/lagcomp"
 )
 
 // The 95 % interval of 1, 2, 3: mean 2, s = 1, t(0.975, 2 df) = 4.302653,
@@ -47,5 +49,70 @@ func TestSeriesGroupsSeedsAndLines(t *testing.T) {
 	// a seed without a value is left out, not counted as 0
 	if q := ss[1].Points[0]; q.N != 2 || q.Mean != 1.5 || q.Row != 3 {
 		t.Errorf("ping @0: %+v", q)
+	}
+}
+
+// summaryRow is a row of figures flattened from a summary, as a run makes
+// them: the bounds come from the summary's tags.
+func summaryRow(x string, seed uint64, agree float64, falseHits int, errM float64) Row {
+	sum := lagcomp.SummaryJSON{Agreement: &agree, FalseHits: falseHits, MeanRewindErrorM: &errM,
+		RuleTally: map[lagcomp.Rule]int{}}
+	return Row{Point: Point{Values: []string{x}, Seed: seed}, Figures: Flatten(sum)}
+}
+
+// The summary declares what each figure can take: agreement is a
+// fraction, counts and distances are never negative, a mean rewind in
+// milliseconds is not bounded; counts step by whole numbers.
+func TestTableBoundsFromTheSummary(t *testing.T) {
+	tb := NewTable([]Vary{{Key: "latency_ms", Values: []string{"0"}}}, []Row{summaryRow("0", 1, 0.5, 2, 0.1)})
+	inf := math.Inf(1)
+	for col, want := range map[string]Bounds{
+		"agreement": {0, 1}, "false_hits": {0, inf}, "mean_rewind_error_m": {0, inf},
+		"mean_rewind_ms": {-inf, inf}, "rules.max_rewind_cap": {0, inf},
+	} {
+		if got := tb.Bounds(col); got != want {
+			t.Errorf("%s: bounds %v, want %v", col, got, want)
+		}
+	}
+	for col, want := range map[string]bool{"false_hits": true, "shots": true, "rules.max_rewind_cap": true, "agreement": false, "mean_rewind_error_m": false} {
+		if got := tb.Whole(col); got != want {
+			t.Errorf("%s: whole %v, want %v", col, got, want)
+		}
+	}
+}
+
+// A band that reaches past a figure's bounds is cut to them, and the
+// point says so; one inside them is left alone.
+func TestSeriesClampsBandsToBounds(t *testing.T) {
+	vary := []Vary{{Key: "latency_ms", Values: []string{"0", "50"}}}
+	var rows []Row
+	for s, v := range []struct {
+		agree float64
+		hits  int
+		errM  float64
+	}{{1, 0, 0.01}, {1, 0, 0.01}, {0.8, 1, 0.4}} {
+		rows = append(rows, summaryRow("0", uint64(s), v.agree, v.hits, v.errM))
+	}
+	for s, a := range []float64{0.5, 0.6, 0.7} {
+		rows = append(rows, summaryRow("50", uint64(s), a, 5, 1))
+	}
+	tb := NewTable(vary, rows)
+	// agreement 1, 1, 0.8: mean 0.9333, s = 0.11547, half-width
+	// 4.302653 × 0.11547/√3 = 0.28685: 0.6465 to 1.2202, cut at 1
+	p := tb.Series("agreement")[0].Points[0]
+	if !p.Clamped || p.Hi != 1 || math.Abs(p.Lo-(0.93333333-0.28684)) > 1e-4 {
+		t.Errorf("agreement at 0: %+v, want the top cut at 1", p)
+	}
+	if q := tb.Series("agreement")[0].Points[1]; q.Clamped || math.Abs(q.Hi-(0.6+4.302653*0.1/math.Sqrt(3))) > 1e-6 {
+		t.Errorf("agreement at 50: %+v, want 0.6 ± 0.248 untouched", q)
+	}
+	// false hits 0, 0, 1: mean 1/3, the band's foot below 0 cut at 0
+	if p := tb.Series("false_hits")[0].Points[0]; !p.Clamped || p.Lo != 0 || p.Hi <= 1 {
+		t.Errorf("false_hits at 0: %+v, want the foot cut at 0", p)
+	}
+	// one seed has no band to cut
+	one := NewTable(vary, rows[:1]).Series("agreement")[0].Points[0]
+	if one.Clamped || one.Lo != 1 || one.Hi != 1 {
+		t.Errorf("one seed: %+v", one)
 	}
 }

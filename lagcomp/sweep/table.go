@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 
@@ -22,19 +23,23 @@ type Table struct {
 	Columns []string // the figures' columns, after the keys and seed
 	Rows    []Row
 	count   map[string]bool
+	bounds  map[string]Bounds
+	whole   map[string]bool // every value an int: a count
 }
 
 // NewTable gathers rows under one header.
 func NewTable(vary []Vary, rows []Row) *Table {
-	t := &Table{Vary: vary, Rows: rows, count: map[string]bool{}}
+	t := &Table{Vary: vary, Rows: rows, count: map[string]bool{}, bounds: map[string]Bounds{}, whole: map[string]bool{}}
 	pos := map[string]int{}
 	for _, r := range rows {
 		for _, f := range r.Figures {
 			if _, ok := pos[f.Name]; !ok {
 				pos[f.Name] = f.pos
 				t.Columns = append(t.Columns, f.Name)
+				t.bounds[f.Name], t.whole[f.Name] = f.bounds, true
 			}
 			t.count[f.Name] = t.count[f.Name] || f.count
+			t.whole[f.Name] = t.whole[f.Name] && (f.Value == nil || isInt(f.Value))
 		}
 	}
 	slices.SortStableFunc(t.Columns, func(a, b string) int {
@@ -44,6 +49,28 @@ func NewTable(vary []Vary, rows []Row) *Table {
 		return cmp.Compare(a, b)
 	})
 	return t
+}
+
+// Bounds are the values column col can take (Bounds): what a confidence
+// band of it is clamped to. The zero Bounds, of a figure made by hand
+// rather than by Flatten, declares nothing.
+func (t *Table) Bounds(col string) Bounds {
+	if b, ok := t.bounds[col]; ok && (b.Lo != 0 || b.Hi != 0) {
+		return b
+	}
+	if t.count[col] || isCount(col) {
+		return Bounds{0, math.Inf(1)}
+	}
+	return unbounded
+}
+
+// Whole says whether every value of column col is a whole number (a
+// count, or a count a run never saw): its axis steps by whole numbers.
+func (t *Table) Whole(col string) bool {
+	if w, ok := t.whole[col]; ok {
+		return w
+	}
+	return t.count[col] || isCount(col)
 }
 
 // Header is the CSV header.

@@ -17,6 +17,7 @@ import (
 	imagedraw "image/draw"
 	"math"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -83,6 +84,9 @@ func Render(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, error) {
 	panels := draw.Crop(body, 0, 0, legH, 0)
 
 	cols, rows := grid(len(opt.Metrics))
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: st.size(40), PadY: st.size(30),
+		PadTop: st.size(20), PadBottom: st.size(10), PadLeft: st.size(20), PadRight: st.size(30)}
+	st.titleW = (panels.Max.X - panels.Min.X - tiles.PadLeft - tiles.PadRight - vg.Length(cols-1)*tiles.PadX) / vg.Length(cols)
 	plots := make([][]*plot.Plot, rows)
 	var spots []Hotspot
 	for i, m := range opt.Metrics {
@@ -95,8 +99,6 @@ func Render(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, error) {
 		}
 		plots[i/cols][i%cols] = p
 	}
-	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: st.size(40), PadY: st.size(30),
-		PadTop: st.size(20), PadBottom: st.size(10), PadLeft: st.size(20), PadRight: st.size(30)}
 	canvases := plot.Align(plots, tiles, panels)
 	for i, m := range opt.Metrics {
 		p, tc := plots[i/cols][i%cols], canvases[i/cols][i%cols]
@@ -129,7 +131,10 @@ func grid(n int) (cols, rows int) {
 	return cols, (n + cols - 1) / cols
 }
 
-type style struct{ s vg.Length }
+type style struct {
+	s      vg.Length
+	titleW vg.Length // a panel's width, to wrap its title to (0: no wrapping)
+}
 
 func (st style) size(px float64) vg.Length { return vg.Length(px) * st.s }
 
@@ -188,6 +193,7 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 	grid.Vertical.Width, grid.Horizontal.Width = st.size(1), st.size(1)
 	p.Add(grid)
 	ymin, ymax := 0.0, 0.0 // the y axis always shows 0: no truncated axes
+	clamped, points := 0, 0
 	for li, s := range t.Series(metric) {
 		col := Palette[li%len(Palette)]
 		var mean, lo, hi plotter.XYs
@@ -200,6 +206,10 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 			lo = append(lo, plotter.XY{X: x, Y: pt.Lo})
 			hi = append(hi, plotter.XY{X: x, Y: pt.Hi})
 			ymin, ymax = math.Min(ymin, pt.Lo), math.Max(ymax, pt.Hi)
+			points++
+			if pt.Clamped {
+				clamped++
+			}
 		}
 		if len(mean) == 0 {
 			continue
@@ -229,8 +239,12 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 		pts.GlyphStyle = st.mark(li)
 		p.Add(line, pts)
 	}
+	if clamped > 0 {
+		// every clamp is named where it shaped the picture
+		p.Title.Text += "\n" + st.wrap(clampNote(t.Bounds(metric), clamped, points), p.Title.TextStyle)
+	}
 	var step float64
-	p.Y.Min, p.Y.Max, step = padRange(math.Min(p.Y.Min, ymin), math.Max(p.Y.Max, ymax))
+	p.Y.Min, p.Y.Max, step = padRange(math.Min(p.Y.Min, ymin), math.Max(p.Y.Max, ymax), t.Whole(metric))
 	p.Y.Tick.Marker = stepTicks{step}
 	if !numericX(t) { // half a slot either side, so end labels are not cut
 		p.X.Min, p.X.Max = -0.5, math.Max(p.X.Max, 0)+0.5
@@ -241,21 +255,50 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 	return p, nil
 }
 
-// xTicks marks a number key's swept values (up to eight of them; beyond
-// that, steps), each written with the same decimals.
+// clampNote says that n of the panel's points had their 95 % band cut
+// to the figure's bounds b (a fraction's 0 to 1, a count's 0).
+func clampNote(b sweep.Bounds, n, of int) string {
+	var to string
+	switch {
+	case !math.IsInf(b.Lo, 0) && !math.IsInf(b.Hi, 0):
+		to = fmt.Sprintf("%g…%g", b.Lo, b.Hi)
+	case !math.IsInf(b.Lo, 0):
+		to = fmt.Sprintf("≥ %g", b.Lo)
+	default:
+		to = fmt.Sprintf("≤ %g", b.Hi)
+	}
+	return fmt.Sprintf("band clamped to %s at %d of %d points", to, n, of)
+}
+
+// wrap breaks s between words into lines no wider than a panel.
+func (st style) wrap(s string, ts draw.TextStyle) string {
+	if st.titleW <= 0 {
+		return s
+	}
+	var lines []string
+	cur := ""
+	for _, w := range strings.Fields(s) {
+		if cur != "" && ts.Width(cur+" "+w) > st.titleW {
+			lines, cur = append(lines, cur), w
+			continue
+		}
+		if cur != "" {
+			cur += " "
+		}
+		cur += w
+	}
+	return strings.Join(append(lines, cur), "\n")
+}
+
+// xTicks marks a number key's swept values, each written with the same
+// decimals: every one of them, or with more than fit, every one marked
+// and a regular subset labelled, the first and last among them.
 func xTicks(t *sweep.Table) plot.Ticker {
 	var vs valueTicks
 	for i, v := range t.Vary[0].Values {
 		vs = append(vs, xValue(t, v, i))
 	}
-	if len(vs) <= 8 {
-		return vs
-	}
-	lo, hi := vs[0], vs[0]
-	for _, v := range vs {
-		lo, hi = math.Min(lo, v), math.Max(hi, v)
-	}
-	return stepTicks{niceStep(hi - lo)}
+	return vs
 }
 
 // xIndex is the position of a value among the first key's values.

@@ -140,7 +140,7 @@ func TestTicksConsistentAndPadded(t *testing.T) {
 		wantMax   float64
 		wantFirst string
 	}{{0, 0.48, 0.5, "0.0"}, {0, 1, 1, "0.00"}, {-0.1, 2.85, 3, "-0.5"}, {0, 9, 10, "0.0"}, {0, 0, 1, "0.00"}} {
-		min, max, step := padRange(c.lo, c.hi)
+		min, max, step := padRange(c.lo, c.hi, false)
 		ts := stepTicks{step}.Ticks(min, max)
 		if max != c.wantMax || max < c.hi || min > c.lo || ts[0].Label != c.wantFirst || ts[len(ts)-1].Value != max {
 			t.Errorf("[%v, %v]: range [%v, %v] step %v, ticks %v", c.lo, c.hi, min, max, step, ts)

@@ -27,19 +27,25 @@ func (s stepTicks) Ticks(min, max float64) []plot.Tick {
 	return ts
 }
 
-// niceStep is the 1, 2, 2.5 or 5 × 10ⁿ step giving about four intervals
-// over span.
-func niceStep(span float64) float64 { return stepFor(span, 4) }
-
 // stepFor is the 1, 2, 2.5 or 5 × 10ⁿ step giving about n intervals over
-// span.
-func stepFor(span float64, n int) float64 {
+// span; for a whole-number figure (a count) a whole step, at least 1: a
+// quarter of a shot is not a value a count can take.
+func stepFor(span float64, n int, whole bool) float64 {
 	if !(span > 0) || math.IsInf(span, 0) {
+		if whole {
+			return 1
+		}
 		return 0.25
 	}
 	raw := span / float64(n)
 	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	if whole && mag < 1 {
+		mag = 1
+	}
 	for _, m := range []float64{1, 2, 2.5, 5} {
+		if whole && m*mag != math.Round(m*mag) {
+			continue
+		}
 		if m*mag >= raw*(1-1e-9) {
 			return m * mag
 		}
@@ -61,16 +67,19 @@ func decimals(v float64) int {
 
 // padRange widens [lo, hi] to whole steps, so the top and bottom of the
 // data each have a labelled tick at or beyond them. Of four to six
-// intervals it takes the step that wastes the least height.
-func padRange(lo, hi float64) (min, max, step float64) {
+// intervals it takes the step that wastes the least height; a
+// whole-number figure gets whole steps.
+func padRange(lo, hi float64, whole bool) (min, max, step float64) {
 	if hi <= lo {
 		hi = lo + 1
 	}
 	waste := math.Inf(1)
 	for n := 4; n <= 6; n++ {
-		s := stepFor(hi-lo, n)
+		s := stepFor(hi-lo, n, whole)
 		a, b := math.Floor(lo/s+1e-9)*s, math.Ceil(hi/s-1e-9)*s
-		if w := (b - a - (hi - lo)) / (b - a); w < waste-1e-9 {
+		// a count, whose steps jump (2 to 5), takes the finer of two
+		// steps that waste the same
+		if w := (b - a - (hi - lo)) / (b - a); w < waste-1e-9 || (whole && w < waste+1e-9 && s < step) {
 			min, max, step, waste = a, b, s, w
 		}
 	}
@@ -78,19 +87,62 @@ func padRange(lo, hi float64) (min, max, step float64) {
 }
 
 // valueTicks marks the swept values themselves, written with the decimals
-// of the longest (1.0, 1.4, 1.8; 25, 50, 100 for an integer key).
+// of the longest (1.0, 1.4, 1.8; 25, 50, 100 for an integer key). Up to
+// maxXLabels are labelled; beyond that every swept value keeps its mark
+// and a regular subset of them, the first and the last always among
+// them, its label (labelled).
 type valueTicks []float64
+
+// maxXLabels is as many x labels as a panel holds side by side.
+const maxXLabels = 8
 
 func (vs valueTicks) Ticks(min, max float64) []plot.Tick {
 	dec := 0
 	for _, v := range vs {
 		dec = max0(dec, decimals(v))
 	}
+	show := labelled(len(vs), maxXLabels)
 	var ts []plot.Tick
-	for _, v := range vs {
-		ts = append(ts, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', dec, 64)})
+	for i, v := range vs {
+		t := plot.Tick{Value: v}
+		if show[i] {
+			t.Label = strconv.FormatFloat(v, 'f', dec, 64)
+		}
+		ts = append(ts, t)
 	}
 	return ts
+}
+
+// labelled picks which of n values get a label, at most most of them:
+// all when they fit; else every k-th from the first, k the smallest
+// stride that fits, and the last. When k divides n − 1 (a stride of up
+// to twice the smallest is tried) the labels are evenly spaced; else the
+// label before the last is dropped if it stands less than half a stride
+// from it, so the two do not collide.
+func labelled(n, most int) []bool {
+	show := make([]bool, n)
+	if n <= most {
+		for i := range show {
+			show[i] = true
+		}
+		return show
+	}
+	k := (n - 1 + most - 2) / (most - 1) // ⌈(n−1)/(most−1)⌉
+	for d := k; d <= 2*k; d++ {
+		if (n-1)%d == 0 {
+			k = d
+			break
+		}
+	}
+	last := 0
+	for i := 0; i < n; i += k {
+		show[i], last = true, i
+	}
+	if last != n-1 && 2*(n-1-last) < k {
+		show[last] = false
+	}
+	show[0], show[n-1] = true, true
+	return show
 }
 
 func max0(a, b int) int {

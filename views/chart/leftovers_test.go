@@ -1,0 +1,142 @@
+package chart
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot"
+
+	"lagscope/lagcomp"
+	"lagscope/lagcomp/sweep"
+)
+
+// labels are the labelled ticks' texts.
+func labels(ts []plot.Tick) []string {
+	var out []string
+	for _, t := range ts {
+		if t.Label != "" {
+			out = append(out, t.Label)
+		}
+	}
+	return out
+}
+
+// With more swept values than labels fit, every value keeps its tick
+// mark and the first and the last are always labelled: why-1.8's
+// correction_factor 1 … 2.4 ends on a labelled 2.4, not at 2.0.
+func TestXTicksLabelTheLastSweptValue(t *testing.T) {
+	for _, c := range []struct {
+		vary string
+		want string
+	}{
+		{"correction_factor=1:2.4:0.1", "1.0 1.2 1.4 1.6 1.8 2.0 2.2 2.4"},
+		{"latency_ms=0:200:25", "0 50 100 150 200"},
+		{"latency_ms=0:190:10", "0 30 60 90 120 150 190"}, // 19 steps: no even stride; 180 dropped beside 190
+		{"latency_ms=5:205:25", "5 55 105 155 205"},
+		{"latency_ms=0,25,50", "0 25 50"},
+	} {
+		v, err := sweep.ParseVary(c.vary)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb := sweep.NewTable([]sweep.Vary{v}, nil)
+		ts := xTicks(tb).Ticks(0, 0)
+		if len(ts) != len(v.Values) {
+			t.Errorf("%s: %d marks for %d swept values", c.vary, len(ts), len(v.Values))
+		}
+		got := strings.Join(labels(ts), " ")
+		if got != c.want {
+			t.Errorf("%s: labels %q, want %q", c.vary, got, c.want)
+		}
+		if ts[len(ts)-1].Label != v.Values[len(v.Values)-1] && ts[len(ts)-1].Label != fmt.Sprintf("%s.0", v.Values[len(v.Values)-1]) {
+			t.Errorf("%s: the last value %s is not labelled (%q)", c.vary, v.Values[len(v.Values)-1], ts[len(ts)-1].Label)
+		}
+	}
+	// never more labels than fit, whatever the count
+	for n := 1; n <= 60; n++ {
+		show := labelled(n, maxXLabels)
+		k := 0
+		for _, s := range show {
+			if s {
+				k++
+			}
+		}
+		if k > maxXLabels || !show[0] || !show[n-1] {
+			t.Errorf("%d values: %d labels, first %v last %v", n, k, show[0], show[n-1])
+		}
+	}
+}
+
+// flatRows is a sweep of real summaries (bounds from the summary's tags)
+// over latency_ms, one per seed with the given agreement and false hits.
+func flatRows(x string, agree []float64, falseHits []int) []sweep.Row {
+	var rows []sweep.Row
+	for s := range agree {
+		a := agree[s]
+		sum := lagcomp.SummaryJSON{Agreement: &a, FalseHits: falseHits[s], RuleTally: map[lagcomp.Rule]int{}}
+		rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{x}, Seed: uint64(s + 1)}, Figures: sweep.Flatten(sum)})
+	}
+	return rows
+}
+
+// A count that is 0 everywhere gets whole ticks (0, 1), not quarters of a
+// shot; a count with a small spread steps by whole numbers too.
+func TestCountAxisHasWholeTicks(t *testing.T) {
+	vary := []sweep.Vary{{Key: "latency_ms", Values: []string{"0", "50"}}}
+	zero := sweep.NewTable(vary, append(flatRows("0", []float64{1, 1}, []int{0, 0}), flatRows("50", []float64{1, 1}, []int{0, 0})...))
+	small := sweep.NewTable(vary, append(flatRows("0", []float64{1, 1, 1}, []int{0, 0, 1}), flatRows("50", []float64{1, 1, 1}, []int{1, 0, 2})...))
+	for _, c := range []struct {
+		name string
+		tb   *sweep.Table
+		want string
+	}{{"all zero", zero, "0 1"}, {"0…2 over seeds", small, "0 1 2 3 4"}} {
+		p, err := style{s: 1}.panel(c.tb, "false_hits")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := p.Y.Tick.Marker.Ticks(p.Y.Min, p.Y.Max)
+		if got := strings.Join(labels(ts), " "); got != c.want {
+			t.Errorf("%s: y labels %q, want %q", c.name, got, c.want)
+		}
+	}
+	// a fraction keeps its decimals
+	p, _ := style{s: 1}.panel(zero, "agreement")
+	if got := labels(p.Y.Tick.Marker.Ticks(p.Y.Min, p.Y.Max)); got[1] != "0.25" {
+		t.Errorf("agreement ticks %v", got)
+	}
+	if min, max, step := padRange(0, 0, true); min != 0 || max != 1 || step != 1 {
+		t.Errorf("an all-zero count: [%v, %v] step %v", min, max, step)
+	}
+	if _, _, step := padRange(0, 37, true); step != 10 {
+		t.Errorf("a count to 37: step %v, want 10", step)
+	}
+}
+
+// Agreement of 1, 1, 0.8 has a t band reaching 1.22: the chart draws it
+// cut at 1 and its panel says so; a band inside the bounds says nothing.
+func TestClampedBandIsNamed(t *testing.T) {
+	vary := []sweep.Vary{{Key: "latency_ms", Values: []string{"0", "50"}}}
+	tb := sweep.NewTable(vary, append(flatRows("0", []float64{1, 1, 0.8}, []int{0, 0, 1}), flatRows("50", []float64{0.5, 0.6, 0.7}, []int{3, 3, 3})...))
+	p, err := style{s: 1}.panel(tb, "agreement")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Y.Max != 1 || !strings.Contains(p.Title.Text, "band clamped to 0…1 at 1 of 2 points") {
+		t.Errorf("agreement: y up to %v, title %q", p.Y.Max, p.Title.Text)
+	}
+	// false hits 0, 0, 1: the band's foot below 0 is cut and named
+	if fh, _ := (style{s: 1}).panel(tb, "false_hits"); !strings.Contains(fh.Title.Text, "clamped to ≥ 0 at 1 of 2 points") || fh.Y.Min != 0 {
+		t.Errorf("false_hits: y from %v, title %q", fh.Y.Min, fh.Title.Text)
+	}
+	inside := sweep.NewTable(vary[:1], flatRows("50", []float64{0.5, 0.6, 0.7}, []int{3, 3, 3}))
+	if in, _ := (style{s: 1}).panel(inside, "agreement"); in.Title.Text != "agreement" {
+		t.Errorf("no clamp, yet the title says %q", in.Title.Text)
+	}
+	img, _, err := Render(tb, Options{Metrics: []string{"agreement", "false_hits"}, Width: 1280, Height: 720,
+		Caption: []string{"preset test", "seeds 1…3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "chart-clamped", img)
+}
