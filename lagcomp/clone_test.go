@@ -268,12 +268,14 @@ func TestCloneSharesNothingMutable(t *testing.T) {
 			s, _ := New(c)
 			ref.Step(3 * model.Second)
 			s.Step(3 * model.Second)
+			s.Frame() // the running summaries folded: both sides then write them
 			k := s.Clone()
 			ahead, behind := k, s
 			if !cloneFirst {
 				ahead, behind = s, k
 			}
 			ahead.Step(6 * model.Second)
+			ahead.Frame()
 			ahead.QueueFire(model.V(3, 3))
 			ahead.Step(12 * model.Second)
 			ref.Step(12 * model.Second)

@@ -156,14 +156,12 @@ func (s *Sim) duplicate(seq uint32, rule Rule) {
 	if ps == nil {
 		return
 	}
-	if ps.rec >= 0 {
-		s.ownShots()
+	if ps.rec >= 0 && !s.Shots[ps.rec].HasRule(rule) {
+		s.ownShots() // only to write: a record already naming the rule stays shared
 		r := &s.Shots[ps.rec]
-		if !r.HasRule(rule) {
-			r.Rules = append(r.Rules, rule)
-			if ps.rec < s.tally.n { // the running summary folded the record already
-				s.tally.s.RuleCounts = tally(s.tally.s.RuleCounts, rule)
-			}
+		r.Rules = append(r.Rules, rule)
+		if ps.rec < s.tally.n { // the running summary folded the record already
+			s.tally.s.RuleCounts = tally(s.tally.s.RuleCounts, rule)
 		}
 	}
 	if p := s.proj(seq); p != nil {

@@ -46,8 +46,12 @@ func newKeyframes(start *Sim) keyframes {
 // stored is the copy a keyframe keeps: without what Clone rebuilds anyway
 // (each pawn's Swept, from its history), and with its own compact copy of
 // the packet log (sharing it would keep the live run's whole array, spare
-// capacity included, once the live run moves to a new one).
+// capacity included, once the live run moves to a new one). The running
+// summaries are folded up to now first: the live run may have gone
+// unseen (the user watching a seek), and a seek's first frame should fold
+// only what came after its keyframe, not the whole run before it.
 func stored(live *Sim) *Sim {
+	live.foldRunning()
 	k := live.Clone()
 	for i := range k.Server.Pawns {
 		k.Server.Pawns[i].Swept = rewind.Swept{}

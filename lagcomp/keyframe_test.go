@@ -88,6 +88,28 @@ func TestSeekFromKeyframesEqualsReplayFromZero(t *testing.T) {
 	}
 }
 
+// A keyframe carries the running summaries folded up to its own time,
+// though no frame of the live run was drawn: a seek's first frame folds
+// only what came after its keyframe.
+func TestKeyframesFoldTheRunningSummaries(t *testing.T) {
+	c := Defaults()
+	c.Weapon, c.FireIntervalMs, c.BurstShots, c.BurstPauseMs = WeaponRapid, 80, 6, 300
+	c.Down.LossPct, c.Observers = 10, 2
+	s := playSession(t, c, 20*model.Second, model.Second, 20)
+	for _, k := range s.keys.list[1:] {
+		sim := k.sim
+		if sim.tally.n != len(sim.Shots) || len(sim.Shots) == 0 {
+			t.Fatalf("keyframe at %v: %d of %d shot records folded", sim.Now, sim.tally.n, len(sim.Shots))
+		}
+		for i := 1; i < len(sim.Clients); i++ {
+			if tl := &sim.fx.tallies[i]; tl.effects != len(sim.fx.Clients[i].Effects) || tl.perBurst.len() != sim.fx.Bursts.len() {
+				t.Fatalf("keyframe at %v, client %d: %d of %d effects, %d of %d bursts folded", sim.Now, i,
+					tl.effects, len(sim.fx.Clients[i].Effects), tl.perBurst.len(), sim.fx.Bursts.len())
+			}
+		}
+	}
+}
+
 // Keyframes thin as they age: every gap stays within what its age
 // allows, the first and newest stay, and the count grows with the
 // logarithm of the session's length.

@@ -171,6 +171,19 @@ func (s *Sim) runningShotCounts() (fired, lost, inFlight int) {
 	return s.pending.len(), lost, inFlight
 }
 
+// foldRunning brings every running summary (shots, deliveries,
+// projectiles, the fire lanes' records) up to now. Frame() does it as it
+// reads them; a keyframe does it before it is copied.
+func (s *Sim) foldRunning() {
+	s.Summary()
+	if len(s.projs) > 0 {
+		s.projectileSummary()
+	}
+	for i := 1; i < len(s.Clients); i++ {
+		s.catchUpBurstTally(i)
+	}
+}
+
 func b2i(b bool) int {
 	if b {
 		return 1
