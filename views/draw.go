@@ -275,15 +275,14 @@ func (p *pane) walls() {
 func (p *pane) hitbox(pose model.Pose, c color.NRGBA, fill float64, width float64, dashed bool) {
 	box := pose.Box()
 	corners := box.Corners()
+	hx, hy := p.cam.px(box.Head())
+	if fill > 0 {
+		p.fillHitbox(corners[:], hx, hy, alpha(c, fill))
+	}
 	p.path(corners[:])
 	p.dc.ClosePath()
-	hx, hy := p.cam.px(box.Head())
 	p.dc.NewSubPath()
 	p.dc.DrawCircle(hx, hy, model.HeadRadius*p.cam.ppm)
-	if fill > 0 {
-		p.dc.SetColor(alpha(c, fill))
-		p.dc.FillPreserve()
-	}
 	p.dc.SetColor(c)
 	// a pawn drawn small (a wide scene in a quarter of a projector)
 	// gets bolder outlines, so it can be found from the back of a hall;
@@ -360,9 +359,24 @@ func (p *pane) visibleDashes(x0, y0, x1, y1, period, margin float64) (float64, f
 
 func (p *pane) dot(at model.Vec, r float64, c color.NRGBA) {
 	x, y := p.cam.px(at)
-	p.dc.SetColor(c)
-	p.dc.DrawCircle(x, y, r*p.s)
-	p.dc.Fill()
+	f := &p.r.fill
+	f.circle(x, y, r*p.s)
+	p.fill(f, c)
+}
+
+// fillHitbox fills a body box (its pixel corners) and its head circle,
+// the path hitbox strokes.
+func (p *pane) fillHitbox(corners []model.Vec, hx, hy float64, c color.NRGBA) {
+	f := &p.r.fill
+	xy := make([]float64, 0, 2*len(corners))
+	for _, q := range corners {
+		x, y := p.cam.px(q)
+		xy = append(xy, x, y)
+	}
+	f.polygon(xy...)
+	f.newSubPath()
+	f.circle(hx, hy, model.HeadRadius*p.cam.ppm)
+	p.fill(f, c)
 }
 
 // shapeOf notes a hitbox's pixel bounds (body corners and head) so no

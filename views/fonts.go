@@ -44,7 +44,8 @@ type Renderer struct {
 	rast     *raster.Rasterizer
 	rastSize image.Point
 	paint    spanPainter
-	path     raster.Path
+	path     raster.Path // scratch: strokes
+	fill     fillPath
 	segs     [][4]float64 // scratch: grid lines
 	rects    []rect       // scratch: walls, broad-phase cells
 }

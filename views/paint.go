@@ -3,6 +3,7 @@ package views
 import (
 	"image"
 	"image/color"
+	"math"
 
 	"github.com/golang/freetype/raster"
 	"golang.org/x/image/math/fixed"
@@ -111,30 +112,116 @@ func fx(x, y float64) fixed.Point26_6 {
 	return fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
 }
 
-// fillRects fills rectangles in colour c, as one gg path of
-// DrawRectangle calls and a Fill would (non-zero winding).
-func (p *pane) fillRects(c color.Color, rs ...rect) {
-	if len(rs) == 0 {
+// fillPath builds a path the way gg builds its fill path: every subpath
+// is closed back to its start when the next one begins or the fill runs.
+type fillPath struct {
+	path  raster.Path
+	start fixed.Point26_6
+	open  bool // gg's hasCurrent
+}
+
+func (f *fillPath) moveTo(x, y float64) {
+	if f.open {
+		f.path.Add1(f.start)
+	}
+	f.start, f.open = fx(x, y), true
+	f.path.Start(f.start)
+}
+
+func (f *fillPath) lineTo(x, y float64) {
+	if !f.open {
+		f.moveTo(x, y)
 		return
 	}
-	path := p.r.path[:0]
-	for i, r := range rs {
-		if i > 0 { // gg's NewSubPath closes the previous subpath
-			path.Add1(fx(rs[i-1].x0, rs[i-1].y0))
-		}
-		start := fx(r.x0, r.y0)
-		path.Start(start)
-		path.Add1(fx(r.x1, r.y0))
-		path.Add1(fx(r.x1, r.y1))
-		path.Add1(fx(r.x0, r.y1))
-		path.Add1(start) // ClosePath
+	f.path.Add1(fx(x, y))
+}
+
+func (f *fillPath) closePath() {
+	if f.open {
+		f.path.Add1(f.start)
 	}
-	path.Add1(fx(rs[len(rs)-1].x0, rs[len(rs)-1].y0)) // Fill closes the open path
-	p.r.path = path
-	rz := p.rasterizer()
-	rz.UseNonZeroWinding = true
-	rz.AddPath(path)
-	rz.Rasterize(p.painter(c))
+}
+
+func (f *fillPath) newSubPath() {
+	if f.open {
+		f.path.Add1(f.start)
+	}
+	f.open = false
+}
+
+// rect is gg's DrawRectangle.
+func (f *fillPath) rect(r rect) {
+	f.newSubPath()
+	f.moveTo(r.x0, r.y0)
+	f.lineTo(r.x1, r.y0)
+	f.lineTo(r.x1, r.y1)
+	f.lineTo(r.x0, r.y1)
+	f.closePath()
+}
+
+// polygon is a closed subpath through pixel points (x, y pairs) the way
+// the panes draw one: MoveTo, LineTo…, ClosePath.
+func (f *fillPath) polygon(xy ...float64) {
+	f.moveTo(xy[0], xy[1])
+	for i := 2; i+1 < len(xy); i += 2 {
+		f.lineTo(xy[i], xy[i+1])
+	}
+	f.closePath()
+}
+
+// circle is gg's DrawCircle: NewSubPath, DrawEllipticalArc over a whole
+// turn in 16 quadratic pieces (its arithmetic, step for step, so the
+// points are gg's to the bit), ClosePath.
+func (f *fillPath) circle(x, y, r float64) {
+	f.newSubPath()
+	const n = 16
+	angle1, angle2 := 0.0, 2*math.Pi
+	for i := 0; i < n; i++ {
+		p1 := float64(i+0) / n
+		p2 := float64(i+1) / n
+		a1 := angle1 + (angle2-angle1)*p1
+		a2 := angle1 + (angle2-angle1)*p2
+		x0 := x + r*math.Cos(a1)
+		y0 := y + r*math.Sin(a1)
+		x1 := x + r*math.Cos((a1+a2)/2)
+		y1 := y + r*math.Sin((a1+a2)/2)
+		x2 := x + r*math.Cos(a2)
+		y2 := y + r*math.Sin(a2)
+		cx := 2*x1 - x0/2 - x2/2
+		cy := 2*y1 - y0/2 - y2/2
+		if i == 0 {
+			if f.open {
+				f.lineTo(x0, y0)
+			} else {
+				f.moveTo(x0, y0)
+			}
+		}
+		f.path.Add2(fx(cx, cy), fx(x2, y2))
+	}
+	f.closePath()
+}
+
+// fill paints the path in colour c (non-zero winding, as gg's Fill) and
+// empties it.
+func (p *pane) fill(f *fillPath, c color.Color) {
+	f.closePath()
+	if len(f.path) > 0 {
+		rz := p.rasterizer()
+		rz.UseNonZeroWinding = true
+		rz.AddPath(f.path)
+		rz.Rasterize(p.painter(c))
+	}
+	f.path, f.open = f.path[:0], false
+}
+
+// fillRects fills rectangles in colour c, as one gg path of
+// DrawRectangle calls and a Fill would.
+func (p *pane) fillRects(c color.Color, rs ...rect) {
+	f := &p.r.fill
+	for _, r := range rs {
+		f.rect(r)
+	}
+	p.fill(f, c)
 }
 
 // fillRect fills one rectangle x, y, w, h (gg's DrawRectangle and Fill).

@@ -122,3 +122,41 @@ func TestStrokeRectsPaintsWhatGGPaints(t *testing.T) {
 		}
 	}
 }
+
+// Circles and closed polygons in one path, as a hitbox's body and head
+// and the dots are filled.
+func TestFillPathPaintsWhatGGPaints(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	for i := 0; i < 300; i++ {
+		w, h := 20+rng.Intn(200), 20+rng.Intn(200)
+		dc, got, p := paintPair(rng, w, h)
+		c := randColour(rng)
+		f := &p.r.fill
+		for n := 1 + rng.Intn(3); n > 0; n-- {
+			if rng.Intn(2) == 0 {
+				x, y, r := randCoord(rng, w), randCoord(rng, h), 0.5+rng.Float64()*float64(w)/3
+				dc.NewSubPath()
+				dc.DrawCircle(x, y, r)
+				f.newSubPath()
+				f.circle(x, y, r)
+				continue
+			}
+			xy := make([]float64, 2*(3+rng.Intn(3)))
+			for j := 0; j < len(xy); j += 2 {
+				xy[j], xy[j+1] = randCoord(rng, w), randCoord(rng, h)
+			}
+			dc.MoveTo(xy[0], xy[1])
+			for j := 2; j < len(xy); j += 2 {
+				dc.LineTo(xy[j], xy[j+1])
+			}
+			dc.ClosePath()
+			f.polygon(xy...)
+		}
+		dc.SetColor(c)
+		dc.Fill()
+		p.fill(f, c)
+		if !bytes.Equal(dc.Image().(*image.RGBA).Pix, got.Pix) {
+			t.Fatalf("case %d: pixels differ from gg's", i)
+		}
+	}
+}
