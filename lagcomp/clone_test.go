@@ -57,11 +57,11 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[netem.Link]():        {"cfg", "rng", "spikeRng", "src", "spikeSrc", "bad", "lastDelivery", "spikeStart", "spikeEnd", "Stats"},
 	reflect.TypeFor[netem.LinkStats]():   {"Sent", "Lost", "Duplicated", "Reordered", "Spiked"},
 	reflect.TypeFor[ping.Tracker]():      {"Interval", "Smoothing", "lastSend", "exact", "samples"},
-	reflect.TypeFor[rewind.History]():    {"buf", "head", "n", "maxTrail", "breakAt", "pushed", "seg"},
+	reflect.TypeFor[rewind.History]():    {"buf", "head", "n", "maxTrail", "breakAt", "pushed", "seg", "anchor", "anchorT", "after", "unwound"},
 	reflect.TypeFor[rewind.Swept]():      {"minX", "minY", "maxX", "maxY"},
 	reflect.TypeFor[rewind.Grid]():       {"Origin", "Cell", "NX", "NY", "start", "items", "always", "seen", "stamp"},
 	fieldType[rewind.Swept]("minX"):      {"t", "v", "head"},
-	fieldType[rewind.History]("seg"):     {"first", "t0", "gapMin", "gapMax", "perUs"},
+	fieldType[rewind.History]("seg"):     {"first", "t0", "gapMin", "gapMax", "rate"},
 	// chunked logs: chunks shared with a clone until written (mut); a fired
 	// shot's sentAt clipped then (ownSent)
 	reflect.TypeFor[firedShots]():                      {"chunks", "n", "owner"},

@@ -5,9 +5,14 @@ import "math"
 // NormalizeAngle maps a to [0, 2*pi), the range yaw is stored in, like an
 // Unreal rotator's unsigned yaw.
 func NormalizeAngle(a float64) float64 {
-	if a >= 0 && a < 2*math.Pi { // the common case, without a division
+	if a >= 0 && a < 2*math.Pi { // the common case, small enough to inline
 		return a
 	}
+	return normalizeAngle(a)
+}
+
+// normalizeAngle is NormalizeAngle's division, out of line.
+func normalizeAngle(a float64) float64 {
 	a = math.Mod(a, 2*math.Pi)
 	if a < 0 {
 		a += 2 * math.Pi
@@ -20,10 +25,14 @@ func NormalizeAngle(a float64) float64 {
 
 // AngleDiff is the signed shortest turn from a to b, in (-pi, pi].
 func AngleDiff(a, b float64) float64 {
-	d := b - a
-	if d > -math.Pi && d <= math.Pi {
+	if d := b - a; d > -math.Pi && d <= math.Pi { // the common case, inlined
 		return d
 	}
+	return angleDiff(b - a)
+}
+
+// angleDiff wraps a turn d outside (-pi, pi] into it, out of line.
+func angleDiff(d float64) float64 {
 	d = math.Mod(d, 2*math.Pi)
 	switch {
 	case d > math.Pi:

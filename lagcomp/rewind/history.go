@@ -1,6 +1,9 @@
 package rewind
 
 import (
+	"math"
+	"math/bits"
+
 	"lagscope/model"
 )
 
@@ -14,7 +17,7 @@ type Sample struct {
 
 // History is a pawn's bounded trail of samples, oldest first, in a ring
 // buffer. UT2003 kept a linked list and scanned it on every shot; a ring
-// gives the same answers with an O(log n) binary search and no garbage.
+// gives the same answers by index arithmetic (search) and no garbage.
 type History struct {
 	buf      []Sample
 	head, n  int
@@ -27,6 +30,16 @@ type History struct {
 	// next one. seg is the newest run at one tick rate (see segment).
 	pushed int64
 	seg    segment
+	// anchor is where index arithmetic starts, kept by Push and Reset
+	// so a lookup need not work it out: the index of the newest segment's
+	// oldest held sample, its time, and how many samples follow it (0
+	// when index arithmetic cannot answer).
+	anchor  int
+	anchorT model.Time
+	after   int
+	// unwound counts the held samples whose yaw is outside [0, 2*pi):
+	// while there are none, a naive yaw lerp needs no normalising.
+	unwound int
 }
 
 // NewHistory keeps maxTrail of samples; capacity is a hint (samples
@@ -62,8 +75,9 @@ func (h *History) Newest() (Sample, bool) {
 // teleport: otherwise a rewind interpolates through places the pawn never
 // visited.
 func (h *History) Reset() {
-	h.head, h.n = 0, 0
+	h.head, h.n, h.unwound = 0, 0, 0
 	h.seg.restart(h.pushed)
+	h.after = 0
 }
 
 // SetMaxTrail changes how much history is kept from the next Push on.
@@ -90,9 +104,32 @@ func (h *History) Push(s Sample, teleportDist float64) {
 	}
 	h.buf[(h.head+h.n)%len(h.buf)] = s
 	h.n++
+	h.unwound += unwound(s.Pose.Yaw)
 	for h.n > 2 && s.T-h.At(1).T > h.maxTrail {
+		h.unwound -= unwound(h.at(0).Pose.Yaw)
 		h.head = (h.head + 1) % len(h.buf)
 		h.n--
+	}
+	h.setAnchor()
+}
+
+// unwound is 1 for a yaw outside [0, 2*pi), the range NormalizeAngle
+// leaves alone, else 0.
+func unwound(yaw float64) int {
+	if yaw >= 0 && yaw < 2*math.Pi {
+		return 0
+	}
+	return 1
+}
+
+// setAnchor finds the newest segment's oldest held sample: the samples
+// before it (older segments, or ones the trail has dropped) are not at
+// its tick rate.
+func (h *History) setAnchor() {
+	a := max(int(h.seg.first-(h.pushed-int64(h.n))), 0)
+	h.anchor, h.after = a, 0
+	if h.seg.gapMin != 0 && h.seg.rate != 0 && a < h.n-1 {
+		h.anchorT, h.after = h.at(a).T, h.n-a-1
 	}
 }
 
@@ -127,23 +164,21 @@ func (h *History) search(t model.Time) int {
 }
 
 // guess is search by index arithmetic within the newest segment: from
-// the segment's oldest held sample a, the first sample newer than t is
-// about a + 1 + (t − T_a)·rate. The answer is accepted only if the
-// samples each side of it sandwich t, so a wrong guess costs a search,
-// never a wrong rewind.
+// the segment's oldest held sample a (the anchor), the first sample newer
+// than t is about a + 1 + (t − T_a)·rate (estimate), or one either side of
+// it. The answer is accepted only if the samples each side of it sandwich
+// t, so a wrong guess costs a search, never a wrong rewind.
 func (h *History) guess(t model.Time) (int, bool) {
-	a := int(h.seg.first - (h.pushed - int64(h.n)))
-	a = max(a, 0)
-	if h.seg.gapMin == 0 || a >= h.n-1 {
+	a := h.anchor
+	if h.after == 0 {
 		return 0, false
 	}
-	ta := h.at(a).T
-	if t < ta {
+	if t < h.anchorT {
 		return 0, a == 0 // older than the whole trail: UT2003's oldest-sample case
 	}
-	k := h.n
-	if f := float64(t-ta) * h.seg.perUs; f < float64(h.n-a-1) {
-		k = a + 1 + int(f)
+	k, ok := h.estimate(t)
+	if !ok {
+		k = h.n
 	}
 	for _, i := range [3]int{k, k + 1, k - 1} {
 		if i > a && i <= h.n && h.at(i-1).T <= t && (i == h.n || h.at(i).T > t) {
@@ -151,4 +186,14 @@ func (h *History) guess(t model.Time) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// estimate is guess's first try alone, small enough to inline into a
+// rewind: the index of the first sample newer than t if the newest
+// segment's tick rate held from its anchor to t. ok is false when t is
+// not strictly inside that segment; the caller must still check that the
+// samples each side of the index sandwich t.
+func (h *History) estimate(t model.Time) (i int, ok bool) {
+	k, _ := bits.Mul64(uint64(t-h.anchorT), h.seg.rate) // ⌊(t − T_a)·rate⌋
+	return h.anchor + 1 + int(k), t >= h.anchorT && k < uint64(h.after)
 }

@@ -1,6 +1,10 @@
 package rewind
 
-import "lagscope/model"
+import (
+	"math"
+
+	"lagscope/model"
+)
 
 // Rule says how a rewind found its pose.
 type Rule uint8
@@ -52,34 +56,59 @@ type Rewound struct {
 // that sandwich t; older than all of them, take the oldest; newer than
 // all, the latest. With the guard it first walks back as Source's
 // BacktrackPlayer does and gives up on a lost track (lostTrack).
-func (h *History) RewindTo(t model.Time, opt Options) Rewound {
-	if h.n == 0 {
-		return Rewound{Rule: Empty, T: t}
-	}
-	if opt.Guard && h.lostTrack(t) {
+//
+// It runs for every pawn of every shot, so its common case (t inside the
+// newest tick rate's samples) costs one index computation and no call:
+// the pose is built field by field straight into the result, because a
+// Pose is too large to live in registers and copying one whole through
+// the stack just after writing it stalls the CPU's store forwarding.
+func (h *History) RewindTo(t model.Time, opt Options) (r Rewound) {
+	if opt.Guard && h.n > 0 && h.lostTrack(t) {
 		s := h.at(h.n - 1) // the present: a pawn dead now stays dead
 		return Rewound{Pose: s.Pose, T: s.T, Rule: Guarded}
 	}
-	i := h.search(t)
-	switch {
-	case i == h.n:
-		s := h.At(h.n - 1)
-		rule := Latest
-		if s.T == t {
-			rule = Exact
-		}
-		return Rewound{Pose: s.Pose, T: s.T, Rule: rule}
-	case i == 0:
-		s := h.At(0)
-		return Rewound{Pose: s.Pose, T: s.T, Rule: Oldest}
+	var old, late *Sample
+	i, ok := h.estimate(t)
+	if ok {
+		old, late = h.at(i-1), h.at(i)
 	}
-	old, late := h.at(i-1), h.at(i)
+	if !ok || old.T > t || late.T <= t {
+		if h.n == 0 {
+			return Rewound{Rule: Empty, T: t}
+		}
+		switch i = h.search(t); i {
+		case h.n:
+			s := h.at(h.n - 1)
+			rule := Latest
+			if s.T == t {
+				rule = Exact
+			}
+			return Rewound{Pose: s.Pose, T: s.T, Rule: rule}
+		case 0:
+			s := h.at(0)
+			return Rewound{Pose: s.Pose, T: s.T, Rule: Oldest}
+		}
+		old, late = h.at(i-1), h.at(i)
+	}
 	if old.T == t {
 		return Rewound{Pose: old.Pose, T: t, Rule: Exact}
 	}
+	a, b := &old.Pose, &late.Pose
 	f := float64(t-old.T) / float64(late.T-old.T)
-	r := Rewound{T: t, Rule: Interpolated}
-	lerpPose(&r.Pose, &old.Pose, &late.Pose, f, opt.Rotation)
+	yaw, ok := lerpYawFast(a.Yaw, b.Yaw, f, opt.Rotation, h.unwound == 0)
+	if !ok {
+		yaw = lerpYaw(a.Yaw, b.Yaw, f, opt.Rotation)
+	}
+	// Alive and epoch come from the nearer sample, picked by index: a
+	// branch on f would be mispredicted about every other rewind.
+	k := 0
+	if f >= 0.5 {
+		k = 1
+	}
+	near := [2]*model.Pose{a, b}[k]
+	r.Pose.Pos, r.Pose.Yaw = a.Pos.Lerp(b.Pos, f), yaw
+	r.Pose.Alive, r.Pose.Epoch = near.Alive, near.Epoch
+	r.T, r.Rule = t, Interpolated
 	return r
 }
 
@@ -98,23 +127,32 @@ func (h *History) lostTrack(t model.Time) bool {
 
 // LerpPose interpolates two poses; alive and epoch come from the nearer.
 func LerpPose(a, b model.Pose, f float64, rot RotationLerp) model.Pose {
-	var p model.Pose
-	lerpPose(&p, &a, &b, f, rot)
-	return p
+	near := &a
+	if f >= 0.5 {
+		near = &b
+	}
+	return model.Pose{Pos: a.Pos.Lerp(b.Pos, f), Yaw: lerpYaw(a.Yaw, b.Yaw, f, rot), Alive: near.Alive, Epoch: near.Epoch}
 }
 
-// lerpPose is LerpPose into p, reading a and b in place: it sits on every
-// rewind's path, where copying the poses through the stack cost more than
-// the arithmetic (a lookup took half the time this way).
-func lerpPose(p, a, b *model.Pose, f float64, rot RotationLerp) {
-	p.Pos = a.Pos.Lerp(b.Pos, f)
-	p.Alive, p.Epoch = a.Alive, a.Epoch
-	if f >= 0.5 {
-		p.Alive, p.Epoch = b.Alive, b.Epoch
-	}
+// lerpYaw interpolates yaw by rot.
+func lerpYaw(a, b, f float64, rot RotationLerp) float64 {
 	if rot == LerpNaive {
-		p.Yaw = model.LerpAngleNaive(a.Yaw, b.Yaw, f)
-	} else {
-		p.Yaw = model.LerpAngle(a.Yaw, b.Yaw, f)
+		return model.LerpAngleNaive(a, b, f)
 	}
+	return model.LerpAngle(a, b, f)
+}
+
+// lerpYawFast is lerpYaw where nothing wraps, small enough to inline
+// into a rewind: both yaws stored in [0, 2*pi) (inRange), where
+// model.LerpAngleNaive normalises neither; or a shortest turn d in
+// (-pi, pi] landing in [0, 2*pi), where model.LerpAngle wraps neither.
+// Both then reduce to this same a + d*f, so the yaw is theirs bit for
+// bit; ok is false elsewhere.
+func lerpYawFast(a, b, f float64, rot RotationLerp, inRange bool) (yaw float64, ok bool) {
+	d := b - a
+	yaw = a + d*f
+	if rot == LerpNaive {
+		return yaw, inRange
+	}
+	return yaw, d > -math.Pi && d <= math.Pi && yaw >= 0 && yaw < 2*math.Pi
 }

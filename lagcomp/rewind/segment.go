@@ -1,6 +1,10 @@
 package rewind
 
-import "lagscope/model"
+import (
+	"math/bits"
+
+	"lagscope/model"
+)
 
 // segment is the newest run of a trail's samples taken at one tick rate.
 // A server ticking at hz stores its samples at TickTime(n, hz): gaps of
@@ -14,7 +18,12 @@ type segment struct {
 	t0     model.Time // that sample's time
 	gapMin model.Time // the band of gaps seen in it (0: a single sample so far)
 	gapMax model.Time
-	perUs  float64 // samples per µs: (count−1)/(span), the mean tick rate
+	// rate is the mean tick rate in samples per µs, (count−1)/span, as a
+	// 0.64 fixed-point fraction rounded up, so that an index estimate is
+	// one integer multiply and a sample's own time is not estimated just
+	// below it; 0 when it is one sample a µs or more (no tick rate does
+	// that), which leaves the run to search.
+	rate uint64
 }
 
 // extend records that sample number abs at time t follows one at prev.
@@ -25,7 +34,15 @@ func (g *segment) extend(abs int64, t, prev model.Time) {
 	} else {
 		g.gapMin, g.gapMax = min(g.gapMin, gap), max(g.gapMax, gap)
 	}
-	g.perUs = float64(abs-g.first) / float64(t-g.t0)
+	count, span := uint64(abs-g.first), uint64(t-g.t0)
+	g.rate = 0
+	if count < span {
+		q, r := bits.Div64(count, 0, span) // ⌊count·2⁶⁴/span⌋
+		if r != 0 {
+			q++
+		}
+		g.rate = q
+	}
 }
 
 // restart begins an empty segment at absolute index abs (after a Reset).
