@@ -274,35 +274,38 @@ func (p *pane) walls() {
 // hitbox draws a pawn's body box and head, outlined and optionally filled.
 func (p *pane) hitbox(pose model.Pose, c color.NRGBA, fill float64, width float64, dashed bool) {
 	box := pose.Box()
-	corners := box.Corners()
-	hx, hy := p.cam.px(box.Head())
-	if fill > 0 {
-		p.fillHitbox(corners[:], hx, hy, alpha(c, fill))
+	var body [8]float64 // the body's corners in pixels
+	for i, q := range box.Corners() {
+		body[2*i], body[2*i+1] = p.cam.px(q)
 	}
-	p.path(corners[:])
-	p.dc.ClosePath()
-	p.dc.NewSubPath()
-	p.dc.DrawCircle(hx, hy, model.HeadRadius*p.cam.ppm)
-	p.dc.SetColor(c)
+	hx, hy := p.cam.px(box.Head())
+	hr := model.HeadRadius * p.cam.ppm
+	if fill > 0 {
+		f := &p.r.fill
+		f.polygon(body[:]...)
+		f.newSubPath()
+		f.circle(hx, hy, hr)
+		p.fill(f, alpha(c, fill))
+	}
 	// a pawn drawn small (a wide scene in a quarter of a projector)
 	// gets bolder outlines, so it can be found from the back of a hall;
 	// the geometry stays to scale
 	if p.cam.ppm < 60*p.s {
 		width *= 1.5
 	}
-	p.dc.SetLineWidth(width * p.s)
+	sp := &p.r.stroke
+	sp.polygon(body[:]...)
+	sp.circle(hx, hy, hr)
 	if dashed {
-		p.dc.SetDash(4*p.s, 3*p.s)
+		p.stroke(sp, c, width*p.s, 4*p.s, 3*p.s)
+	} else {
+		p.stroke(sp, c, width*p.s)
 	}
-	p.dc.Stroke()
-	p.dc.SetDash()
 	p.shapeOf(box, hx, hy)
 	if !pose.Alive { // a dead pawn: crossed out
 		x, y := p.cam.px(pose.Pos)
 		r := 0.4 * p.cam.ppm
-		p.dc.DrawLine(x-r, y-r, x+r, y+r)
-		p.dc.DrawLine(x-r, y+r, x+r, y-r)
-		p.dc.Stroke()
+		p.strokeLines(c, width*p.s, [4]float64{x - r, y - r, x + r, y + r}, [4]float64{x - r, y + r, x + r, y - r})
 	}
 }
 
@@ -318,12 +321,9 @@ func (p *pane) line(a, b model.Vec, c color.NRGBA, width float64, dashed bool) {
 	if !ok {
 		return
 	}
-	p.dc.SetColor(c)
-	p.dc.SetLineWidth(width * p.s)
-	p.dc.SetDash(on, off)
-	p.dc.DrawLine(x0, y0, x1, y1)
-	p.dc.Stroke()
-	p.dc.SetDash()
+	sp := &p.r.stroke
+	sp.line(x0, y0, x1, y1)
+	p.stroke(sp, c, width*p.s, on, off)
 }
 
 // visibleDashes is the part of a dashed segment from (x0, y0) to (x1, y1)
@@ -361,21 +361,6 @@ func (p *pane) dot(at model.Vec, r float64, c color.NRGBA) {
 	x, y := p.cam.px(at)
 	f := &p.r.fill
 	f.circle(x, y, r*p.s)
-	p.fill(f, c)
-}
-
-// fillHitbox fills a body box (its pixel corners) and its head circle,
-// the path hitbox strokes.
-func (p *pane) fillHitbox(corners []model.Vec, hx, hy float64, c color.NRGBA) {
-	f := &p.r.fill
-	xy := make([]float64, 0, 2*len(corners))
-	for _, q := range corners {
-		x, y := p.cam.px(q)
-		xy = append(xy, x, y)
-	}
-	f.polygon(xy...)
-	f.newSubPath()
-	f.circle(hx, hy, model.HeadRadius*p.cam.ppm)
 	p.fill(f, c)
 }
 

@@ -46,6 +46,7 @@ type Renderer struct {
 	paint    spanPainter
 	path     raster.Path // scratch: strokes
 	fill     fillPath
+	stroke   strokePath
 	segs     [][4]float64 // scratch: grid lines
 	rects    []rect       // scratch: walls, broad-phase cells
 }

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"math"
@@ -61,20 +62,17 @@ func (sp *spanPainter) blend(px []byte, ma uint32) {
 	const m = 1<<16 - 1
 	a := (m - (sp.ca * ma / m)) * 0x101
 	r, g, b, al := sp.cr*ma, sp.cg*ma, sp.cb*ma, sp.ca*ma
-	var in, out [4]byte
-	seen := false
-	for i := 0; i+3 < len(px); i += 4 {
-		q := (*[4]byte)(px[i : i+4])
-		if seen && *q == in {
-			*q = out
-			continue
+	in, out := uint32(0), uint32(0)
+	for first := true; len(px) >= 4; px = px[4:] {
+		v := binary.LittleEndian.Uint32(px)
+		if first || v != in {
+			in, first = v, false
+			out = uint32(uint8(((v&0xff)*a+r)/m>>8)) |
+				uint32(uint8(((v>>8&0xff)*a+g)/m>>8))<<8 |
+				uint32(uint8(((v>>16&0xff)*a+b)/m>>8))<<16 |
+				uint32(uint8(((v>>24)*a+al)/m>>8))<<24
 		}
-		in, seen = *q, true
-		q[0] = uint8((uint32(q[0])*a + r) / m >> 8)
-		q[1] = uint8((uint32(q[1])*a + g) / m >> 8)
-		q[2] = uint8((uint32(q[2])*a + b) / m >> 8)
-		q[3] = uint8((uint32(q[3])*a + al) / m >> 8)
-		out = *q
+		binary.LittleEndian.PutUint32(px, out)
 	}
 }
 
@@ -169,11 +167,18 @@ func (f *fillPath) polygon(xy ...float64) {
 	f.closePath()
 }
 
-// circle is gg's DrawCircle: NewSubPath, DrawEllipticalArc over a whole
-// turn in 16 quadratic pieces (its arithmetic, step for step, so the
-// points are gg's to the bit), ClosePath.
+// circle is gg's DrawCircle: NewSubPath, a whole turn in 16 quadratic
+// pieces, ClosePath.
 func (f *fillPath) circle(x, y, r float64) {
 	f.newSubPath()
+	arc(x, y, r, f.moveTo, func(cx, cy, x, y float64) { f.path.Add2(fx(cx, cy), fx(x, y)) })
+	f.closePath()
+}
+
+// arc is gg's DrawEllipticalArc over a whole turn of a circle, its
+// arithmetic step for step so the points are gg's to the bit: start at
+// the first point, then 16 quadratic pieces.
+func arc(x, y, r float64, start func(x, y float64), quad func(cx, cy, x, y float64)) {
 	const n = 16
 	angle1, angle2 := 0.0, 2*math.Pi
 	for i := 0; i < n; i++ {
@@ -190,15 +195,10 @@ func (f *fillPath) circle(x, y, r float64) {
 		cx := 2*x1 - x0/2 - x2/2
 		cy := 2*y1 - y0/2 - y2/2
 		if i == 0 {
-			if f.open {
-				f.lineTo(x0, y0)
-			} else {
-				f.moveTo(x0, y0)
-			}
+			start(x0, y0)
 		}
-		f.path.Add2(fx(cx, cy), fx(x2, y2))
+		quad(cx, cy, x2, y2)
 	}
-	f.closePath()
 }
 
 // fill paints the path in colour c (non-zero winding, as gg's Fill) and
@@ -230,59 +230,21 @@ func (p *pane) fillRect(x, y, w, h float64, c color.Color) {
 }
 
 // strokeLines strokes straight segments {x0, y0, x1, y1} in colour c,
-// width pixels wide with round caps, as one gg path of DrawLine calls
-// and a Stroke would.
+// width pixels wide, as one gg path of DrawLine calls and a Stroke would.
 func (p *pane) strokeLines(c color.Color, width float64, segs ...[4]float64) {
-	path := p.r.path[:0]
+	sp := &p.r.stroke
 	for _, s := range segs {
-		path = addPolyline(path, s[0], s[1], s[2], s[3])
+		sp.line(s[0], s[1], s[2], s[3])
 	}
-	p.stroke(path, c, width)
+	p.stroke(sp, c, width)
 }
 
 // strokeRects outlines rectangles as DrawRectangle calls and a Stroke
-// would (closed, round joins).
+// would.
 func (p *pane) strokeRects(c color.Color, width float64, rs ...rect) {
-	path := p.r.path[:0]
+	sp := &p.r.stroke
 	for _, r := range rs {
-		path = addPolyline(path, r.x0, r.y0, r.x1, r.y0, r.x1, r.y1, r.x0, r.y1, r.x0, r.y0)
+		sp.rect(r)
 	}
-	p.stroke(path, c, width)
-}
-
-// addPolyline adds a subpath through the points (x, y pairs) as gg's
-// stroke sees it: in 26.6 fixed point, without the steps shorter than
-// 8/64 px that gg drops (its rasterPath), which leaves a lone point a
-// dot of a cap.
-func addPolyline(path raster.Path, xy ...float64) raster.Path {
-	prev := fx(xy[0], xy[1])
-	path.Start(prev)
-	for i := 2; i+1 < len(xy); i += 2 {
-		q := fx(xy[i], xy[i+1])
-		if abs26(q.X-prev.X)+abs26(q.Y-prev.Y) > 8 {
-			path.Add1(q)
-		}
-		prev = q
-	}
-	return path
-}
-
-// stroke rasterises path's outline width pixels wide with gg's default
-// round caps and joins, in colour c.
-func (p *pane) stroke(path raster.Path, c color.Color, width float64) {
-	p.r.path = path
-	if len(path) == 0 {
-		return
-	}
-	rz := p.rasterizer()
-	rz.UseNonZeroWinding = true
-	rz.AddStroke(path, fixed.Int26_6(width*64), raster.RoundCapper, raster.RoundJoiner)
-	rz.Rasterize(p.painter(c))
-}
-
-func abs26(x fixed.Int26_6) fixed.Int26_6 {
-	if x < 0 {
-		return -x
-	}
-	return x
+	p.stroke(sp, c, width)
 }

@@ -160,3 +160,47 @@ func TestFillPathPaintsWhatGGPaints(t *testing.T) {
 		}
 	}
 }
+
+// Outlines of polygons and circles, whole or dashed, as hitboxes are
+// stroked.
+func TestStrokePathPaintsWhatGGPaints(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for i := 0; i < 300; i++ {
+		w, h := 20+rng.Intn(200), 20+rng.Intn(200)
+		dc, got, p := paintPair(rng, w, h)
+		c := randColour(rng)
+		width := 0.5 + 4*rng.Float64()
+		sp := &p.r.stroke
+		for n := 1 + rng.Intn(3); n > 0; n-- {
+			if rng.Intn(2) == 0 {
+				x, y, r := randCoord(rng, w), randCoord(rng, h), 0.5+rng.Float64()*float64(w)/3
+				dc.NewSubPath()
+				dc.DrawCircle(x, y, r)
+				sp.circle(x, y, r)
+				continue
+			}
+			xy := make([]float64, 2*(2+rng.Intn(4)))
+			for j := 0; j < len(xy); j += 2 {
+				xy[j], xy[j+1] = randCoord(rng, w), randCoord(rng, h)
+			}
+			dc.MoveTo(xy[0], xy[1])
+			for j := 2; j < len(xy); j += 2 {
+				dc.LineTo(xy[j], xy[j+1])
+			}
+			dc.ClosePath()
+			sp.polygon(xy...)
+		}
+		var dashes []float64
+		if rng.Intn(2) == 0 {
+			dashes = []float64{0.5 + 6*rng.Float64(), 0.5 + 6*rng.Float64()}
+			dc.SetDash(dashes...)
+		}
+		dc.SetColor(c)
+		dc.SetLineWidth(width)
+		dc.Stroke()
+		p.stroke(sp, c, width, dashes...)
+		if !bytes.Equal(dc.Image().(*image.RGBA).Pix, got.Pix) {
+			t.Fatalf("case %d (dashes %v): pixels differ from gg's", i, dashes)
+		}
+	}
+}
