@@ -189,6 +189,9 @@ func (s *Sim) clientSnapshot(c *Client, other int) ClientFrame {
 	cf := ClientFrame{View: c.Display, PackageTimeStamp: c.PackageTimeStamp, WarpM: c.warpLast}
 	cf.View.Poses = append([]model.Pose(nil), c.Display.Poses...)
 	cf.View.Shown = append([]bool(nil), c.Display.Shown...)
+	if len(c.snaps) > 0 { // sized at once: a frame's garbage is what the collector pays for
+		cf.Buffer = make([]rewind.Sample, 0, len(c.snaps))
+	}
 	for _, sn := range c.snaps {
 		cf.Buffer = append(cf.Buffer, rewind.Sample{T: sn.Stamp, Pose: sn.Poses[other]})
 	}

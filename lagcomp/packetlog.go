@@ -1,6 +1,10 @@
 package lagcomp
 
-import "lagscope/model"
+import (
+	"sort"
+
+	"lagscope/model"
+)
 
 // PacketWindow is how far back the packet log reaches: the packet-flow
 // diagram draws every packet sent within it, delivered, in flight or lost.
@@ -36,18 +40,14 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 }
 
 // recentPackets are the logged packets sent within PacketWindow before
-// now, in sending order.
+// now, in sending order: a window of the log itself, not a copy (entries
+// are logged at their sending time, so in order, and never written after;
+// clipped, so an append to it cannot reach the log).
 func (s *Sim) recentPackets() []PacketFrame {
-	in := func(p *PacketFrame) bool { return p.Sent >= s.Now-PacketWindow && p.Sent <= s.Now }
-	n := 0 // counted first: the log holds up to twice the window, a frame's copy needs no room for it
-	for i := range s.packets {
-		n += b2i(in(&s.packets[i]))
+	lo := sort.Search(len(s.packets), func(i int) bool { return s.packets[i].Sent >= s.Now-PacketWindow })
+	hi := sort.Search(len(s.packets), func(i int) bool { return s.packets[i].Sent > s.Now })
+	if lo >= hi {
+		return []PacketFrame{}
 	}
-	out := make([]PacketFrame, 0, n)
-	for i := range s.packets {
-		if in(&s.packets[i]) {
-			out = append(out, s.packets[i])
-		}
-	}
-	return out
+	return s.packets[lo:hi:hi]
 }

@@ -1,6 +1,7 @@
 package lagcomp
 
 import (
+	"fmt"
 	"testing"
 
 	"lagscope/lagcomp/netem"
@@ -84,5 +85,38 @@ func TestPacketLogIsBounded(t *testing.T) {
 	}
 	if len(s.packets) > 2*maxLogged {
 		t.Fatalf("log holds %d entries", len(s.packets))
+	}
+}
+
+// A frame's packets are the log's entries sent within PacketWindow, as a
+// filter over the whole log picks them, at every step of a lossy run with
+// duplicates; they are a window of the log, and an append to them leaves
+// the log as it was.
+func TestFramePacketsAreTheLogsWindow(t *testing.T) {
+	c := constantVelocity()
+	c.Up.LossPct, c.Down.LossPct, c.Up.DupPct, c.Up.JitterMs = 20, 10, 15, 30
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for at := model.Time(0); at < 8*model.Second; at += 77 * model.Millisecond {
+		s.Step(at)
+		f := s.Frame()
+		want := []PacketFrame{}
+		for _, p := range s.packets {
+			if p.Sent >= s.Now-PacketWindow && p.Sent <= s.Now {
+				want = append(want, p)
+			}
+		}
+		if fmt.Sprintf("%#v", f.Packets) != fmt.Sprintf("%#v", want) {
+			t.Fatalf("at %v: %d packets in the frame, %d in the window of the log", at, len(f.Packets), len(want))
+		}
+		if n := len(s.packets); n > 0 {
+			last := s.packets[n-1]
+			_ = append(f.Packets, PacketFrame{Sent: -7})
+			if s.packets[n-1].Sent != last.Sent || (cap(s.packets) > n && s.packets[:n+1][n].Sent == -7) {
+				t.Fatal("an append to the frame's packets wrote the log")
+			}
+		}
 	}
 }
