@@ -2,6 +2,7 @@ package lagcomp
 
 import (
 	"math"
+	"slices"
 
 	"lagscope/lagcomp/burst"
 	"lagscope/lagcomp/netem"
@@ -38,6 +39,20 @@ func choice[T ~string](key, group string, choices []T, doc string, f func(*Confi
 	return &Param{Key: key, Group: group, Kind: KindEnum, Choices: names, Doc: doc, order: 2,
 		get: func(c *Config) any { return string(*f(c)) },
 		set: func(c *Config, v any) { *f(c) = T(v.(string)) }}
+}
+
+// enum is choice for a key kept as a small number named by its String.
+func enum[T interface {
+	~uint8
+	String() string
+}](key, group string, choices []T, doc string, f func(*Config) *T) *Param {
+	names := make([]string, len(choices))
+	for i, c := range choices {
+		names[i] = c.String()
+	}
+	return &Param{Key: key, Group: group, Kind: KindEnum, Choices: names, Doc: doc, order: 2,
+		get: func(c *Config) any { return (*f(c)).String() },
+		set: func(c *Config, v any) { *f(c) = choices[slices.Index(names, v.(string))] }}
 }
 
 // degrees stores an angle given in degrees as radians.
@@ -113,7 +128,7 @@ func buildParams() []*Param {
 		num("max_rewind_ms", "compensation", "ms", 0, 5000, "cap on the latency compensated: the rewind beyond interp_ms (when clients interpolate); the Lag Compensation article's ~200 ms. The whole rewind is at most this + interp_ms, Source's sv_maxunlag (1 s)", func(c *Config) *float64 { return &c.MaxRewindMs }),
 		num("max_trail_ms", "compensation", "ms", 10, 5000, "history kept per pawn (UT2003 MaxTrailSeconds = 0.4 s)", func(c *Config) *float64 { return &c.MaxTrailMs }),
 		flag("stamp_subtracts_interp", "compensation", "the client's stamp subtracts its interpolation delay (false shows what forgetting it costs)", func(c *Config) *bool { return &c.StampSubtractsInterp }),
-		choice("rotation_lerp", "compensation", []rewind.RotationLerp{rewind.LerpShortest, rewind.LerpNaive}, "yaw interpolation of a rewind: shortest arc, or UT2003's naive component lerp", func(c *Config) *rewind.RotationLerp { return &c.Rotation }),
+		enum("rotation_lerp", "compensation", []rewind.RotationLerp{rewind.LerpShortest, rewind.LerpNaive}, "yaw interpolation of a rewind: shortest arc, or UT2003's naive component lerp", func(c *Config) *rewind.RotationLerp { return &c.Rotation }),
 		flag("trail_reset", "compensation", "reset a pawn's trail on teleport/respawn (UT2003's open problem)", func(c *Config) *bool { return &c.TrailReset }),
 		flag("teleport_guard", "compensation", "never rewind across a jump longer than teleport_dist_m or into a death (Source)", func(c *Config) *bool { return &c.TeleportGuard }),
 		num("teleport_dist_m", "compensation", "m", 0.1, 100, "a move longer than this between samples is a teleport", func(c *Config) *float64 { return &c.TeleportDistM }),

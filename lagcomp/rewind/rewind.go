@@ -1,6 +1,7 @@
 package rewind
 
 import (
+	"fmt"
 	"math"
 
 	"lagscope/model"
@@ -22,16 +23,27 @@ var rewindRuleNames = [...]string{"empty", "interpolated", "exact", "oldest_samp
 
 func (r Rule) String() string { return rewindRuleNames[r] }
 
-// RotationLerp chooses how a rewind interpolates yaw.
-type RotationLerp string
+// RotationLerp chooses how a rewind interpolates yaw. It is a number
+// named by String (the rotation_lerp key's values), not the name itself:
+// every rewind tests it, and a number is one comparison.
+type RotationLerp uint8
 
 const (
 	// LerpShortest turns along the shortest arc.
-	LerpShortest RotationLerp = "shortest"
+	LerpShortest RotationLerp = iota
 	// LerpNaive lerps the stored component as UT2003's TimeShiftPawns did,
 	// so 359 deg to 1 deg sweeps through 180 deg.
-	LerpNaive RotationLerp = "naive"
+	LerpNaive
 )
+
+var rotationLerpNames = [...]string{"shortest", "naive"}
+
+func (r RotationLerp) String() string {
+	if int(r) < len(rotationLerpNames) {
+		return rotationLerpNames[r]
+	}
+	return fmt.Sprintf("RotationLerp(%d)", r)
+}
 
 // Options are the knobs of a rewind.
 type Options struct {
