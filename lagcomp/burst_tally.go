@@ -62,7 +62,7 @@ func (c *burstSettled) add(n, e, sign int) {
 	c.shotsWithoutEffect += sign * max(0, n-e)
 }
 
-// catchUp folds what happened since the last call for client i.
+// catchUpBurstTally folds what happened for client i since the last call.
 func (s *Sim) catchUpBurstTally(i int) *burstTally {
 	l := s.fx
 	t := &l.tallies[i]
