@@ -190,10 +190,10 @@ func (h *History) guess(t model.Time) (int, bool) {
 
 // estimate is guess's first try alone, small enough to inline into a
 // rewind: the index of the first sample newer than t if the newest
-// segment's tick rate held from its anchor to t. ok is false when t is
-// not strictly inside that segment; the caller must still check that the
-// samples each side of the index sandwich t.
+// segment's tick rate held from its anchor to t. ok says the index is
+// one of the samples after the anchor (t before the anchor wraps to a
+// huge count); whether they sandwich t is the caller's to check.
 func (h *History) estimate(t model.Time) (i int, ok bool) {
 	k, _ := bits.Mul64(uint64(t-h.anchorT), h.seg.rate) // ⌊(t − T_a)·rate⌋
-	return h.anchor + 1 + int(k), t >= h.anchorT && k < uint64(h.after)
+	return h.anchor + 1 + int(k), k < uint64(h.after)
 }

@@ -80,15 +80,14 @@ func (h *History) RewindTo(t model.Time, opt Options) (r Rewound) {
 		return Rewound{Pose: s.Pose, T: s.T, Rule: Guarded}
 	}
 	var old, late *Sample
-	i, ok := h.estimate(t)
-	if ok {
+	if i, ok := h.estimate(t); ok {
 		old, late = h.at(i-1), h.at(i)
 	}
-	if !ok || old.T > t || late.T <= t {
+	if old == nil || old.T > t || late.T <= t {
 		if h.n == 0 {
 			return Rewound{Rule: Empty, T: t}
 		}
-		switch i = h.search(t); i {
+		switch i := h.search(t); i {
 		case h.n:
 			s := h.at(h.n - 1)
 			rule := Latest
@@ -99,8 +98,9 @@ func (h *History) RewindTo(t model.Time, opt Options) (r Rewound) {
 		case 0:
 			s := h.at(0)
 			return Rewound{Pose: s.Pose, T: s.T, Rule: Oldest}
+		default:
+			old, late = h.at(i-1), h.at(i)
 		}
-		old, late = h.at(i-1), h.at(i)
 	}
 	if old.T == t {
 		return Rewound{Pose: old.Pose, T: t, Rule: Exact}

@@ -56,7 +56,8 @@ func sameRewound(a, b Rewound) bool {
 // bit for bit with the plain search and model's lerps, for every rule and
 // both rotations, over random histories: tick-rate changes, skipped
 // ticks, trail resets, deaths, teleports, yaws stored out of [0, 2*pi),
-// and stamps on samples, between them, before and after the trail.
+// and stamps on samples, between them, before and after the trail, and
+// at the ends of time.
 func TestRewindFastPathAgreesWithSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 4))
 	rates := []int{128, 64, 20, 1000, 60, 33, 7}
@@ -92,6 +93,9 @@ func TestRewindFastPathAgreesWithSearch(t *testing.T) {
 				stamp := now - model.Time(rng.Int64N(int64(trail+200*model.Millisecond))) + 20*model.Millisecond
 				if k == 5 && h.Len() > 0 { // exactly on a sample
 					stamp = h.At(rng.IntN(h.Len())).T
+				}
+				if k == 4 && rng.IntN(10) == 0 { // far out: the estimate's count wraps
+					stamp = []model.Time{math.MinInt64, math.MaxInt64, -1, 0}[rng.IntN(4)]
 				}
 				for _, opt := range []Options{{Rotation: LerpNaive}, {Rotation: LerpShortest}, {Rotation: LerpShortest, Guard: true}, {Rotation: LerpNaive, Guard: true}} {
 					got, want := h.RewindTo(stamp, opt), rewindBySearch(h, stamp, opt)
