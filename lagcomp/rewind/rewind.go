@@ -71,9 +71,10 @@ type Rewound struct {
 //
 // It runs for every pawn of every shot, so its common case (t inside the
 // newest tick rate's samples) costs one index computation and no call:
-// the pose is built field by field straight into the result, because a
-// Pose is too large to live in registers and copying one whole through
-// the stack just after writing it stalls the CPU's store forwarding.
+// the pose is built field by field straight into the named result r,
+// because a Pose is too large to live in registers and copying one whole
+// through the stack just after writing it stalls the CPU's store
+// forwarding (a local Rewound returned is copied so: 12 ns, not 6.6).
 func (h *History) RewindTo(t model.Time, opt Options) (r Rewound) {
 	if opt.Guard && h.n > 0 && h.lostTrack(t) {
 		s := h.at(h.n - 1) // the present: a pawn dead now stays dead
