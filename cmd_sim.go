@@ -343,11 +343,21 @@ func writeProjectiles(w io.Writer, projs []lagcomp.ProjectileRecord) {
 	}
 	tw.Flush()
 	sum := lagcomp.SummarizeProjectiles(projs)
-	fmt.Fprintf(w, "%d projectiles: mean spawn offset %.3f m, max divergence %.3f m, mean detonation distance %.3f m, rules:", sum.Count, sum.MeanLinkOffsetM, sum.MaxDivergenceM, sum.MeanDetDistM)
+	fmt.Fprintf(w, "%d projectiles: mean spawn offset %s m, max divergence %s m, mean detonation distance %s m, rules:",
+		sum.Count, metres(sum.MeanLinkOffsetM), metres(sum.MaxDivergenceM), metres(sum.MeanDetDistM))
 	for _, rc := range sum.Rules {
 		fmt.Fprintf(w, " %s %d", rc.Rule, rc.Count)
 	}
 	fmt.Fprintln(w)
+}
+
+// metres is a distance of the summary to the millimetre, "–" where it
+// has no value (NaN: nothing was measured), never a perfect 0.
+func metres(x float64) string {
+	if math.IsNaN(x) {
+		return "–"
+	}
+	return fmt.Sprintf("%.3f", x)
 }
 
 // writeBursts is a line per remote client: what its copy of the shooter's

@@ -55,7 +55,7 @@ func (m *metrics) update(f *lagcomp.Frame) {
 		rules += fmt.Sprintf("%s %d  ", rc.Rule, rc.Count)
 	}
 	if ps := f.ProjSummary; ps.Count > 0 {
-		rules += fmt.Sprintf("projectiles %d: spawn offset %.2f m, divergence ≤ %.2f m, apart %.2f m; ", ps.Count, ps.MeanLinkOffsetM, ps.MaxDivergenceM, ps.MeanDetDistM)
+		rules += fmt.Sprintf("projectiles %d: spawn offset %s m, divergence ≤ %s m, apart %s m; ", ps.Count, metres(ps.MeanLinkOffsetM), metres(ps.MaxDivergenceM), metres(ps.MeanDetDistM))
 		for _, rc := range ps.Rules {
 			rules += fmt.Sprintf("%s %d  ", rc.Rule, rc.Count)
 		}
@@ -76,6 +76,15 @@ func fireText(ff *lagcomp.FireFrame) string {
 			r.Name, r.EffectsPlayed, r.ShotsFired, r.SingleShotsMissed, r.BurstsMissed, r.ExtraEffects, r.BogusBursts, r.BitsPerSecond)
 	}
 	return s
+}
+
+// metres is a distance to the centimetre, "–" where it has no value yet
+// (NaN: no projectile linked, no pair detonated).
+func metres(v float64) string {
+	if math.IsNaN(v) {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f", v)
 }
 
 func msOrDash(v float64) string {

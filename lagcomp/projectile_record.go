@@ -101,8 +101,11 @@ func (s *Sim) Projectiles() []ProjectileRecord {
 
 // ProjectileSummary aggregates projectile records.
 type ProjectileSummary struct {
-	Count           int
-	Rules           []ReconcileCount
+	Count int
+	Rules []ReconcileCount
+	// The distances are NaN, not a perfect 0, when nothing was measured:
+	// MeanLinkOffsetM with no projectile linked, MaxDivergenceM with no
+	// projectile at all, MeanDetDistM with no pair that both detonated.
 	MeanLinkOffsetM float64
 	MaxDivergenceM  float64
 	MeanDetDistM    float64 // over the pairs that both detonated
@@ -149,11 +152,15 @@ func (t *projTally) add(r *ProjectileRecord) {
 func (t *projTally) summary() ProjectileSummary {
 	s := t.s
 	s.Rules = slices.Clone(s.Rules)
+	s.MeanLinkOffsetM, s.MeanDetDistM = math.NaN(), math.NaN()
 	if t.linked > 0 {
 		s.MeanLinkOffsetM = t.linkSum / float64(t.linked)
 	}
 	if t.pairs > 0 {
 		s.MeanDetDistM = t.detSum / float64(t.pairs)
+	}
+	if s.Count == 0 {
+		s.MaxDivergenceM = math.NaN()
 	}
 	return s
 }

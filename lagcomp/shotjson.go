@@ -151,9 +151,9 @@ type SummaryJSON struct {
 	Packets          map[string]int    `json:"packets"`
 	Projectiles      int               `json:"projectiles"`
 	ProjectileRules  map[Reconcile]int `json:"projectile_rules"`
-	MeanSpawnOffsetM float64           `json:"mean_projectile_spawn_offset_m" bounds:"0,"`
-	MaxDivergenceM   float64           `json:"max_projectile_divergence_m" bounds:"0,"`
-	MeanDetDistM     float64           `json:"mean_detonation_distance_m" bounds:"0,"`
+	MeanSpawnOffsetM *float64          `json:"mean_projectile_spawn_offset_m" bounds:"0,"` // null with no projectile linked
+	MaxDivergenceM   *float64          `json:"max_projectile_divergence_m" bounds:"0,"`    // null with no projectile
+	MeanDetDistM     *float64          `json:"mean_detonation_distance_m" bounds:"0,"`     // null with no pair that both detonated
 	SimSeconds       float64           `json:"sim_seconds"`
 	WallMs           float64           `json:"wall_ms"`
 }
@@ -182,7 +182,7 @@ func (s *Summary) JSON(sim *Sim) SummaryJSON {
 	for _, rc := range ps.Rules {
 		j.ProjectileRules[rc.Rule] = rc.Count
 	}
-	j.MeanSpawnOffsetM, j.MaxDivergenceM, j.MeanDetDistM = round6(ps.MeanLinkOffsetM), round6(ps.MaxDivergenceM), round6(ps.MeanDetDistM)
+	j.MeanSpawnOffsetM, j.MaxDivergenceM, j.MeanDetDistM = figure(ps.MeanLinkOffsetM), figure(ps.MaxDivergenceM), figure(ps.MeanDetDistM)
 	up, down := sim.Link(ShooterPawn, true).Stats, sim.Link(ShooterPawn, false).Stats
 	// the reliability layer of the shooter's connection: resends and
 	// give-ups by the sender, duplicates the receiver dropped, explicit

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"reflect"
 	"testing"
 
 	"lagscope/lagcomp/burst"
@@ -52,7 +51,7 @@ func TestRunningSummaryEqualsTheExactOne(t *testing.T) {
 			if fmt.Sprintf("%#v", f.Summary) != fmt.Sprintf("%#v", want) {
 				t.Fatalf("%s at %v: running %+v, exact %+v", w, at, f.Summary, want)
 			}
-			if ps := SummarizeProjectiles(s.Projectiles()); len(s.projs) > 0 && !reflect.DeepEqual(f.ProjSummary, ps) {
+			if ps := SummarizeProjectiles(s.Projectiles()); len(s.projs) > 0 && fmt.Sprintf("%#v", f.ProjSummary) != fmt.Sprintf("%#v", ps) {
 				t.Fatalf("%s at %v: running %+v, exact %+v", w, at, f.ProjSummary, ps)
 			}
 		}
@@ -231,5 +230,41 @@ func TestLateEffectCorrectsTheFoldedBursts(t *testing.T) {
 	}
 	if got.Record.BurstsMissed != 0 || got.Record.ExtraEffects == 0 {
 		t.Fatalf("the late effects were not counted: %+v", got.Record)
+	}
+}
+
+// A projectile figure over nothing is no value (null in JSON), never a
+// perfect 0 a chart would draw as a measurement: a hitscan run has no
+// projectile, so no spawn offset, divergence or detonation distance; a
+// rocket run measures all three.
+func TestProjectileFiguresOverNothingAreNull(t *testing.T) {
+	for _, w := range []WeaponKind{WeaponRapid, WeaponRocket} {
+		c := Defaults()
+		c.Weapon = w
+		s, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(10 * model.Second)
+		sum := s.Summary()
+		j := sum.JSON(s)
+		figs := map[string]*float64{"mean_projectile_spawn_offset_m": j.MeanSpawnOffsetM,
+			"max_projectile_divergence_m": j.MaxDivergenceM, "mean_detonation_distance_m": j.MeanDetDistM}
+		for name, f := range figs {
+			if hitscan := w == WeaponRapid; hitscan != (f == nil) {
+				t.Errorf("%s, %d projectiles: %s = %v, want null only without projectiles", w, j.Projectiles, name, f)
+			}
+		}
+		if w == WeaponRocket && (j.Projectiles == 0 || *j.MeanDetDistM < 0) {
+			t.Errorf("rockets: %d projectiles, detonations %v m apart", j.Projectiles, *j.MeanDetDistM)
+		}
+	}
+	// a projectile still in flight has no detonation pair yet
+	ps := SummarizeProjectiles([]ProjectileRecord{{LinkOffsetM: 0.5, MaxDivergenceM: 0.25, DetonationDistM: math.NaN()}})
+	if ps.MeanLinkOffsetM != 0.5 || ps.MaxDivergenceM != 0.25 || !math.IsNaN(ps.MeanDetDistM) {
+		t.Errorf("one projectile in flight: %+v", ps)
+	}
+	if ps := SummarizeProjectiles(nil); !math.IsNaN(ps.MeanLinkOffsetM) || !math.IsNaN(ps.MaxDivergenceM) || !math.IsNaN(ps.MeanDetDistM) {
+		t.Errorf("no projectile: %+v", ps)
 	}
 }

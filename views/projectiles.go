@@ -230,7 +230,8 @@ func (p *pane) projectileNote() {
 	if s.Count == 0 {
 		return
 	}
-	text := fmt.Sprintf("%d projectiles · spawn offset %.2f m · max divergence %.2f m · detonations apart %.2f m", s.Count, s.MeanLinkOffsetM, s.MaxDivergenceM, s.MeanDetDistM)
+	text := fmt.Sprintf("%d projectiles · spawn offset %s m · max divergence %s m · detonations apart %s m",
+		s.Count, metres(s.MeanLinkOffsetM), metres(s.MaxDivergenceM), metres(s.MeanDetDistM))
 	p.note(text, p.pal.Text)
 	rules := ""
 	for _, rc := range s.Rules {
@@ -239,4 +240,13 @@ func (p *pane) projectileNote() {
 	if rules != "" {
 		p.note(rules, p.pal.Dim)
 	}
+}
+
+// metres is a distance of the summary to the centimetre, "–" where it
+// has no value yet (NaN: no projectile linked, no pair detonated).
+func metres(x float64) string {
+	if math.IsNaN(x) {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f", x)
 }
