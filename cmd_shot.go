@@ -127,8 +127,9 @@ func encodePNG(img image.Image) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// checkOut refuses an output lagscope would write under a wrong name: a
-// still is a PNG and a clip a GIF, whatever the file is called.
+// checkOut refuses an output lagscope would write under a wrong name (a
+// still is a PNG and a clip a GIF, whatever the file is called) or into a
+// directory that does not exist.
 func checkOut(out string, clip bool) error {
 	ext := strings.ToLower(filepath.Ext(out))
 	switch {
@@ -139,7 +140,7 @@ func checkOut(out string, clip bool) error {
 	case !clip && ext != ".png":
 		return fmt.Errorf("--out %q: lagscope writes PNG screenshots (.png) and GIF clips (.gif with --from-time/--to-time); name the file .png", out)
 	}
-	return nil
+	return checkDir("out", out)
 }
 
 // maxAt is the latest time a shot may show: the duration_ms range, the

@@ -77,6 +77,16 @@ func (f *sweepFlags) plan() (*sweepPlan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if f.chart != "" && f.chart != "-" {
+		if err := checkPNG("chart", f.chart); err != nil {
+			return nil, err
+		}
+	}
+	if f.csv != "" && f.csv != "-" {
+		if err := checkDir("csv", f.csv); err != nil {
+			return nil, err
+		}
+	}
 	for _, spec := range f.vary {
 		v, err := sweep.ParseVary(spec)
 		if err != nil {

@@ -317,3 +317,37 @@ func TestSweepSaysWhatItWrote(t *testing.T) {
 		t.Fatalf("stdout %q does not say it wrote %s", stdout, out)
 	}
 }
+
+// --chart writes PNG bytes: a name that says otherwise is refused, and
+// so is a directory that does not exist (never made for a typo), before
+// anything runs and without leaving a file behind, as shot --out does.
+func TestSweepChartRefusesWrongNameAndMissingDir(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "nonexistent", "dir")
+	for _, c := range []struct {
+		flag, path, want string
+	}{
+		{"--chart", filepath.Join(dir, "x.jpg"), "name the file .png"},
+		{"--chart", filepath.Join(dir, "x.gif"), "name the file .png"},
+		{"--chart", filepath.Join(dir, "x"), "name the file .png"},
+		{"--chart", filepath.Join(missing, "x.png"), "directory " + missing + " does not exist"},
+		{"--csv", filepath.Join(missing, "x.csv"), "directory " + missing + " does not exist"},
+	} {
+		code, _, errs := runCLI("sweep", "--preset", "default", "--duration", "1s", "--vary", "latency_ms=0,50", c.flag, c.path)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("%s %s: exit %d, %q; want exit 2 and %q", c.flag, c.path, code, errs, c.want)
+		}
+		if _, err := os.Stat(c.path); err == nil {
+			t.Errorf("%s %s: the file was written", c.flag, c.path)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "nonexistent")); err == nil {
+		t.Errorf("the missing directory was created")
+	}
+	if code, _, errs := runCLI("shot", "--preset", "default", "--out", filepath.Join(missing, "x.png")); code != 2 || !strings.Contains(errs, "does not exist") {
+		t.Errorf("shot into a missing directory: exit %d, %q", code, errs)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("left behind: %v", entries)
+	}
+}
