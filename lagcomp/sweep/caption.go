@@ -39,7 +39,11 @@ func (g *Grid) Caption() []string {
 	if seeds == 1 {
 		sd = fmt.Sprintf("seed %d (one run per point: no confidence band)", first)
 	} else {
-		sd = fmt.Sprintf("seeds %d…%d: the mean and its 95 %% confidence interval, shaded (Student's t, %d df)", first, first+uint64(seeds)-1, seeds-1)
+		ci := "between two thin lines" // a trend over a number key
+		if len(g.Vary) == 0 || !isNumber(g.Vary[0].Key) {
+			ci = "as an error bar" // points over choices
+		}
+		sd = fmt.Sprintf("seeds %d…%d: the mean and its 95 %% confidence interval %s (Student's t, %d df)", first, first+uint64(seeds)-1, ci, seeds-1)
 	}
 	return []string{
 		strings.Join(run, " · "),
@@ -54,4 +58,11 @@ func values(vs []string) string {
 		return strings.Join(vs, ", ")
 	}
 	return fmt.Sprintf("%s … %s (%d values)", vs[0], vs[len(vs)-1], len(vs))
+}
+
+// isNumber says whether a key takes numbers: a chart draws it to scale
+// as a trend, and a choice as points side by side.
+func isNumber(key string) bool {
+	p, ok := lagcomp.Lookup(key)
+	return ok && (p.Kind == lagcomp.KindFloat || p.Kind == lagcomp.KindInt)
 }

@@ -16,11 +16,14 @@ func (st style) legendHeight(c draw.Canvas, t *sweep.Table, lines []sweep.Series
 	return vg.Length(rows)*st.size(40) + st.size(10)
 }
 
-// legend draws one entry per line: its dashed stroke, its marker and the
-// values.
+// legend draws one entry per line: its dashed stroke (none for a choice
+// on x, where points are not joined), its marker and the values.
 func (st style) legend(c draw.Canvas, t *sweep.Table, lines []sweep.Series) {
+	choice := !numericX(t) // points, not lines: the legend shows no stroke
 	st.legendFlow(c, t, lines, func(li int, at vg.Point, label string) {
-		c.StrokeLine2(st.stroke(li), at.X, at.Y, at.X+st.size(70), at.Y)
+		if !choice {
+			c.StrokeLine2(st.stroke(li), at.X, at.Y, at.X+st.size(70), at.Y)
+		}
 		c.DrawGlyph(st.mark(li), vg.Point{X: at.X + st.size(35), Y: at.Y})
 		c.FillText(st.text(26), vg.Point{X: at.X + st.size(82), Y: at.Y}, label)
 	})

@@ -81,7 +81,9 @@ func Render(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, error) {
 	if len(lines) > 1 || len(lines[0].Values) > 0 {
 		legH = st.legendHeight(body, t, lines)
 	}
-	panels := draw.Crop(body, 0, 0, legH, 0)
+	notes := panelNotes(t, opt.Metrics)
+	notesH := st.notesHeight(body, notes)
+	panels := draw.Crop(body, 0, 0, legH+notesH, 0)
 
 	cols, rows := grid(len(opt.Metrics))
 	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: st.size(40), PadY: st.size(30),
@@ -106,7 +108,10 @@ func Render(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, error) {
 		spots = append(spots, hotspots(p, tc, t, m, opt.Height)...)
 	}
 	if legH > 0 {
-		st.legend(draw.Crop(body, 0, 0, 0, -(body.Max.Y-body.Min.Y-legH)), t, lines)
+		st.legend(draw.Crop(body, 0, 0, notesH, -(body.Max.Y-body.Min.Y-legH-notesH)), t, lines)
+	}
+	if notesH > 0 {
+		st.notes(draw.Crop(body, 0, 0, 0, -(body.Max.Y-body.Min.Y-notesH)), notes)
 	}
 	st.caption(draw.Crop(dc, 0, 0, 0, -(dc.Max.Y-dc.Min.Y-capH)), opt.Caption)
 	img := image.NewRGBA(image.Rect(0, 0, opt.Width, opt.Height))
@@ -153,15 +158,46 @@ func xValue(t *sweep.Table, x string, i int) float64 {
 	return float64(i)
 }
 
-func numericX(t *sweep.Table) bool {
-	if len(t.Vary) == 0 {
-		return false
+// xPos is where line li of n draws its point of x value v (the i-th of
+// its points): a choice is nudged sideways from its place by line, so
+// points with the same figure stand side by side, not on top of each
+// other; a number is drawn at itself.
+func xPos(t *sweep.Table, v string, i, li, n int) float64 {
+	x := xValue(t, v, xIndex(t, v, i))
+	if numericX(t) || n < 2 {
+		return x
 	}
-	p, ok := lagcomp.Lookup(t.Vary[0].Key)
+	step := math.Min(0.15, 0.7/float64(n))
+	return x + step*(float64(li)-float64(n-1)/2)
+}
+
+// categories are the names of the places on a choice axis: every value
+// of the first key, whether or not a panel has a figure there.
+func categories(t *sweep.Table) []string {
+	if len(t.Vary) == 0 {
+		return []string{"all runs"}
+	}
+	return t.Vary[0].Values
+}
+
+func numericX(t *sweep.Table) bool {
+	return len(t.Vary) > 0 && numericKey(t.Vary[0].Key)
+}
+
+// numericKey says whether a key takes numbers (drawn to scale), not
+// choices.
+func numericKey(key string) bool {
+	p, ok := lagcomp.Lookup(key)
 	return ok && (p.Kind == lagcomp.KindFloat || p.Kind == lagcomp.KindInt)
 }
 
-// panel is one metric's plot.
+// panel is one metric's plot. A number key on x is a trend: each line
+// joins its means, the 95 % band between two thin lines of its colour
+// (outlines, not fills, so overlapping bands never blend into colours no
+// legend explains). A choice on x (mode=none,timestamp,…) has no order:
+// every value keeps its evenly spaced place in every panel, each line's
+// mean is a point with its interval as an error bar, nudged sideways so
+// lines with the same figure stand side by side, and nothing is joined.
 func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = metric
@@ -176,15 +212,11 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 		a.Padding = st.size(6)
 	}
 	if len(t.Vary) > 0 {
-		p.X.Label.Text = t.Vary[0].Key
+		p.X.Label.Text = xName(t.Vary[0].Key)
 	}
+	p.Y.Label.Text = yName(metric)
+	names := categories(t)
 	if !numericX(t) {
-		var names []string
-		if len(t.Vary) > 0 {
-			names = t.Vary[0].Values
-		} else {
-			names = []string{"all runs"}
-		}
 		p.NominalX(names...)
 		p.X.Tick.Label.Font = font.From(sans, st.size(24))
 	}
@@ -194,14 +226,15 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 	p.Add(grid)
 	ymin, ymax := 0.0, 0.0 // the y axis always shows 0: no truncated axes
 	clamped, points := 0, 0
-	for li, s := range t.Series(metric) {
+	series := t.Series(metric)
+	for li, s := range series {
 		col := Palette[li%len(Palette)]
 		var mean, lo, hi plotter.XYs
 		for i, pt := range s.Points {
 			if pt.N == 0 {
 				continue
 			}
-			x := xValue(t, pt.X, xIndex(t, pt.X, i))
+			x := xPos(t, pt.X, i, li, len(series))
 			mean = append(mean, plotter.XY{X: x, Y: pt.Mean})
 			lo = append(lo, plotter.XY{X: x, Y: pt.Lo})
 			hi = append(hi, plotter.XY{X: x, Y: pt.Hi})
@@ -214,30 +247,9 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 		if len(mean) == 0 {
 			continue
 		}
-		if band := bandOf(lo, hi); band != nil {
-			poly, err := plotter.NewPolygon(band)
-			if err != nil {
-				return nil, err
-			}
-			poly.Color = color.NRGBA{col.R, col.G, col.B, 0x40}
-			poly.LineStyle.Width = 0
-			p.Add(poly)
-		}
-		if len(mean) == 1 && wide(lo, hi) { // a band of one point has no width: whiskers
-			bars, err := plotter.NewYErrorBars(ciBars{mean, lo, hi})
-			if err != nil {
-				return nil, err
-			}
-			bars.Color, bars.Width, bars.CapWidth = col, st.size(3), st.size(18)
-			p.Add(bars)
-		}
-		line, pts, err := plotter.NewLinePoints(mean)
-		if err != nil {
+		if err := st.addSeries(p, li, col, !numericX(t), mean, lo, hi); err != nil {
 			return nil, err
 		}
-		line.LineStyle = st.stroke(li)
-		pts.GlyphStyle = st.mark(li)
-		p.Add(line, pts)
 	}
 	if clamped > 0 {
 		// every clamp is named where it shaped the picture
@@ -246,13 +258,58 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 	var step float64
 	p.Y.Min, p.Y.Max, step = padRange(math.Min(p.Y.Min, ymin), math.Max(p.Y.Max, ymax), t.Whole(metric))
 	p.Y.Tick.Marker = stepTicks{step}
-	if !numericX(t) { // half a slot either side, so end labels are not cut
-		p.X.Min, p.X.Max = -0.5, math.Max(p.X.Max, 0)+0.5
+	if !numericX(t) { // every choice keeps its place, half a slot either side
+		p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5
+		if empty := emptyPlaces(t, series); len(empty) > 0 {
+			p.Add(noValue{empty, st.noValueText()})
+		}
 	} else {
 		p.X.Tick.Marker = xTicks(t)
 	}
-	p.Add(corners{st.markPad(len(t.Series(metric)))})
+	p.Add(corners{st.markPad(len(series))})
 	return p, nil
+}
+
+// addSeries draws one line's points: joined, between the thin edges of
+// its band, for a number on x; single points with error bars for a
+// choice on x or a line of one point (a band of one point has no width).
+func (st style) addSeries(p *plot.Plot, li int, col color.RGBA, choice bool, mean, lo, hi plotter.XYs) error {
+	if ci := spread(mean, lo, hi); (choice || len(mean) == 1) && ci.Len() > 0 {
+		bars, err := plotter.NewYErrorBars(ci)
+		if err != nil {
+			return err
+		}
+		bars.Color, bars.Width, bars.CapWidth = col, st.size(3), st.size(18)
+		p.Add(bars)
+	}
+	if choice {
+		pts, err := plotter.NewScatter(mean)
+		if err != nil {
+			return err
+		}
+		pts.GlyphStyle = st.mark(li)
+		p.Add(pts)
+		return nil
+	}
+	if len(mean) > 1 && wide(lo, hi) {
+		edge := draw.LineStyle{Color: col, Width: st.size(1.5)}
+		for _, e := range []plotter.XYs{lo, hi} {
+			l, err := plotter.NewLine(e)
+			if err != nil {
+				return err
+			}
+			l.LineStyle = edge
+			p.Add(l)
+		}
+	}
+	line, pts, err := plotter.NewLinePoints(mean)
+	if err != nil {
+		return err
+	}
+	line.LineStyle = st.stroke(li)
+	pts.GlyphStyle = st.mark(li)
+	p.Add(line, pts)
+	return nil
 }
 
 // clampNote says that n of the panel's points had their 95 % band cut
@@ -275,17 +332,22 @@ func (st style) wrap(s string, ts draw.TextStyle) string {
 	if st.titleW <= 0 {
 		return s
 	}
+	return wrapTo(s, ts, st.titleW)
+}
+
+// wrapTo breaks s between words into lines no wider than w.
+func wrapTo(s string, ts draw.TextStyle, w vg.Length) string {
 	var lines []string
 	cur := ""
-	for _, w := range strings.Fields(s) {
-		if cur != "" && ts.Width(cur+" "+w) > st.titleW {
-			lines, cur = append(lines, cur), w
+	for _, word := range strings.Fields(s) {
+		if cur != "" && ts.Width(cur+" "+word) > w {
+			lines, cur = append(lines, cur), word
 			continue
 		}
 		if cur != "" {
 			cur += " "
 		}
-		cur += w
+		cur += word
 	}
 	return strings.Join(append(lines, cur), "\n")
 }
@@ -314,19 +376,6 @@ func xIndex(t *sweep.Table, x string, fallback int) int {
 	return fallback
 }
 
-// bandOf is the confidence band as a polygon, nil where every point is
-// a single seed (no band to draw).
-func bandOf(lo, hi plotter.XYs) plotter.XYs {
-	if !wide(lo, hi) {
-		return nil
-	}
-	band := append(plotter.XYs{}, hi...)
-	for i := len(lo) - 1; i >= 0; i-- {
-		band = append(band, lo[i])
-	}
-	return band
-}
-
 // wide says whether any interval has a width.
 func wide(lo, hi plotter.XYs) bool {
 	for i := range lo {
@@ -335,6 +384,18 @@ func wide(lo, hi plotter.XYs) bool {
 		}
 	}
 	return false
+}
+
+// spread is the points whose interval has a width, as error bars (a
+// bar of no width would draw its caps as a stroke through the point).
+func spread(mean, lo, hi plotter.XYs) ciBars {
+	var b ciBars
+	for i := range mean {
+		if hi[i].Y > lo[i].Y {
+			b.mean, b.lo, b.hi = append(b.mean, mean[i]), append(b.lo, lo[i]), append(b.hi, hi[i])
+		}
+	}
+	return b
 }
 
 // ciBars are the confidence intervals as error bars about the means.
@@ -351,12 +412,13 @@ func hotspots(p *plot.Plot, c draw.Canvas, t *sweep.Table, metric string, height
 	da := p.DataCanvas(c)
 	trX, trY := p.Transforms(&da)
 	var out []Hotspot
-	for _, s := range t.Series(metric) {
+	series := t.Series(metric)
+	for li, s := range series {
 		for i, pt := range s.Points {
 			if pt.N == 0 {
 				continue
 			}
-			x := xValue(t, pt.X, xIndex(t, pt.X, i))
+			x := xPos(t, pt.X, i, li, len(series))
 			out = append(out, Hotspot{X: float64(trX(x)), Y: float64(height) - float64(trY(pt.Mean)), Row: pt.Row})
 		}
 	}
