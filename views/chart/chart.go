@@ -89,6 +89,7 @@ func Render(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, error) {
 	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: st.size(40), PadY: st.size(30),
 		PadTop: st.size(20), PadBottom: st.size(10), PadLeft: st.size(20), PadRight: st.size(30)}
 	st.titleW = (panels.Max.X - panels.Min.X - tiles.PadLeft - tiles.PadRight - vg.Length(cols-1)*tiles.PadX) / vg.Length(cols)
+	st.tileH = (panels.Max.Y - panels.Min.Y - tiles.PadTop - tiles.PadBottom - vg.Length(rows-1)*tiles.PadY) / vg.Length(rows)
 	plots := make([][]*plot.Plot, rows)
 	var spots []Hotspot
 	for i, m := range opt.Metrics {
@@ -139,6 +140,7 @@ func grid(n int) (cols, rows int) {
 type style struct {
 	s      vg.Length
 	titleW vg.Length // a panel's width, to wrap its title to (0: no wrapping)
+	tileH  vg.Length // a panel's height, to wrap its y axis's name to (0: no wrapping)
 }
 
 func (st style) size(px float64) vg.Length { return vg.Length(px) * st.s }
@@ -215,6 +217,9 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 		p.X.Label.Text = xName(t.Vary[0].Key)
 	}
 	p.Y.Label.Text = yName(metric)
+	if st.tileH > 0 { // a name longer than half the panel is high squeezes its data
+		p.Y.Label.Text = wrapTo(p.Y.Label.Text, p.Y.Label.TextStyle, st.tileH/2)
+	}
 	names := categories(t)
 	if !numericX(t) {
 		p.NominalX(names...)
@@ -261,10 +266,21 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 	if !numericX(t) { // every choice keeps its place, half a slot either side
 		p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5
 		if empty := emptyPlaces(t, series); len(empty) > 0 {
-			p.Add(noValue{empty, st.noValueText()})
+			at := make([]float64, len(empty))
+			for i, xi := range empty {
+				at[i] = float64(xi)
+			}
+			p.Add(noValue{at, st.noValueText()})
 		}
 	} else {
 		p.X.Tick.Marker = xTicks(t)
+		// every panel spans every swept value, whichever have figures
+		if lo, hi := xSpan(t); lo < hi {
+			p.X.Min, p.X.Max = lo, hi
+			if points == 0 { // nothing to draw: say so, not an empty frame
+				p.Add(noValue{[]float64{(lo + hi) / 2}, st.noValueText()})
+			}
+		}
 	}
 	p.Add(corners{st.markPad(len(series))})
 	return p, nil
@@ -361,6 +377,16 @@ func xTicks(t *sweep.Table) plot.Ticker {
 		vs = append(vs, xValue(t, v, i))
 	}
 	return vs
+}
+
+// xSpan is the range of a number key's swept values.
+func xSpan(t *sweep.Table) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for i, v := range t.Vary[0].Values {
+		x := xValue(t, v, i)
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	return lo, hi
 }
 
 // xIndex is the position of a value among the first key's values.

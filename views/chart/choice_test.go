@@ -138,6 +138,11 @@ func TestAxesAreNamed(t *testing.T) {
 	if got := xName("latency_ms"); got != "latency_ms (ms, one way)" {
 		t.Errorf("xName(latency_ms) = %q", got)
 	}
+	// a name longer than half a short panel is high is wrapped, not left
+	// to squeeze the panel's data
+	if p, _ := (style{s: 1, tileH: 200}).panel(modes(1), "mean_rewind_ms"); !strings.Contains(p.Y.Label.Text, "\n") || strings.Join(strings.Fields(p.Y.Label.Text), " ") != "mean rewind (ms)" {
+		t.Errorf("y name in a 200 px panel: %q", p.Y.Label.Text)
+	}
 	if got := xName("mode"); got != "mode" {
 		t.Errorf("xName(mode) = %q", got)
 	}
@@ -157,7 +162,11 @@ func TestMissingPointsAreNamed(t *testing.T) {
 			rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{x, l}, Seed: 1}, Figures: []sweep.Figure{{Name: "a", Value: v}}})
 		}
 	}
-	got := strings.Join(panelNotes(sweep.NewTable(vary, rows), []string{"a"}), "|")
+	tb := sweep.NewTable(vary, rows)
+	if p, _ := (style{s: 1}).panel(tb, "a"); p.X.Min != 0 || p.X.Max != 100 {
+		t.Errorf("x from %v to %v, want every swept value, 0 to 100", p.X.Min, p.X.Max)
+	}
+	got := strings.Join(panelNotes(tb, []string{"a"}), "|")
 	if want := "a: same figures: none = ping at latency_ms 50|a: no value at latency_ms 100; no value for ping at latency_ms 0"; got != want {
 		t.Errorf("notes %q, want %q", got, want)
 	}

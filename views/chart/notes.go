@@ -167,17 +167,18 @@ func placesText(t *sweep.Table, at []int) string {
 }
 
 // noValue writes "no value" at the places of a choice axis where no line
-// has one, so a missing choice is never silently dropped. It reserves no
-// room (no glyph boxes): panels stay aligned.
+// has one, so a missing choice is never silently dropped, and across a
+// trend's panel with no value anywhere. It reserves no room (no glyph
+// boxes): panels stay aligned.
 type noValue struct {
-	at []int
+	at []float64 // x values
 	ts draw.TextStyle
 }
 
 func (n noValue) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, _ := p.Transforms(&c)
-	for _, xi := range n.at {
-		c.FillText(n.ts, vg.Point{X: trX(float64(xi)), Y: (c.Min.Y + c.Max.Y) / 2}, "no value")
+	for _, x := range n.at {
+		c.FillText(n.ts, vg.Point{X: trX(x), Y: (c.Min.Y + c.Max.Y) / 2}, "no value")
 	}
 }
 
