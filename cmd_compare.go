@@ -23,6 +23,9 @@ func simCompare(w io.Writer, cfg lagcomp.Config, spec string, asJSON bool) error
 	if err != nil {
 		return fmt.Errorf("--compare: %w", err)
 	}
+	if len(lagcomp.Diff(&cfg, &b)) == 0 {
+		return fmt.Errorf("--compare: %w", sweep.ErrNoChange(changes))
+	}
 	diffs, err := sweep.Compare(context.Background(), cfg, b)
 	if err != nil {
 		return err

@@ -86,3 +86,27 @@ func TestShotCompareRefusesAClip(t *testing.T) {
 		t.Errorf("compare + clip: exit %d: %s", code, errs)
 	}
 }
+
+// An A/B must be what its captions say: a key changed twice in B, or
+// changes that leave B equal to A, are refused (exit 2), in sim and shot.
+func TestCompareRefusesAKeyTwiceAndNoChange(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "--preset", "default", "--duration", "1s", "--compare", "mode=none,mode=ping"}, `--compare: key "mode" is changed twice`},
+		{[]string{"sim", "--preset", "default", "--duration", "1s", "--compare", "mode=timestamp"}, "--compare: mode=timestamp changes nothing"},
+		{[]string{"sim", "--preset", "default", "--duration", "1s", "--seed", "5", "--compare", "seed=5"}, "--compare: seed=5 changes nothing"},
+		{[]string{"shot", "--preset", "default", "--at", "1s", "--view", "server", "--compare", "mode=timestamp", "--out", filepath.Join(dir, "x.png")}, "compare: mode=timestamp changes nothing"},
+		{[]string{"shot", "--preset", "default", "--at", "1s", "--view", "server", "--compare", "mode=none,mode=ping", "--out", filepath.Join(dir, "y.png")}, `compare: key "mode" is changed twice`},
+	} {
+		code, out, errs := runCLI(c.args...)
+		if code != 2 || !strings.Contains(errs, c.want) || out != "" {
+			t.Errorf("%v: exit %d, want 2 and %q: %s%s", c.args, code, c.want, out, errs)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.png")); err == nil {
+		t.Error("a refused A/B wrote its PNG")
+	}
+}

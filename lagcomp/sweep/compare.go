@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"lagscope/lagcomp"
@@ -11,7 +12,8 @@ import (
 )
 
 // ParseChanges reads "k=v,k=v" (an A/B comparison's changed settings),
-// each key and value checked as --set checks them.
+// each key and value checked as --set checks them, each key named once
+// (as a sweep varies a key once: B has one value of it).
 //
 // A piece without "=" continues the value before it, so a value holding
 // commas (walls=0,0,1,1) needs no quoting.
@@ -34,6 +36,9 @@ func ParseChanges(s string) ([]lagcomp.Setting, error) {
 		if !ok {
 			return nil, lagcomp.UnknownKey(k)
 		}
+		if slices.ContainsFunc(out, func(s lagcomp.Setting) bool { return s.Key == k }) {
+			return nil, fmt.Errorf("key %q is changed twice; give B one value of it", k)
+		}
 		var probe lagcomp.Config
 		if err := p.SetString(&probe, v); err != nil {
 			return nil, err
@@ -51,6 +56,47 @@ func Changed(a lagcomp.Config, changes []lagcomp.Setting) (lagcomp.Config, error
 		return b, err
 	}
 	return b, b.Validate()
+}
+
+// ErrNoChange is an A/B whose B would be A: every change is a value A
+// already has. Two identical halves under "no setting differs" would
+// look like a finding; it is a typing slip.
+func ErrNoChange(changes []lagcomp.Setting) error {
+	return fmt.Errorf("%s changes nothing: A already has it, so B would be A (change a setting A does not have)", Title(changes, ""))
+}
+
+// SameScript reports whether b (A's script with changes applied) runs
+// exactly as a: the same configuration at the start and after every
+// live change.
+func SameScript(a, b lagcomp.Script) (bool, error) {
+	same := func(x, y map[string]string) (bool, error) {
+		cx, err := lagcomp.ConfigFromMap(x)
+		if err != nil {
+			return false, err
+		}
+		cy, err := lagcomp.ConfigFromMap(y)
+		if err != nil {
+			return false, err
+		}
+		return len(lagcomp.Diff(&cx, &cy)) == 0, nil
+	}
+	if len(a.Inputs) != len(b.Inputs) {
+		return false, nil
+	}
+	if ok, err := same(a.Base, b.Base); !ok || err != nil {
+		return ok, err
+	}
+	for i := range a.Inputs {
+		if (a.Inputs[i].Config == nil) != (b.Inputs[i].Config == nil) {
+			return false, nil
+		}
+		if a.Inputs[i].Config != nil {
+			if ok, err := same(a.Inputs[i].Config, b.Inputs[i].Config); !ok || err != nil {
+				return ok, err
+			}
+		}
+	}
+	return true, nil
 }
 
 // Title names a side of an A/B by its changes ("mode=none bias=0"), or

@@ -85,6 +85,8 @@ func TestCompareAndChangesErrors(t *testing.T) {
 		"Mode=none": `did you mean "mode"`,
 		"bias=2":    `key "bias": 2 is out of range`,
 		"mode":      "want key=value",
+		// B has one value of a key, as a sweep varies a key once
+		"mode=none,mode=ping": `key "mode" is changed twice`,
 	} {
 		if _, err := ParseChanges(spec); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v", spec, err)

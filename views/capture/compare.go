@@ -26,6 +26,12 @@ func renderCompare(sc *Sidecar) (*image.RGBA, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compare: %w", err)
 	}
+	if same, err := sweep.SameScript(sc.Script, bScript); err != nil || same {
+		if err == nil {
+			err = sweep.ErrNoChange(changes)
+		}
+		return nil, fmt.Errorf("compare: %w", err)
+	}
 	at := model.Time(sc.AtUs)
 	a, err := sc.Script.Replay(at)
 	if err != nil {
@@ -53,7 +59,7 @@ func drawCompare(sc *Sidecar, fa, fb *lagcomp.Frame, changes []lagcomp.Setting) 
 	}
 	lines := captionLines(sc, fa)
 	if len(lines) > 0 {
-		lines = append(lines, "A/B on one seed and one timeline: left A as given, right B = "+sweep.Title(changes, ""))
+		lines = append(lines, abLine(fa, fb, changes))
 	}
 	top, band, half := titleHeight(sc), bandHeight(len(lines), sc.Scale), bandHeight(1, sc.Scale)
 	bodyH := sc.Height - top - half - band
@@ -97,4 +103,14 @@ func drawCompare(sc *Sidecar, fa, fb *lagcomp.Frame, changes []lagcomp.Setting) 
 		r.Caption(out, image.Rect(0, sc.Height-band, sc.Width, sc.Height), lines, pal, sc.Scale)
 	}
 	return out, nil
+}
+
+// abLine is the caption's line naming the A/B: on one seed, unless B
+// changes the seed (then the same inputs at the same times on two).
+func abLine(fa, fb *lagcomp.Frame, changes []lagcomp.Setting) string {
+	on := "on one seed and one timeline"
+	if fa.Config.Seed != fb.Config.Seed {
+		on = fmt.Sprintf("on one timeline (the same inputs at the same times), seed %d against seed %d", fa.Config.Seed, fb.Config.Seed)
+	}
+	return "A/B " + on + ": left A as given, right B = " + sweep.Title(changes, "")
 }
