@@ -5,11 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"lagscope/app"
+	"lagscope/presets"
 )
 
 //go:embed Icon.png
@@ -22,6 +25,18 @@ func runGUI(args []string, stdout, stderr io.Writer) int {
 	preset := fs.String("preset", "", "preset to open (default: the last one used)")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
+	}
+	// everything that can be checked is checked before the window
+	// exists: a GLFW failure after it panics with a trace, not a message
+	if *preset != "" {
+		if err := checkPreset(*preset); err != nil {
+			fmt.Fprintln(stderr, "lagscope:", err)
+			return 2
+		}
+	}
+	if err := checkDisplay(os.Getenv); err != nil {
+		fmt.Fprintln(stderr, "lagscope:", err)
+		return 1
 	}
 	a := fyneapp.NewWithID("io.lagscope.app")
 	a.SetIcon(fyne.NewStaticResource("Icon.png", icon))
@@ -46,4 +61,30 @@ func windowSize(a fyne.App) fyne.Size {
 		return sz
 	}
 	return fyne.NewSize(1280, 800)
+}
+
+// checkPreset loads the preset the window is asked to open and builds its
+// configuration, as the window will.
+func checkPreset(name string) error {
+	p, err := presets.Load(name)
+	if err != nil {
+		return err
+	}
+	_, err = p.Config()
+	return err
+}
+
+// checkDisplay refuses to open the window where there is plainly no
+// screen: on Linux and the BSDs GLFW needs an X11 or Wayland display
+// and panics without one. Other systems are left to Fyne.
+func checkDisplay(getenv func(string) string) error {
+	switch runtime.GOOS {
+	case "linux", "freebsd", "openbsd", "netbsd", "dragonfly":
+	default:
+		return nil
+	}
+	if getenv("DISPLAY") == "" && getenv("WAYLAND_DISPLAY") == "" {
+		return fmt.Errorf("no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); sim, sweep and shot need none (lagscope --help)")
+	}
+	return nil
 }

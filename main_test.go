@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -445,5 +446,45 @@ func TestSimJSONDuelLine(t *testing.T) {
 	}
 	if byTarget == 0 {
 		t.Fatal("the target never fired in a duel")
+	}
+}
+
+// The window's flags and preset are checked before the window exists,
+// and a missing display is a one-line error, never a GLFW panic (none of
+// these cases reaches Fyne).
+func TestWindowChecksBeforeItOpens(t *testing.T) {
+	code, _, errs := runCLI("--preset", "nosuch")
+	if code != 2 || !strings.Contains(errs, `"nosuch"`) || strings.Contains(errs, "panic") {
+		t.Errorf("--preset nosuch: exit %d: %s", code, errs)
+	}
+	code, _, errs = runCLI("--nosuch")
+	if code != 2 || !strings.Contains(errs, "flag provided but not defined: -nosuch") {
+		t.Errorf("--nosuch: exit %d: %s", code, errs)
+	}
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.toml")
+	os.WriteFile(bad, []byte("description = \"x\"\nup_ms = 9000\n"), 0o644)
+	code, _, errs = runCLI("--preset", bad)
+	if code != 2 || !strings.Contains(errs, `bad.toml:2: key "up_ms": 9000 is out of range`) {
+		t.Errorf("a bad preset file: exit %d: %s", code, errs)
+	}
+	env := map[string]string{}
+	getenv := func(k string) string { return env[k] }
+	if runtime.GOOS == "linux" {
+		if err := checkDisplay(getenv); err == nil || !strings.Contains(err.Error(), "no display") {
+			t.Errorf("no display: %v", err)
+		}
+		t.Setenv("DISPLAY", "")
+		t.Setenv("WAYLAND_DISPLAY", "")
+		code, _, errs = runCLI()
+		if code != 1 || !strings.HasPrefix(errs, "lagscope: no display") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("no display: exit %d: %s", code, errs)
+		}
+	}
+	for _, k := range []string{"DISPLAY", "WAYLAND_DISPLAY"} {
+		env = map[string]string{k: ":0"}
+		if err := checkDisplay(getenv); err != nil {
+			t.Errorf("%s set: %v", k, err)
+		}
 	}
 }
