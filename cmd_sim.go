@@ -84,9 +84,9 @@ func (f *runFlags) seedFlag() (*uint64, error) {
 	if f.seed == "" {
 		return nil, nil
 	}
-	n, err := strconv.ParseUint(f.seed, 10, 53)
-	if err != nil {
-		return nil, fmt.Errorf("--seed: %q is not a whole number from 0 to 2^53", f.seed)
+	n, err := strconv.ParseUint(f.seed, 10, 64)
+	if err != nil || n > 1<<53 { // the seed key's range
+		return nil, fmt.Errorf("--seed: %q is not a whole number from 0 to 2^53 (9007199254740992)", f.seed)
 	}
 	return &n, nil
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -39,12 +40,12 @@ type sweepFlags struct {
 }
 
 func (f *sweepFlags) register(fs *flag.FlagSet) {
-	fs.Var(&f.vary, "vary", "KEY=FROM:TO:STEP or KEY=V1,V2,…, repeatable; the first is the chart's x axis, the second its lines")
+	fs.Var(&f.vary, "vary", "KEY=FROM:TO:STEP or KEY=V1,V2,…, repeatable; the first is the chart's x axis, the others its lines")
 	fs.IntVar(&f.seeds, "seeds", 1, "seeds per point: --seed N runs N … N+K−1")
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "runs at once (the output is the same for any number)")
 	fs.StringVar(&f.csv, "csv", "", "CSV file to write (- for standard output)")
 	fs.BoolVar(&f.json, "json", false, "print the rows as JSON lines on standard output")
-	fs.StringVar(&f.chart, "chart", "", "PNG chart to write: the first --vary on x, a line per value of the second, a panel per metric")
+	fs.StringVar(&f.chart, "chart", "", "PNG chart to write: the first --vary on x, a line per combination of the other --vary values, a panel per metric")
 	fs.StringVar(&f.metrics, "metric", "agreement,false_hits,mean_rewind_error_m", "the chart's figures, comma-separated (any column of the CSV)")
 	fs.StringVar(&f.size, "size", "1920x1080", "the chart's WIDTHxHEIGHT in pixels")
 }
@@ -213,6 +214,14 @@ func (f *runFlags) grid(vary []sweep.Vary, seeds int) (*sweep.Grid, error) {
 	probe := base
 	if err := lagcomp.Apply(&probe, f.sets); err != nil {
 		return nil, fmt.Errorf("--set: %w", err)
+	}
+	// a varied key's values replace a --set of it at every point: taken
+	// silently, the --set would be a setting the command shows but the
+	// sweep never ran
+	for _, s := range f.sets {
+		if slices.ContainsFunc(vary, func(v sweep.Vary) bool { return v.Key == s.Key }) {
+			return nil, fmt.Errorf("--set %s=%v and --vary %s: a key is either set or varied; drop one", s.Key, s.Value, s.Key)
+		}
 	}
 	g := &sweep.Grid{Preset: p.Name, Base: base, Sets: f.sets, Vary: vary, Seeds: seeds}
 	if g.Seed, err = f.seedFlag(); err != nil {

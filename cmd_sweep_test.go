@@ -351,3 +351,28 @@ func TestSweepChartRefusesWrongNameAndMissingDir(t *testing.T) {
 		t.Errorf("left behind: %v", entries)
 	}
 }
+
+// A key both --set and varied is refused: the varied values would
+// replace the --set silently, and the caption would name a setting the
+// sweep never ran.
+func TestSweepRefusesAKeySetAndVaried(t *testing.T) {
+	code, out, errs := runCLI("sweep", "--preset", "default", "--set", "latency_ms=30", "--vary", "latency_ms=50,150", "--duration", "1s", "--csv", "-")
+	if code != 2 || out != "" || !strings.Contains(errs, "--set latency_ms=30 and --vary latency_ms: a key is either set or varied") {
+		t.Errorf("exit %d: %s%s", code, out, errs)
+	}
+}
+
+// An integer key's bound holds exactly: the seed one past 2^53 is out of
+// range however it is written, though a float64 rounds it onto 2^53.
+func TestSeedBoundIsExact(t *testing.T) {
+	for _, v := range []string{"9007199254740993", "9.007199254740993e15", "9007199254740992.5", "18446744073709551617"} {
+		code, _, errs := runCLI("sim", "--preset", "default", "--duration", "1ms", "--summary", "--set", "seed="+v)
+		if code != 2 || !strings.Contains(errs, `key "seed"`) {
+			t.Errorf("seed=%s: exit %d: %s", v, code, errs)
+		}
+	}
+	code, out, errs := runCLI("sim", "--preset", "default", "--duration", "1ms", "--summary", "--set", "seed=9007199254740992")
+	if code != 0 || out == "" {
+		t.Errorf("seed=2^53: exit %d: %s", code, errs)
+	}
+}

@@ -21,10 +21,11 @@ usage:
                [--compare k=v[,k=v…]]
                                 run a scenario headless and print every shot (or the summary alone,
                                 or A/B: both summaries on the same seed and their differences)
-  lagscope sweep --preset NAME --vary KEY=FROM:TO:STEP|V1,V2,… [--vary …] [--set k=v]... [--seed N]
-                 [--seeds K] [--duration 30s] [--jobs N] --csv out.csv [--json]
-                 [--chart out.png [--metric a,b,…] [--size 1920x1080]]
+  lagscope sweep --preset NAME [--vary KEY=FROM:TO:STEP|V1,V2,…]... [--set k=v]... [--seed N]
+                 [--seeds K] [--duration 30s] [--jobs N]
+                 {--csv out.csv|-, --json, --chart out.png [--metric a,b,…] [--size 1920x1080]}
                                 run a grid of settings on all cores: one row per point and seed
+                                (at least one of --csv, --json, --chart)
   lagscope shot --preset NAME [--set k=v]... --at 2.5s|--shot N --view split|server|shooter|target|overlay
                 [--size 1920x1080] [--theme dark|light] [--layers default,NAME,-NAME] [--compare k=v,…] --out file.png
                 [--title "…"] [--caption full|short|none]

@@ -1,6 +1,7 @@
 package lagcomp
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -51,7 +52,9 @@ type Param struct {
 // Range describes the allowed values, for error messages and docs.
 func (p *Param) Range() string {
 	switch p.Kind {
-	case KindFloat, KindInt:
+	case KindInt: // whole numbers in full: the seed's 2^53, not 9.007199254740992e+15
+		return fmt.Sprintf("%d to %d%s", int64(p.Min), int64(p.Max), unitSuffix(p.Unit))
+	case KindFloat:
 		return fmt.Sprintf("%s to %s%s", fmtNum(p.Min), fmtNum(p.Max), unitSuffix(p.Unit))
 	case KindBool:
 		return "true or false"
@@ -112,7 +115,7 @@ func (p *Param) Set(c *Config, v any) error {
 		if p.Kind == KindInt && f != math.Trunc(f) {
 			return fmt.Errorf("key %q: %v is not a whole number (allowed: %s)", p.Key, v, p.Range())
 		}
-		if !(f >= p.Min && f <= p.Max) { // also rejects NaN
+		if !(f >= p.Min && f <= p.Max) || !p.intInRange(v) { // also rejects NaN
 			return fmt.Errorf("key %q: %v is out of range (allowed: %s)", p.Key, v, p.Range())
 		}
 		p.set(c, f)
@@ -140,8 +143,44 @@ func (p *Param) Set(c *Config, v any) error {
 	return nil
 }
 
+// intInRange checks an integer value against the range as integers: past
+// 2^53 a float64 rounds (2^53 + 1 becomes 2^53, the seed's maximum).
+func (p *Param) intInRange(v any) bool {
+	var i int64
+	switch x := v.(type) {
+	case int64:
+		i = x
+	case int:
+		i = int64(x)
+	default:
+		return true
+	}
+	return i >= int64(p.Min) && i <= int64(p.Max)
+}
+
+// errType names a value of the wrong type as a preset's writer sees it:
+// `"fifty" is text, want a number without quotes`.
 func (p *Param) errType(v any) error {
-	return fmt.Errorf("key %q: %v is a %T, want a %s (allowed: %s)", p.Key, v, v, p.Kind, p.Range())
+	var is string
+	switch x := v.(type) {
+	case string:
+		is = fmt.Sprintf("%q is text", x)
+	case int64, int:
+		is = fmt.Sprintf("%v is a whole number", x)
+	case float64:
+		is = fmt.Sprintf("%v is a number", x)
+	case bool:
+		is = fmt.Sprintf("%v is a boolean", x)
+	case []any:
+		is = "a list"
+	case map[string]any:
+		is = "a table"
+	default:
+		is = fmt.Sprintf("%v (%T)", x, x)
+	}
+	want := [...]string{"a number without quotes", "a whole number without quotes", "true or false without quotes",
+		"a name in quotes", "text in quotes"}[p.Kind]
+	return fmt.Errorf("key %q: %s, want %s (allowed: %s)", p.Key, is, want, p.Range())
 }
 
 func (p *Param) checkText(s string) error {
@@ -157,7 +196,9 @@ func (p *Param) checkText(s string) error {
 func (p *Param) SetString(c *Config, s string) error {
 	s = strings.TrimSpace(s)
 	switch p.Kind {
-	case KindFloat, KindInt:
+	case KindInt:
+		return p.setInt(c, s)
+	case KindFloat:
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil {
 			return fmt.Errorf("key %q: %q is not a number (allowed: %s)", p.Key, s, p.Range())
@@ -292,4 +333,23 @@ func Diff(a, b *Config) []Setting {
 		}
 	}
 	return out
+}
+
+// setInt parses an integer key's text exactly where it can: as a float64,
+// a whole number past 2^53 rounds onto a neighbour and can pass a bound
+// it is outside of (2^53 + 1 is the seed's maximum 2^53 as a float64).
+func (p *Param) setInt(c *Config, s string) error {
+	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return p.Set(c, i) // the range is checked as integers
+	}
+	f, err := strconv.ParseFloat(s, 64) // 1e3, 64.5: Set says whole or not
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange):
+		return fmt.Errorf("key %q: %q is not a number (allowed: %s)", p.Key, s, p.Range())
+	case !(f >= p.Min && f <= p.Max):
+		return fmt.Errorf("key %q: %s is out of range (allowed: %s)", p.Key, s, p.Range())
+	case math.Abs(f) >= 1<<53:
+		return fmt.Errorf("key %q: %s is not exact as written (past 2^53 a point or an exponent rounds); write the whole number in digits (allowed: %s)", p.Key, s, p.Range())
+	}
+	return p.Set(c, f)
 }

@@ -26,7 +26,11 @@ func TestEveryKeyRoundTrips(t *testing.T) {
 }
 
 func TestSetRejectsBadValuesNamingKeyAndRange(t *testing.T) {
-	cases := []struct{ key, val, want string }{
+	cases := []struct {
+		key  string
+		val  any
+		want string
+	}{
 		{"up_ms", "5001", `key "up_ms": 5001 is out of range (allowed: 0 to 5000 ms)`},
 		{"latency_ms", "-1", "out of range"},
 		{"loss_pct", "101", "0 to 100 %"},
@@ -38,16 +42,24 @@ func TestSetRejectsBadValuesNamingKeyAndRange(t *testing.T) {
 		{"bias", "1.01", "0 to 1"},
 		{"walls", "1,2,3", "x0,y0,x1,y1"},
 		{"seed", "-3", "out of range"},
+		// one past the seed's maximum 2^53, which a float64 rounds onto it
+		{"seed", "9007199254740993", `key "seed": 9007199254740993 is out of range (allowed: 0 to 9007199254740992)`},
+		{"seed", "9.007199254740993e15", "write the whole number in digits"},
+		{"seed", "9007199254740992.5", "write the whole number in digits"},
+		{"seed", "18446744073709551617", "out of range"},
+		{"seed", "1e400", "out of range"},
+		{"tick_hz", "3/1", "not a number"},
+		{"seed", int64(1<<53 + 1), "out of range"}, // as a TOML file gives it
 	}
 	for _, tc := range cases {
 		c := Defaults()
 		before := c
 		err := Apply(&c, []Setting{{tc.key, tc.val}})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s=%s: got %v, want an error containing %q", tc.key, tc.val, err, tc.want)
+			t.Errorf("%s=%v: got %v, want an error containing %q", tc.key, tc.val, err, tc.want)
 		}
 		if len(Diff(&before, &c)) != 0 {
-			t.Errorf("%s=%s: a rejected value changed the config", tc.key, tc.val)
+			t.Errorf("%s=%v: a rejected value changed the config", tc.key, tc.val)
 		}
 	}
 }

@@ -75,7 +75,7 @@ func Parse(name string, data []byte) (*Preset, error) {
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s:%d: %s", name, pe.Position.Line, pe.Message)
+			return nil, fmt.Errorf("%s:%d: %s", name, pe.Position.Line, parseMessage(data, pe.Message))
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -132,6 +132,22 @@ func Parse(name string, data []byte) (*Preset, error) {
 		return nil, fmt.Errorf("%s: key \"description\" is missing: say in one line what the scenario shows", name)
 	}
 	return p, nil
+}
+
+// duplicate is the TOML decoder's message for a key written twice.
+var duplicate = regexp.MustCompile(`^Key '([^']+)' has already been defined\.?$`)
+
+// parseMessage puts the TOML decoder's message in the loader's words
+// (key "k": what is wrong, what is allowed); others it names as TOML's.
+func parseMessage(data []byte, msg string) string {
+	if m := duplicate.FindStringSubmatch(msg); m != nil {
+		key := m[1]
+		if strings.Contains(key, ".") { // a dotted key: the top-level name
+			key, _, _ = strings.Cut(key, ".")
+		}
+		return fmt.Sprintf("key %q is written twice, first on line %d (allowed: each key once)", m[1], lineOf(data, key))
+	}
+	return "not valid TOML: " + msg
 }
 
 // keyParams reads key_params: a list of configuration keys, each named
