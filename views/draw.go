@@ -55,12 +55,16 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 		return
 	}
 	r.last = p
-	if v == ViewPackets {
-		p.packets() // its own legend: packet kinds, not hitboxes
-		return
-	}
-	if v == ViewBurst {
-		p.fireLanes() // its own legend too
+	if v.TimeAxis() {
+		// the time-axis views draw their own legends (packet kinds, fire
+		// marks); key figures too long for one line (a compare half)
+		// wrap, as the world views' do, rather than lose their end
+		p.drawTimeView()
+		if p.hneed > 1 {
+			p = r.newPane(dst, f, v, o, 1, p.hneed)
+			r.last = p
+			p.drawTimeView()
+		}
 		return
 	}
 	p.draw(v)
@@ -75,6 +79,15 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 	}
 	p.placeLabels()
 	p.legend()
+}
+
+// drawTimeView draws the packet-flow diagram or the fire-effects lanes.
+func (p *pane) drawTimeView() {
+	if p.v == ViewPackets {
+		p.packets()
+	} else {
+		p.fireLanes()
+	}
 }
 
 // newPane starts drawing view v into dst, cleared, with a legend of rows

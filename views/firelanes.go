@@ -52,7 +52,7 @@ const (
 type valueRows struct{ right [2]float64 }
 
 func (v *valueRows) place(p *pane, s string, x float64) (row int, ok bool) {
-	tw, _ := p.measure(s, 9)
+	tw, _ := p.measure(s, valueSize)
 	for row := range v.right {
 		if x-tw/2 >= v.right[row]+3*p.s {
 			v.right[row] = x + tw/2
@@ -60,6 +60,20 @@ func (v *valueRows) place(p *pane, s string, x float64) (row int, ok bool) {
 		}
 	}
 	return 0, false
+}
+
+// valueSize is the value labels' text size: small, as they are many,
+// but readable on a projected slide (9 was 9 px at 1080p).
+const valueSize = 11
+
+// boxLabel writes s in the top left corner of a box, or nothing when it
+// would spill out of it (the legend names the box).
+func (p *pane) boxLabel(s string, x0, y0, x1, y1 float64) {
+	tw, th := p.measure(s, valueSize)
+	if tw+8*p.s > x1-x0 || th+4*p.s > y1-y0 {
+		return
+	}
+	p.text(s, x0+4*p.s, y0+2*p.s, valueSize, p.pal.Dim, 0, 0, false)
 }
 
 // valueLabel writes s at x on one of rows' rows, stacked away from the
@@ -70,12 +84,12 @@ func (p *pane) valueLabel(g *fireGeometry, rows *valueRows, s string, x, y float
 	if !ok {
 		return
 	}
-	tw, th := p.measure(s, 9)
-	d, ay := 11*float64(row)*p.s, 0.0
+	tw, th := p.measure(s, valueSize)
+	d, ay := (valueSize+2)*float64(row)*p.s, 0.0
 	if up {
 		d, ay = -d, 1
 	}
-	p.text(s, x, y+d, 9, p.pal.Dim, 0.5, ay, false)
+	p.text(s, x, y+d, valueSize, p.pal.Dim, 0.5, ay, false)
 	g.values = append(g.values, rect{x - tw/2, y + d - th*ay, x + tw/2, y + d - th*ay + th})
 }
 
@@ -340,7 +354,7 @@ func (p *pane) hatch(x0, y0, x1, y1 float64, label bool) {
 	p.dc.Pop()
 	p.dc.ResetClip() // gg's Pop keeps the clip mask
 	if label {
-		p.text("culled", x0+4*p.s, y0+2*p.s, 9, p.pal.Dim, 0, 0, false)
+		p.boxLabel("culled", x0, y0, x1, y1)
 	}
 }
 
@@ -360,7 +374,7 @@ func (p *pane) notOpen(x0, y0, x1, y1 float64, label bool) {
 	p.dc.Stroke()
 	p.dc.SetDash()
 	if label {
-		p.text("not open yet", x0+4*p.s, y0+2*p.s, 9, p.pal.Dim, 0, 0, false)
+		p.boxLabel("not open yet", x0, y0, x1, y1)
 	}
 }
 

@@ -3,6 +3,7 @@ package views
 import (
 	"image"
 	"math"
+	"strings"
 	"testing"
 
 	"lagscope/lagcomp"
@@ -140,5 +141,24 @@ func TestWorldAtFollowsAWrappedHeader(t *testing.T) {
 	x, y := r.last.cam.px(seen)
 	if got := WorldAt(f, ViewServer, o, 300, 300, x, y); got.Dist(seen) > 1e-9 {
 		t.Fatalf("click at (%v,%v) maps to %v, want %v", x, y, got, seen)
+	}
+}
+
+// The time-axis views wrap their key figures as the world views do: a
+// half of an A/B (640 px) keeps the end of its header ("(ideal …)")
+// rather than cutting it with an ellipsis.
+func TestTimeAxisHeadersWrapRatherThanCut(t *testing.T) {
+	f := frameAt(t, lagcomp.Defaults(), 3*model.Second)
+	for _, v := range []View{ViewPackets, ViewBurst} {
+		r := NewRenderer()
+		r.Pane(image.NewRGBA(image.Rect(0, 0, 480, 360)), f, v, Options{Layers: DefaultLayers()})
+		if r.last.hlines < 2 {
+			t.Errorf("%s: a 480 px pane drew %d header lines, want a wrapped header", v, r.last.hlines)
+		}
+		for _, c := range r.last.cut {
+			if strings.Contains(c, " · ") {
+				t.Errorf("%s: the header's figures were cut: %q", v, c)
+			}
+		}
 	}
 }
