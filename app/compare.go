@@ -22,8 +22,8 @@ import (
 type compareTab struct {
 	u       *UI
 	changes *widget.Entry
-	view    *widget.Select
-	show    *widget.Check
+	view    *selector
+	show    *check
 	note    *widget.Label
 	box     fyne.CanvasObject
 	pane    *comparePane
@@ -40,11 +40,11 @@ func newCompareTab(u *UI) *compareTab {
 	for i, v := range views.Views {
 		names[i] = string(v)
 	}
-	ct.view = widget.NewSelect(names, func(string) { ct.pane.redraw() })
+	ct.view = u.newSelect(names, func(string) { ct.pane.redraw() })
 	ct.view.SetSelected(string(views.ViewServer))
 	ct.note = widget.NewLabel("")
 	ct.note.Wrapping = fyne.TextWrapWord
-	ct.show = widget.NewCheck("Show A/B", ct.toggle)
+	ct.show = u.newCheck("Show A/B", ct.toggle)
 	ct.changes.OnSubmitted = func(string) { ct.toggle(ct.show.Checked) }
 	ct.box = container.NewVScroll(container.NewVBox(
 		widget.NewLabel("A is the simulation as it runs; B is the same\nseed and inputs with these settings changed."),
@@ -62,6 +62,7 @@ func (ct *compareTab) wrap(main fyne.CanvasObject) fyne.CanvasObject {
 
 // toggle shows or hides the A/B, taking the changes as they are written.
 func (ct *compareTab) toggle(on bool) {
+	defer ct.u.refresh() // the strip shows B's figures with the A/B only
 	if !on {
 		ct.pane.Hide()
 		ct.covered.Show()
@@ -75,7 +76,7 @@ func (ct *compareTab) toggle(on bool) {
 	}
 	ct.note.SetText("B: " + sweep.Title(changes, ""))
 	ct.shown = ct.changes.Text
-	ct.pane.twin = &sweep.Twin{Changes: changes}
+	ct.pane.twin, ct.pane.b, ct.pane.bOf = &sweep.Twin{Changes: changes}, nil, nil
 	ct.pane.Show()
 	ct.covered.Hide()
 	ct.pane.redraw()
@@ -94,11 +95,17 @@ func (ct *compareTab) shape(sc *capture.Sidecar, what string) {
 	}
 }
 
-// refresh redraws the A/B when the shown instant changed.
-func (ct *compareTab) refresh(version uint64) {
-	if ct.pane.Visible() && ct.pane.drawn != version {
+// refresh redraws the A/B when the shown instant changed; it returns
+// B's frame at A's time a while the A/B is shown (the metrics strip
+// shows its figures under A's), else nil.
+func (ct *compareTab) refresh(version uint64, a *lagcomp.Frame) *lagcomp.Frame {
+	if !ct.pane.Visible() || ct.pane.twin == nil || a == nil {
+		return nil
+	}
+	if ct.pane.drawn != version {
 		ct.pane.raster.Refresh()
 	}
+	return ct.pane.frameB(a)
 }
 
 // comparePane draws the two halves.
@@ -111,7 +118,8 @@ type comparePane struct {
 	ra, rb *views.Renderer // one each: a renderer reuses its images
 	bodies [2]*image.RGBA  // each half's drawing, reused while its size stays
 	drawn  uint64
-	b      *lagcomp.Frame // B's frame as last drawn (tests read it)
+	b      *lagcomp.Frame // B's frame at bOf's time (tests read it)
+	bOf    *lagcomp.Frame // the A frame b was stepped to
 	o      views.Options  // the options both halves were drawn with (tests read them)
 }
 
@@ -130,6 +138,25 @@ func (p *comparePane) CreateRenderer() fyne.WidgetRenderer {
 
 func (p *comparePane) redraw() { p.drawn = 0; p.raster.Refresh() }
 
+// frameB is B's frame at the time of A's frame a, stepped once per A
+// frame (the strip and the drawing share it); nil, said in the status
+// line, if B cannot be built.
+func (p *comparePane) frameB(a *lagcomp.Frame) *lagcomp.Frame {
+	if p.b != nil && p.bOf == a {
+		return p.b
+	}
+	var script lagcomp.Script
+	p.u.withSession(func(s *lagcomp.Session) { script = s.Script() })
+	sim, err := p.twin.At(script, a.T)
+	if err != nil {
+		p.u.setStatus("A/B: " + err.Error())
+		p.b, p.bOf = nil, nil
+		return nil
+	}
+	p.b, p.bOf = sim.Frame(), a
+	return p.b
+}
+
 // draw renders A's frame and B's at the same time side by side, under
 // titles, framed together; B is the twin stepped to A's shown time.
 func (p *comparePane) draw(w, h int) image.Image {
@@ -138,15 +165,10 @@ func (p *comparePane) draw(w, h int) image.Image {
 		return image.NewRGBA(image.Rect(0, 0, 1, 1))
 	}
 	p.drawn = p.u.version.Load()
-	var script lagcomp.Script
-	p.u.withSession(func(s *lagcomp.Session) { script = s.Script() })
-	sim, err := p.twin.At(script, a.T)
-	if err != nil {
-		p.u.setStatus("A/B: " + err.Error())
+	b := p.frameB(a)
+	if b == nil {
 		return image.NewRGBA(image.Rect(0, 0, 1, 1))
 	}
-	b := sim.Frame()
-	p.b = b
 	if p.img == nil || p.img.Bounds().Dx() != w || p.img.Bounds().Dy() != h {
 		p.img = image.NewRGBA(image.Rect(0, 0, w, h))
 	}

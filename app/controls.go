@@ -22,7 +22,7 @@ type controls struct {
 	u                                    *UI
 	network, netcode, scene, layers, all fyne.CanvasObject
 	items                                []*control
-	layerChecks                          []*widget.Check
+	layerChecks                          []*check
 	syncing                              bool
 }
 
@@ -32,11 +32,11 @@ type control struct {
 	read  string // the key read back (a shorthand reads its up_ key)
 	param *lagcomp.Param
 	value *widget.Label
-	sl    *widget.Slider // its position, 0 to 1, maps to a value by scale
+	sl    *slider // its position, 0 to 1, maps to a value by scale
 	scale sliderScale
 	typed *widget.Entry // a log slider's value, typed (Enter applies it)
-	sel   *widget.Select
-	chk   *widget.Check
+	sel   *selector
+	chk   *check
 	entry *widget.Entry
 	reset *widget.Button
 }
@@ -157,7 +157,7 @@ func (c *controls) logSlider(s spec) fyne.CanvasObject { return c.scaled(s, true
 func (c *controls) scaled(s spec, log bool) fyne.CanvasObject {
 	ct := c.add(s.key)
 	ct.scale = sliderScale{lo: s.lo, hi: s.hi, step: s.step, log: log}
-	ct.sl = widget.NewSlider(0, 1)
+	ct.sl = c.u.newSlider(0, 1)
 	ct.sl.Step = 1.0 / positions
 	ct.sl.OnChanged = func(pos float64) {
 		c.changed(ct, strconv.FormatFloat(ct.scale.value(pos), 'f', -1, 64))
@@ -180,14 +180,14 @@ func (ct *control) sliderValue() float64 { return ct.scale.value(ct.sl.Value) }
 
 func (c *controls) choice(key, label string) fyne.CanvasObject {
 	ct := c.add(key)
-	ct.sel = widget.NewSelect(ct.param.Choices, func(v string) { c.changed(ct, v) })
+	ct.sel = c.u.newSelect(ct.param.Choices, func(v string) { c.changed(ct, v) })
 	ct.sel.PlaceHolder = "(custom)"
 	return c.row(ct, label, ct.sel)
 }
 
 func (c *controls) check(key, label string) fyne.CanvasObject {
 	ct := c.add(key)
-	ct.chk = widget.NewCheck(label, func(b bool) { c.changed(ct, strconv.FormatBool(b)) })
+	ct.chk = c.u.newCheck(label, func(b bool) { c.changed(ct, strconv.FormatBool(b)) })
 	return container.NewBorder(nil, nil, nil, ct.value, ct.chk)
 }
 
@@ -286,7 +286,7 @@ func withUnit(v, unit string, outside bool) string {
 func (c *controls) layerTab() fyne.CanvasObject {
 	box := container.NewVBox()
 	for _, n := range views.LayerNames {
-		chk := widget.NewCheck(n.Name, func(b bool) {
+		chk := c.u.newCheck(n.Name, func(b bool) {
 			if c.syncing {
 				return
 			}

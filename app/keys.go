@@ -2,7 +2,6 @@ package app
 
 import (
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/widget"
 
 	"lagscope/lagcomp"
 	"lagscope/views"
@@ -77,8 +76,8 @@ var layoutNames = map[string]struct {
 
 var layoutOrder = []string{"2×2", "1×2", "Server only", "Shooter only", "Target only", "Overlay only", "Packet flow", "Fire effects"}
 
-func (u *UI) layoutSelect() *widget.Select {
-	sel := widget.NewSelect(layoutOrder, func(s string) {
+func (u *UI) layoutSelect() *selector {
+	sel := u.newSelect(layoutOrder, func(s string) {
 		if u.syncingLayout {
 			return
 		}

@@ -66,9 +66,8 @@ func (u *UI) refresh() {
 			p.raster.Refresh()
 		}
 	}
-	u.compare.refresh(v)
 	f := u.frame.Load()
-	u.metrics.update(f)
+	u.metrics.update(f, u.compare.refresh(v, f))
 	u.timeline.update()
 	u.shots.update()
 }

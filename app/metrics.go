@@ -11,24 +11,56 @@ import (
 	"lagscope/lagcomp"
 )
 
-// metrics is the strip of live figures under the panes.
+// metrics is the strip of live figures under the panes: A's (the
+// running simulation), and while an A/B is shown B's under them, each
+// row then tagged with its side so no figure is taken for the other's.
 type metrics struct {
-	box                            fyne.CanvasObject
-	ping, agree, errs, hits, rules *widget.Label
-	fire                           *widget.Label // weapon-fire effects per remote client (source 001)
+	*figures          // A's
+	b        *figures // B's, shown with the A/B only
+	box      fyne.CanvasObject
+}
+
+// figures is one side's row of figures.
+type figures struct {
+	box                                  fyne.CanvasObject
+	tag                                  *widget.Label // "A:" or "B:", shown with the A/B only
+	ping, agree, errs, hits, rules, fire *widget.Label
 }
 
 func newMetrics() *metrics {
-	m := &metrics{}
+	m := &metrics{figures: newFigures("A:"), b: newFigures("B:")}
+	m.b.box.Hide()
+	m.box = container.NewVBox(m.figures.box, m.b.box)
+	return m
+}
+
+func newFigures(tag string) *figures {
+	m := &figures{tag: widget.NewLabelWithStyle(tag, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})}
+	m.tag.Hide()
 	m.ping, m.agree, m.errs, m.hits, m.rules = widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel("")
 	m.rules.Truncation = fyne.TextTruncateEllipsis
 	m.fire = widget.NewLabel("")
 	m.fire.Truncation = fyne.TextTruncateEllipsis
-	m.box = container.NewVBox(container.NewBorder(nil, nil, container.NewHBox(m.ping, m.agree, m.errs, m.hits), nil, m.rules), m.fire)
+	m.box = container.NewVBox(container.NewBorder(nil, nil, container.NewHBox(m.tag, m.ping, m.agree, m.errs, m.hits), nil, m.rules), m.fire)
 	return m
 }
 
-func (m *metrics) update(f *lagcomp.Frame) {
+// update shows a's figures, and b's under them when b is not nil (an
+// A/B is shown).
+func (m *metrics) update(a, b *lagcomp.Frame) {
+	m.figures.update(a)
+	if b == nil {
+		m.tag.Hide()
+		m.b.box.Hide()
+		return
+	}
+	m.tag.Show()
+	m.b.tag.Show()
+	m.b.update(b)
+	m.b.box.Show()
+}
+
+func (m *figures) update(f *lagcomp.Frame) {
 	if f == nil {
 		return
 	}

@@ -21,7 +21,7 @@ import (
 type momentsUI struct {
 	u       *UI
 	moments []lagcomp.Moment
-	list    *widget.List
+	list    *list
 	tab     fyne.CanvasObject
 	marks   *fyne.Container // the bookmarks, laid out along the scrubber
 	banner  *fyne.Container
@@ -32,7 +32,7 @@ type momentsUI struct {
 
 func newMomentsUI(u *UI) *momentsUI {
 	m := &momentsUI{u: u, shown: -1}
-	m.list = widget.NewList(
+	m.list = u.newList(
 		func() int { return len(m.moments) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")

@@ -21,7 +21,7 @@ import (
 type presetPicker struct {
 	u       *UI
 	box     fyne.CanvasObject
-	sel     *widget.Select
+	sel     *selector
 	about   *widget.Label
 	syncing bool
 }
@@ -37,7 +37,7 @@ func userDir() string {
 
 func newPresetPicker(u *UI) *presetPicker {
 	pp := &presetPicker{u: u}
-	pp.sel = widget.NewSelect(pp.names(), func(name string) {
+	pp.sel = u.newSelect(pp.names(), func(name string) {
 		if pp.syncing {
 			return
 		}

@@ -21,7 +21,7 @@ const maxListed = 500
 // stay listed, marked "later", instead of vanishing.
 type shotList struct {
 	u     *UI
-	list  *widget.List
+	list  *list
 	shots []lagcomp.ShotRecord
 	now   model.Time // the shown time the rows were drawn for
 	count int
@@ -29,7 +29,7 @@ type shotList struct {
 
 func newShotList(u *UI) *shotList {
 	sl := &shotList{u: u}
-	sl.list = widget.NewList(
+	sl.list = u.newList(
 		func() int { return len(sl.shots) },
 		func() fyne.CanvasObject {
 			head := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})

@@ -50,6 +50,7 @@ func newSweepTab(u *UI) *sweepTab {
 	st.duration = entry("30s", "simulated time per run")
 	st.metrics = entry("agreement,false_hits,mean_rewind_error_m", "figures, comma-separated")
 	st.bar = widget.NewProgressBar()
+	st.bar.Hide() // Fyne draws an empty bar's track in the accent colour: no bar before a run
 	st.note = widget.NewLabel("")
 	st.note.Wrapping = fyne.TextWrapWord
 	st.run = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), st.start)
@@ -149,6 +150,7 @@ func (st *sweepTab) start() {
 	st.run.Disable()
 	st.cancel.Enable()
 	st.bar.SetValue(0)
+	st.bar.Show()
 	st.note.SetText(fmt.Sprintf("running %d runs on %d cores…", len(pts), runtime.NumCPU()))
 	clock, began := st.u.opts.Clock, st.u.opts.Clock()
 	done := st.done

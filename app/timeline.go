@@ -20,8 +20,8 @@ type timeline struct {
 	u        *UI
 	box      fyne.CanvasObject
 	play     *widget.Button
-	speed    *widget.Select
-	scrub    *widget.Slider
+	speed    *selector
+	scrub    *slider
 	track    *fyne.Container // the scrubber, with the moments' bookmarks under it
 	time     *widget.Label
 	syncing  bool
@@ -35,13 +35,13 @@ func newTimeline(u *UI) *timeline {
 	back := widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), func() { t.step(-1) })
 	fwd := widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), func() { t.step(1) })
 	t.play = widget.NewButtonWithIcon("", theme.MediaPauseIcon(), t.togglePlay)
-	t.speed = widget.NewSelect(speeds, func(s string) {
+	t.speed = u.newSelect(speeds, func(s string) {
 		x, _ := strconv.ParseFloat(s[:len(s)-len("×")], 64)
 		var got float64
 		u.withSession(func(s *lagcomp.Session) { got = s.SetSpeed(x) })
 		u.app.Preferences().SetFloat(prefSpeed, got)
 	})
-	t.scrub = widget.NewSlider(0, 1)
+	t.scrub = u.newSlider(0, 1)
 	t.scrub.Step = 1 // ms
 	t.scrub.OnChanged = func(v float64) {
 		if t.syncing {

@@ -64,8 +64,9 @@ type UI struct {
 	moments  *momentsUI
 	sweep    *sweepTab
 	compare  *compareTab
+	tabs     *sideTabs
 
-	layoutSel     *widget.Select
+	layoutSel     *selector
 	syncingLayout bool
 
 	lastTick time.Time
@@ -157,7 +158,7 @@ func (u *UI) build() {
 	u.timeline.track.Add(u.moments.marks)
 	u.moments.load()
 
-	tabs := container.NewAppTabs(
+	u.tabs = newSideTabs(
 		container.NewTabItem("Network", u.controls.network),
 		container.NewTabItem("Netcode", u.controls.netcode),
 		container.NewTabItem("Scene", u.controls.scene),
@@ -168,7 +169,7 @@ func (u *UI) build() {
 		container.NewTabItem("Sweep", u.sweep.box),
 		container.NewTabItem("A/B", u.compare.box),
 	)
-	side := container.NewBorder(u.presetUI.box, nil, nil, nil, tabs)
+	side := container.NewBorder(u.presetUI.box, nil, nil, nil, u.tabs.box)
 	top := container.NewHBox(
 		widget.NewLabelWithStyle("lagscope", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		u.layoutSelect(),

@@ -8,7 +8,9 @@ import (
 )
 
 // Every shipped preset has a moment to look at, and the simulation finds
-// each one on the preset's own run.
+// each one on the preset's own run. They are written in the order they
+// happen, so moment N is the Nth in time: the window's numbered
+// bookmarks under the scrubber read 1, 2, 3 left to right.
 func TestEveryPresetHasMomentsThatAreFound(t *testing.T) {
 	ps, err := All()
 	if err != nil {
@@ -33,6 +35,9 @@ func TestEveryPresetHasMomentsThatAreFound(t *testing.T) {
 			}
 			if m.At > model.MsF(cfg.DurationMs) {
 				t.Errorf("%s: moment %d at %v, after the run's %v ms", p.Name, i+1, m.At, cfg.DurationMs)
+			}
+			if i > 0 && m.At < ms[i-1].At {
+				t.Errorf("%s: moment %d at %v comes before moment %d at %v: write them in time order", p.Name, i+1, m.At, i, ms[i-1].At)
 			}
 		}
 	}

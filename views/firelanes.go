@@ -3,6 +3,7 @@ package views
 import (
 	"fmt"
 	"image/color"
+	"strings"
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/burst"
@@ -93,10 +94,14 @@ func (p *pane) valueLabel(g *fireGeometry, rows *valueRows, s string, x, y float
 	g.values = append(g.values, rect{x - tw/2, y + d - th*ay, x + tw/2, y + d - th*ay + th})
 }
 
-// plural is n and the word, with an s when n is not 1.
+// plural is n and the word, with an s (es after s, x, ch or sh) when n
+// is not 1.
 func plural(n int, word string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return fmt.Sprintf("%d %s", n, word)
+	case strings.HasSuffix(word, "s") || strings.HasSuffix(word, "x") || strings.HasSuffix(word, "ch") || strings.HasSuffix(word, "sh"):
+		return fmt.Sprintf("%d %ses", n, word)
 	}
 	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -152,3 +152,20 @@ func TestFireLanesLabelsAndLegendFit(t *testing.T) {
 		}
 	}
 }
+
+// Headers count in words: one shot, two shots, one muzzle flash, no
+// muzzle flashes ("0 muzzle flashes for 1 shots fired" was a header).
+func TestFlashesForSaysItsPlurals(t *testing.T) {
+	for _, c := range []struct {
+		played, fired int
+		want          string
+	}{
+		{0, 1, "0 muzzle flashes for 1 shot fired"},
+		{1, 1, "1 muzzle flash for 1 shot fired"},
+		{2, 3, "2 muzzle flashes for 3 shots fired"},
+	} {
+		if got := flashesFor(c.played, c.fired); got != c.want {
+			t.Errorf("flashesFor(%d, %d) = %q, want %q", c.played, c.fired, got, c.want)
+		}
+	}
+}

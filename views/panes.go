@@ -273,7 +273,7 @@ func (p *pane) target() {
 	info := fmt.Sprintf("itself now, ahead by its upstream latency · the shooter as of server t − %s", ms(f.T-v.IdealT))
 	if ff := f.Fire; ff != nil && len(ff.Lanes) > 0 {
 		r := ff.Lanes[0].Record
-		info += fmt.Sprintf(" · %d muzzle flashes for %d shots fired", r.EffectsPlayed, r.ShotsFired)
+		info += " · " + flashesFor(r.EffectsPlayed, r.ShotsFired)
 	}
 	p.header("Target client", info)
 }
@@ -453,6 +453,13 @@ func verdict(hit bool, part model.Part) string {
 		return "HIT (" + part.String() + ")"
 	}
 	return "miss"
+}
+
+// flashesFor says how many muzzle flashes a remote client played for
+// the shots fired, in words a header can hold: "1 muzzle flash for 2
+// shots fired".
+func flashesFor(played, fired int) string {
+	return fmt.Sprintf("%s for %s fired", plural(played, "muzzle flash"), plural(fired, "shot"))
 }
 
 // flashShown is how long a played muzzle flash stays on screen.

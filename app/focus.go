@@ -1,0 +1,129 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+)
+
+// Fyne gives a key to the focused widget, and to the window only when
+// none has focus; a click focuses a check, slider, selector or list, which
+// then took the window's keys (space unticked "Show A/B" instead of
+// pausing; M did nothing after a click on the scrubber). The window's
+// keys are no widget's: these widgets pass them to the window, and keep
+// the others (a text entry keeps every key: letters are text there).
+
+// windowKey reports whether name is one of the window's keys (bindKeys).
+func windowKey(name fyne.KeyName) bool {
+	switch name {
+	case fyne.KeySpace, fyne.KeyLeft, fyne.KeyRight, fyne.KeyF, fyne.KeyS, fyne.KeyM,
+		fyne.Key1, fyne.Key2, fyne.Key3, fyne.Key4, fyne.Key5, fyne.Key6:
+		return true
+	}
+	return false
+}
+
+// check is a check box that leaves the window's keys to the window; it
+// toggles on Return instead of space.
+type check struct {
+	widget.Check
+	u *UI
+}
+
+func (u *UI) newCheck(label string, changed func(bool)) *check {
+	c := &check{u: u}
+	c.Text, c.OnChanged = label, changed
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+func (c *check) TypedKey(ev *fyne.KeyEvent) {
+	switch {
+	case windowKey(ev.Name):
+		c.u.typedKey(ev)
+	case ev.Name == fyne.KeyReturn || ev.Name == fyne.KeyEnter:
+		c.SetChecked(!c.Checked)
+	default:
+		c.Check.TypedKey(ev)
+	}
+}
+
+// TypedRune drops the space the check would toggle on: it pauses.
+func (c *check) TypedRune(r rune) {
+	if r != ' ' {
+		c.Check.TypedRune(r)
+	}
+}
+
+// slider is a slider that leaves the window's keys to the window (←/→
+// step the simulation); ↑/↓ move it a step.
+type slider struct {
+	widget.Slider
+	u *UI
+}
+
+func (u *UI) newSlider(lo, hi float64) *slider {
+	s := &slider{u: u}
+	s.Min, s.Max, s.Step = lo, hi, 1
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+func (s *slider) TypedKey(ev *fyne.KeyEvent) {
+	switch ev.Name {
+	case fyne.KeyUp:
+		s.SetValue(s.Value + s.Step)
+	case fyne.KeyDown:
+		s.SetValue(s.Value - s.Step)
+	default:
+		if windowKey(ev.Name) {
+			s.u.typedKey(ev)
+			return
+		}
+		s.Slider.TypedKey(ev)
+	}
+}
+
+// selector is a drop-down that leaves the window's keys to the window
+// (↑/↓ still open it).
+type selector struct {
+	widget.Select
+	u *UI
+}
+
+func (u *UI) newSelect(options []string, changed func(string)) *selector {
+	s := &selector{u: u}
+	s.Options, s.OnChanged = options, changed
+	s.PlaceHolder = "(Select one)"
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+func (s *selector) TypedKey(ev *fyne.KeyEvent) {
+	if windowKey(ev.Name) {
+		s.u.typedKey(ev)
+		return
+	}
+	s.Select.TypedKey(ev)
+}
+
+// list is a list that leaves the window's keys to the window (↑/↓ still
+// move through it).
+type list struct {
+	widget.List
+	u *UI
+}
+
+func (u *UI) newList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *list {
+	l := &list{u: u}
+	l.Length, l.CreateItem, l.UpdateItem = length, create, update
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+func (l *list) TypedKey(ev *fyne.KeyEvent) {
+	if windowKey(ev.Name) {
+		l.u.typedKey(ev)
+		return
+	}
+	l.List.TypedKey(ev)
+}

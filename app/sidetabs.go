@@ -1,0 +1,63 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+)
+
+// sideTabs are the sidebar's tabs, every one always shown and labelled:
+// their buttons sit in rows of sideTabColumns over the page they show.
+// Fyne's AppTabs puts the tabs that do not fit its one row under an
+// unlabelled "…" (at 1920×1080 that hid Sweep, A/B and All keys).
+type sideTabs struct {
+	box     fyne.CanvasObject
+	names   []string
+	buttons []*widget.Button
+	pages   []fyne.CanvasObject
+	current int
+}
+
+// sideTabColumns is the buttons per row: three rows of three keep the
+// widest label whole in a sidebar a quarter of a 1280-wide window.
+const sideTabColumns = 3
+
+func newSideTabs(items ...*container.TabItem) *sideTabs {
+	t := &sideTabs{}
+	bar := container.NewGridWithColumns(sideTabColumns)
+	for i, it := range items {
+		i := i
+		b := widget.NewButton(it.Text, func() { t.selectIndex(i) })
+		t.names = append(t.names, it.Text)
+		t.buttons = append(t.buttons, b)
+		t.pages = append(t.pages, it.Content)
+		bar.Add(b)
+	}
+	t.box = container.NewBorder(container.NewVBox(bar, widget.NewSeparator()), nil, nil, nil, container.NewStack(t.pages...))
+	t.selectIndex(0)
+	return t
+}
+
+// selectIndex shows page i and marks its button.
+func (t *sideTabs) selectIndex(i int) {
+	t.current = i
+	for k, b := range t.buttons {
+		if k == i {
+			b.Importance = widget.HighImportance
+			t.pages[k].Show()
+		} else {
+			b.Importance = widget.MediumImportance
+			t.pages[k].Hide()
+		}
+		b.Refresh()
+	}
+}
+
+// show selects the tab named name.
+func (t *sideTabs) show(name string) {
+	for i, n := range t.names {
+		if n == name {
+			t.selectIndex(i)
+		}
+	}
+}
