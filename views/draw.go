@@ -240,13 +240,31 @@ func (p *pane) fitText(s string, size, width float64) string {
 }
 
 // grid draws metre lines every 5 m, faint, so distances can be read.
+// gridSteps are the grid spacings a pane may draw, in metres.
+var gridSteps = []float64{0.1, 0.25, 0.5, 1, 2.5, 5, 25, 100}
+
+// gridStep is the grid spacing for ppm pixels a metre in a drawing area
+// whose longer side is long pixels: 5 m, as most panes show a few metres
+// a line, unless its lines would fall closer than 30 px (scaled by s) —
+// then the next wider spacing that does not — or fewer than three of
+// them would cross the area — then the widest spacing that gives three.
+// The label says the spacing drawn, so it never names a grid nobody can
+// see.
+func gridStep(ppm, long, s float64) float64 {
+	i := 5 // 5 m
+	for i+1 < len(gridSteps) && gridSteps[i]*ppm < 30*s {
+		i++
+	}
+	for i > 0 && 3*gridSteps[i]*ppm > long {
+		i--
+	}
+	return gridSteps[i]
+}
+
 func (p *pane) grid() {
 	x, y, w, h := p.area()
 	lo, hi := p.cam.world(x, y+h), p.cam.world(x+w, y)
-	step := 5.0
-	if p.cam.ppm*step < 30*p.s {
-		step = 25
-	}
+	step := gridStep(p.cam.ppm, math.Max(w, h), p.s)
 	lines := p.r.segs[:0]
 	for gx := math.Ceil(lo.X/step) * step; gx <= hi.X; gx += step {
 		px, _ := p.cam.px(model.V(gx, 0))
@@ -320,6 +338,43 @@ func (p *pane) hitbox(pose model.Pose, c color.NRGBA, fill float64, width float6
 		r := 0.4 * p.cam.ppm
 		p.strokeLines(c, width*p.s, [4]float64{x - r, y - r, x + r, y + r}, [4]float64{x - r, y + r, x + r, y - r})
 	}
+}
+
+// minMarkPx is the shortest line, in pixels at scale 1, that shows as a
+// mark and earns its legend entry.
+const minMarkPx = 2
+
+// pxDist is the distance in pixels, at scale 1, between world points a
+// and b as the pane draws them.
+func (p *pane) pxDist(a, b model.Vec) float64 {
+	x0, y0 := p.cam.px(a)
+	x1, y1 := p.cam.px(b)
+	return math.Hypot(x1-x0, y1-y0) / p.s
+}
+
+// underSegment reports whether the segment a0–a1 lies within a pixel,
+// at scale 1, of the segment b0–b1 as the pane draws them: a thinner
+// line drawn there is hidden by b's.
+func (p *pane) underSegment(a0, a1, b0, b1 model.Vec) bool {
+	bx0, by0 := p.cam.px(b0)
+	bx1, by1 := p.cam.px(b1)
+	for _, a := range []model.Vec{a0, a1} {
+		x, y := p.cam.px(a)
+		if segDist(x, y, bx0, by0, bx1, by1) > p.s {
+			return false
+		}
+	}
+	return true
+}
+
+// segDist is the distance from (x, y) to the segment (x0, y0)–(x1, y1).
+func segDist(x, y, x0, y0, x1, y1 float64) float64 {
+	dx, dy := x1-x0, y1-y0
+	t := 0.0
+	if l2 := dx*dx + dy*dy; l2 > 0 {
+		t = max(0, min(1, ((x-x0)*dx+(y-y0)*dy)/l2))
+	}
+	return math.Hypot(x-(x0+t*dx), y-(y0+t*dy))
 }
 
 func (p *pane) line(a, b model.Vec, c color.NRGBA, width float64, dashed bool) {

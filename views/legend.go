@@ -36,6 +36,7 @@ const (
 	keyBuffer                  // blue dots: the snapshots a client interpolates between
 	keyTrace                   // yellow: the server's trace
 	keyClientTrace             // yellow dashed: the client's trace
+	keyTracesSame              // yellow: the server's trace with the client's under it
 	keyCrosshair               // the shooter's aim
 	keyBystander               // other pawns
 	keyBroadSkipped            // pawns the broad phase skipped
@@ -107,6 +108,8 @@ func (pal Palette) entry(k key) legendEntry {
 		return legendEntry{pal.Trace, swLine, "trace", "trace"}
 	case keyClientTrace:
 		return legendEntry{pal.Trace, swDashLine, "client's trace", "client trace"}
+	case keyTracesSame:
+		return legendEntry{pal.Trace, swLine, "trace (client's = server's)", "traces same"}
 	case keyCrosshair:
 		return legendEntry{pal.Text, swCross, "aim", "aim"}
 	case keyBystander:
@@ -161,14 +164,35 @@ func (p *pane) legendRows() int {
 	return p.rows
 }
 
-// legendRowsNeeded is 2 when the drawn keys do not fit one row with short
-// labels at a readable size, else 1.
+// maxLegendRows is the most rows a legend takes before its labels get
+// smaller than readable.
+const maxLegendRows = 4
+
+// legendRowsNeeded is the fewest rows in which the drawn keys' labels
+// fit at a readable size. A legend says one mark in the same words
+// everywhere: a narrow pane (an A/B half) takes more rows rather than
+// shorter words.
 func (p *pane) legendRowsNeeded() int {
-	short, size := p.legendFit([][]legendEntry{p.entries()})
-	if short && size < 10 {
-		return 2
+	entries := p.entries()
+	for n := 1; n < maxLegendRows; n++ {
+		if short, size := p.legendFit(splitRows(entries, n)); !short && size >= 10 {
+			return n
+		}
 	}
-	return 1
+	return maxLegendRows
+}
+
+// splitRows lays entries out in n rows, in order, the first rows taking
+// the odd one.
+func splitRows(entries []legendEntry, n int) [][]legendEntry {
+	var rows [][]legendEntry
+	per := (len(entries) + n - 1) / n
+	for len(entries) > 0 {
+		m := min(per, len(entries))
+		rows = append(rows, entries[:m])
+		entries = entries[m:]
+	}
+	return rows
 }
 
 // entries are the legend entries of the drawn keys, in order.
@@ -208,8 +232,9 @@ type legendKey struct {
 	drew    keys
 }
 
-// legendFit is the legend's text size and words: the long labels when
-// every row fits, else the short ones, smaller only as a last resort.
+// legendFit is the legend's text size and words: the labels at the
+// largest size at which every row fits; the short words only as a last
+// resort, when even the smallest size does not fit.
 func (p *pane) legendFit(rows [][]legendEntry) (short bool, size float64) {
 	need := func(row []legendEntry, short bool, size float64) float64 {
 		n := 10 * p.s
@@ -231,8 +256,8 @@ func (p *pane) legendFit(rows [][]legendEntry) (short bool, size float64) {
 		}
 		return true
 	}
-	for _, size := range []float64{12, 11, 10, 9} {
-		for _, short := range []bool{false, true} {
+	for _, short := range []bool{false, true} {
+		for _, size := range []float64{12, 11, 10, 9} {
 			if fits(short, size) {
 				return short, size
 			}
@@ -246,14 +271,7 @@ func (p *pane) legendFit(rows [][]legendEntry) (short bool, size float64) {
 func (p *pane) drawLegend(n int) {
 	p.dc.SetColor(p.pal.Grid)
 	p.dc.Clear()
-	entries := p.entries()
-	var rows [][]legendEntry
-	per := (len(entries) + n - 1) / n
-	for len(entries) > 0 {
-		m := min(per, len(entries))
-		rows = append(rows, entries[:m])
-		entries = entries[m:]
-	}
+	rows := splitRows(p.entries(), n)
 	short, size := p.legendFit(rows)
 	for i, row := range rows {
 		x, cy := 10*p.s, (float64(i)+0.5)*legendH*p.s

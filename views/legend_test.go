@@ -127,3 +127,59 @@ func TestGoldenLegendSwatches(t *testing.T) {
 	}
 	golden(t, "legend-all", img)
 }
+
+// A thin line within a pixel of a thicker one is hidden by it; one that
+// strays by more shows (and keeps its legend entry). At 10 px a metre, a
+// client trace ending 5 cm off the server's lies under it; 30 cm off, or
+// shorter by a metre but 30 cm aside, shows.
+func TestUnderSegmentIsWithinAPixel(t *testing.T) {
+	p := newTestPane(NewRenderer(), image.NewRGBA(image.Rect(0, 0, 400, 200)))
+	p.cam = camera{0, 0, 400, 200, 0, 0, 10}
+	o, end := model.V(-10, 0), model.V(10, 0)
+	for _, c := range []struct {
+		a0, a1 model.Vec
+		under  bool
+	}{
+		{o, end, true},
+		{o, model.V(10, 0.05), true},
+		{o, model.V(5, 0), true}, // shorter, on the line
+		{o, model.V(10, 0.3), false},
+		{model.V(-10, 0.3), model.V(9, 0.3), false},
+		{o, model.V(12, 0), false}, // runs on past the server's end
+	} {
+		if got := p.underSegment(c.a0, c.a1, o, end); got != c.under {
+			t.Errorf("%v–%v under %v–%v: %v, want %v", c.a0, c.a1, o, end, got, c.under)
+		}
+	}
+	if d := segDist(3, 4, 0, 0, 0, 0); d != 5 {
+		t.Errorf("distance to a point segment %v, want 5", d)
+	}
+	if d := segDist(5, 2, 0, 0, 10, 0); d != 2 {
+		t.Errorf("distance to a segment's middle %v, want 2", d)
+	}
+	if d := segDist(13, 4, 0, 0, 10, 0); d != 5 {
+		t.Errorf("distance past a segment's end %v, want 5", d)
+	}
+}
+
+// The grid's spacing keeps 5 m where it draws well, widens where its
+// lines would crowd, and narrows where fewer than three would cross a
+// zoomed-in pane, so "grid N m" names lines one can count.
+func TestGridStepShowsLinesOneCanCount(t *testing.T) {
+	for _, c := range []struct {
+		ppm, long, s, want float64
+	}{
+		{20, 800, 1, 5},     // 100 px apart, 8 lines
+		{4, 800, 1, 25},     // 5 m would be 20 px apart
+		{0.5, 800, 1, 100},  // even 25 m crowds
+		{100, 800, 1, 2.5},  // 5 m is 500 px: one line; 2.5 m gives three
+		{400, 800, 1, 0.5},  // 0.5 m is 200 px: four lines
+		{5000, 800, 1, 0.1}, // as narrow as it goes
+		{20, 1600, 2, 5},    // 100 px apart at scale 2 is fine
+		{10, 1600, 2, 25},   // 50 px at scale 2 crowds (30 px a scale)
+	} {
+		if got := gridStep(c.ppm, c.long, c.s); got != c.want {
+			t.Errorf("gridStep(ppm %v, %v px, scale %v) = %v m, want %v", c.ppm, c.long, c.s, got, c.want)
+		}
+	}
+}

@@ -187,7 +187,7 @@ func (p *pane) shooter() {
 	}
 	info += fmt.Sprintf(" · shows server t − %s", ms(f.T-v.IdealT))
 	if f.Config.Display == lagcomp.DisplayExtrap {
-		info += fmt.Sprintf(" · warp %.3f m", c.WarpM)
+		info += fmt.Sprintf(" · warp this frame %.3f m", c.WarpM)
 	}
 	p.header("Shooter client", info)
 }
@@ -360,8 +360,15 @@ func (p *pane) overlay() {
 	if p.o.Layers.Traces {
 		p.line(r.ClientOrigin, r.ClientEnd, p.pal.Trace, 1.5, true)
 		p.line(r.Origin, r.ServerEnd, p.pal.Trace, 2, false)
-		p.key(keyTrace)
-		p.key(keyClientTrace)
+		// the dashed client trace vanishes under the server's when they
+		// run together (most shots on a clean link): the legend says so
+		// rather than list a mark nobody can find
+		if p.underSegment(r.ClientOrigin, r.ClientEnd, r.Origin, r.ServerEnd) {
+			p.key(keyTracesSame)
+		} else {
+			p.key(keyTrace)
+			p.key(keyClientTrace)
+		}
 	}
 	// the figures over the picture: in a small pane the boxes may reach
 	// under them, and the text must stay readable

@@ -34,8 +34,10 @@ func (p *pane) serverNowGhosts(c lagcomp.ClientFrame, own int) {
 			continue
 		}
 		shown := v.Poses[i]
-		p.line(shown.Pos, now.Pos, alpha(p.pal.Dim, 0.8), 1, true)
-		p.keyAt(keyServerGap, shown.Pos, now.Pos)
+		if p.pxDist(shown.Pos, now.Pos) >= minMarkPx { // a gap under a pixel or two is no mark: none in the legend
+			p.line(shown.Pos, now.Pos, alpha(p.pal.Dim, 0.8), 1, true)
+			p.keyAt(keyServerGap, shown.Pos, now.Pos)
+		}
 		if i > lagcomp.TargetPawn { // a bystander: a faint dot
 			p.dot(now.Pos, 2.5, alpha(p.pal.Neutral, 0.35))
 			p.keyAt(keyServerNow, now.Pos)
