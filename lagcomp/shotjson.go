@@ -124,33 +124,35 @@ func (r *ShotRecord) JSON() ShotJSON {
 // A float figure's bounds tag names the values it can take (agreement is
 // a fraction, distances are never negative): a sweep clamps a confidence
 // band to them and its chart says so. Every int is a count (0 and up).
+// An `of` tag names the figure a count is out of (false hits of judged
+// shots): a chart of the count says that total, so 12 reads as 12 of 240.
 type SummaryJSON struct {
 	Type             string            `json:"type"`
-	Shots            int               `json:"shots"` // judged, not rejected
+	Shots            int               `json:"shots" of:"shots_fired"` // judged, not rejected
 	ShotsFired       int               `json:"shots_fired"`
-	Rejected         int               `json:"rejected"`
-	ShotsLost        int               `json:"shots_lost"`
-	ShotsInFlight    int               `json:"shots_in_flight"`
-	LostClientHits   int               `json:"lost_client_hits"`
+	Rejected         int               `json:"rejected" of:"shots_fired"`
+	ShotsLost        int               `json:"shots_lost" of:"shots_fired"`
+	ShotsInFlight    int               `json:"shots_in_flight" of:"shots_fired"`
+	LostClientHits   int               `json:"lost_client_hits" of:"shots_lost"`
 	DupsRejected     int               `json:"duplicates_rejected"`
 	ReliableGaveUp   int               `json:"reliable_gave_up"`
-	ClientHits       int               `json:"client_hits"`
-	ServerHits       int               `json:"server_hits"`
-	Agreement        *float64          `json:"agreement" bounds:"0,1"` // null with no judged shots
-	FalseHits        int               `json:"false_hits"`
-	FalseMisses      int               `json:"false_misses"`
-	BehindCover      int               `json:"behind_cover"`
-	ShotsTraced      int               `json:"shots_traced"`                    // judged shots the server rewound and traced
+	ClientHits       int               `json:"client_hits" of:"shots"`
+	ServerHits       int               `json:"server_hits" of:"shots"`
+	Agreement        *float64          `json:"agreement" bounds:"0,1" of:"shots"` // null with no judged shots
+	FalseHits        int               `json:"false_hits" of:"shots"`
+	FalseMisses      int               `json:"false_misses" of:"shots"`
+	BehindCover      int               `json:"behind_cover" of:"server_hits"`
+	ShotsTraced      int               `json:"shots_traced" of:"shots"`         // judged shots the server rewound and traced
 	MeanRewindErrorM *float64          `json:"mean_rewind_error_m" bounds:"0,"` // null with no traced shot (client mode)
 	P95RewindErrorM  *float64          `json:"p95_rewind_error_m" bounds:"0,"`  // null with no traced shot
 	MeanRewindMs     *float64          `json:"mean_rewind_ms"`                  // null with no traced shot
 	MeanIdealMs      *float64          `json:"mean_ideal_rewind_ms"`            // null with no traced shot
-	RuleTally        map[Rule]int      `json:"rules"`
+	RuleTally        map[Rule]int      `json:"rules" of:"shots_fired"`
 	MaxWarpM         float64           `json:"max_warp_m" bounds:"0,"`
 	StarvedFrames    int               `json:"starved_frames"`
 	Packets          map[string]int    `json:"packets"`
 	Projectiles      int               `json:"projectiles"`
-	ProjectileRules  map[Reconcile]int `json:"projectile_rules"`
+	ProjectileRules  map[Reconcile]int `json:"projectile_rules" of:"projectiles"`
 	MeanSpawnOffsetM *float64          `json:"mean_projectile_spawn_offset_m" bounds:"0,"` // null with no projectile linked
 	MaxDivergenceM   *float64          `json:"max_projectile_divergence_m" bounds:"0,"`    // null with no projectile
 	MeanDetDistM     *float64          `json:"mean_detonation_distance_m" bounds:"0,"`     // null with no pair that both detonated

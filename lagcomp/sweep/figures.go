@@ -194,3 +194,18 @@ func isCount(name string) bool {
 	}
 	return false
 }
+
+// OutOf is the figure a count is out of, as its summary field's `of` tag
+// declares it ("false_hits" is out of "shots", every "rules.…" out of
+// "shots_fired"), or "" for a figure that is not a part of a total.
+func OutOf(name string) string {
+	t := reflect.TypeOf(lagcomp.SummaryJSON{})
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		n := jsonName(f)
+		if n == name || (f.Type.Kind() == reflect.Map && strings.HasPrefix(name, n+".")) {
+			return f.Tag.Get("of")
+		}
+	}
+	return ""
+}

@@ -64,8 +64,10 @@ type SeriesPoint struct {
 	Stat
 	// Clamped says the confidence interval reached past the values the
 	// figure can take (Table.Bounds: agreement 0.95 ± 0.08 over three
-	// seeds) and was cut to them; a chart says so.
-	Clamped bool
+	// seeds) and was cut to them; a chart says so. CutLo and CutHi say
+	// which end was cut.
+	Clamped      bool
+	CutLo, CutHi bool
 }
 
 // Series groups a metric's rows into lines, one per combination of the
@@ -114,9 +116,9 @@ func (p *SeriesPoint) clamp(b Bounds) {
 		return
 	}
 	if p.Lo < b.Lo {
-		p.Lo, p.Clamped = b.Lo, true
+		p.Lo, p.Clamped, p.CutLo = b.Lo, true, true
 	}
 	if p.Hi > b.Hi {
-		p.Hi, p.Clamped = b.Hi, true
+		p.Hi, p.Clamped, p.CutHi = b.Hi, true, true
 	}
 }

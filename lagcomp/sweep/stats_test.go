@@ -100,14 +100,14 @@ func TestSeriesClampsBandsToBounds(t *testing.T) {
 	// agreement 1, 1, 0.8: mean 0.9333, s = 0.11547, half-width
 	// 4.302653 × 0.11547/√3 = 0.28685: 0.6465 to 1.2202, cut at 1
 	p := tb.Series("agreement")[0].Points[0]
-	if !p.Clamped || p.Hi != 1 || math.Abs(p.Lo-(0.93333333-0.28684)) > 1e-4 {
+	if !p.Clamped || !p.CutHi || p.CutLo || p.Hi != 1 || math.Abs(p.Lo-(0.93333333-0.28684)) > 1e-4 {
 		t.Errorf("agreement at 0: %+v, want the top cut at 1", p)
 	}
 	if q := tb.Series("agreement")[0].Points[1]; q.Clamped || math.Abs(q.Hi-(0.6+4.302653*0.1/math.Sqrt(3))) > 1e-6 {
 		t.Errorf("agreement at 50: %+v, want 0.6 ± 0.248 untouched", q)
 	}
 	// false hits 0, 0, 1: mean 1/3, the band's foot below 0 cut at 0
-	if p := tb.Series("false_hits")[0].Points[0]; !p.Clamped || p.Lo != 0 || p.Hi <= 1 {
+	if p := tb.Series("false_hits")[0].Points[0]; !p.Clamped || !p.CutLo || p.CutHi || p.Lo != 0 || p.Hi <= 1 {
 		t.Errorf("false_hits at 0: %+v, want the foot cut at 0", p)
 	}
 	// one seed has no band to cut

@@ -204,6 +204,9 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = metric
 	p.Title.TextStyle.Font = font.From(sans, st.size(34))
+	if n := totalNote(t, metric); n != "" { // a count says what it is out of
+		p.Title.Text += "\n" + st.wrap(n, p.Title.TextStyle)
+	}
 	p.Title.Padding = st.size(14)
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Label.TextStyle.Font = font.From(sans, st.size(28))
@@ -232,6 +235,7 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 	ymin, ymax := 0.0, 0.0 // the y axis always shows 0: no truncated axes
 	clamped, points := 0, 0
 	series := t.Series(metric)
+	cuts := cutsOf(t, series)
 	for li, s := range series {
 		col := Palette[li%len(Palette)]
 		var mean, lo, hi plotter.XYs
@@ -248,6 +252,7 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 			if pt.Clamped {
 				clamped++
 			}
+
 		}
 		if len(mean) == 0 {
 			continue
@@ -257,8 +262,11 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 		}
 	}
 	if clamped > 0 {
-		// every clamp is named where it shaped the picture
-		p.Title.Text += "\n" + st.wrap(clampNote(t.Bounds(metric), clamped, points), p.Title.TextStyle)
+		// every clamp is named where it shaped the picture, and each cut
+		// end is marked where it was cut
+		p.Title.Text += "\n" + st.wrap(clampNote(t.Bounds(metric), clamped, points)+", cut ends "+cuts.shapes(), p.Title.TextStyle)
+		cuts.r = st.size(11)
+		p.Add(cuts)
 	}
 	var step float64
 	p.Y.Min, p.Y.Max, step = padRange(math.Min(p.Y.Min, ymin), math.Max(p.Y.Max, ymax), t.Whole(metric))

@@ -74,7 +74,7 @@ func flatRows(x string, agree []float64, falseHits []int) []sweep.Row {
 	var rows []sweep.Row
 	for s := range agree {
 		a := agree[s]
-		sum := lagcomp.SummaryJSON{Agreement: &a, FalseHits: falseHits[s], RuleTally: map[lagcomp.Rule]int{}}
+		sum := lagcomp.SummaryJSON{Shots: 20, ShotsFired: 20, Agreement: &a, FalseHits: falseHits[s], RuleTally: map[lagcomp.Rule]int{}}
 		rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{x}, Seed: uint64(s + 1)}, Figures: sweep.Flatten(sum)})
 	}
 	return rows
@@ -122,15 +122,15 @@ func TestClampedBandIsNamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Y.Max != 1 || !strings.Contains(p.Title.Text, "band clamped to 0…1 at 1 of 2 points") {
+	if p.Y.Max != 1 || !strings.Contains(p.Title.Text, "band clamped to 0…1 at 1 of 2 points, cut ends ▲") {
 		t.Errorf("agreement: y up to %v, title %q", p.Y.Max, p.Title.Text)
 	}
 	// false hits 0, 0, 1: the band's foot below 0 is cut and named
-	if fh, _ := (style{s: 1}).panel(tb, "false_hits"); !strings.Contains(fh.Title.Text, "clamped to ≥ 0 at 1 of 2 points") || fh.Y.Min != 0 {
+	if fh, _ := (style{s: 1}).panel(tb, "false_hits"); !strings.Contains(fh.Title.Text, "clamped to ≥ 0 at 1 of 2 points, cut ends ▼") || fh.Y.Min != 0 {
 		t.Errorf("false_hits: y from %v, title %q", fh.Y.Min, fh.Title.Text)
 	}
 	inside := sweep.NewTable(vary[:1], flatRows("50", []float64{0.5, 0.6, 0.7}, []int{3, 3, 3}))
-	if in, _ := (style{s: 1}).panel(inside, "agreement"); in.Title.Text != "agreement" {
+	if in, _ := (style{s: 1}).panel(inside, "agreement"); strings.Contains(in.Title.Text, "clamped") {
 		t.Errorf("no clamp, yet the title says %q", in.Title.Text)
 	}
 	img, _, err := Render(tb, Options{Metrics: []string{"agreement", "false_hits"}, Width: 1280, Height: 720,
@@ -139,4 +139,55 @@ func TestClampedBandIsNamed(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "chart-clamped", img)
+}
+
+// A count's panel says the total it is out of, from the rows: one
+// figure when every run has it, the range when they differ; a figure
+// that is no part of a total says none.
+func TestCountPanelSaysItsTotal(t *testing.T) {
+	vary := []sweep.Vary{{Key: "latency_ms", Values: []string{"0", "50"}}}
+	rows := append(flatRows("0", []float64{1, 1}, []int{0, 1}), flatRows("50", []float64{0.5, 0.6}, []int{3, 3})...)
+	same := sweep.NewTable(vary, rows)
+	if got := totalNote(same, "false_hits"); got != "of 20 judged shots a run" {
+		t.Errorf("false_hits: %q", got)
+	}
+	if got := totalNote(same, "shots"); got != "of 20 shots fired a run" {
+		t.Errorf("shots: %q", got)
+	}
+	if got := totalNote(same, "mean_rewind_error_m"); got != "" {
+		t.Errorf("a distance out of %q", got)
+	}
+	varied := append([]sweep.Row(nil), rows...)
+	sum := lagcomp.SummaryJSON{Shots: 7, ShotsFired: 9, FalseHits: 2, RuleTally: map[lagcomp.Rule]int{"max_rewind_cap": 1}}
+	varied = append(varied, sweep.Row{Point: sweep.Point{Values: []string{"50"}, Seed: 9}, Figures: sweep.Flatten(sum)})
+	vt := sweep.NewTable(vary, varied)
+	if got := totalNote(vt, "false_hits"); got != "of 7–20 judged shots a run" {
+		t.Errorf("false_hits over runs that differ: %q", got)
+	}
+	if got := totalNote(vt, "rules.max_rewind_cap"); got != "of 9–20 shots fired a run" {
+		t.Errorf("a rule: %q", got)
+	}
+	p, err := style{s: 1}.panel(vt, "false_hits")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(p.Title.Text, "false_hits\nof 7–20 judged shots a run") {
+		t.Errorf("title %q", p.Title.Text)
+	}
+}
+
+// Each cut end of a band is marked where it was cut: a top cut with ▲
+// at the bound, a bottom cut with ▼.
+func TestCutEndsAreMarked(t *testing.T) {
+	vary := []sweep.Vary{{Key: "latency_ms", Values: []string{"0", "50"}}}
+	tb := sweep.NewTable(vary, append(flatRows("0", []float64{1, 1, 0.8}, []int{0, 0, 1}), flatRows("50", []float64{0.5, 0.6, 0.7}, []int{3, 3, 3})...))
+	for _, c := range []struct {
+		metric string
+		want   cutMark
+	}{{"agreement", cutMark{0, 1, true}}, {"false_hits", cutMark{0, 0, false}}} {
+		got := cutsOf(tb, tb.Series(c.metric)).at
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s: cut marks %v, want [%v]", c.metric, got, c.want)
+		}
+	}
 }
