@@ -233,7 +233,7 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 	grid.Vertical.Width, grid.Horizontal.Width = st.size(1), st.size(1)
 	p.Add(grid)
 	ymin, ymax := 0.0, 0.0 // the y axis always shows 0: no truncated axes
-	clamped, points := 0, 0
+	points := 0
 	series := t.Series(metric)
 	cuts := cutsOf(t, series)
 	for li, s := range series {
@@ -249,10 +249,6 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 			hi = append(hi, plotter.XY{X: x, Y: pt.Hi})
 			ymin, ymax = math.Min(ymin, pt.Lo), math.Max(ymax, pt.Hi)
 			points++
-			if pt.Clamped {
-				clamped++
-			}
-
 		}
 		if len(mean) == 0 {
 			continue
@@ -261,10 +257,7 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 			return nil, err
 		}
 	}
-	if clamped > 0 {
-		// every clamp is named where it shaped the picture, and each cut
-		// end is marked where it was cut
-		p.Title.Text += "\n" + st.wrap(clampNote(t.Bounds(metric), clamped, points)+", cut ends "+cuts.shapes(), p.Title.TextStyle)
+	if len(cuts.at) > 0 { // each cut end marked where it was cut; the notes band names the clamp
 		cuts.r = st.size(11)
 		p.Add(cuts)
 	}
@@ -336,9 +329,25 @@ func (st style) addSeries(p *plot.Plot, li int, col color.RGBA, choice bool, mea
 	return nil
 }
 
-// clampNote says that n of the panel's points had their 95 % band cut
-// to the figure's bounds b (a fraction's 0 to 1, a count's 0).
-func clampNote(b sweep.Bounds, n, of int) string {
+// clampNote says that some of the panel's points had their 95 % band
+// cut to the figure's bounds (a fraction's 0 to 1, a count's 0), how many
+// of how many, and the marks that show each cut end; "" when none were.
+func clampNote(t *sweep.Table, metric string, series []sweep.Series) string {
+	n, of := 0, 0
+	for _, s := range series {
+		for _, pt := range s.Points {
+			if pt.N > 0 {
+				of++
+			}
+			if pt.N > 0 && pt.Clamped {
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	b := t.Bounds(metric)
 	var to string
 	switch {
 	case !math.IsInf(b.Lo, 0) && !math.IsInf(b.Hi, 0):
@@ -348,7 +357,7 @@ func clampNote(b sweep.Bounds, n, of int) string {
 	default:
 		to = fmt.Sprintf("≤ %g", b.Hi)
 	}
-	return fmt.Sprintf("band clamped to %s at %d of %d points", to, n, of)
+	return fmt.Sprintf("band clamped to %s at %d of %d points (%s marks each cut end)", to, n, of, cutsOf(t, series).shapes())
 }
 
 // wrap breaks s between words into lines no wider than a panel.

@@ -122,16 +122,17 @@ func TestClampedBandIsNamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Y.Max != 1 || !strings.Contains(p.Title.Text, "band clamped to 0…1 at 1 of 2 points, cut ends ▲") {
-		t.Errorf("agreement: y up to %v, title %q", p.Y.Max, p.Title.Text)
+	notes := strings.Join(panelNotes(tb, []string{"agreement", "false_hits"}), "\n")
+	if p.Y.Max != 1 || !strings.Contains(notes, "agreement: band clamped to 0…1 at 1 of 2 points (▲ marks each cut end)") {
+		t.Errorf("agreement: y up to %v, notes %q", p.Y.Max, notes)
 	}
 	// false hits 0, 0, 1: the band's foot below 0 is cut and named
-	if fh, _ := (style{s: 1}).panel(tb, "false_hits"); !strings.Contains(fh.Title.Text, "clamped to ≥ 0 at 1 of 2 points, cut ends ▼") || fh.Y.Min != 0 {
-		t.Errorf("false_hits: y from %v, title %q", fh.Y.Min, fh.Title.Text)
+	if fh, _ := (style{s: 1}).panel(tb, "false_hits"); !strings.Contains(notes, "false_hits: band clamped to ≥ 0 at 1 of 2 points (▼ marks each cut end)") || fh.Y.Min != 0 {
+		t.Errorf("false_hits: y from %v, notes %q", fh.Y.Min, notes)
 	}
 	inside := sweep.NewTable(vary[:1], flatRows("50", []float64{0.5, 0.6, 0.7}, []int{3, 3, 3}))
-	if in, _ := (style{s: 1}).panel(inside, "agreement"); strings.Contains(in.Title.Text, "clamped") {
-		t.Errorf("no clamp, yet the title says %q", in.Title.Text)
+	if n := panelNotes(inside, []string{"agreement"}); strings.Contains(strings.Join(n, " "), "clamped") {
+		t.Errorf("no clamp, yet the notes say %q", n)
 	}
 	img, _, err := Render(tb, Options{Metrics: []string{"agreement", "false_hits"}, Width: 1280, Height: 720,
 		Caption: []string{"preset test", "seeds 1…3"}})

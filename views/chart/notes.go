@@ -196,7 +196,7 @@ func panelNotes(t *sweep.Table, metrics []string) []string {
 	var out []string
 	for _, m := range metrics {
 		series := t.Series(m)
-		for _, n := range []string{sameNote(t, series), missingNote(t, series)} {
+		for _, n := range []string{clampNote(t, m, series), sameNote(t, series), missingNote(t, series)} {
 			if n != "" {
 				out = append(out, m+": "+n)
 			}
