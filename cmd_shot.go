@@ -265,19 +265,19 @@ func findShot(cfg lagcomp.Config, n int) (*lagcomp.ShotRecord, error) {
 		return nil, err
 	}
 	end := model.MsF(cfg.DurationMs)
-	for sim.Now < end && len(sim.Shots) < max(n, 1) {
+	for sim.Now < end && sim.Shots.Len() < max(n, 1) {
 		sim.Step(min(sim.Now+model.Second, end))
 	}
-	if n >= 1 && n <= len(sim.Shots) {
-		r := sim.Shots[n-1]
+	if n >= 1 && n <= sim.Shots.Len() {
+		r := *sim.Shots.At(n - 1)
 		return &r, nil
 	}
 	sim.Step(end) // count them all for the message
-	if len(sim.Shots) == 0 {
+	if sim.Shots.Len() == 0 {
 		return nil, fmt.Errorf("--shot %d: the scenario judges no shots in its %v (a longer --duration may)", n, dur(end))
 	}
 	return nil, fmt.Errorf("--shot %d: shots are numbered from 1 (allowed: 1 to %d, the shots judged in %v; --duration runs longer)",
-		n, len(sim.Shots), dur(end))
+		n, sim.Shots.Len(), dur(end))
 }
 
 // dur prints a simulated time as Go durations read: 2.5s, 1h0m0s.

@@ -176,7 +176,7 @@ func TestClickInShooterPaneFires(t *testing.T) {
 	// tap where the target is drawn
 	test.TapAt(p, pixelOf(p, f, seen))
 	clk.run(u, 30)
-	shots := u.session.Sim().Shots
+	shots := u.session.Sim().Shots.Records()
 	if len(shots) != 1 || !shots[0].ClientHit {
 		t.Fatalf("clicking on the target: %d shots, %+v", len(shots), shots)
 	}
@@ -388,7 +388,7 @@ func TestClickInZoomedShooterPaneFires(t *testing.T) {
 	}
 	test.TapAt(p, at)
 	clk.run(u, 30)
-	shots := u.session.Sim().Shots
+	shots := u.session.Sim().Shots.Records()
 	if len(shots) != 1 || !shots[0].ClientHit {
 		t.Fatalf("clicking on the target in a zoomed pane: %d shots, %+v", len(shots), shots)
 	}

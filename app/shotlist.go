@@ -100,13 +100,12 @@ func (sl *shotList) update() {
 	var n int
 	var now model.Time
 	sl.u.withSession(func(s *lagcomp.Session) {
-		all := s.LiveShots()
-		n, now = len(all), s.Now()
+		n, _ = s.LiveShots(0)
+		now = s.Now()
 		if n == sl.count {
 			return
 		}
-		from := max(0, n-maxListed)
-		sl.shots = append(sl.shots[:0], all[from:]...)
+		_, sl.shots = s.LiveShots(maxListed)
 	})
 	if n != sl.count || now != sl.now {
 		sl.count, sl.now = n, now

@@ -77,7 +77,7 @@ func TestEncodingsFireTheSameShots(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.Step(20 * model.Second)
-		shots[k], recs[k] = s.fx.Shots, s.Shots
+		shots[k], recs[k] = s.fx.Shots, s.Shots.Records()
 		played[k] = len(s.fx.Clients[2].Effects)
 	}
 	if len(shots[0]) < 100 || !slices.Equal(shots[0], shots[1]) {

@@ -36,8 +36,7 @@ func (s *Sim) Clone() *Sim {
 		c.duelAim, c.duelAimSrc = cloneRand(s.duelAimSrc)
 	}
 	c.pending = s.pending.clone()
-	c.Shots = slices.Clip(s.Shots)
-	s.shotsShared, c.shotsShared = true, true
+	c.Shots = s.Shots.clone()
 	c.tally = s.tally.clone()
 	c.Dropped = slices.Clip(s.Dropped)
 	c.packets = slices.Clip(s.packets) // append-only (it shifts into a new array)
@@ -167,17 +166,4 @@ func clonePtr[T any](p *T) *T {
 	}
 	c := *p
 	return &c
-}
-
-// ownShots makes the shot records this Sim's own before a write in
-// place: after a clone both share them until one writes.
-func (s *Sim) ownShots() {
-	if !s.shotsShared {
-		return
-	}
-	s.Shots = slices.Clone(s.Shots)
-	for i := range s.Shots {
-		s.Shots[i].Rules = slices.Clip(s.Shots[i].Rules)
-	}
-	s.shotsShared = false
 }

@@ -23,7 +23,7 @@ import (
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[Sim](): {"sight", "duelAim", "duelAimSrc", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
-		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "openFrom", "shotsShared", "ticks", "snaps", "frames", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
+		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "openFrom", "ticks", "snaps", "frames", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
 	reflect.TypeFor[Server]():     {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells"},
 	reflect.TypeFor[ServerPawn](): {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},
 	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startStamp", "startAt", "hasStart", "weapon", "rel", "weaponRel", "acks"},
@@ -39,6 +39,7 @@ var cloned = map[reflect.Type][]string{
 		"pendingAuth", "spawnedDetonated", "Rule", "Fired", "FX", "FXAt", "FXFake", "HasFX", "fxShown", "done"},
 	reflect.TypeFor[flight]():            {"From", "Dir", "Speed", "T0"},
 	reflect.TypeFor[shotTally]():         {"s", "n", "maxSeq", "err", "rewind", "ideal", "errs"},
+	reflect.TypeFor[ShotLog]():           {"c"},
 	reflect.TypeFor[orderStat]():         {"low", "high", "p"},
 	reflect.TypeFor[projTally]():         {"s", "linked", "pairs", "linkSum", "detSum"},
 	reflect.TypeFor[Summary]():           {"ShotsFired", "ShotsLost", "ShotsInFlight", "LostClientHits", "DupsRejected", "ReliableGaveUp", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames"},
@@ -69,6 +70,8 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[chunked[ServerBurst]]():            {"chunks", "n", "owner"},
 	reflect.TypeFor[chunk[ServerBurst]]():              {"owner", "s"},
 	reflect.TypeFor[chunked[int]]():                    {"chunks", "n", "owner"},
+	reflect.TypeFor[chunked[ShotRecord]]():             {"chunks", "n", "owner"},
+	reflect.TypeFor[chunk[ShotRecord]]():               {"owner", "s"},
 	reflect.TypeFor[chunk[int]]():                      {"owner", "s"},
 	reflect.TypeFor[chunkOwner]():                      {"_"},
 	reflect.TypeFor[pendingShot]():                     {"id", "fire", "idealT", "saw", "hit", "origin", "dir", "clientHit", "delivery"},
@@ -159,8 +162,8 @@ func framesBytes(t *testing.T, s *Sim) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
-	for i := range s.Shots {
-		if err := enc.Encode(s.Shots[i].JSON()); err != nil {
+	for i := range s.Shots.Len() {
+		if err := enc.Encode(s.Shots.At(i).JSON()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -252,7 +255,7 @@ func TestCloneRunsLikeTheOriginal(t *testing.T) {
 				t.Fatalf("%s step %d at %v: the clone and the original differ\n%s", name, i, to, firstDiff(a, b))
 			}
 		}
-		if len(s.Shots)+len(s.projs) == 0 {
+		if s.Shots.Len()+len(s.projs) == 0 {
 			t.Fatalf("%s: no shots judged", name)
 		}
 	}

@@ -1,8 +1,6 @@
 package lagcomp
 
 import (
-	"slices"
-
 	"lagscope/model"
 )
 
@@ -156,9 +154,8 @@ func (s *Sim) duplicate(seq uint32, rule Rule) {
 	if ps == nil {
 		return
 	}
-	if ps.rec >= 0 && !s.Shots[ps.rec].HasRule(rule) {
-		s.ownShots() // only to write: a record already naming the rule stays shared
-		r := &s.Shots[ps.rec]
+	if ps.rec >= 0 && !s.Shots.At(ps.rec).HasRule(rule) {
+		r := s.Shots.Mut(ps.rec) // only to write: a record already naming the rule stays shared
 		r.Rules = append(r.Rules, rule)
 		if ps.rec < s.tally.n { // the running summary folded the record already
 			s.tally.s.RuleCounts = tally(s.tally.s.RuleCounts, rule)
@@ -213,8 +210,8 @@ func (s *Sim) checkLost(ps *pendingShot) {
 	}
 	r := s.clientRecord(ps)
 	r.Outcome, r.Settled = OutcomeLost, s.Now
-	ps.rec = len(s.Shots)
-	s.Shots = append(s.Shots, r)
+	ps.rec = s.Shots.Len()
+	s.Shots.Append(r)
 }
 
 // clientRecord is what a shot's record knows before the server has
@@ -248,7 +245,7 @@ func (s *Sim) InFlightShots() []ShotRecord {
 // AllShots are every hitscan shot's one record: judged, rejected and lost
 // in the order their fate was known, then those still in flight.
 func (s *Sim) AllShots() []ShotRecord {
-	return append(slices.Clone(s.Shots), s.InFlightShots()...)
+	return append(s.Shots.Records(), s.InFlightShots()...)
 }
 
 // shotCounts counts every shot fired, of any weapon, by fate.

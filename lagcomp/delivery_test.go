@@ -166,7 +166,7 @@ func TestBackupsAndReliableFireDelayShots(t *testing.T) {
 			t.Fatalf("%s: %d shots lost", tc.name, lost)
 		}
 		late := 0
-		for _, r := range s.Shots {
+		for _, r := range s.Shots.Records() {
 			// a backup can ride a packet sent in the same frame (no delay)
 			named := r.HasRule(tc.rule) || r.HasRule(RuleCommandHeld)
 			if r.HasRule(tc.rule) != (r.Resends > 0) || r.ArrivalDelay > 0 && !named || r.ArrivalDelay < 0 {
@@ -188,7 +188,7 @@ func TestNetworkDuplicatesAreOneRecord(t *testing.T) {
 	s := run(t, c, 10*model.Second)
 	accounted(t, s)
 	named := 0
-	for _, r := range s.Shots {
+	for _, r := range s.Shots.Records() {
 		named += b2i(r.HasRule(RuleDuplicatePacket))
 	}
 	if sum := s.Summary(); named < 5 || sum.DupsRejected != named || sum.Rejected != 0 {
@@ -261,7 +261,7 @@ func TestFramesListLostShots(t *testing.T) {
 		s.Step(at)
 		f := s.Frame()
 		want := 0
-		for _, r := range s.Shots {
+		for _, r := range s.Shots.Records() {
 			want += b2i(r.Settled > at-GhostWindow)
 		}
 		if len(f.Shots) != want {
@@ -317,7 +317,7 @@ func TestReliableFireGivesUpOnADeadLink(t *testing.T) {
 	if lost < 5 || lost != gaveUp || s.Summary().ShotsInFlight == 0 {
 		t.Fatalf("%d lost, %d given up, %d in flight", lost, gaveUp, s.Summary().ShotsInFlight)
 	}
-	for _, r := range s.Shots {
+	for _, r := range s.Shots.Records() {
 		if r.Outcome != OutcomeLost || r.Sends != netem.DefaultReliable(0).MaxResends+1 {
 			t.Fatalf("shot %d: %s after %d copies", r.Seq, r.Outcome, r.Sends)
 		}

@@ -151,14 +151,14 @@ func (s *Sim) Frame() *Frame {
 		}
 		f.Clients = append(f.Clients, s.clientSnapshot(c, other))
 	}
-	for i := len(s.Shots) - 1; i >= 0 && s.Shots[i].Settled > s.Now-GhostWindow; i-- {
-		f.Shots = append(f.Shots, s.Shots[i])
+	for i := s.Shots.Len() - 1; i >= 0 && s.Shots.At(i).Settled > s.Now-GhostWindow; i-- {
+		f.Shots = append(f.Shots, *s.Shots.At(i))
 	}
 	for i, j := 0, len(f.Shots)-1; i < j; i, j = i+1, j-1 {
 		f.Shots[i], f.Shots[j] = f.Shots[j], f.Shots[i]
 	}
-	if n := len(s.Shots); n > 0 {
-		last := s.Shots[n-1]
+	if r := s.Shots.Last(); r != nil {
+		last := *r
 		f.Last = &last
 	}
 	for ; s.openFrom < s.pending.len() && (s.pending.at(s.openFrom).arrived || s.pending.at(s.openFrom).lost); s.openFrom++ {

@@ -57,10 +57,10 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 	}
 	s.arrivalRules(&r, &ps, via)
 	if p := s.shot(cmd.Seq); p != nil {
-		p.rec = len(s.Shots)
+		p.rec = s.Shots.Len()
 	}
 	s.duelWin(&r)
-	s.Shots = append(s.Shots, r)
+	s.Shots.Append(r)
 }
 
 // arrivalRules name how late the copy that arrived was, and why.

@@ -98,8 +98,8 @@ func TestKeyframesFoldTheRunningSummaries(t *testing.T) {
 	s := playSession(t, c, 20*model.Second, model.Second, 20)
 	for _, k := range s.keys.list[1:] {
 		sim := k.sim
-		if sim.tally.n != len(sim.Shots) || len(sim.Shots) == 0 {
-			t.Fatalf("keyframe at %v: %d of %d shot records folded", sim.Now, sim.tally.n, len(sim.Shots))
+		if sim.tally.n != sim.Shots.Len() || sim.Shots.Len() == 0 {
+			t.Fatalf("keyframe at %v: %d of %d shot records folded", sim.Now, sim.tally.n, sim.Shots.Len())
 		}
 		for i := 1; i < len(sim.Clients); i++ {
 			if tl := &sim.fx.tallies[i]; tl.effects != len(sim.fx.Clients[i].Effects) || tl.perBurst.len() != sim.fx.Bursts.len() {
@@ -177,6 +177,28 @@ func BenchmarkSeek(b *testing.B) {
 				s.Seek(model.Time(rng.Int64N(int64(s.LiveNow()))))
 			}
 			b.ReportMetric(float64(s.Keyframes()), "keyframes")
+		})
+	}
+}
+
+// BenchmarkSeekRapidFire seeks in a session of rapid fire (40 shots a
+// second, 144 000 shot records an hour): a seek's replay must not copy
+// the records before its keyframe.
+func BenchmarkSeekRapidFire(b *testing.B) {
+	for _, d := range []model.Time{60 * model.Second, 3600 * model.Second} {
+		b.Run(fmt.Sprintf("session=%dm", d/(60*model.Second)), func(b *testing.B) {
+			c := Defaults()
+			c.FireIntervalMs, c.BurstShots, c.BurstPauseMs = 25, 30, 0
+			s, _ := NewSession(c)
+			for s.LiveNow() < d {
+				s.Advance(MaxCatchUp)
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				s.Seek(model.Time(rng.Int64N(int64(s.LiveNow()))))
+			}
+			b.ReportMetric(float64(s.live.Shots.Len()), "records")
 		})
 	}
 }

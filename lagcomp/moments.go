@@ -112,9 +112,9 @@ func (s *Sim) resolve(sp MomentSpec, projAt map[Reconcile]model.Time) Moment {
 		return m
 	}
 	first := func(ok func(r *ShotRecord) bool) *ShotRecord {
-		for i := range s.Shots {
-			if ok(&s.Shots[i]) {
-				return &s.Shots[i]
+		for i := range s.Shots.Len() {
+			if r := s.Shots.At(i); ok(r) {
+				return r
 			}
 		}
 		return nil
@@ -122,8 +122,8 @@ func (s *Sim) resolve(sp MomentSpec, projAt map[Reconcile]model.Time) Moment {
 	largest := func(of func(r *ShotRecord) float64) (*ShotRecord, float64) {
 		var best *ShotRecord
 		bv := 0.0
-		for i := range s.Shots {
-			if r := &s.Shots[i]; !r.Rejected && of(r) > bv {
+		for i := range s.Shots.Len() {
+			if r := s.Shots.At(i); !r.Rejected && of(r) > bv {
 				best, bv = r, of(r)
 			}
 		}
@@ -133,10 +133,10 @@ func (s *Sim) resolve(sp MomentSpec, projAt map[Reconcile]model.Time) Moment {
 	switch sp.Find {
 	case "":
 		if sp.Shot > 0 {
-			if sp.Shot <= len(s.Shots) {
-				return shot(&s.Shots[sp.Shot-1], s.Shots[sp.Shot-1].Judged, "")
+			if sp.Shot <= s.Shots.Len() {
+				return shot(s.Shots.At(sp.Shot-1), s.Shots.At(sp.Shot-1).Judged, "")
 			}
-			m.What = fmt.Sprintf("only %d shots in the run", len(s.Shots))
+			m.What = fmt.Sprintf("only %d shots in the run", s.Shots.Len())
 			return m
 		}
 		m.At, m.Found = sp.At, true

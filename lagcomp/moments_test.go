@@ -35,7 +35,7 @@ func TestMomentsByTimeAndShot(t *testing.T) {
 	if !ms[0].Found || ms[0].At != 2500*model.Millisecond {
 		t.Errorf("fixed: %+v", ms[0])
 	}
-	if r := s.Shots[3]; !ms[1].Found || ms[1].At != r.Judged || ms[1].Shot != r.ID {
+	if r := *s.Shots.At(3); !ms[1].Found || ms[1].At != r.Judged || ms[1].Shot != r.ID {
 		t.Errorf("shot 4: %+v, want judged %v id %v", ms[1], r.Judged, r.ID)
 	}
 	if ms[2].Found || !strings.Contains(ms[2].What, "only") {
@@ -51,8 +51,8 @@ func TestMomentsFoundFromTheRecords(t *testing.T) {
 	s := run(t, c, model.MsF(c.DurationMs))
 	var firstCover *ShotRecord
 	maxErr := 0.0
-	for i := range s.Shots {
-		r := &s.Shots[i]
+	for i := range s.Shots.Len() {
+		r := s.Shots.At(i)
 		if r.BehindCover && firstCover == nil {
 			firstCover = r
 		}
@@ -68,7 +68,7 @@ func TestMomentsFoundFromTheRecords(t *testing.T) {
 	if m := ms[1]; !m.Found || !strings.Contains(m.What, "m") {
 		t.Errorf("largest rewind error: %+v", m)
 	} else {
-		for _, r := range s.Shots {
+		for _, r := range s.Shots.Records() {
 			if r.ID == m.Shot && r.RewindErrorM != maxErr {
 				t.Errorf("largest rewind error picked %v m, the largest is %v", r.RewindErrorM, maxErr)
 			}
@@ -149,8 +149,8 @@ func TestMomentFirstSightingSelectsThePeekersShot(t *testing.T) {
 	s, _ := New(cfg)
 	s.Step(model.MsF(cfg.DurationMs))
 	p, _ := s.PeekersAdvantage()
-	for i := range s.Shots {
-		r := &s.Shots[i]
+	for i := range s.Shots.Len() {
+		r := s.Shots.At(i)
 		if r.ID != m.Shot {
 			continue
 		}

@@ -36,8 +36,8 @@ func shotLines(t *testing.T, preset string, sets ...lagcomp.Setting) []byte {
 	sim.Step(model.MsF(cfg.DurationMs))
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
-	for i := range sim.Shots {
-		if err := enc.Encode(sim.Shots[i].JSON()); err != nil {
+	for i := range sim.Shots.Len() {
+		if err := enc.Encode(sim.Shots.At(i).JSON()); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -120,7 +120,7 @@ func TestDuelPeekerWins(t *testing.T) {
 			t.Errorf("seed %d: won at %v, want the first tick in [%v, %v)", seed, p.WonAt, arrive, arrive+cfg.tick())
 		}
 		var byTarget, hits int
-		for _, r := range s.Shots {
+		for _, r := range s.Shots.Records() {
 			if r.Shooter == TargetPawn {
 				byTarget++
 				if r.Target != ShooterPawn {
@@ -146,7 +146,7 @@ func TestNoDuelTargetHoldsFire(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Step(4 * model.Second)
-	for _, r := range s.Shots {
+	for _, r := range s.Shots.Records() {
 		if r.Shooter != ShooterPawn {
 			t.Fatalf("shot #%d fired by pawn %d without a duel", r.Seq, r.Shooter)
 		}

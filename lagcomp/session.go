@@ -114,10 +114,13 @@ func (s *Session) shown() *Sim {
 // Frame is the shown instant.
 func (s *Session) Frame() *Frame { return s.shown().Frame() }
 
-// LiveShots are the shots of the live run, to the live edge: when the
-// shown time is in the past, the ones after it are still listed (marked
-// later) rather than dropped. Read them, do not change them.
-func (s *Session) LiveShots() []ShotRecord { return s.live.Shots }
+// LiveShots are how many shots the live run has, to the live edge, and
+// copies of its newest last: when the shown time is in the past, the ones
+// after it are still listed (marked later) rather than dropped.
+func (s *Session) LiveShots(last int) (n int, newest []ShotRecord) {
+	n = s.live.Shots.Len()
+	return n, s.live.Shots.From(max(0, n-last))
+}
 
 // Sim is the simulation shown (read it, do not step it).
 func (s *Session) Sim() *Sim { return s.shown() }

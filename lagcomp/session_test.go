@@ -11,8 +11,8 @@ import (
 func shotBytes(t *testing.T, s *Sim) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	for i := range s.Shots {
-		if err := json.NewEncoder(&b).Encode(s.Shots[i].JSON()); err != nil {
+	for i := range s.Shots.Len() {
+		if err := json.NewEncoder(&b).Encode(s.Shots.At(i).JSON()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -63,7 +63,7 @@ func TestSessionReplayEqualsLive(t *testing.T) {
 	}
 	// user shots fired
 	users := 0
-	for _, r := range s.Sim().Shots {
+	for _, r := range s.Sim().Shots.Records() {
 		if r.Fire > model.MsF(16*120) {
 			users++
 		}

@@ -33,7 +33,7 @@ type Sim struct {
 	aimSrc  *rand.PCG
 	pktSeq  uint64
 	pending firedShots // by command seq − 1
-	Shots   []ShotRecord
+	Shots   ShotLog
 	tally   shotTally // the summary of Shots, kept up to date as frames ask
 	// pending[:settled] have a known fate, settledLost of them lost
 	settled, settledLost int
@@ -46,8 +46,6 @@ type Sim struct {
 	// reliableGaveUp counts reliable messages the layer stopped resending.
 	reliableGaveUp int
 	openFrom       int // pending[:openFrom] have all arrived or been lost
-	// pending and Shots share their arrays with a clone until written
-	shotsShared bool
 
 	ticks, snaps metronome
 	frames       []metronome // per client

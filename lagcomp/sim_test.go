@@ -28,8 +28,8 @@ func run(t *testing.T, c Config, d model.Time) *Sim {
 		t.Fatal(err)
 	}
 	s.Step(d)
-	if len(s.Shots) < 5 {
-		t.Fatalf("only %d shots", len(s.Shots))
+	if s.Shots.Len() < 5 {
+		t.Fatalf("only %d shots", s.Shots.Len())
 	}
 	return s
 }
@@ -38,7 +38,7 @@ func run(t *testing.T, c Config, d model.Time) *Sim {
 // waits for a filled interpolation buffer before it fires.
 func judged(s *Sim) []ShotRecord {
 	var out []ShotRecord
-	for _, r := range s.Shots {
+	for _, r := range s.Shots.Records() {
 		if !r.Rejected {
 			out = append(out, r)
 		}
@@ -203,7 +203,7 @@ func TestDefenceDuplicateCommand(t *testing.T) {
 	c.CheatResend = true
 	s := run(t, c, 5*model.Second)
 	seen := map[uint32]bool{}
-	for _, r := range s.Shots {
+	for _, r := range s.Shots.Records() {
 		if seen[r.Seq] {
 			t.Fatalf("shot %d has two records", r.Seq)
 		}
@@ -225,7 +225,7 @@ func TestDefenceOutOfOrderCommand(t *testing.T) {
 	s := run(t, c, 5*model.Second)
 	stale := 0
 	var high uint32
-	for _, r := range s.Shots {
+	for _, r := range s.Shots.Records() {
 		if r.HasRule(RuleOutOfOrder) {
 			stale++
 			if !r.Rejected || r.Seq >= high {
@@ -353,7 +353,7 @@ func TestTrailNotResetOnTeleportRewindsThroughNowhere(t *testing.T) {
 		t.Fatalf("worst distance of a rewound pose from the truth: no reset %.2f m, reset %.2f m, guard %.2f m", broken, reset, guarded)
 	}
 	guardUsed := false
-	for _, r := range gs.Shots {
+	for _, r := range gs.Shots.Records() {
 		guardUsed = guardUsed || r.RewindRule == rewind.Guarded
 	}
 	if !guardUsed {
@@ -386,8 +386,8 @@ func jsonRun(t *testing.T, c Config) []byte {
 	s := run(t, c, 6*model.Second)
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
-	for i := range s.Shots {
-		if err := enc.Encode(s.Shots[i].JSON()); err != nil {
+	for i := range s.Shots.Len() {
+		if err := enc.Encode(s.Shots.At(i).JSON()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -474,7 +474,7 @@ func TestTrailExhaustedIsNamedAndCounted(t *testing.T) {
 	c.MaxTrailMs = 100 // the client shows a state ~185 ms old
 	s := run(t, c, 5*model.Second)
 	n := 0
-	for _, r := range s.Shots {
+	for _, r := range s.Shots.Records() {
 		if !r.HasRule(RuleTrailExhausted) || r.RewindRule != rewind.Oldest {
 			t.Fatalf("shot %d (ideal %.1f ms) does not say the trail ran out: %v", r.Seq, r.IdealRewindMs(), r.Rules)
 		}
@@ -499,10 +499,10 @@ func TestShotBeforeServerTimeIsJudgedAtThePresent(t *testing.T) {
 	}
 	s.QueueFire(model.V(20, -10))
 	s.Step(200 * model.Millisecond)
-	if len(s.Shots) != 1 {
-		t.Fatalf("%d shots", len(s.Shots))
+	if s.Shots.Len() != 1 {
+		t.Fatalf("%d shots", s.Shots.Len())
 	}
-	r := s.Shots[0]
+	r := *s.Shots.At(0)
 	if !r.HasRule(RuleStampNotPositive) || r.RewindTo != r.Judged || r.HasRule(RuleTrailExhausted) {
 		t.Fatalf("early shot: rules %v, rewound to %v, judged %v", r.Rules, r.RewindTo, r.Judged)
 	}
@@ -513,7 +513,7 @@ func TestShotBeforeServerTimeIsJudgedAtThePresent(t *testing.T) {
 // delay old, like every other.
 func TestBotWaitsForAFilledInterpolationBuffer(t *testing.T) {
 	s := run(t, constantVelocity(), 3*model.Second)
-	first := s.Shots[0]
+	first := *s.Shots.At(0)
 	if ideal := first.IdealRewindMs(); ideal < 180 || first.HasRule(RuleStampNotPositive) || first.HasRule(RuleTrailExhausted) {
 		t.Fatalf("first shot fired at %v: ideal rewind %.1f ms, rules %v", first.Fire, ideal, first.Rules)
 	}
@@ -529,7 +529,7 @@ func TestPingCompressionLeavesTheRewindExact(t *testing.T) {
 	for _, compress := range []bool{false, true} {
 		c.PingCompress = compress
 		s := run(t, c, 5*model.Second)
-		for _, r := range s.Shots {
+		for _, r := range s.Shots.Records() {
 			rewinds[compress] = append(rewinds[compress], r.RewindTo)
 		}
 		pf = s.Frame().Ping
@@ -562,7 +562,7 @@ func TestHandshakeGivesAPingBeforeTheFirstBounce(t *testing.T) {
 	}
 	c.Mode, c.PingIntervalMs = ModePing, 10000
 	s = run(t, c, 2*model.Second)
-	if r := s.Shots[0]; r.HasRule(RulePingUnknown) || r.RewindMs() == 0 {
+	if r := *s.Shots.At(0); r.HasRule(RulePingUnknown) || r.RewindMs() == 0 {
 		t.Fatalf("first shot: %v, rewind %v ms", r.Rules, r.RewindMs())
 	}
 	c = constantVelocity()
@@ -592,7 +592,7 @@ func TestSeedsSampleDifferentInstantsOnCleanLinks(t *testing.T) {
 	for seed := uint64(1); seed <= 4; seed++ {
 		c.Seed = seed
 		s := run(t, c, 6*model.Second)
-		fires[s.Shots[0].Fire] = true
+		fires[s.Shots.At(0).Fire] = true
 		errs[s.Summary().MeanRewindErrM] = true
 		phases = append(phases, s.Server.Pawns[TargetPawn].Motion.Phase)
 		if p := phases[len(phases)-1]; p < 0 || p >= c.Target.Cycle() {
@@ -604,9 +604,9 @@ func TestSeedsSampleDifferentInstantsOnCleanLinks(t *testing.T) {
 	}
 	// the fire phase alone moves the first shot within one fire interval
 	c.Seed = 1
-	a := run(t, c, 6*model.Second).Shots[0].Fire
+	a := run(t, c, 6*model.Second).Shots.At(0).Fire
 	c.Seed = 2
-	b := run(t, c, 6*model.Second).Shots[0].Fire
+	b := run(t, c, 6*model.Second).Shots.At(0).Fire
 	if d := a - b; d == 0 || d >= model.MsF(c.FireIntervalMs) || -d >= model.MsF(c.FireIntervalMs) {
 		t.Fatalf("first shots at %v and %v", a, b)
 	}
@@ -626,7 +626,7 @@ func TestBehindCoverIsWhatTheVictimsScreenShowed(t *testing.T) {
 	shooter := s.Server.Pawns[ShooterPawn].Pose.Pos
 	target := s.Server.Pawns[TargetPawn].Motion
 	covered, open := 0, 0
-	for _, r := range s.Shots {
+	for _, r := range s.Shots.Records() {
 		if !r.ServerHit {
 			if r.BehindCover {
 				t.Fatalf("shot %d: behind cover without a hit", r.Seq)

@@ -58,7 +58,10 @@ func tally[T comparable](cs []Count[T], k T) []Count[T] {
 // read the summary without revisiting old shots; both give the same bits.
 func Summarize(shots []ShotRecord) Summary {
 	var t shotTally
-	t.catchUp(shots)
+	for i := range shots {
+		t.add(&shots[i])
+	}
+	t.n = len(shots)
 	return t.summary()
 }
 
@@ -77,12 +80,12 @@ type shotTally struct {
 }
 
 // catchUp folds the records judged since the last call.
-func (t *shotTally) catchUp(shots []ShotRecord) {
-	if len(shots) < t.n { // the records were replaced: start again
+func (t *shotTally) catchUp(shots *ShotLog) {
+	if shots.Len() < t.n { // the records were replaced: start again
 		*t = shotTally{}
 	}
-	for ; t.n < len(shots); t.n++ {
-		t.add(&shots[t.n])
+	for ; t.n < shots.Len(); t.n++ {
+		t.add(shots.At(t.n))
 	}
 }
 
@@ -140,7 +143,7 @@ func (t *shotTally) summary() Summary {
 
 // Summary aggregates this run's shots and client statistics.
 func (s *Sim) Summary() Summary {
-	s.tally.catchUp(s.Shots)
+	s.tally.catchUp(&s.Shots)
 	sum := s.tally.summary()
 	// projectile shots have projectile records, not shot records: count
 	// every weapon's shots from the deliveries

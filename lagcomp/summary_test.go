@@ -43,7 +43,7 @@ func TestRunningSummaryEqualsTheExactOne(t *testing.T) {
 		for at := model.Time(0); at <= 20*model.Second; at += 333 * model.Millisecond {
 			s.Step(at)
 			f := s.Frame()
-			want := Summarize(s.Shots)
+			want := Summarize(s.Shots.Records())
 			want.MaxWarpM, want.StarvedFrames = f.Summary.MaxWarpM, f.Summary.StarvedFrames
 			// every weapon's shots are counted from their deliveries, not records
 			want.ShotsFired, want.ShotsLost, want.ShotsInFlight = s.shotCounts()
@@ -55,8 +55,8 @@ func TestRunningSummaryEqualsTheExactOne(t *testing.T) {
 				t.Fatalf("%s at %v: running %+v, exact %+v", w, at, f.ProjSummary, ps)
 			}
 		}
-		if len(s.Shots)+len(s.projs) < 100 || (w == WeaponRocket && s.projSettled == 0) {
-			t.Fatalf("%s: %d shots, %d projectiles (%d settled): the test saw too little", w, len(s.Shots), len(s.projs), s.projSettled)
+		if s.Shots.Len()+len(s.projs) < 100 || (w == WeaponRocket && s.projSettled == 0) {
+			t.Fatalf("%s: %d shots, %d projectiles (%d settled): the test saw too little", w, s.Shots.Len(), len(s.projs), s.projSettled)
 		}
 	}
 }
@@ -73,7 +73,7 @@ func BenchmarkFrame(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			for len(s.Shots) < n {
+			for s.Shots.Len() < n {
 				s.Step(s.Now + 10*model.Millisecond)
 			}
 			c.FireIntervalMs = 10_000

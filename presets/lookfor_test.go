@@ -33,8 +33,8 @@ func runPreset(t *testing.T, name string, set ...string) *lagcomp.Sim {
 func TestLookForSaysWhatTheFiguresShow(t *testing.T) {
 	worst := func(s *lagcomp.Sim, of func(r *lagcomp.ShotRecord) float64) (float64, int) {
 		m, over := 0.0, 0
-		for i := range s.Shots {
-			v := of(&s.Shots[i])
+		for i := range s.Shots.Len() {
+			v := of(s.Shots.At(i))
 			m = math.Max(m, v)
 			if v > 0.3 {
 				over++
@@ -77,7 +77,7 @@ func TestLookForSaysWhatTheFiguresShow(t *testing.T) {
 		t.Errorf("rapid-fire-jitter: mean rewind error %.3f / %.3f / %.3f m at 0 / 40 / 60 ms jitter, %.3f per shot", e0, e40, e60, ps)
 	}
 	// constant velocity without compensation: speed x ideal rewind
-	for _, r := range runPreset(t, "constant-velocity", "mode", "none").Shots {
+	for _, r := range runPreset(t, "constant-velocity", "mode", "none").Shots.Records() {
 		if r.RewindErrorM < 0.9 || r.RewindErrorM > 1.02 {
 			t.Errorf("constant-velocity, mode none: shot %d off by %.3f m, the note says 0.9 to 1.02", r.Seq, r.RewindErrorM)
 		}
@@ -94,7 +94,7 @@ func TestLookForSaysWhatTheFiguresShow(t *testing.T) {
 		t.Errorf("source-cs honest: source_window on %d shots", n)
 	}
 	// ping rewind: within 10 ms once the smoothed ping settles
-	for _, r := range runPreset(t, "ping-rewind").Shots[3:] {
+	for _, r := range runPreset(t, "ping-rewind").Shots.From(3) {
 		if d := math.Abs(r.RewindMs() - r.IdealRewindMs()); d > 10 {
 			t.Errorf("ping-rewind shot %d: used %.1f vs ideal %.1f ms", r.Seq, r.RewindMs(), r.IdealRewindMs())
 		}

@@ -40,7 +40,7 @@ func TestEveryPresetLoadsAndRuns(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.Step(5_000_000)
-		if len(s.Shots)+len(s.Projectiles()) == 0 {
+		if s.Shots.Len()+len(s.Projectiles()) == 0 {
 			t.Errorf("%s: no shots in 5 s", p.Name)
 		}
 	}
@@ -137,7 +137,7 @@ func TestPresetsShowTheirPoint(t *testing.T) {
 		}
 		s, _ := lagcomp.New(cfg)
 		s.Step(10_000_000)
-		for _, r := range s.Shots {
+		for _, r := range s.Shots.Records() {
 			worst = max(worst, r.YawErrorDeg)
 			seam += b2i(r.YawErrorDeg > 30)
 		}
@@ -185,7 +185,7 @@ func TestNoPresetCapsAnHonestShotOrOutrunsItsHistory(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.Step(10_000_000)
-		for _, r := range s.Shots {
+		for _, r := range s.Shots.Records() {
 			for _, rule := range r.Rules {
 				if rule == lagcomp.RuleMaxRewindCap || rule == lagcomp.RuleTrailExhausted {
 					t.Errorf("%s: honest shot %d (ideal rewind %.1f ms): %v", p.Name, r.Seq, r.IdealRewindMs(), r.Rules)

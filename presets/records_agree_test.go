@@ -29,8 +29,8 @@ func TestNoRecordContradictsItself(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.Step(model.MsF(cfg.DurationMs))
-		for i := range s.Shots {
-			r := &s.Shots[i]
+		for i := range s.Shots.Len() {
+			r := s.Shots.At(i)
 			if !r.Traced() {
 				continue
 			}

@@ -63,13 +63,13 @@ func TestTwinFollowsTheTimeline(t *testing.T) {
 	}
 	// same seed, same inputs: the shooter fired at the same instants
 	b, _ := tw.At(sc, a.Now())
-	as := a.Sim().Shots
-	if len(as) == 0 || len(as) != len(b.Shots) {
-		t.Fatalf("A fired %d shots, B %d", len(as), len(b.Shots))
+	as := a.Sim().Shots.Records()
+	if len(as) == 0 || len(as) != b.Shots.Len() {
+		t.Fatalf("A fired %d shots, B %d", len(as), b.Shots.Len())
 	}
 	for i := range as {
-		if as[i].Fire != b.Shots[i].Fire {
-			t.Errorf("shot %d: fired at %v in A, %v in B", i, as[i].Fire, b.Shots[i].Fire)
+		if as[i].Fire != b.Shots.At(i).Fire {
+			t.Errorf("shot %d: fired at %v in A, %v in B", i, as[i].Fire, b.Shots.At(i).Fire)
 		}
 	}
 	// no changes: B is A
