@@ -73,11 +73,12 @@ func (s *Sim) settle(i int) model.Time {
 func (s *Sim) burstRecord(i int) (BurstRecord, fireMarks) {
 	l := s.fx
 	rf := &l.Clients[i]
-	r := BurstRecord{Client: i, Name: ClientName(i), Encoding: s.cfg.BurstEncoding, ShotsFired: len(l.Shots), EffectsPlayed: len(rf.Effects)}
-	marks := fireMarks{shotMissed: make([]bool, len(l.Shots)), effectExtra: make([]bool, len(rf.Effects))}
+	effects := rf.Effects.all()
+	r := BurstRecord{Client: i, Name: ClientName(i), Encoding: s.cfg.BurstEncoding, ShotsFired: l.Shots.len(), EffectsPlayed: len(effects)}
+	marks := fireMarks{shotMissed: make([]bool, l.Shots.len()), effectExtra: make([]bool, len(effects))}
 	perBurst := make([]int, l.Bursts.len())
-	r.EffectGapSDMs = gapSD(rf.Effects)
-	for j, e := range rf.Effects {
+	r.EffectGapSDMs = gapSD(effects)
+	for j, e := range effects {
 		if e.Burst < 0 {
 			r.ExtraEffects++
 			marks.effectExtra[j] = true
@@ -93,7 +94,7 @@ func (s *Sim) burstRecord(i int) (BurstRecord, fireMarks) {
 	cutoff := s.Now - s.settle(i)
 	for b := 0; b < l.Bursts.len(); b++ {
 		sb := l.Bursts.at(b)
-		shots := l.Shots[sb.First : sb.First+sb.N]
+		shots := l.Shots.slice(sb.First, sb.First+sb.N)
 		end := sb.Stop
 		if end < 0 {
 			end = shots[len(shots)-1].T

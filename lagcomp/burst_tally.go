@@ -74,12 +74,12 @@ func (s *Sim) catchUpBurstTally(i int) *burstTally {
 		t.folded, t.settled = 0, burstSettled{}
 	}
 	t.cutoff = cutoff
-	es := l.Clients[i].Effects
-	for ; t.effects < len(es); t.effects++ {
+	es := &l.Clients[i].Effects
+	for ; t.effects < es.len(); t.effects++ {
 		j := t.effects
-		e := es[j]
-		if j > 0 && e.Burst >= 0 && e.Burst == es[j-1].Burst {
-			g := (e.T - es[j-1].T).Millis()
+		e := *es.at(j)
+		if j > 0 && e.Burst >= 0 && e.Burst == es.at(j-1).Burst {
+			g := (e.T - es.at(j-1).T).Millis()
 			t.gapN, t.gapSum, t.gapSq = t.gapN+1, t.gapSum+g, t.gapSq+g*g
 		}
 		if e.Burst < 0 {
@@ -129,7 +129,7 @@ func (s *Sim) runningBurstRecord(i int) BurstRecord {
 	l := s.fx
 	t := s.catchUpBurstTally(i)
 	rf := &l.Clients[i]
-	r := BurstRecord{Client: i, Name: ClientName(i), Encoding: s.cfg.BurstEncoding, ShotsFired: len(l.Shots), EffectsPlayed: len(rf.Effects)}
+	r := BurstRecord{Client: i, Name: ClientName(i), Encoding: s.cfg.BurstEncoding, ShotsFired: l.Shots.len(), EffectsPlayed: rf.Effects.len()}
 	c := t.settled
 	r.ExtraEffects, r.BogusBursts = t.noBurst+t.extra, t.bogus
 	for b := t.sealed; b < l.Bursts.len(); b++ {
@@ -139,7 +139,7 @@ func (s *Sim) runningBurstRecord(i int) BurstRecord {
 		sb := l.Bursts.at(b)
 		end := sb.Stop
 		if end < 0 {
-			end = l.Shots[sb.First+sb.N-1].T
+			end = l.Shots.at(sb.First + sb.N - 1).T
 		}
 		switch {
 		case !burstRelevant(sb, i):
@@ -167,8 +167,8 @@ func (s *Sim) runningBurstRecord(i int) BurstRecord {
 func (s *Sim) windowMarks(i, e0, s0 int) fireMarks {
 	l := s.fx
 	t := s.catchUpBurstTally(i)
-	es := l.Clients[i].Effects[e0:]
-	m := fireMarks{effectExtra: make([]bool, len(es)), shotMissed: make([]bool, len(l.Shots)-s0)}
+	es := l.Clients[i].Effects.slice(e0, l.Clients[i].Effects.len())
+	m := fireMarks{effectExtra: make([]bool, len(es)), shotMissed: make([]bool, l.Shots.len()-s0)}
 	// an effect is extra when more effects of its burst came up to it
 	// than the burst has shots: those up to it are all of them so far
 	// less those after it, and those after it are in the window
@@ -185,7 +185,7 @@ func (s *Sim) windowMarks(i, e0, s0 int) fireMarks {
 	judged := -1 // the burst last looked at, and whether it is judged
 	var isJudged bool
 	for j := range m.shotMissed {
-		sh := l.Shots[s0+j]
+		sh := l.Shots.at(s0 + j)
 		if sh.Burst != judged {
 			judged, isJudged = sh.Burst, s.burstJudged(sh.Burst, i, t.cutoff)
 		}

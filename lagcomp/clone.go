@@ -54,15 +54,15 @@ func (s *Sim) Clone() *Sim {
 }
 
 // clone shares the log's append-only parts (shots, values, updates,
-// effects: never written once appended; clipped so an append
-// reallocates) and copies the ones written in place (a burst's count and
+// effects: never written once appended) chunk by chunk, and copies the
+// ones written in place (a burst's count and
 // stop, in chunks; the open culled span; the running records' counts
 // per burst, in chunks).
 func (l *fireLog) clone() *fireLog {
-	c := &fireLog{Shots: slices.Clip(l.Shots), Bursts: l.Bursts.clone(), Values: slices.Clip(l.Values), Clients: slices.Clone(l.Clients)}
+	c := &fireLog{Shots: l.Shots.clone(), Bursts: l.Bursts.clone(), Values: l.Values.clone(), Clients: slices.Clone(l.Clients)}
 	for i := range c.Clients {
 		rf := &c.Clients[i]
-		rf.Updates, rf.Effects, rf.Culled = slices.Clip(rf.Updates), slices.Clip(rf.Effects), slices.Clone(rf.Culled)
+		rf.Updates, rf.Effects, rf.Culled = l.Clients[i].Updates.clone(), l.Clients[i].Effects.clone(), slices.Clone(rf.Culled)
 	}
 	c.tallies = slices.Clone(l.tallies)
 	for i := range c.tallies {

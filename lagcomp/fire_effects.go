@@ -13,9 +13,9 @@ import (
 
 // fireLog is the omniscient account of fire and effects.
 type fireLog struct {
-	Shots   []ServerShot
-	Bursts  chunked[ServerBurst] // shared with keyframes, chunk by chunk
-	Values  []ValueChange        // the server's property after each change
+	Shots   chunked[ServerShot] // every log shared with keyframes, chunk by chunk
+	Bursts  chunked[ServerBurst]
+	Values  chunked[ValueChange] // the server's property after each change
 	Clients []RemoteFire         // by client index; 0 (the shooter) stays empty
 	tallies []burstTally         // by client index: the records kept running
 }
@@ -45,8 +45,8 @@ type ValueChange struct {
 
 // RemoteFire is what one remote client received and played.
 type RemoteFire struct {
-	Updates []FireUpdate
-	Effects []PlayedEffect
+	Updates chunked[FireUpdate]
+	Effects chunked[PlayedEffect]
 	Culled  []Span // when its copy of the weapon did not exist
 }
 
@@ -85,7 +85,7 @@ func (s *Sim) weaponFired() {
 	srv := s.Server
 	w := &srv.weapon
 	if !w.firing {
-		s.fx.Bursts.add(ServerBurst{Start: srv.Now, Stop: -1, First: len(s.fx.Shots)}, nil)
+		s.fx.Bursts.add(ServerBurst{Start: srv.Now, Stop: -1, First: s.fx.Shots.len()}, nil)
 	}
 	w.HandleFireShot()
 	b := s.fx.Bursts.len() - 1
@@ -98,7 +98,7 @@ func (s *Sim) weaponFired() {
 	sb := s.fx.Bursts.mut(b, nil)
 	sb.N++
 	sb.Relevant |= rel
-	s.fx.Shots = append(s.fx.Shots, ServerShot{T: srv.Now, Burst: b, Relevant: rel})
+	s.fx.Shots.add(ServerShot{T: srv.Now, Burst: b, Relevant: rel}, nil)
 	s.logValue()
 }
 
@@ -115,7 +115,7 @@ func (s *Sim) weaponStopped() {
 
 func (s *Sim) logValue() {
 	v := s.Server.weapon.BurstCounter
-	s.fx.Values = append(s.fx.Values, ValueChange{T: s.Server.Now, Value: v.Value(), Firing: v.Firing()})
+	s.fx.Values.add(ValueChange{T: s.Server.Now, Value: v.Value(), Firing: v.Firing()}, nil)
 }
 
 // releaseTrigger is the shooter letting go trigger_hold_ms after its last
@@ -173,7 +173,7 @@ func (s *Sim) receiveWeapon(c *Client, m *weaponMsg, sent, t model.Time) {
 	if err != nil { // the server only sends whole values
 		return
 	}
-	rf.Updates = append(rf.Updates, FireUpdate{Sent: sent, Recv: t, Value: v.Value(), Firing: v.Firing(), Open: m.Open && c.weapon.CreationTime == t, Bits: m.Bits})
+	rf.Updates.add(FireUpdate{Sent: sent, Recv: t, Value: v.Value(), Firing: v.Firing(), Open: m.Open && c.weapon.CreationTime == t, Bits: m.Bits}, nil)
 	c.weapon.Receive(v, t, m.Tag)
 	s.collectEffects(c)
 }
@@ -198,8 +198,8 @@ func (s *Sim) collectEffects(c *Client) {
 		case e.Open && !c.weapon.BurstCounter.Firing():
 			pe.Bogus = true // a burst for shots long gone
 		case e.Tag > 0 && (e.Tag > e.PrevTag || e.Open || e.Cause == burst.CauseLoop):
-			pe.Burst = s.fx.Shots[e.Tag-1].Burst
+			pe.Burst = s.fx.Shots.at(int(e.Tag - 1)).Burst
 		}
-		rf.Effects = append(rf.Effects, pe)
+		rf.Effects.add(pe, nil)
 	}
 }

@@ -60,11 +60,11 @@ func (s *Sim) fireFrame() *FireFrame {
 	// shots and bursts are in time order, one burst stopping before the
 	// next starts: only the window's tail is read, so a frame costs the
 	// same after 10 shots and after 100 000
-	first := len(l.Shots)
-	for first > 0 && l.Shots[first-1].T >= from {
+	first := l.Shots.len()
+	for first > 0 && l.Shots.at(first-1).T >= from {
 		first--
 	}
-	for _, sh := range l.Shots[first:] {
+	for _, sh := range l.Shots.slice(first, l.Shots.len()) {
 		ff.Shots = append(ff.Shots, FireShot{T: sh.T, Burst: sh.Burst, Single: l.Bursts.at(sh.Burst).N == 1})
 	}
 	b := l.Bursts.len()
@@ -76,7 +76,7 @@ func (s *Sim) fireFrame() *FireFrame {
 			ff.Stops = append(ff.Stops, stop)
 		}
 	}
-	ff.Values = valuesSince(l.Values, from)
+	ff.Values = valuesSince(&l.Values, from)
 	for i := 1; i < len(s.Clients); i++ {
 		ff.Lanes = append(ff.Lanes, s.fireLane(i, from))
 	}
@@ -85,39 +85,39 @@ func (s *Sim) fireFrame() *FireFrame {
 
 // valuesSince are the changes at or after from, led by the value in
 // force at from.
-func valuesSince(vs []ValueChange, from model.Time) []ValueChange {
-	k := len(vs)
-	for k > 0 && vs[k-1].T >= from {
+func valuesSince(vs *chunked[ValueChange], from model.Time) []ValueChange {
+	k := vs.len()
+	for k > 0 && vs.at(k-1).T >= from {
 		k--
 	}
 	if k > 0 {
 		k--
 	}
-	return append([]ValueChange(nil), vs[k:]...)
+	return vs.slice(k, vs.len())
 }
 
 func (s *Sim) fireLane(i int, from model.Time) FireLane {
 	rf := &s.fx.Clients[i]
 	ln := FireLane{Client: i, Name: ClientName(i), Record: s.runningBurstRecord(i)}
 	// every log is in time order: the window is its tail
-	u := len(rf.Updates)
-	for u > 0 && rf.Updates[u-1].Recv >= from {
+	u := rf.Updates.len()
+	for u > 0 && rf.Updates.at(u-1).Recv >= from {
 		u--
 	}
-	ln.Updates = append(ln.Updates, rf.Updates[u:]...)
-	e := len(rf.Effects)
-	for e > 0 && rf.Effects[e-1].T >= from {
+	ln.Updates = rf.Updates.slice(u, rf.Updates.len())
+	e := rf.Effects.len()
+	for e > 0 && rf.Effects.at(e-1).T >= from {
 		e--
 	}
-	sh := len(s.fx.Shots)
-	for sh > 0 && s.fx.Shots[sh-1].T >= from {
+	sh := s.fx.Shots.len()
+	for sh > 0 && s.fx.Shots.at(sh-1).T >= from {
 		sh--
 	}
 	marks := s.windowMarks(i, e, sh)
-	for j, pe := range rf.Effects[e:] {
+	for j, pe := range rf.Effects.slice(e, rf.Effects.len()) {
 		ln.Effects = append(ln.Effects, FireEffect{T: pe.T, Cause: pe.Cause, Extra: marks.effectExtra[j], Bogus: pe.Bogus})
 	}
-	for j, shot := range s.fx.Shots[sh:] {
+	for j, shot := range s.fx.Shots.slice(sh, s.fx.Shots.len()) {
 		if marks.shotMissed[j] {
 			ln.Missed = append(ln.Missed, shot.T)
 		}

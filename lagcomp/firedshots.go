@@ -60,6 +60,22 @@ func (c *chunked[T]) add(x T, own func(*T)) {
 	*c.mut(c.n-1, own) = x
 }
 
+// slice is entries i to j−1, in a slice of their own (nil when none, as
+// appending nothing to a nil slice gives).
+func (c *chunked[T]) slice(i, j int) []T {
+	if j <= i {
+		return nil
+	}
+	out := make([]T, 0, j-i)
+	for ; i < j; i++ {
+		out = append(out, *c.at(i))
+	}
+	return out
+}
+
+// all is every entry, in a slice of its own.
+func (c *chunked[T]) all() []T { return c.slice(0, c.n) }
+
 // clone shares every chunk with the copy; from now on neither owns them.
 func (c *chunked[T]) clone() chunked[T] {
 	c.owner = &chunkOwner{}

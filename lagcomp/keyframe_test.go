@@ -102,9 +102,9 @@ func TestKeyframesFoldTheRunningSummaries(t *testing.T) {
 			t.Fatalf("keyframe at %v: %d of %d shot records folded", sim.Now, sim.tally.n, sim.Shots.Len())
 		}
 		for i := 1; i < len(sim.Clients); i++ {
-			if tl := &sim.fx.tallies[i]; tl.effects != len(sim.fx.Clients[i].Effects) || tl.perBurst.len() != sim.fx.Bursts.len() {
+			if tl := &sim.fx.tallies[i]; tl.effects != sim.fx.Clients[i].Effects.len() || tl.perBurst.len() != sim.fx.Bursts.len() {
 				t.Fatalf("keyframe at %v, client %d: %d of %d effects, %d of %d bursts folded", sim.Now, i,
-					tl.effects, len(sim.fx.Clients[i].Effects), tl.perBurst.len(), sim.fx.Bursts.len())
+					tl.effects, sim.fx.Clients[i].Effects.len(), tl.perBurst.len(), sim.fx.Bursts.len())
 			}
 		}
 	}

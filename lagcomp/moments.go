@@ -220,7 +220,7 @@ func (s *Sim) resolveFire(m Moment) Moment {
 		at, what := model.Time(-1), ""
 		switch m.Spec.Find {
 		case MomentFirstMissedSingle:
-			for j, sh := range s.fx.Shots {
+			for j, sh := range s.fx.Shots.all() {
 				if marks.shotMissed[j] && s.fx.Bursts.at(sh.Burst).N == 1 {
 					// shown once the records judge it: settle after the trigger came up
 					end := max(sh.T, s.fx.Bursts.at(sh.Burst).Stop)
@@ -229,7 +229,7 @@ func (s *Sim) resolveFire(m Moment) Moment {
 				}
 			}
 		case MomentFirstExtraEffect, MomentFirstBogusBurst:
-			for j, e := range s.fx.Clients[i].Effects {
+			for j, e := range s.fx.Clients[i].Effects.all() {
 				if (m.Spec.Find == MomentFirstBogusBurst && e.Bogus) || (m.Spec.Find == MomentFirstExtraEffect && marks.effectExtra[j]) {
 					at, what = e.T+500*model.Millisecond, fmt.Sprintf("%s played a flash for no shot at %.3f s", ClientName(i), e.T.Seconds())
 					break

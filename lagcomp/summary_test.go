@@ -96,17 +96,17 @@ func exactLane(s *Sim, i int, from model.Time) FireLane {
 	rf := &s.fx.Clients[i]
 	rec, marks := s.burstRecord(i)
 	ln := FireLane{Client: i, Name: ClientName(i), Record: rec}
-	for _, u := range rf.Updates {
+	for _, u := range rf.Updates.all() {
 		if u.Recv >= from {
 			ln.Updates = append(ln.Updates, u)
 		}
 	}
-	for j, e := range rf.Effects {
+	for j, e := range rf.Effects.all() {
 		if e.T >= from {
 			ln.Effects = append(ln.Effects, FireEffect{T: e.T, Cause: e.Cause, Extra: marks.effectExtra[j], Bogus: e.Bogus})
 		}
 	}
-	for j, sh := range s.fx.Shots {
+	for j, sh := range s.fx.Shots.all() {
 		if sh.T >= from && marks.shotMissed[j] {
 			ln.Missed = append(ln.Missed, sh.T)
 		}
@@ -219,9 +219,9 @@ func TestLateEffectCorrectsTheFoldedBursts(t *testing.T) {
 	rf := &s.fx.Clients[TargetPawn]
 	for b := 0; b < tl.folded; b++ {
 		if *tl.perBurst.at(b) == 0 { // a missed burst: it gets an effect
-			rf.Effects = append(rf.Effects, PlayedEffect{T: s.Now, Cause: burst.CauseOnRep, Burst: b})
+			rf.Effects.add(PlayedEffect{T: s.Now, Cause: burst.CauseOnRep, Burst: b}, nil)
 		} else if b%2 == 0 { // a played one: it gets an extra
-			rf.Effects = append(rf.Effects, PlayedEffect{T: s.Now, Cause: burst.CauseLoop, Burst: b})
+			rf.Effects.add(PlayedEffect{T: s.Now, Cause: burst.CauseLoop, Burst: b}, nil)
 		}
 	}
 	got := s.Frame().Fire.Lanes[0]
