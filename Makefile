@@ -13,15 +13,16 @@ build: deps-build
 	$(GO) build -o lagscope .
 
 # Everything but main under the race detector (the simulation goroutine
-# and the UI share a session), main's CLI tests, then the real window
-# under Xvfb driven by xdotool.
+# and the UI share a session; the command line's tests in ./cli among
+# them), main's start-up tests, then the real window under Xvfb driven
+# by xdotool.
 test: deps-test vet
 	LANG=C.UTF-8 $(GO) test -race -timeout 30m $(LIBS)
 	$(GO) test .
 	bash scripts/smoke.sh
 
 # The packages that build without cgo (no Fyne app driver).
-LIBS = ./model ./lagcomp/... ./presets ./views/... ./app ./scripts/...
+LIBS = ./model ./lagcomp/... ./presets ./views/... ./app ./cli ./scripts/...
 
 # The quick loop: no cgo, no window.
 test-quick: vet

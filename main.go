@@ -1,70 +1,21 @@
 // Command lagscope is a visual debugger for the netcode of multiplayer
 // shooters. Without arguments it opens the window; its subcommands run
-// the same simulation headless.
+// the same simulation headless. The command line is package cli, which
+// builds without cgo; main adds the window (gui.go), which needs Fyne's
+// driver.
 package main
 
 import (
-	"fmt"
-	"io"
 	"os"
 
+	"lagscope/cli"
 	"lagscope/internal/fynelocale" // before Fyne's init: see the package
 )
-
-const usage = `lagscope — a visual debugger for shooter netcode
-
-usage:
-  lagscope [--preset NAME|FILE] open the window
-  lagscope presets              list the scenario presets
-  lagscope keys [--markdown]    list every configuration key, its range and default
-  lagscope sim --preset NAME|FILE [--set key=value]... [--duration 10s] [--seed N] [--json|--summary|--csv]
-               [--compare k=v[,k=v…]]
-                                run a scenario headless and print every shot (or the summary alone,
-                                or A/B: both summaries on the same seed and their differences)
-  lagscope sweep --preset NAME [--vary KEY=FROM:TO:STEP|V1,V2,…]... [--set k=v]... [--seed N]
-                 [--seeds K] [--duration 30s] [--jobs N]
-                 {--csv out.csv|-, --json, --chart out.png [--metric a,b,…] [--size 1920x1080]}
-                                run a grid of settings on all cores: one row per point and seed
-                                (at least one of --csv, --json, --chart)
-  lagscope shot --preset NAME [--set k=v]... --at 2.5s|--shot N --view split|server|shooter|target|overlay
-                [--size 1920x1080] [--theme dark|light] [--layers default,NAME,-NAME] [--compare k=v,…] --out file.png
-                [--title "…"] [--caption full|short|none]
-  lagscope shot ... --from-time 2s --to-time 4s [--slow 4] [--fps 25] --out clip.gif
-  lagscope shot --from file.json --out file.png|file.gif
-                                render a screenshot or an animated clip headless (and its sidecar);
-                                --from makes it again
-  lagscope COMMAND --help       a command's flags
-`
 
 // init runs after every package's init, Fyne's included: the locale
 // fynelocale hid from Fyne goes back to what the user set.
 func init() { fynelocale.Restore() }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
-
-// run is the whole command line, testable: it returns the exit code
-// (0 ok, 1 failure, 2 bad usage).
-func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || (len(args[0]) > 1 && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help" && args[0] != "-help") {
-		return runGUI(args, stdout, stderr)
-	}
-	switch args[0] {
-	case "presets":
-		return cmdPresets(args[1:], stdout, stderr)
-	case "keys":
-		return cmdKeys(args[1:], stdout, stderr)
-	case "sim":
-		return cmdSim(args[1:], stdout, stderr)
-	case "shot":
-		return cmdShot(args[1:], stdout, stderr)
-	case "sweep":
-		return cmdSweep(args[1:], stdout, stderr)
-	case "help", "-h", "--help", "-help":
-		fmt.Fprint(stdout, usage)
-		return 0
-	}
-	fmt.Fprintf(stderr, "lagscope: unknown command %q\n\n%s", args[0], usage)
-	return 2
+	os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr, openWindow))
 }

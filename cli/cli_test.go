@@ -1,68 +1,21 @@
-package main
+package cli
 
 import (
 	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
 	"lagscope/lagcomp"
 	"lagscope/model"
 )
-
-// TestMain doubles as the command: with LAGSCOPE_TEST_ARGS set, the test
-// binary runs those arguments as lagscope would (same packages, same
-// init order), for tests that need a process of their own.
-func TestMain(m *testing.M) {
-	if args, ok := os.LookupEnv("LAGSCOPE_TEST_ARGS"); ok {
-		if args == "printenv" {
-			fmt.Println(os.Getenv("LANG"))
-			os.Exit(0)
-		}
-		os.Exit(run(strings.Fields(args), os.Stdout, os.Stderr))
-	}
-	os.Exit(m.Run())
-}
-
-// subprocess runs lagscope ARGS in a process of its own under env.
-func subprocess(t *testing.T, args string, env ...string) (stdout, stderr string, code int) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), "LAGSCOPE_TEST_ARGS="+args)
-	cmd.Env = append(cmd.Env, env...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	var ee *exec.ExitError
-	if err != nil && !errors.As(err, &ee) {
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), cmd.ProcessState.ExitCode()
-}
-
-// Under LANG=C.UTF-8, the default of many machines and containers,
-// Fyne's lang package logged "Error parsing user locale C" from its init
-// on every command. Nothing is printed now, and the user's LANG is back
-// in place once every init has run.
-func TestNoLocaleErrorUnderCUTF8(t *testing.T) {
-	for _, env := range [][]string{{"LANG=C.UTF-8", "LC_ALL=", "LC_MESSAGES="}, {"LC_ALL=C.utf8"}, {"LANG=POSIX.UTF-8", "LC_ALL=", "LC_MESSAGES="}} {
-		out, errs, code := subprocess(t, "presets", env...)
-		if code != 0 || errs != "" || !strings.Contains(out, "default") {
-			t.Errorf("%v: exit %d, stderr %q", env, code, errs)
-		}
-	}
-	if out, _, _ := subprocess(t, "printenv", "LANG=C.UTF-8", "LC_ALL=", "LC_MESSAGES="); strings.TrimSpace(out) != "C.UTF-8" {
-		t.Errorf("LANG after start-up is %q, want the user's C.UTF-8", out)
-	}
-}
 
 // -h and --help print the usage on stdout and exit 0, for every command.
 func TestHelpExitsZero(t *testing.T) {
@@ -92,9 +45,15 @@ func TestPresetFromADeviceIsRefused(t *testing.T) {
 
 func runCLI(args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
-	code := run(args, &out, &errb)
+	code := Run(args, &out, &errb, noWindow)
 	return code, out.String(), errb.String()
 }
+
+// errNoWindow is what the window in these tests answers: a test that
+// opens it by mistake fails on the message and the exit code.
+var errNoWindow = errors.New("the window opened in a test")
+
+func noWindow(string) error { return errNoWindow }
 
 func TestSimJSONLines(t *testing.T) {
 	code, out, errs := runCLI("sim", "--preset", "constant-velocity", "--duration", "3s", "--json", "--set", "mode=none")
@@ -215,7 +174,7 @@ func TestPresetsAndKeysList(t *testing.T) {
 
 // The README documents every key: a key added without docs fails here.
 func TestREADMEDocumentsEveryKey(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +215,7 @@ func TestSimJSONProjectileLines(t *testing.T) {
 
 // The README's examples run as written (outputs in a temporary directory).
 func TestREADMEExamplesRun(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -486,5 +445,17 @@ func TestWindowChecksBeforeItOpens(t *testing.T) {
 		if err := checkDisplay(getenv); err != nil {
 			t.Errorf("%s set: %v", k, err)
 		}
+	}
+	// once every check has passed, the window opens on the preset asked
+	// for, and what it refuses is a one-line error
+	t.Setenv("DISPLAY", ":0")
+	var opened []string
+	open := func(p string) error { opened = append(opened, p); return nil }
+	var out, errb bytes.Buffer
+	if code := Run([]string{"--preset", "dialup"}, &out, &errb, open); code != 0 || !slices.Equal(opened, []string{"dialup"}) || errb.Len() != 0 {
+		t.Errorf("--preset dialup: exit %d, opened %q: %s", code, opened, errb.String())
+	}
+	if code := Run(nil, &out, &errb, noWindow); code != 2 || errb.String() != "lagscope: "+errNoWindow.Error()+"\n" {
+		t.Errorf("a window that refuses: exit %d: %s", code, errb.String())
 	}
 }

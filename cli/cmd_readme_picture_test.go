@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ var updatePicture = flag.Bool("update-picture", false, "redraw the README's pict
 // under it: this runs it, checks the PNG has the size asked for and that
 // the README shows it; -update-picture writes it to docs/.
 func TestREADMEPictureComesFromItsCommand(t *testing.T) {
+	t.Chdir("..") // the README's paths are the repository's
 	readme, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
@@ -69,10 +70,10 @@ func TestREADMEPictureComesFromItsCommand(t *testing.T) {
 		t.Errorf("%s is %d KiB: keep the README's picture small", doc, len(data)>>10)
 	}
 	if committed, err := os.ReadFile(doc); err != nil {
-		t.Errorf("%v (run go test . -run READMEPicture -update-picture)", err)
+		t.Errorf("%v (run go test ./cli -run READMEPicture -update-picture)", err)
 	} else if !bytes.Equal(committed, data) {
 		// not an error: the simulation or the views may have changed
 		// under the picture; say how to redraw it
-		t.Logf("%s is stale; run go test . -run READMEPicture -update-picture and look at it", doc)
+		t.Logf("%s is stale; run go test ./cli -run READMEPicture -update-picture and look at it", doc)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -23,9 +23,6 @@ import (
 	"lagscope/views"
 	"lagscope/views/capture"
 )
-
-// Version is lagscope's version, written into captions and sidecars.
-const Version = "0.2.0"
 
 // shotFlags are lagscope shot's flags.
 type shotFlags struct {

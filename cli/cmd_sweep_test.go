@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -156,6 +156,7 @@ var updateCharts = flag.Bool("update-charts", false, "rewrite the README's chart
 // (continuation lines joined) and checks it draws a 1920×1080 chart;
 // -update-charts writes them to docs/charts/.
 func TestREADMEChartsComeFromTheirCommands(t *testing.T) {
+	t.Chdir("..") // the README's paths are the repository's
 	readme, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
@@ -198,7 +199,7 @@ func TestREADMEChartsComeFromTheirCommands(t *testing.T) {
 		if got, _ := os.ReadFile(out); !*updateCharts && !bytes.Equal(got, mustRead(t, doc)) {
 			// not an error: the simulation may have changed under the
 			// picture; say how to redraw it
-			t.Logf("%s is stale; run go test . -run READMECharts -update-charts and look at it", doc)
+			t.Logf("%s is stale; run go test ./cli -run READMECharts -update-charts and look at it", doc)
 		}
 	}
 	if n < 2 {
@@ -209,7 +210,7 @@ func TestREADMEChartsComeFromTheirCommands(t *testing.T) {
 func mustRead(t *testing.T, path string) []byte {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test . -run READMECharts -update-charts)", err)
+		t.Fatalf("%v (run go test ./cli -run READMECharts -update-charts)", err)
 	}
 	return b
 }

@@ -1,0 +1,67 @@
+// Package cli is lagscope's command line: the subcommands that run the
+// simulation headless (presets, keys, sim, sweep, shot), their flags,
+// outputs and messages, and the checks made before the window opens.
+// It builds and tests without cgo; the window itself is handed in by
+// package main, which alone needs Fyne's driver (Go's own cmd/go keeps
+// its commands in packages the same way).
+package cli
+
+import (
+	"fmt"
+	"io"
+)
+
+// Version is lagscope's version, written into captions and sidecars and
+// shown by the window.
+const Version = "0.2.0"
+
+const usage = `lagscope — a visual debugger for shooter netcode
+
+usage:
+  lagscope [--preset NAME|FILE] open the window
+  lagscope presets              list the scenario presets
+  lagscope keys [--markdown]    list every configuration key, its range and default
+  lagscope sim --preset NAME|FILE [--set key=value]... [--duration 10s] [--seed N] [--json|--summary|--csv]
+               [--compare k=v[,k=v…]]
+                                run a scenario headless and print every shot (or the summary alone,
+                                or A/B: both summaries on the same seed and their differences)
+  lagscope sweep --preset NAME [--vary KEY=FROM:TO:STEP|V1,V2,…]... [--set k=v]... [--seed N]
+                 [--seeds K] [--duration 30s] [--jobs N]
+                 {--csv out.csv|-, --json, --chart out.png [--metric a,b,…] [--size 1920x1080]}
+                                run a grid of settings on all cores: one row per point and seed
+                                (at least one of --csv, --json, --chart)
+  lagscope shot --preset NAME [--set k=v]... --at 2.5s|--shot N --view split|server|shooter|target|overlay
+                [--size 1920x1080] [--theme dark|light] [--layers default,NAME,-NAME] [--compare k=v,…] --out file.png
+                [--title "…"] [--caption full|short|none]
+  lagscope shot ... --from-time 2s --to-time 4s [--slow 4] [--fps 25] --out clip.gif
+  lagscope shot --from file.json --out file.png|file.gif
+                                render a screenshot or an animated clip headless (and its sidecar);
+                                --from makes it again
+  lagscope COMMAND --help       a command's flags
+`
+
+// Run is the whole command line, testable: it returns the exit code (0
+// ok, 1 failure, 2 bad usage). Without a subcommand it checks the
+// window's flags and opens the window with open.
+func Run(args []string, stdout, stderr io.Writer, open OpenWindow) int {
+	if len(args) == 0 || (len(args[0]) > 1 && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help" && args[0] != "-help") {
+		return window(args, stdout, stderr, open)
+	}
+	switch args[0] {
+	case "presets":
+		return cmdPresets(args[1:], stdout, stderr)
+	case "keys":
+		return cmdKeys(args[1:], stdout, stderr)
+	case "sim":
+		return cmdSim(args[1:], stdout, stderr)
+	case "shot":
+		return cmdShot(args[1:], stdout, stderr)
+	case "sweep":
+		return cmdSweep(args[1:], stdout, stderr)
+	case "help", "-h", "--help", "-help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "lagscope: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}
