@@ -11,6 +11,7 @@ import (
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/sweep"
+	tl "lagscope/lagcomp/timeline"
 	"lagscope/views"
 	"lagscope/views/capture"
 )
@@ -145,8 +146,8 @@ func (p *comparePane) frameB(a *lagcomp.Frame) *lagcomp.Frame {
 	if p.b != nil && p.bOf == a {
 		return p.b
 	}
-	var script lagcomp.Script
-	p.u.withSession(func(s *lagcomp.Session) { script = s.Script() })
+	var script tl.Script
+	p.u.withSession(func(s *tl.Session) { script = s.Script() })
 	sim, err := p.twin.At(script, a.T)
 	if err != nil {
 		p.u.setStatus("A/B: " + err.Error())

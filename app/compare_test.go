@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
 	"lagscope/views"
 	"lagscope/views/capture"
@@ -52,7 +53,7 @@ func TestCompareShowsTwoHalvesOnOneTimeline(t *testing.T) {
 		t.Errorf("after A's change B has latency %v mode %s", c.Up.LatencyMs, c.Mode)
 	}
 	// back in time: B follows the timeline
-	u.withSession(func(s *lagcomp.Session) { s.Seek(s.Now() / 2) })
+	u.withSession(func(s *tl.Session) { s.Seek(s.Now() / 2) })
 	u.publish()
 	ct.pane.draw(1200, 600)
 	if ct.pane.b.T != u.frame.Load().T {

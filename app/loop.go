@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lagscope/lagcomp"
+	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
 
@@ -38,7 +39,7 @@ func (u *UI) Tick(now time.Time) bool {
 	dt := now.Sub(u.lastTick)
 	u.lastTick = now
 	moved := false
-	u.withSession(func(s *lagcomp.Session) {
+	u.withSession(func(s *tl.Session) {
 		before := s.Now()
 		s.Advance(model.Time(dt.Microseconds()))
 		moved = s.Now() != before
@@ -52,7 +53,7 @@ func (u *UI) Tick(now time.Time) bool {
 // publish snapshots the shown instant and marks the panes stale.
 func (u *UI) publish() {
 	var f *lagcomp.Frame
-	u.withSession(func(s *lagcomp.Session) { f = s.Frame() })
+	u.withSession(func(s *tl.Session) { f = s.Frame() })
 	u.frame.Store(f)
 	u.invalidate()
 }
@@ -81,7 +82,7 @@ type playback struct {
 // sessionState reads the playback state under the session lock.
 func (u *UI) sessionState() playback {
 	var pb playback
-	u.withSession(func(s *lagcomp.Session) {
+	u.withSession(func(s *tl.Session) {
 		pb = playback{s.Paused, s.Now(), s.LiveNow()}
 	})
 	return pb

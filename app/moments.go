@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"lagscope/lagcomp"
+	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
 
@@ -125,7 +126,7 @@ func (m *momentsUI) jump(i int) {
 	if mo.Shot != (uuid.UUID{}) {
 		m.u.selected = mo.Shot
 	}
-	m.u.timeline.move(func(s *lagcomp.Session) { s.Jump(mo.At) })
+	m.u.timeline.move(func(s *tl.Session) { s.Jump(mo.At) })
 	m.shown = i
 	m.say.SetText(fmt.Sprintf("Moment %d of %d (t = %.3f s): %s", i+1, len(m.moments), mo.At.Seconds(), mo.Spec.Say))
 	m.banner.Show()

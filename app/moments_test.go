@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lagscope/lagcomp"
+	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
 
@@ -88,7 +89,7 @@ func TestShotListMarksLaterShots(t *testing.T) {
 	u.refresh()
 	sl := u.shots
 	var live int
-	u.withSession(func(s *lagcomp.Session) { live, _ = s.LiveShots(0) })
+	u.withSession(func(s *tl.Session) { live, _ = s.LiveShots(0) })
 	if len(sl.shots) != live || live < 5 {
 		t.Fatalf("listed %d of %d shots", len(sl.shots), live)
 	}

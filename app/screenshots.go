@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
-	"lagscope/lagcomp"
+	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
 	"lagscope/views"
 	"lagscope/views/capture"
@@ -239,9 +239,9 @@ func (s *screenshots) take() (string, error) {
 // sidecar is the recipe of what the window shows now.
 func (s *screenshots) sidecar() (*capture.Sidecar, error) {
 	u := s.u
-	var script lagcomp.Script
+	var script tl.Script
 	var at int64
-	u.withSession(func(ss *lagcomp.Session) { script, at = ss.Script(), int64(ss.Now()) })
+	u.withSession(func(ss *tl.Session) { script, at = ss.Script(), int64(ss.Now()) })
 	scale := float64(u.win.Canvas().Scale())
 	w, h := int(float32(u.paneGrid.Size().Width)*float32(scale)), int(float32(u.paneGrid.Size().Height)*float32(scale))
 	if s.size != "window" {

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lagscope/lagcomp"
+	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
 
@@ -99,7 +100,7 @@ func shotLines(r *lagcomp.ShotRecord) (string, string) {
 func (sl *shotList) update() {
 	var n int
 	var now model.Time
-	sl.u.withSession(func(s *lagcomp.Session) {
+	sl.u.withSession(func(s *tl.Session) {
 		n, _ = s.LiveShots(0)
 		now = s.Now()
 		if n == sl.count {

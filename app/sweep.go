@@ -15,6 +15,7 @@ import (
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/sweep"
+	tl "lagscope/lagcomp/timeline"
 )
 
 // sweepTab is the Sweep tab: the same grid as `lagscope sweep`, built on
@@ -196,12 +197,12 @@ func (st *sweepTab) stop() {
 // openConfig restarts the simulation from 0 with a configuration (a
 // sweep's point), keeping the playback speed.
 func (u *UI) openConfig(c lagcomp.Config, label string) {
-	s, err := lagcomp.NewSession(c)
+	s, err := tl.NewSession(c)
 	if err != nil {
 		u.setStatus("not opened: " + err.Error())
 		return
 	}
-	u.withSession(func(old *lagcomp.Session) { s.SetSpeed(old.Speed()); s.Paused = old.Paused })
+	u.withSession(func(old *tl.Session) { s.SetSpeed(old.Speed()); s.Paused = old.Paused })
 	u.mu.Lock()
 	u.session = s
 	u.mu.Unlock()

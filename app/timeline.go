@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lagscope/lagcomp"
+	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
 
@@ -38,7 +38,7 @@ func newTimeline(u *UI) *timeline {
 	t.speed = u.newSelect(speeds, func(s string) {
 		x, _ := strconv.ParseFloat(s[:len(s)-len("×")], 64)
 		var got float64
-		u.withSession(func(s *lagcomp.Session) { got = s.SetSpeed(x) })
+		u.withSession(func(s *tl.Session) { got = s.SetSpeed(x) })
 		u.app.Preferences().SetFloat(prefSpeed, got)
 	})
 	t.scrub = u.newSlider(0, 1)
@@ -60,7 +60,7 @@ func newTimeline(u *UI) *timeline {
 
 func (t *timeline) syncSpeed() {
 	var sp float64
-	t.u.withSession(func(s *lagcomp.Session) { sp = s.Speed() })
+	t.u.withSession(func(s *tl.Session) { sp = s.Speed() })
 	t.syncing = true
 	t.speed.SetSelected(strconv.FormatFloat(sp, 'f', -1, 64) + "×")
 	t.syncing = false
@@ -68,7 +68,7 @@ func (t *timeline) syncSpeed() {
 
 // togglePlay pauses or plays.
 func (t *timeline) togglePlay() {
-	t.u.withSession(func(s *lagcomp.Session) { s.Paused = !s.Paused })
+	t.u.withSession(func(s *tl.Session) { s.Paused = !s.Paused })
 	t.u.lastTick = t.u.opts.Clock() // no jump for the time spent paused
 	if t.u.moments != nil && !t.u.sessionState().paused {
 		t.u.moments.hide() // the sentence was for the paused moment
@@ -77,15 +77,15 @@ func (t *timeline) togglePlay() {
 }
 
 // step moves one server tick and pauses there.
-func (t *timeline) step(dir int) { t.move(func(s *lagcomp.Session) { s.StepTick(dir) }) }
+func (t *timeline) step(dir int) { t.move(func(s *tl.Session) { s.StepTick(dir) }) }
 
 // seek shows time at (the scrubber, a shot in the list).
-func (t *timeline) seek(at model.Time) { t.move(func(s *lagcomp.Session) { s.Seek(at) }) }
+func (t *timeline) seek(at model.Time) { t.move(func(s *tl.Session) { s.Seek(at) }) }
 
 // move pauses, moves the shown time, and shows it everywhere (the
 // controls too: the configuration may differ at another time).
-func (t *timeline) move(f func(s *lagcomp.Session)) {
-	t.u.withSession(func(s *lagcomp.Session) {
+func (t *timeline) move(f func(s *tl.Session)) {
+	t.u.withSession(func(s *tl.Session) {
 		s.Paused = true
 		f(s)
 	})

@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"lagscope/lagcomp"
+	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
 	"lagscope/presets"
 	"lagscope/views"
@@ -39,7 +40,7 @@ type UI struct {
 	opts Options
 
 	mu      sync.Mutex
-	session *lagcomp.Session
+	session *tl.Session
 
 	frame   atomic.Pointer[lagcomp.Frame]
 	version atomic.Uint64 // bumps when what the panes show changes
@@ -115,7 +116,7 @@ func (u *UI) usePreset(p *presets.Preset) error {
 	if err != nil {
 		return err
 	}
-	s, err := lagcomp.NewSession(cfg)
+	s, err := tl.NewSession(cfg)
 	if err != nil {
 		return err
 	}
@@ -260,7 +261,7 @@ func (u *UI) options() views.Options {
 func (u *UI) invalidate() { u.version.Add(1) }
 
 // withSession runs f with the session locked.
-func (u *UI) withSession(f func(s *lagcomp.Session)) {
+func (u *UI) withSession(f func(s *tl.Session)) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	f(u.session)
@@ -271,7 +272,7 @@ func (u *UI) withSession(f func(s *lagcomp.Session)) {
 // visible note; anything else invalid is refused with its message.
 func (u *UI) applyConfig(edit func(c *lagcomp.Config)) {
 	var msg string
-	u.withSession(func(s *lagcomp.Session) {
+	u.withSession(func(s *tl.Session) {
 		c := s.Config()
 		edit(&c)
 		if c.SnapshotHz > c.TickHz {
@@ -300,7 +301,7 @@ func (u *UI) setStatus(msg string) {
 // config is the configuration at the shown time.
 func (u *UI) config() lagcomp.Config {
 	var c lagcomp.Config
-	u.withSession(func(s *lagcomp.Session) { c = s.Config() })
+	u.withSession(func(s *tl.Session) { c = s.Config() })
 	return c
 }
 
@@ -310,7 +311,7 @@ func (u *UI) fire(at model.Vec) {
 		u.setStatus("the bot is shooting: set Shooter to \"user\" (Scene tab) to fire by clicking")
 		return
 	}
-	u.withSession(func(s *lagcomp.Session) { s.Fire(at) })
+	u.withSession(func(s *tl.Session) { s.Fire(at) })
 	u.setStatus(fmt.Sprintf("fired at (%.2f, %.2f)", at.X, at.Y))
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/google/uuid"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/timeline"
 	"lagscope/model"
 	"lagscope/presets"
 	"lagscope/views"
@@ -180,7 +181,7 @@ func sidecarFromFlags(f *shotFlags) (*capture.Sidecar, error) {
 	}
 	sc := &capture.Sidecar{Version: Version, Preset: f.run.preset, View: f.view, Layout: views.Layout(f.layout),
 		Width: w, Height: h, Scale: scale, Theme: f.theme, Layers: ls,
-		Script: lagcomp.Script{Base: lagcomp.ConfigMap(&cfg)},
+		Script: timeline.Script{Base: lagcomp.ConfigMap(&cfg)},
 		Title:  strings.TrimSpace(f.title), Caption: f.caption, KeyParams: p.KeyParams, Compare: f.compare}
 	switch {
 	case f.clip():

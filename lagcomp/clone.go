@@ -53,6 +53,26 @@ func (s *Sim) Clone() *Sim {
 	return &c
 }
 
+// Keyframe is a deep copy made to be kept, as the timeline keeps its
+// keyframes (lagcomp/timeline): never stepped itself, only cloned again
+// (Clone) for a seek to replay from. It leaves out what Clone rebuilds
+// anyway (each pawn's Swept, from its history) and holds its own compact
+// copy of the packet log (sharing it would keep the live run's whole
+// array, spare capacity included, once the live run moves to a new one).
+// The running summaries of s are folded up to now first, which changes
+// no figure: the live run may have gone unseen (the user watching a
+// seek), and a seek's first frame should fold only what came after its
+// keyframe, not the whole run before it.
+func (s *Sim) Keyframe() *Sim {
+	s.foldRunning()
+	k := s.Clone()
+	for i := range k.Server.Pawns {
+		k.Server.Pawns[i].Swept = rewind.Swept{}
+	}
+	k.packets = slices.Clone(k.packets)
+	return k
+}
+
 // clone shares the log's append-only parts (shots, values, updates,
 // effects: never written once appended) chunk by chunk, and copies the
 // ones written in place (a burst's count and

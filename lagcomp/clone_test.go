@@ -306,3 +306,56 @@ func firstDiff(a, b []byte) string {
 	lo := max(0, i-200)
 	return fmt.Sprintf("original …%s\nclone    …%s", a[lo:min(len(a), i+200)], b[lo:min(len(b), i+200)])
 }
+
+// A keyframe carries the running summaries folded up to its own time,
+// though no frame of the live run was drawn: a seek's first frame folds
+// only what came after its keyframe. The run is played as the timeline
+// plays it (lagcomp/timeline's playSession): display frames of 16 ms,
+// live changes and user shots on the way, a keyframe every second.
+func TestKeyframesFoldTheRunningSummaries(t *testing.T) {
+	c := Defaults()
+	c.Weapon, c.FireIntervalMs, c.BurstShots, c.BurstPauseMs = WeaponRapid, 80, 6, 300
+	c.Down.LossPct, c.Observers = 10, 2
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []*Sim
+	for i := 0; s.Now < 20*model.Second; i++ {
+		to := s.Now + 16*model.Millisecond
+		for due := (s.Now/model.Second + 1) * model.Second; due <= to; due += model.Second {
+			s.Step(due)
+			keys = append(keys, s.Keyframe())
+		}
+		s.Step(to)
+		switch i % 900 {
+		case 200:
+			c.Up.LatencyMs, c.Mode, c.Bias = float64(40+i%120), ModeSource, 0.75
+			if err := s.SetConfig(c); err != nil {
+				t.Fatal(err)
+			}
+		case 400:
+			c.Control, c.FireIntervalMs = ControlUser, 100
+			s.SetConfig(c)
+		case 450, 470, 600:
+			s.QueueFire(model.V(20, float64(i%3)))
+		case 700:
+			c.Control, c.Mode = ControlBot, ModeTimestamp
+			s.SetConfig(c)
+		}
+	}
+	if len(keys) != 20 {
+		t.Fatalf("%d keyframes, want 20", len(keys))
+	}
+	for _, sim := range keys {
+		if sim.tally.n != sim.Shots.Len() || sim.Shots.Len() == 0 {
+			t.Fatalf("keyframe at %v: %d of %d shot records folded", sim.Now, sim.tally.n, sim.Shots.Len())
+		}
+		for i := 1; i < len(sim.Clients); i++ {
+			if tl := &sim.fx.tallies[i]; tl.effects != sim.fx.Clients[i].Effects.len() || tl.perBurst.len() != sim.fx.Bursts.len() {
+				t.Fatalf("keyframe at %v, client %d: %d of %d effects, %d of %d bursts folded", sim.Now, i,
+					tl.effects, sim.fx.Clients[i].Effects.len(), tl.perBurst.len(), sim.fx.Bursts.len())
+			}
+		}
+	}
+}

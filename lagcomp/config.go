@@ -224,6 +224,10 @@ func (c *Config) netUpdateHz() int { return min(c.NetUpdateHz, c.TickHz) }
 // tick is the server tick interval.
 func (c *Config) tick() model.Time { return model.TickTime(1, c.TickHz) }
 
+// Tick is the server tick interval, the step of the timeline's tick-by-tick
+// stepping and of the moments' search for projectile rules.
+func (c *Config) Tick() model.Time { return c.tick() }
+
 // interpDelay is the interpolation delay the server allows clients
 // (Source's cl_interp, bounded by the server): what a rewind may go back
 // beyond the latency it compensates. Clients that do not interpolate

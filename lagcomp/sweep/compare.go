@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
 
@@ -68,7 +69,7 @@ func ErrNoChange(changes []lagcomp.Setting) error {
 // SameScript reports whether b (A's script with changes applied) runs
 // exactly as a: the same configuration at the start and after every
 // live change.
-func SameScript(a, b lagcomp.Script) (bool, error) {
+func SameScript(a, b timeline.Script) (bool, error) {
 	same := func(x, y map[string]string) (bool, error) {
 		cx, err := lagcomp.ConfigFromMap(x)
 		if err != nil {
@@ -159,7 +160,7 @@ func round6(x float64) float64 {
 // base and to every configuration input after it: B of an A/B follows
 // A's timeline (its live changes and shots, at the same times) with the
 // changed keys held, on the same seed unless a change names the seed.
-func ChangedScript(sc lagcomp.Script, changes []lagcomp.Setting) (lagcomp.Script, error) {
+func ChangedScript(sc timeline.Script, changes []lagcomp.Setting) (timeline.Script, error) {
 	change := func(m map[string]string) (map[string]string, error) {
 		c, err := lagcomp.ConfigFromMap(m)
 		if err != nil {
@@ -170,7 +171,7 @@ func ChangedScript(sc lagcomp.Script, changes []lagcomp.Setting) (lagcomp.Script
 		}
 		return lagcomp.ConfigMap(&c), nil
 	}
-	out := lagcomp.Script{Inputs: make([]lagcomp.ScriptInput, len(sc.Inputs))}
+	out := timeline.Script{Inputs: make([]timeline.ScriptInput, len(sc.Inputs))}
 	var err error
 	if out.Base, err = change(sc.Base); err != nil {
 		return out, err
@@ -191,7 +192,7 @@ func ChangedScript(sc lagcomp.Script, changes []lagcomp.Setting) (lagcomp.Script
 // only when A's inputs change or the time goes back, as a Session does.
 type Twin struct {
 	Changes []lagcomp.Setting
-	script  lagcomp.Script // B's, as last built
+	script  timeline.Script // B's, as last built
 	sim     *lagcomp.Sim
 	inputs  []twinInput
 	next    int
@@ -204,7 +205,7 @@ type twinInput struct {
 }
 
 // At is B's simulation at time t of A's script.
-func (tw *Twin) At(a lagcomp.Script, t model.Time) (*lagcomp.Sim, error) {
+func (tw *Twin) At(a timeline.Script, t model.Time) (*lagcomp.Sim, error) {
 	b, err := ChangedScript(a, tw.Changes)
 	if err != nil {
 		return nil, err
@@ -230,7 +231,7 @@ func (tw *Twin) At(a lagcomp.Script, t model.Time) (*lagcomp.Sim, error) {
 	return tw.sim, nil
 }
 
-func (tw *Twin) reset(b lagcomp.Script) error {
+func (tw *Twin) reset(b timeline.Script) error {
 	base, err := lagcomp.ConfigFromMap(b.Base)
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
 
@@ -20,7 +21,7 @@ func summaryAt(t *testing.T, sim *lagcomp.Sim) []Figure {
 // 2 s too, with B's changed keys held; B equals the replay of its own
 // script, stepping forward or jumping back.
 func TestTwinFollowsTheTimeline(t *testing.T) {
-	a, err := lagcomp.NewSession(preset(t, "default"))
+	a, err := timeline.NewSession(preset(t, "default"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/sweep"
+	"lagscope/lagcomp/timeline"
 	"lagscope/model"
 	"lagscope/presets"
 	"lagscope/views"
@@ -29,18 +30,18 @@ import (
 
 // Sidecar is a screenshot's recipe.
 type Sidecar struct {
-	Version  string         `json:"version"`
-	Preset   string         `json:"preset"`
-	Script   lagcomp.Script `json:"script"`
-	AtUs     int64          `json:"at_us"`
-	View     string         `json:"view"`   // split, server, shooter, target, overlay, packets, burst
-	Layout   views.Layout   `json:"layout"` // for split
-	Width    int            `json:"width"`
-	Height   int            `json:"height"`
-	Scale    float64        `json:"scale"`
-	Theme    string         `json:"theme"` // dark or light
-	Layers   views.Layers   `json:"layers"`
-	Selected string         `json:"selected,omitempty"` // a shot id
+	Version  string          `json:"version"`
+	Preset   string          `json:"preset"`
+	Script   timeline.Script `json:"script"`
+	AtUs     int64           `json:"at_us"`
+	View     string          `json:"view"`   // split, server, shooter, target, overlay, packets, burst
+	Layout   views.Layout    `json:"layout"` // for split
+	Width    int             `json:"width"`
+	Height   int             `json:"height"`
+	Scale    float64         `json:"scale"`
+	Theme    string          `json:"theme"` // dark or light
+	Layers   views.Layers    `json:"layers"`
+	Selected string          `json:"selected,omitempty"` // a shot id
 	// Compare, if set, makes an A/B: the view as given on the left, the
 	// same script with these settings changed ("mode=none,bias=0") on the
 	// right (compare.go).
@@ -163,7 +164,7 @@ func RenderProgress(sc *Sidecar, progress Progress) (*image.RGBA, error) {
 
 // frameAt replays script to t; with a listener, in about a hundred steps
 // so it hears how far the replay is.
-func frameAt(script lagcomp.Script, t model.Time, progress Progress) (*lagcomp.Frame, error) {
+func frameAt(script timeline.Script, t model.Time, progress Progress) (*lagcomp.Frame, error) {
 	ts := []model.Time{t}
 	if progress != nil {
 		ts = ts[:0]

@@ -13,13 +13,14 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/timeline"
 	"lagscope/model"
 	"lagscope/views"
 )
 
 func sidecar() *Sidecar {
 	c := lagcomp.Defaults()
-	return &Sidecar{Version: "t", Preset: "default", Script: lagcomp.Script{Base: lagcomp.ConfigMap(&c)},
+	return &Sidecar{Version: "t", Preset: "default", Script: timeline.Script{Base: lagcomp.ConfigMap(&c)},
 		AtUs: 2_000_000, View: "split", Layout: views.Layout2x2, Width: 800, Height: 500, Scale: 1, Theme: "dark", Layers: views.DefaultLayers()}
 }
 

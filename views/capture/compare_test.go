@@ -6,6 +6,7 @@ import (
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/sweep"
+	"lagscope/lagcomp/timeline"
 )
 
 // The caption's A/B line says "one seed" only when B keeps A's seed: a
@@ -36,7 +37,7 @@ func TestCompareThatChangesNothingIsRefused(t *testing.T) {
 	// a change A has at the start but not after a live change differs
 	c := lagcomp.Defaults()
 	c.Mode = lagcomp.ModeNone
-	sc.Script.Inputs = []lagcomp.ScriptInput{{TUs: 1_000_000, Config: lagcomp.ConfigMap(&c)}}
+	sc.Script.Inputs = []timeline.ScriptInput{{TUs: 1_000_000, Config: lagcomp.ConfigMap(&c)}}
 	changes, _ := sweep.ParseChanges(sc.Compare)
 	b, err := sweep.ChangedScript(sc.Script, changes)
 	if err != nil {

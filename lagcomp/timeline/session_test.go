@@ -1,14 +1,15 @@
-package lagcomp
+package timeline
 
 import (
 	"bytes"
 	"encoding/json"
 	"testing"
 
+	"lagscope/lagcomp"
 	"lagscope/model"
 )
 
-func shotBytes(t *testing.T, s *Sim) []byte {
+func shotBytes(t *testing.T, s *lagcomp.Sim) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	for i := range s.Shots.Len() {
@@ -22,7 +23,7 @@ func shotBytes(t *testing.T, s *Sim) []byte {
 // A session played with live changes and user shots, then scrubbed back,
 // shows exactly what the live run showed at that time.
 func TestSessionReplayEqualsLive(t *testing.T) {
-	c := Defaults()
+	c := lagcomp.Defaults()
 	c.Up.JitterMs, c.Down.LossPct = 20, 5
 	s, err := NewSession(c)
 	if err != nil {
@@ -33,12 +34,12 @@ func TestSessionReplayEqualsLive(t *testing.T) {
 		s.Advance(16 * model.Millisecond)
 		switch i {
 		case 50:
-			c.Up.LatencyMs, c.Mode = 120, ModeSource
+			c.Up.LatencyMs, c.Mode = 120, lagcomp.ModeSource
 			if restarted, err := s.SetConfig(c); err != nil || restarted {
 				t.Fatal(restarted, err)
 			}
 		case 100:
-			c.Control, c.FireIntervalMs = ControlUser, 100
+			c.Control, c.FireIntervalMs = lagcomp.ControlUser, 100
 			s.SetConfig(c)
 		case 120, 150, 200:
 			s.Fire(model.V(20, 1))
@@ -74,7 +75,7 @@ func TestSessionReplayEqualsLive(t *testing.T) {
 }
 
 func TestSessionStepAndPause(t *testing.T) {
-	s, _ := NewSession(Defaults())
+	s, _ := NewSession(lagcomp.Defaults())
 	s.Advance(model.Second) // clamped to MaxCatchUp
 	if s.Now() != MaxCatchUp {
 		t.Fatalf("a 1 s stall advanced %v, want the 100 ms catch-up cap", s.Now())
@@ -104,7 +105,7 @@ func TestSessionStepAndPause(t *testing.T) {
 }
 
 func TestSessionWorldChangeRestarts(t *testing.T) {
-	c := Defaults()
+	c := lagcomp.Defaults()
 	s, _ := NewSession(c)
 	s.Advance(50 * model.Millisecond)
 	c.Target.Speed = 9
@@ -119,7 +120,7 @@ func TestSessionWorldChangeRestarts(t *testing.T) {
 }
 
 func TestSessionBranchesWhenChangedInThePast(t *testing.T) {
-	c := Defaults()
+	c := lagcomp.Defaults()
 	s, _ := NewSession(c)
 	for i := 0; i < 20; i++ {
 		s.Advance(50 * model.Millisecond)
@@ -134,12 +135,12 @@ func TestSessionBranchesWhenChangedInThePast(t *testing.T) {
 
 // A written-down session replays to the same instant, through JSON.
 func TestScriptRoundTrip(t *testing.T) {
-	c := Defaults()
+	c := lagcomp.Defaults()
 	s, _ := NewSession(c)
 	for i := 0; i < 100; i++ {
 		s.Advance(20 * model.Millisecond)
 		if i == 30 {
-			c.Control, c.FireIntervalMs, c.Up.JitterMs = ControlUser, 150, 15
+			c.Control, c.FireIntervalMs, c.Up.JitterMs = lagcomp.ControlUser, 150, 15
 			s.SetConfig(c)
 		}
 		if i == 40 || i == 60 {
@@ -175,12 +176,12 @@ func TestScriptRoundTrip(t *testing.T) {
 // ReplayEach visits each time once, in one pass, and shows at each what
 // a replay from zero to that time shows (inputs between frames included).
 func TestReplayEachEqualsReplay(t *testing.T) {
-	c := Defaults()
+	c := lagcomp.Defaults()
 	s, _ := NewSession(c)
 	for i := 0; i < 100; i++ {
 		s.Advance(20 * model.Millisecond)
 		if i == 30 {
-			c.Control, c.FireIntervalMs = ControlUser, 150
+			c.Control, c.FireIntervalMs = lagcomp.ControlUser, 150
 			s.SetConfig(c)
 		}
 		if i == 40 || i == 60 {
@@ -190,7 +191,7 @@ func TestReplayEachEqualsReplay(t *testing.T) {
 	sc := s.Script()
 	ts := []model.Time{300 * model.Millisecond, 700 * model.Millisecond, 700 * model.Millisecond, 1900 * model.Millisecond}
 	var visited []model.Time
-	err := sc.ReplayEach(ts, func(i int, sim *Sim) error {
+	err := sc.ReplayEach(ts, func(i int, sim *lagcomp.Sim) error {
 		visited = append(visited, sim.Now)
 		want, err := sc.Replay(ts[i])
 		if err != nil {
@@ -204,7 +205,7 @@ func TestReplayEachEqualsReplay(t *testing.T) {
 	if err != nil || len(visited) != len(ts) {
 		t.Fatalf("visited %v, %v", visited, err)
 	}
-	if err := sc.ReplayEach([]model.Time{model.Second, 0}, func(int, *Sim) error { return nil }); err == nil {
+	if err := sc.ReplayEach([]model.Time{model.Second, 0}, func(int, *lagcomp.Sim) error { return nil }); err == nil {
 		t.Fatal("descending times accepted")
 	}
 }
@@ -212,7 +213,7 @@ func TestReplayEachEqualsReplay(t *testing.T) {
 // Jump reaches a time beyond the live edge by playing on to it, the same
 // instant a plain run shows; within the past it is a seek.
 func TestSessionJumpAhead(t *testing.T) {
-	c := Defaults()
+	c := lagcomp.Defaults()
 	s, err := NewSession(c)
 	if err != nil {
 		t.Fatal(err)
@@ -222,7 +223,7 @@ func TestSessionJumpAhead(t *testing.T) {
 	if s.Now() != 3*model.Second || s.LiveNow() != 3*model.Second {
 		t.Fatalf("jump ahead: shown %v, live %v", s.Now(), s.LiveNow())
 	}
-	plain, _ := New(c)
+	plain, _ := lagcomp.New(c)
 	plain.Step(3 * model.Second)
 	if !bytes.Equal(shotBytes(t, s.Sim()), shotBytes(t, plain)) {
 		t.Fatal("the jump's run differs from a plain run")

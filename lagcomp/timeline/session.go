@@ -1,8 +1,9 @@
-package lagcomp
+package timeline
 
 import (
 	"errors"
 
+	"lagscope/lagcomp"
 	"lagscope/model"
 )
 
@@ -15,11 +16,11 @@ import (
 // one keyframe gap of simulation at any session length, and memory is the
 // input log plus the keyframes, thinned as they age.
 type Session struct {
-	base   Config
+	base   lagcomp.Config
 	inputs []input
-	live   *Sim
+	live   *lagcomp.Sim
 	keys   keyframes
-	view   *Sim // a replay positioned in the past; nil at the live edge
+	view   *lagcomp.Sim // a replay positioned in the past; nil at the live edge
 	// viewNext is the index of the first input the view has not applied.
 	viewNext int
 
@@ -32,7 +33,7 @@ type Session struct {
 
 type input struct {
 	t    model.Time
-	cfg  *Config
+	cfg  *lagcomp.Config
 	fire *model.Vec
 }
 
@@ -46,8 +47,8 @@ const (
 )
 
 // NewSession starts a session at time 0.
-func NewSession(cfg Config) (*Session, error) {
-	sim, err := New(cfg)
+func NewSession(cfg lagcomp.Config) (*Session, error) {
+	sim, err := lagcomp.New(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -102,9 +103,9 @@ func (s *Session) Now() model.Time { return s.shown().Now }
 func (s *Session) LiveNow() model.Time { return s.live.Now }
 
 // Config is the configuration in force at the shown time.
-func (s *Session) Config() Config { return s.shown().cfg }
+func (s *Session) Config() lagcomp.Config { return s.shown().Config() }
 
-func (s *Session) shown() *Sim {
+func (s *Session) shown() *lagcomp.Sim {
 	if s.view != nil {
 		return s.view
 	}
@@ -112,30 +113,30 @@ func (s *Session) shown() *Sim {
 }
 
 // Frame is the shown instant.
-func (s *Session) Frame() *Frame { return s.shown().Frame() }
+func (s *Session) Frame() *lagcomp.Frame { return s.shown().Frame() }
 
 // LiveShots are how many shots the live run has, to the live edge, and
 // copies of its newest last: when the shown time is in the past, the ones
 // after it are still listed (marked later) rather than dropped.
-func (s *Session) LiveShots(last int) (n int, newest []ShotRecord) {
+func (s *Session) LiveShots(last int) (n int, newest []lagcomp.ShotRecord) {
 	n = s.live.Shots.Len()
 	return n, s.live.Shots.From(max(0, n-last))
 }
 
 // Sim is the simulation shown (read it, do not step it).
-func (s *Session) Sim() *Sim { return s.shown() }
+func (s *Session) Sim() *lagcomp.Sim { return s.shown() }
 
 // SetConfig changes the configuration at the shown time. Settings of the
 // netcode change live; a change to the world starts the simulation again
 // from zero. Changing the past drops the inputs after it: the timeline
 // branches there.
-func (s *Session) SetConfig(c Config) (restarted bool, err error) {
+func (s *Session) SetConfig(c lagcomp.Config) (restarted bool, err error) {
 	if err := c.Validate(); err != nil {
 		return false, err
 	}
-	cur := s.shown()
-	if NeedsRestart(&cur.cfg, &c) {
-		sim, err := New(c)
+	cur := s.shown().Config()
+	if lagcomp.NeedsRestart(&cur, &c) {
+		sim, err := lagcomp.New(c)
 		if err != nil {
 			return false, err
 		}
@@ -205,7 +206,7 @@ func (s *Session) Jump(t model.Time) {
 // StepTick moves the shown time one server tick forward or back.
 func (s *Session) StepTick(dir int) {
 	cfg := s.Config()
-	tick := cfg.tick()
+	tick := cfg.Tick()
 	if dir > 0 && s.view == nil {
 		s.stepLive(s.live.Now + tick)
 		return
@@ -215,7 +216,7 @@ func (s *Session) StepTick(dir int) {
 
 // stepThrough runs sim to t, applying inputs from index next on at their
 // own times, exactly as the live run did; it returns the next unapplied.
-func (s *Session) stepThrough(sim *Sim, next int, t model.Time) int {
+func (s *Session) stepThrough(sim *lagcomp.Sim, next int, t model.Time) int {
 	for ; next < len(s.inputs) && s.inputs[next].t <= t; next++ {
 		in := s.inputs[next]
 		sim.Step(in.t)
@@ -232,8 +233,8 @@ func (s *Session) stepThrough(sim *Sim, next int, t model.Time) int {
 
 // replay builds a simulation at t from the base configuration and the
 // inputs up to t, from zero: a script replayed headless has no keyframes.
-func (s *Session) replay(t model.Time) (*Sim, int) {
-	sim, err := New(s.base)
+func (s *Session) replay(t model.Time) (*lagcomp.Sim, int) {
+	sim, err := lagcomp.New(s.base)
 	if err != nil { // the base was valid when the session took it
 		panic(errors.Join(errors.New("lagscope: replay of a valid config failed"), err))
 	}

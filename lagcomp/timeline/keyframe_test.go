@@ -1,4 +1,4 @@
-package lagcomp
+package timeline
 
 import (
 	"bytes"
@@ -7,12 +7,13 @@ import (
 	"runtime"
 	"testing"
 
+	"lagscope/lagcomp"
 	"lagscope/model"
 )
 
 // playSession runs a session live for d in display frames of 16 ms, with
 // settings changes and user shots on the way, keyframing every `every`.
-func playSession(t testing.TB, c Config, d, every model.Time, thinning int64) *Session {
+func playSession(t testing.TB, c lagcomp.Config, d, every model.Time, thinning int64) *Session {
 	s, err := NewSession(c)
 	if err != nil {
 		t.Fatal(err)
@@ -22,17 +23,17 @@ func playSession(t testing.TB, c Config, d, every model.Time, thinning int64) *S
 		s.Advance(16 * model.Millisecond)
 		switch i % 900 {
 		case 200:
-			c.Up.LatencyMs, c.Mode, c.Bias = float64(40+i%120), ModeSource, 0.75
+			c.Up.LatencyMs, c.Mode, c.Bias = float64(40+i%120), lagcomp.ModeSource, 0.75
 			if _, err := s.SetConfig(c); err != nil {
 				t.Fatal(err)
 			}
 		case 400:
-			c.Control, c.FireIntervalMs = ControlUser, 100
+			c.Control, c.FireIntervalMs = lagcomp.ControlUser, 100
 			s.SetConfig(c)
 		case 450, 470, 600:
 			s.Fire(model.V(20, float64(i%3)))
 		case 700:
-			c.Control, c.Mode = ControlBot, ModeTimestamp
+			c.Control, c.Mode = lagcomp.ControlBot, lagcomp.ModeTimestamp
 			s.SetConfig(c)
 		}
 	}
@@ -43,9 +44,9 @@ func playSession(t testing.TB, c Config, d, every model.Time, thinning int64) *S
 // inputs from t = 0 shows, at random times in random order, after the
 // keyframes have thinned, and after the timeline branched.
 func TestSeekFromKeyframesEqualsReplayFromZero(t *testing.T) {
-	c := Defaults()
+	c := lagcomp.Defaults()
 	c.Up.JitterMs, c.Down.LossPct, c.ExtraPawns = 20, 5, 6
-	c.Weapon, c.FireIntervalMs = WeaponRocket, 700
+	c.Weapon, c.FireIntervalMs = lagcomp.WeaponRocket, 700
 	s := playSession(t, c, 40*model.Second, 300*model.Millisecond, 20)
 	if n := s.Keyframes(); n >= int(40*model.Second/(300*model.Millisecond)) || n < 10 {
 		t.Fatalf("%d keyframes: not thinned, or too few", n)
@@ -88,36 +89,14 @@ func TestSeekFromKeyframesEqualsReplayFromZero(t *testing.T) {
 	}
 }
 
-// A keyframe carries the running summaries folded up to its own time,
-// though no frame of the live run was drawn: a seek's first frame folds
-// only what came after its keyframe.
-func TestKeyframesFoldTheRunningSummaries(t *testing.T) {
-	c := Defaults()
-	c.Weapon, c.FireIntervalMs, c.BurstShots, c.BurstPauseMs = WeaponRapid, 80, 6, 300
-	c.Down.LossPct, c.Observers = 10, 2
-	s := playSession(t, c, 20*model.Second, model.Second, 20)
-	for _, k := range s.keys.list[1:] {
-		sim := k.sim
-		if sim.tally.n != sim.Shots.Len() || sim.Shots.Len() == 0 {
-			t.Fatalf("keyframe at %v: %d of %d shot records folded", sim.Now, sim.tally.n, sim.Shots.Len())
-		}
-		for i := 1; i < len(sim.Clients); i++ {
-			if tl := &sim.fx.tallies[i]; tl.effects != sim.fx.Clients[i].Effects.len() || tl.perBurst.len() != sim.fx.Bursts.len() {
-				t.Fatalf("keyframe at %v, client %d: %d of %d effects, %d of %d bursts folded", sim.Now, i,
-					tl.effects, sim.fx.Clients[i].Effects.len(), tl.perBurst.len(), sim.fx.Bursts.len())
-			}
-		}
-	}
-}
-
 // Keyframes thin as they age: every gap stays within what its age
 // allows, the first and newest stay, and the count grows with the
 // logarithm of the session's length.
 func TestKeyframesThinAsTheyAge(t *testing.T) {
-	k := keyframes{list: []keyframe{{sim: &Sim{}}}, every: model.Second, thinning: 50}
+	k := keyframes{list: []keyframe{{sim: &lagcomp.Sim{}}}, every: model.Second, thinning: 50}
 	counts := map[model.Time]int{}
 	for now := model.Second; now <= 4*3600*model.Second; now += model.Second {
-		k.list = append(k.list, keyframe{sim: &Sim{Now: now}})
+		k.list = append(k.list, keyframe{sim: &lagcomp.Sim{Now: now}})
 		k.thin(now)
 		if now%(3600*model.Second) == 0 {
 			counts[now/(3600*model.Second)] = len(k.list)
@@ -156,7 +135,7 @@ func BenchmarkSeek(b *testing.B) {
 			s := seekSessions[d]
 			var heap uint64
 			if s == nil {
-				c := Defaults()
+				c := lagcomp.Defaults()
 				c.ExtraPawns = 64
 				var before, after runtime.MemStats
 				runtime.GC()
@@ -187,7 +166,7 @@ func BenchmarkSeek(b *testing.B) {
 func BenchmarkSeekRapidFire(b *testing.B) {
 	for _, d := range []model.Time{60 * model.Second, 3600 * model.Second} {
 		b.Run(fmt.Sprintf("session=%dm", d/(60*model.Second)), func(b *testing.B) {
-			c := Defaults()
+			c := lagcomp.Defaults()
 			c.FireIntervalMs, c.BurstShots, c.BurstPauseMs = 25, 30, 0
 			s, _ := NewSession(c)
 			for s.LiveNow() < d {

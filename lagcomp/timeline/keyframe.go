@@ -1,10 +1,9 @@
-package lagcomp
+package timeline
 
 import (
-	"slices"
 	"sort"
 
-	"lagscope/lagcomp/rewind"
+	"lagscope/lagcomp"
 	"lagscope/model"
 )
 
@@ -24,10 +23,11 @@ const (
 	KeyframeThinning = 500
 )
 
-// keyframe is a deep copy of the live simulation (never stepped: a seek
-// steps a copy of it) and how many inputs it had applied.
+// keyframe is a deep copy of the live simulation made to be kept
+// (lagcomp's Sim.Keyframe: never stepped, a seek steps a clone of it) and
+// how many inputs it had applied.
 type keyframe struct {
-	sim  *Sim
+	sim  *lagcomp.Sim
 	next int
 }
 
@@ -39,25 +39,8 @@ type keyframes struct {
 	thinning int64      // KeyframeThinning
 }
 
-func newKeyframes(start *Sim) keyframes {
-	return keyframes{list: []keyframe{{stored(start), 0}}, every: KeyframeEvery, thinning: KeyframeThinning}
-}
-
-// stored is the copy a keyframe keeps: without what Clone rebuilds anyway
-// (each pawn's Swept, from its history), and with its own compact copy of
-// the packet log (sharing it would keep the live run's whole array, spare
-// capacity included, once the live run moves to a new one). The running
-// summaries are folded up to now first: the live run may have gone
-// unseen (the user watching a seek), and a seek's first frame should fold
-// only what came after its keyframe, not the whole run before it.
-func stored(live *Sim) *Sim {
-	live.foldRunning()
-	k := live.Clone()
-	for i := range k.Server.Pawns {
-		k.Server.Pawns[i].Swept = rewind.Swept{}
-	}
-	k.packets = slices.Clone(k.packets)
-	return k
+func newKeyframes(start *lagcomp.Sim) keyframes {
+	return keyframes{list: []keyframe{{start.Keyframe(), 0}}, every: KeyframeEvery, thinning: KeyframeThinning}
 }
 
 // due is the time of the next keyframe after the newest one.
@@ -68,8 +51,8 @@ func (k *keyframes) due() model.Time {
 
 // add copies the live run (with next inputs applied) and thins the older
 // keyframes.
-func (k *keyframes) add(live *Sim, next int) {
-	k.list = append(k.list, keyframe{stored(live), next})
+func (k *keyframes) add(live *lagcomp.Sim, next int) {
+	k.list = append(k.list, keyframe{live.Keyframe(), next})
 	k.thin(live.Now)
 }
 

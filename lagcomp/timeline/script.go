@@ -1,9 +1,9 @@
-package lagcomp
+package timeline
 
 import (
 	"fmt"
-	"slices"
 
+	"lagscope/lagcomp"
 	"lagscope/model"
 )
 
@@ -22,43 +22,13 @@ type ScriptInput struct {
 	Fire   *[2]float64       `json:"fire,omitempty"` // world x, y in metres
 }
 
-// ConfigMap writes every key of c as text.
-func ConfigMap(c *Config) map[string]string {
-	m := map[string]string{}
-	for _, p := range Params {
-		if !p.Alias && p.get != nil {
-			m[p.Key] = p.Format(c)
-		}
-	}
-	return m
-}
-
-// ConfigFromMap reads a ConfigMap strictly: every key must be known and
-// valid; keys it lacks keep their defaults.
-func ConfigFromMap(m map[string]string) (Config, error) {
-	c := Defaults()
-	keys := make([]string, 0, len(m))
-	for k := range m { // order-free: sorted below
-		keys = append(keys, k)
-	}
-	slices.Sort(keys) // a stable order for the first error reported
-	settings := make([]Setting, len(keys))
-	for i, k := range keys {
-		settings[i] = Setting{Key: k, Value: m[k]}
-	}
-	if err := Apply(&c, settings); err != nil {
-		return c, err
-	}
-	return c, c.Validate()
-}
-
 // Script writes the session down.
 func (s *Session) Script() Script {
-	sc := Script{Base: ConfigMap(&s.base)}
+	sc := Script{Base: lagcomp.ConfigMap(&s.base)}
 	for _, in := range s.inputs {
 		si := ScriptInput{TUs: int64(in.t)}
 		if in.cfg != nil {
-			si.Config = ConfigMap(in.cfg)
+			si.Config = lagcomp.ConfigMap(in.cfg)
 		}
 		if in.fire != nil {
 			si.Fire = &[2]float64{in.fire.X, in.fire.Y}
@@ -69,9 +39,9 @@ func (s *Session) Script() Script {
 }
 
 // Replay runs a script to time t.
-func (sc Script) Replay(t model.Time) (*Sim, error) {
-	var sim *Sim
-	err := sc.ReplayEach([]model.Time{t}, func(_ int, s *Sim) error { sim = s; return nil })
+func (sc Script) Replay(t model.Time) (*lagcomp.Sim, error) {
+	var sim *lagcomp.Sim
+	err := sc.ReplayEach([]model.Time{t}, func(_ int, s *lagcomp.Sim) error { sim = s; return nil })
 	return sim, err
 }
 
@@ -79,8 +49,8 @@ func (sc Script) Replay(t model.Time) (*Sim, error) {
 // the simulation to visit at each (read it, do not step it): an animated
 // clip's frames, or a long replay's progress, without replaying from
 // zero for every one. An error from visit stops the replay.
-func (sc Script) ReplayEach(ts []model.Time, visit func(i int, s *Sim) error) error {
-	base, err := ConfigFromMap(sc.Base)
+func (sc Script) ReplayEach(ts []model.Time, visit func(i int, s *lagcomp.Sim) error) error {
+	base, err := lagcomp.ConfigFromMap(sc.Base)
 	if err != nil {
 		return fmt.Errorf("base: %w", err)
 	}
@@ -96,11 +66,11 @@ func (sc Script) ReplayEach(ts []model.Time, visit func(i int, s *Sim) error) er
 		}
 		last = it
 		if in.Config != nil {
-			c, err := ConfigFromMap(in.Config)
+			c, err := lagcomp.ConfigFromMap(in.Config)
 			if err != nil {
 				return fmt.Errorf("input %d: %w", i+1, err)
 			}
-			if NeedsRestart(&base, &c) {
+			if lagcomp.NeedsRestart(&base, &c) {
 				return fmt.Errorf("input %d: changes the world, which a session cannot do mid-run", i+1)
 			}
 			s.inputs = append(s.inputs, input{t: it, cfg: &c})
