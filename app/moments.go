@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/google/uuid"
 
-	"lagscope/lagcomp"
+	"lagscope/lagcomp/moments"
 	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
@@ -18,10 +18,10 @@ import (
 // numbered marks under the timeline's scrubber and as a list in the
 // sidebar; jumping to one pauses there, selects its shot and puts its
 // sentence on a banner over the panes. The moments are found by the
-// simulation (lagcomp.FindMoments) on the preset's own settings.
+// simulation (moments.Find) on the preset's own settings.
 type momentsUI struct {
 	u       *UI
-	moments []lagcomp.Moment
+	moments []moments.Moment
 	list    *list
 	tab     fyne.CanvasObject
 	marks   *fyne.Container // the bookmarks, laid out along the scrubber
@@ -161,7 +161,7 @@ func (l *markLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 }
 
 func (l *markLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	var found []lagcomp.Moment
+	var found []moments.Moment
 	for _, mo := range l.m.moments {
 		if mo.Found {
 			found = append(found, mo)

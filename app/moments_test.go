@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/moments"
 	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
@@ -69,7 +70,7 @@ func TestMomentsFollowThePreset(t *testing.T) {
 	if len(u.moments.moments) != 2 {
 		t.Fatalf("teleport-no-reset has %d moments", len(u.moments.moments))
 	}
-	u.moments.moments = append(u.moments.moments, lagcomp.Moment{Spec: lagcomp.MomentSpec{Say: "never"}, What: "not found in 10.0 s"})
+	u.moments.moments = append(u.moments.moments, moments.Moment{Spec: moments.Spec{Say: "never"}, What: "not found in 10.0 s"})
 	u.moments.rebuildMarks()
 	if len(u.moments.marks.Objects) != 2 || !strings.Contains(u.moments.row(2), "not found") {
 		t.Fatalf("%d bookmarks, row %q", len(u.moments.marks.Objects), u.moments.row(2))

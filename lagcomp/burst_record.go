@@ -169,6 +169,46 @@ func anyRelevant(shots []ServerShot, i int) bool {
 	return false
 }
 
+// FireMisses are what remote client i's account of the whole run marks
+// (burstRecord), in time order: the single shots it played no effect for
+// (a counter reset to zero before it replicated, as
+// ../shared/sources/001_62e915e0c8798975.txt warns), and the effects it
+// played beyond their burst's shots, for no shot, or on relevancy re-entry.
+// A lecture's fire-effects bookmarks are the first of them
+// (lagcomp/moments).
+type FireMisses struct {
+	Singles []MissedSingle
+	Extra   []FireEffect // each with Extra or Bogus set
+}
+
+// MissedSingle is a shot fired alone that a client played no effect for.
+type MissedSingle struct {
+	T model.Time // fired
+	// Judged is when the records may first call it missed: its trigger
+	// came up (the burst's stop) and the client's settle time passed.
+	Judged model.Time
+}
+
+// FireMisses are remote client i's (1 on).
+func (s *Sim) FireMisses(i int) FireMisses {
+	_, marks := s.burstRecord(i)
+	var f FireMisses
+	for j, sh := range s.fx.Shots.all() {
+		if !marks.shotMissed[j] {
+			continue
+		}
+		if b := s.fx.Bursts.at(sh.Burst); b.N == 1 {
+			f.Singles = append(f.Singles, MissedSingle{T: sh.T, Judged: max(sh.T, b.Stop) + s.settle(i)})
+		}
+	}
+	for j, e := range s.fx.Clients[i].Effects.all() {
+		if marks.effectExtra[j] || e.Bogus {
+			f.Extra = append(f.Extra, FireEffect{T: e.T, Cause: e.Cause, Extra: marks.effectExtra[j], Bogus: e.Bogus})
+		}
+	}
+	return f
+}
+
 // BurstRecords are every remote client's accounts, victim first.
 func (s *Sim) BurstRecords() []BurstRecord {
 	var rs []BurstRecord

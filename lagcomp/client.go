@@ -241,6 +241,15 @@ func (c *Client) noteWarp(e WarpEvent) {
 	c.warps = append(c.warps, e)
 }
 
+// LargestWarp is the largest extrapolation warp the client's display has
+// made so far (max_warp_m) and the frame it made it at: where a lecture's
+// "largest warp" bookmark points (lagcomp/moments). Zero before any.
+func (c *Client) LargestWarp() (m float64, at model.Time) { return c.warpMax, c.warpMaxAt }
+
+// DownLink is the configuration of the link from the server to this
+// client (the victim's own latency applied), as it stands now.
+func (c *Client) DownLink() netem.LinkConfig { return c.down.Config() }
+
 // pingOrZero is the client's tracked ping in ms, 0 before the first
 // reply: what a client without a measurement has to go on.
 func (c *Client) pingOrZero() float64 {

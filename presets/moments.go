@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"lagscope/lagcomp"
+	"lagscope/lagcomp/moments"
 	"lagscope/model"
 )
 
@@ -15,7 +15,7 @@ import (
 // the sentence a lecturer would say there. A preset writes them as an
 // array of inline tables (or [[moments]] tables), each with "say" and
 // exactly one of "at_ms" (a time), "shot" (the Nth shot judged) or "find"
-// (a moment the simulation finds, see lagcomp.MomentKinds):
+// (a moment the simulation finds, see moments.Kinds):
 //
 //	moments = [
 //	  { find = "first_behind_cover", say = "The victim is hit after it ducked." },
@@ -30,7 +30,7 @@ const maxMomentMs = 3_600_000
 
 // parseMoments checks the moments value strictly: every error names the
 // file, the line of the moment, the key and what is allowed.
-func parseMoments(name string, data []byte, v any) ([]lagcomp.MomentSpec, error) {
+func parseMoments(name string, data []byte, v any) ([]moments.Spec, error) {
 	list, ok := v.([]map[string]any)        // [[moments]] tables
 	if items, isList := v.([]any); isList { // an inline list
 		ok = true
@@ -43,7 +43,7 @@ func parseMoments(name string, data []byte, v any) ([]lagcomp.MomentSpec, error)
 	if !ok {
 		return nil, fmt.Errorf("%s:%d: key \"moments\": want a list of tables, e.g. moments = [{ at_ms = 2500, say = \"…\" }]", name, lineOf(data, "moments"))
 	}
-	var out []lagcomp.MomentSpec
+	var out []moments.Spec
 	for i, m := range list {
 		at := fmt.Sprintf("%s:%d: moment %d", name, momentLine(data, i), i+1)
 		sp, err := parseMoment(m)
@@ -55,8 +55,8 @@ func parseMoments(name string, data []byte, v any) ([]lagcomp.MomentSpec, error)
 	return out, nil
 }
 
-func parseMoment(m map[string]any) (lagcomp.MomentSpec, error) {
-	var sp lagcomp.MomentSpec
+func parseMoment(m map[string]any) (moments.Spec, error) {
+	var sp moments.Spec
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -89,10 +89,10 @@ func parseMoment(m map[string]any) (lagcomp.MomentSpec, error) {
 		case "find":
 			ways++
 			s, _ := v.(string)
-			if !lagcomp.ValidMomentKind(s) {
+			if !moments.ValidKind(s) {
 				return sp, fmt.Errorf("key \"find\": %q is not a moment the simulation finds (allowed: %s)", fmt.Sprint(v), kindList())
 			}
-			sp.Find = lagcomp.MomentKind(s)
+			sp.Find = moments.Kind(s)
 		default:
 			return sp, fmt.Errorf("unknown key %q (allowed: %s)", k, strings.Join(momentKeys, ", "))
 		}
@@ -117,8 +117,8 @@ func number(v any) (float64, bool) {
 }
 
 func kindList() string {
-	s := make([]string, len(lagcomp.MomentKinds))
-	for i, k := range lagcomp.MomentKinds {
+	s := make([]string, len(moments.Kinds))
+	for i, k := range moments.Kinds {
 		s[i] = string(k)
 	}
 	return strings.Join(s, ", ")

@@ -21,6 +21,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/moments"
 )
 
 //go:embed *.toml
@@ -43,13 +44,13 @@ type Preset struct {
 	Settings  []lagcomp.Setting // in file order
 	// Moments are the instants to look at, with what to see there (see
 	// moments.go); FindMoments resolves them on a run.
-	Moments []lagcomp.MomentSpec
+	Moments []moments.Spec
 }
 
 // FindMoments resolves the preset's moments on a run of cfg (its own
 // configuration, or one with changes).
-func (p *Preset) FindMoments(cfg lagcomp.Config) ([]lagcomp.Moment, error) {
-	return lagcomp.FindMoments(cfg, p.Moments)
+func (p *Preset) FindMoments(cfg lagcomp.Config) ([]moments.Moment, error) {
+	return moments.Find(cfg, p.Moments)
 }
 
 // Config is the preset's configuration: Defaults with its settings

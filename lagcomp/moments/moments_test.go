@@ -1,4 +1,4 @@
-package lagcomp
+package moments
 
 import (
 	"strings"
@@ -6,21 +6,22 @@ import (
 
 	"github.com/google/uuid"
 
+	"lagscope/lagcomp"
 	"lagscope/model"
 )
 
-func behindCover() Config {
-	c := Defaults()
-	c.Mode, c.MaxRewindMs, c.FireIntervalMs = ModeSource, 1000, 150
+func behindCover() lagcomp.Config {
+	c := lagcomp.Defaults()
+	c.Mode, c.MaxRewindMs, c.FireIntervalMs = lagcomp.ModeSource, 1000, 150
 	c.Up.LatencyMs, c.Down.LatencyMs = 90, 90
 	c.Walls, _ = model.ParseWalls("18.8,0.8,19.4,6")
 	c.Target = model.Motion{Kind: model.Peek, Origin: model.V(20, 3), Heading: -1.5707963267948966, Speed: 6, Amplitude: 3, Period: 1600 * model.Millisecond}
 	return c
 }
 
-func moments(t *testing.T, c Config, specs ...MomentSpec) []Moment {
+func find(t *testing.T, c lagcomp.Config, specs ...Spec) []Moment {
 	t.Helper()
-	ms, err := FindMoments(c, specs)
+	ms, err := Find(c, specs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +31,7 @@ func moments(t *testing.T, c Config, specs ...MomentSpec) []Moment {
 // A fixed time is itself; shot N is the Nth judged shot, selected.
 func TestMomentsByTimeAndShot(t *testing.T) {
 	c := constantVelocity()
-	ms := moments(t, c, MomentSpec{At: 2500 * model.Millisecond, Say: "a"}, MomentSpec{Shot: 4, Say: "b"}, MomentSpec{Shot: 4000, Say: "c"})
+	ms := find(t, c, Spec{At: 2500 * model.Millisecond, Say: "a"}, Spec{Shot: 4, Say: "b"}, Spec{Shot: 4000, Say: "c"})
 	s := run(t, c, model.MsF(c.DurationMs))
 	if !ms[0].Found || ms[0].At != 2500*model.Millisecond {
 		t.Errorf("fixed: %+v", ms[0])
@@ -47,9 +48,9 @@ func TestMomentsByTimeAndShot(t *testing.T) {
 // of the same run, and a kind that never happens is reported missing.
 func TestMomentsFoundFromTheRecords(t *testing.T) {
 	c := behindCover()
-	ms := moments(t, c, MomentSpec{Find: MomentFirstBehindCover}, MomentSpec{Find: MomentLargestRewindError}, MomentSpec{Find: MomentFirstCapped})
+	ms := find(t, c, Spec{Find: FirstBehindCover}, Spec{Find: LargestRewindError}, Spec{Find: FirstCapped})
 	s := run(t, c, model.MsF(c.DurationMs))
-	var firstCover *ShotRecord
+	var firstCover *lagcomp.ShotRecord
 	maxErr := 0.0
 	for i := range s.Shots.Len() {
 		r := s.Shots.At(i)
@@ -83,19 +84,19 @@ func TestMomentsFoundFromTheRecords(t *testing.T) {
 // The largest warp is found at the frame it happens: the shooter's pane
 // at that instant shows it.
 func TestMomentLargestWarpIsOnScreen(t *testing.T) {
-	c := Defaults()
-	c.Display, c.TickHz, c.SnapshotHz = DisplayExtrap, 20, 20
+	c := lagcomp.Defaults()
+	c.Display, c.TickHz, c.SnapshotHz = lagcomp.DisplayExtrap, 20, 20
 	c.Target = model.Motion{Kind: model.Strafe, Origin: model.V(20, 0), Heading: 1.5707963267948966, Speed: 8, Amplitude: 3}
-	m := moments(t, c, MomentSpec{Find: MomentLargestWarp})[0]
-	s, _ := New(c)
+	m := find(t, c, Spec{Find: LargestWarp})[0]
+	s, _ := lagcomp.New(c)
 	s.Step(model.MsF(c.DurationMs))
 	want := s.Summary().MaxWarpM
 	if !m.Found || want == 0 {
 		t.Fatalf("warp %+v, summary %v", m, want)
 	}
-	s2, _ := New(c)
+	s2, _ := lagcomp.New(c)
 	s2.Step(m.At)
-	if got := s2.Frame().Clients[ShooterPawn].WarpM; got != want {
+	if got := s2.Frame().Clients[lagcomp.ShooterPawn].WarpM; got != want {
 		t.Fatalf("at %v the shooter's warp is %v, the largest %v", m.At, got, want)
 	}
 }
@@ -104,28 +105,28 @@ func TestMomentLargestWarpIsOnScreen(t *testing.T) {
 func TestMomentFirstTooFarApart(t *testing.T) {
 	// rockets, with a mismatch of 0 m: any distance between the twins'
 	// detonations is too far apart
-	c := Defaults()
-	c.Weapon, c.Bias, c.FireIntervalMs, c.MismatchM = WeaponRocket, 0.5, 600, 0
+	c := lagcomp.Defaults()
+	c.Weapon, c.Bias, c.FireIntervalMs, c.MismatchM = lagcomp.WeaponRocket, 0.5, 600, 0
 	c.Up.LatencyMs, c.Down.LatencyMs = 50, 50
 	c.Walls, _ = model.ParseWalls("28,-10,29,10")
-	m := moments(t, c, MomentSpec{Find: MomentFirstTooFarApart})[0]
+	m := find(t, c, Spec{Find: FirstTooFarApart})[0]
 	if !m.Found {
 		t.Fatalf("%+v", m)
 	}
 	has := func(at model.Time) bool {
-		s, _ := New(c)
+		s, _ := lagcomp.New(c)
 		s.Step(at)
 		for _, r := range s.Projectiles() {
 			for _, x := range r.Rules {
-				if x == ReconcileTooFarApart {
+				if x == lagcomp.ReconcileTooFarApart {
 					return true
 				}
 			}
 		}
 		return false
 	}
-	if !has(m.At) || has(m.At-c.tick()) {
-		t.Fatalf("too_far_apart first at %v: there %v, a tick before %v", m.At, has(m.At), has(m.At-c.tick()))
+	if !has(m.At) || has(m.At-c.Tick()) {
+		t.Fatalf("too_far_apart first at %v: there %v, a tick before %v", m.At, has(m.At), has(m.At-c.Tick()))
 	}
 }
 
@@ -138,7 +139,7 @@ func TestMomentFirstTooFarApart(t *testing.T) {
 func TestMomentFirstSightingSelectsThePeekersShot(t *testing.T) {
 	cfg := peekConfig()
 	cfg.FireIntervalMs = 150
-	ms, err := FindMoments(cfg, []MomentSpec{{Find: MomentFirstSighting}})
+	ms, err := Find(cfg, []Spec{{Find: FirstSighting}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +147,7 @@ func TestMomentFirstSightingSelectsThePeekersShot(t *testing.T) {
 	if !m.Found || m.Shot == (uuid.UUID{}) {
 		t.Fatalf("no shot selected: %+v", m)
 	}
-	s, _ := New(cfg)
+	s, _ := lagcomp.New(cfg)
 	s.Step(model.MsF(cfg.DurationMs))
 	p, _ := s.PeekersAdvantage()
 	for i := range s.Shots.Len() {
