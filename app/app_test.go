@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/compensation"
 	"lagscope/model"
 	"lagscope/views"
 	"lagscope/views/capture"
@@ -75,7 +76,7 @@ func TestSlidersChangeTheConfig(t *testing.T) {
 	u.control("mode").sel.SetSelected("ping")
 	u.control("trail_reset").chk.SetChecked(false)
 	c := u.config()
-	if c.Bias != 0.25 || c.Mode != lagcomp.ModePing || c.TrailReset {
+	if c.Bias != 0.25 || c.Mode != compensation.Ping || c.TrailReset {
 		t.Fatalf("config %v %v %v", c.Bias, c.Mode, c.TrailReset)
 	}
 	// reset goes back to the preset's value
@@ -223,7 +224,7 @@ func TestPresetSwitchAndSave(t *testing.T) {
 	u, clk := newTestUI(t, "default")
 	clk.run(u, 20)
 	u.presetUI.sel.SetSelected("zeroping")
-	if c := u.config(); c.Mode != lagcomp.ModeClient || u.sessionState().now != 0 {
+	if c := u.config(); c.Mode != compensation.Client || u.sessionState().now != 0 {
 		t.Fatalf("zeroping: mode %v, t %v", c.Mode, u.sessionState().now)
 	}
 	if !strings.Contains(u.presetUI.about.Text, "Look for") {
@@ -238,7 +239,7 @@ func TestPresetSwitchAndSave(t *testing.T) {
 	}
 	u.presetUI.sel.SetSelected("default")
 	u.presetUI.sel.SetSelected("mine: mine-test")
-	if c := u.config(); c.Bias != 0.5 || c.Mode != lagcomp.ModeClient {
+	if c := u.config(); c.Bias != 0.5 || c.Mode != compensation.Client {
 		t.Fatalf("reloaded: bias %v mode %v", c.Bias, c.Mode)
 	}
 	u.presetUI.save("Bad Name!", "x")

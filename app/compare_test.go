@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/compensation"
 	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
 	"lagscope/views"
@@ -28,7 +29,7 @@ func TestCompareShowsTwoHalvesOnOneTimeline(t *testing.T) {
 	if img.Bounds().Dx() != 1200 || b == nil || b.T != a.T || a.T == 0 {
 		t.Fatalf("B at %v, A at %v", b.T, a.T)
 	}
-	if b.Config.Mode != lagcomp.ModeNone || b.Config.Bias != 0.5 || b.Config.Seed != a.Config.Seed || a.Config.Mode != lagcomp.ModeTimestamp {
+	if b.Config.Mode != compensation.None || b.Config.Bias != 0.5 || b.Config.Seed != a.Config.Seed || a.Config.Mode != compensation.Timestamp {
 		t.Errorf("A %s/%v, B %s/%v seed %d", a.Config.Mode, a.Config.Bias, b.Config.Mode, b.Config.Bias, b.Config.Seed)
 	}
 	if len(a.Shots) == 0 || len(a.Shots) != len(b.Shots) || a.Shots[0].Fire != b.Shots[0].Fire {
@@ -49,7 +50,7 @@ func TestCompareShowsTwoHalvesOnOneTimeline(t *testing.T) {
 	u.control("latency_ms").setSlider(120)
 	clk.run(u, 30)
 	ct.pane.draw(1200, 600)
-	if c := ct.pane.b.Config; c.Up.LatencyMs != 120 || c.Mode != lagcomp.ModeNone {
+	if c := ct.pane.b.Config; c.Up.LatencyMs != 120 || c.Mode != compensation.None {
 		t.Errorf("after A's change B has latency %v mode %s", c.Up.LatencyMs, c.Mode)
 	}
 	// back in time: B follows the timeline

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/rule"
 	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
@@ -90,7 +91,7 @@ func shotLines(r *lagcomp.ShotRecord) (string, string) {
 	} else {
 		head += fmt.Sprintf("client %s, server %s", word(r.ClientHit), word(r.ServerHit))
 	}
-	if r.HasRule(lagcomp.RuleClientAuthority) { // ZeroPing: no rewind to report
+	if r.HasRule(rule.ClientAuthority) { // ZeroPing: no rewind to report
 		return head, "client authority: no rewind"
 	}
 	return head, fmt.Sprintf("rewind %.0f ms (ideal %.0f) · off %.2f m", r.RewindMs(), r.IdealRewindMs(), r.RewindErrorM)

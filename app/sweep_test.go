@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lagscope/lagcomp"
+	"lagscope/lagcomp/compensation"
 )
 
 func TestSweepTabRunsChartsAndOpensAPoint(t *testing.T) {
@@ -47,7 +47,7 @@ func TestSweepTabRunsChartsAndOpensAPoint(t *testing.T) {
 	scale := float64(img.Bounds().Dx()) / float64(st.chart.Size().Width)
 	st.chart.Tapped(&fyne.PointEvent{Position: fyne.NewPos(float32(s.X/scale), float32(s.Y/scale))})
 	c := u.config()
-	if c.Up.LatencyMs != 50 || c.Mode != lagcomp.ModePing || c.InterpMs != 50 || u.sessionState().now != 0 {
+	if c.Up.LatencyMs != 50 || c.Mode != compensation.Ping || c.InterpMs != 50 || u.sessionState().now != 0 {
 		t.Errorf("opened latency %v mode %s interp %v at %v", c.Up.LatencyMs, c.Mode, c.InterpMs, u.sessionState().now)
 	}
 	if st.chart.Visible() || !st.chart.panes.Visible() {

@@ -1,6 +1,7 @@
 package lagcomp
 
 import (
+	"lagscope/lagcomp/compensation"
 	"lagscope/model"
 )
 
@@ -65,8 +66,8 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	c.seq++
 	cmd := &Command{
 		Seq: c.seq, Client: c.Index, Fire: t, Dir: dir, Weapon: cfg.Weapon,
-		StartFire: startFire, HasStamp: true,
-		TickTime: c.PackageTimeStamp - model.MsF(cfg.CheatStampMs),
+		Timing: compensation.Timing{StartFire: startFire, HasStamp: true,
+			TickTime: c.PackageTimeStamp - model.MsF(cfg.CheatStampMs)},
 	}
 	cmd.Stamp = cmd.TickTime
 	if cfg.Display == DisplayInterp {

@@ -4,20 +4,8 @@ import (
 	"math"
 
 	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
-)
-
-// Rules a burst record can name.
-const (
-	// RuleNetUpdateCapped: net_update_hz is above tick_hz; the server
-	// replicates once a tick, the most it can.
-	RuleNetUpdateCapped Rule = "net_update_capped"
-	// RuleCulled: the client's copy of the weapon was culled (beyond
-	// relevancy_m) for part of the run; shots then are counted apart.
-	RuleCulled Rule = "culled"
-	// RulePending: bursts too recent to judge at the end of the run (their
-	// effects may still be on the way) are counted apart.
-	RulePending Rule = "pending"
 )
 
 // BurstRecord is one remote client's account of the shooter's
@@ -133,13 +121,13 @@ func (s *Sim) burstChannel(i int, r *BurstRecord) {
 		}
 	}
 	if s.cfg.NetUpdateHz > s.cfg.TickHz {
-		r.Rules = append(r.Rules, RuleNetUpdateCapped)
+		r.Rules = append(r.Rules, rule.NetUpdateCapped)
 	}
 	if r.ShotsCulled > 0 || len(s.fx.Clients[i].Culled) > 1 {
-		r.Rules = append(r.Rules, RuleCulled)
+		r.Rules = append(r.Rules, rule.Culled)
 	}
 	if r.ShotsPending > 0 {
-		r.Rules = append(r.Rules, RulePending)
+		r.Rules = append(r.Rules, rule.Pending)
 	}
 }
 

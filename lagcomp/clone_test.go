@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
@@ -26,7 +27,7 @@ var cloned = map[reflect.Type][]string{
 		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "openFrom", "ticks", "snaps", "frames", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
 	reflect.TypeFor[Server]():     {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells"},
 	reflect.TypeFor[ServerPawn](): {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},
-	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startStamp", "startAt", "hasStart", "weapon", "rel", "weaponRel", "acks"},
+	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "weapon", "rel", "weaponRel", "acks"},
 	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "snaps", "PackageTimeStamp", "hasStamp", "lastFrame", "Display", "ping", "firePhase", "armed",
 		"nextFire", "burstShots", "firing", "holding", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved"},
 	reflect.TypeFor[ClientView](): {"T", "Poses", "Shown", "IdealT", "Render", "Starved", "Filled"},
@@ -63,6 +64,8 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[rewind.Grid]():       {"Origin", "Cell", "NX", "NY", "start", "items", "always", "seen", "stamp"},
 	fieldType[rewind.Swept]("minX"):      {"t", "v", "head"},
 	fieldType[rewind.History]("seg"):     {"first", "t0", "gapMin", "gapMax", "rate"},
+	// the timestamp mode's memory of StartFire, on the server's connection
+	reflect.TypeFor[compensation.StartFire](): {"Stamp", "At", "Seen"},
 	// chunked logs: chunks shared with a clone until written (mut); a fired
 	// shot's sentAt clipped then (ownSent)
 	reflect.TypeFor[firedShots]():                      {"chunks", "n", "owner"},
@@ -227,7 +230,7 @@ func cloneScenes() map[string]Config {
 	rockets.Weapon, rockets.Down.LossPct, rockets.FireIntervalMs, rockets.Walls = WeaponRocket, 20, 400, []model.Wall{{Min: model.V(12, 2), Max: model.V(13, 6)}}
 	crowd := Defaults()
 	crowd.ExtraPawns, crowd.Target.Kind, crowd.Target.Period, crowd.TrailReset = 40, model.Teleport, 700*model.Millisecond, false
-	crowd.Mode, crowd.Display = ModePing, DisplayExtrap
+	crowd.Mode, crowd.Display = compensation.Ping, DisplayExtrap
 	return map[string]Config{"lossy": lossy, "rockets": rockets, "crowd": crowd}
 }
 
@@ -330,7 +333,7 @@ func TestKeyframesFoldTheRunningSummaries(t *testing.T) {
 		s.Step(to)
 		switch i % 900 {
 		case 200:
-			c.Up.LatencyMs, c.Mode, c.Bias = float64(40+i%120), ModeSource, 0.75
+			c.Up.LatencyMs, c.Mode, c.Bias = float64(40+i%120), compensation.Source, 0.75
 			if err := s.SetConfig(c); err != nil {
 				t.Fatal(err)
 			}
@@ -340,7 +343,7 @@ func TestKeyframesFoldTheRunningSummaries(t *testing.T) {
 		case 450, 470, 600:
 			s.QueueFire(model.V(20, float64(i%3)))
 		case 700:
-			c.Control, c.Mode = ControlBot, ModeTimestamp
+			c.Control, c.Mode = ControlBot, compensation.Timestamp
 			s.SetConfig(c)
 		}
 	}

@@ -4,26 +4,16 @@ import (
 	"fmt"
 
 	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/compensation"
 
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
 
-// Mode is a hitscan lag-compensation technique.
-type Mode string
-
-// The compensation modes of the sources.
-const (
-	ModeNone      Mode = "none"      // the server traces against its present
-	ModeTimestamp Mode = "timestamp" // UT2003 Hit Prediction: rewind to the client's PackageTimeStamp
-	ModePing      Mode = "ping"      // rewind by ping.GetPredictionTime(ping), the latency-tracking article
-	ModeSource    Mode = "source"    // Source: command tick minus interpolation, checked against the server's latency estimate
-	ModeClient    Mode = "client"    // ZeroPing: the client judges, the server believes it
-)
-
-// Modes lists the modes in the order the UI offers them.
-var Modes = []Mode{ModeNone, ModeTimestamp, ModePing, ModeSource, ModeClient}
+// Mode is a hitscan lag-compensation technique; the modes, their order
+// and their strategies are the table in lagcomp/compensation.
+type Mode = compensation.Mode
 
 // DisplayMode is how a client shows remote pawns.
 type DisplayMode string
@@ -170,7 +160,7 @@ func Defaults() Config {
 		Seed: 1, DurationMs: 10000,
 		Up: link, Down: link, VictimLatencyMs: -1,
 		TickHz: 64, SnapshotHz: 32, FPS: 120, InterpMs: 100, Display: DisplayInterp,
-		Mode: ModeTimestamp, Bias: 1, MaxRewindMs: 200, MaxTrailMs: 400,
+		Mode: compensation.Timestamp, Bias: 1, MaxRewindMs: 200, MaxTrailMs: 400,
 		StampSubtractsInterp: true, Rotation: rewind.LerpShortest, TrailReset: true,
 		TeleportGuard: true, TeleportDistM: 2, SourceWindowMs: 200,
 		PingIntervalMs: 250, PingSmoothing: 0.3, MaxPredictionPingMs: 255,
@@ -218,7 +208,7 @@ func (c *Config) Validate() error {
 
 // netUpdateHz is the weapon's effective NetUpdateFrequency: the server
 // replicates at most once a tick, so a higher rate means every tick (the
-// burst records name the cap: RuleNetUpdateCapped).
+// burst records name the cap: rule.NetUpdateCapped).
 func (c *Config) netUpdateHz() int { return min(c.NetUpdateHz, c.TickHz) }
 
 // tick is the server tick interval.

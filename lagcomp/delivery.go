@@ -1,6 +1,7 @@
 package lagcomp
 
 import (
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -137,11 +138,11 @@ func (s *Sim) backupCommand(cmd *Command, p *Packet) {
 // shots it carried (their own or reliable commands, not backups) say so.
 func (s *Sim) duplicatePacket(p *Packet) {
 	if p.Cmd != nil {
-		s.duplicate(p.Cmd.Seq, RuleDuplicatePacket)
+		s.duplicate(p.Cmd.Seq, rule.DuplicatePacket)
 	}
 	for _, m := range p.Rel {
 		if m.Body.Cmd != nil {
-			s.duplicate(m.Body.Cmd.Seq, RuleDuplicatePacket)
+			s.duplicate(m.Body.Cmd.Seq, rule.DuplicatePacket)
 		}
 	}
 }

@@ -6,7 +6,9 @@ import (
 	"slices"
 	"testing"
 
+	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/netem"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -155,8 +157,8 @@ func TestBackupsAndReliableFireDelayShots(t *testing.T) {
 		set  func(*Config)
 		rule Rule
 	}{
-		{"cmd_backup", func(c *Config) { c.CmdBackup = 2 }, RuleCommandBackup},
-		{"reliable_fire", func(c *Config) { c.CmdBackup, c.ReliableFire = 0, true }, RuleCommandResent},
+		{"cmd_backup", func(c *Config) { c.CmdBackup = 2 }, rule.CommandBackup},
+		{"reliable_fire", func(c *Config) { c.CmdBackup, c.ReliableFire = 0, true }, rule.CommandResent},
 	} {
 		c := constantVelocity()
 		c.Up.LossPct, c.FireIntervalMs = 20, 200
@@ -168,7 +170,7 @@ func TestBackupsAndReliableFireDelayShots(t *testing.T) {
 		late := 0
 		for _, r := range s.Shots.Records() {
 			// a backup can ride a packet sent in the same frame (no delay)
-			named := r.HasRule(tc.rule) || r.HasRule(RuleCommandHeld)
+			named := r.HasRule(tc.rule) || r.HasRule(rule.CommandHeld)
 			if r.HasRule(tc.rule) != (r.Resends > 0) || r.ArrivalDelay > 0 && !named || r.ArrivalDelay < 0 {
 				t.Fatalf("%s: shot %d delayed %v after %d resends, rules %v", tc.name, r.Seq, r.ArrivalDelay, r.Resends, r.Rules)
 			}
@@ -189,7 +191,7 @@ func TestNetworkDuplicatesAreOneRecord(t *testing.T) {
 	accounted(t, s)
 	named := 0
 	for _, r := range s.Shots.Records() {
-		named += b2i(r.HasRule(RuleDuplicatePacket))
+		named += b2i(r.HasRule(rule.DuplicatePacket))
 	}
 	if sum := s.Summary(); named < 5 || sum.DupsRejected != named || sum.Rejected != 0 {
 		t.Fatalf("%d records name a duplicate packet, %d counted, %d rejected", named, sum.DupsRejected, sum.Rejected)
@@ -227,13 +229,13 @@ func TestRecordsDoNotContradictThemselves(t *testing.T) {
 	c.Up.JitterMs, c.Up.ReorderPct, c.CmdBackup = 80, 100, 0
 	s := run(t, c, 5*model.Second)
 	c2 := constantVelocity()
-	c2.Mode = ModeClient
+	c2.Mode = compensation.Client
 	s2 := run(t, c2, 5*model.Second)
 	rejected, client := 0, 0
 	for _, j := range append(shotsJSON(t, s), shotsJSON(t, s2)...) {
-		if j["outcome"] == string(OutcomeRejected) || j["mode"] == string(ModeClient) {
+		if j["outcome"] == string(OutcomeRejected) || j["mode"] == string(compensation.Client) {
 			rejected += b2i(j["outcome"] == string(OutcomeRejected))
-			client += b2i(j["mode"] == string(ModeClient))
+			client += b2i(j["mode"] == string(compensation.Client))
 			for _, k := range []string{"rewind_rule", "miss_by_m", "rewind_ms", "rewound", "rewind_error_m"} {
 				if j[k] != nil {
 					t.Fatalf("%s shot %v (%s mode) has %s = %v", j["outcome"], j["seq"], j["mode"], k, j[k])

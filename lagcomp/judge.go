@@ -2,8 +2,11 @@ package lagcomp
 
 import (
 	"math"
+	"slices"
 
+	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/rewind"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -16,9 +19,9 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 	srv := s.Server
 	now := srv.Now
 	cn := srv.conns[cmd.Client]
-	rule := cn.checkSeq(cmd.Seq)
-	if rule == RuleDuplicate {
-		s.duplicate(cmd.Seq, rule)
+	refused := cn.checkSeq(cmd.Seq)
+	if refused == rule.Duplicate {
+		s.duplicate(cmd.Seq, refused)
 		return
 	}
 	ps := pendingShot{delivery: delivery{cmd: cmd, rec: -1}} // a command the bot never sent (a test's forgery) has no ground truth
@@ -29,16 +32,16 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 	shooter := &srv.Pawns[cmd.Client]
 	victim := foe(cmd.Client) // the target, or in a duel the shooter for the target's shots
 	if cmd.Weapon.IsProjectile() {
-		s.spawnProjectile(cmd, rule, shooter.Pose, via)
+		s.spawnProjectile(cmd, refused, shooter.Pose, via)
 		return
 	}
 	r := s.clientRecord(&ps)
 	r.Outcome, r.Arrival, r.Judged, r.RewindTo, r.Settled = OutcomeJudged, arrival, now, now, now
 	r.ServerNow, r.Rewound, r.Origin = srv.Pawns[victim].Pose, srv.Pawns[victim].Pose, shooter.Pose.Pos
 	switch {
-	case rule != "":
-		r.Outcome, r.Rejected, r.Rules, r.ServerEnd = OutcomeRejected, true, []Rule{rule}, r.Origin
-	case cfg.Mode == ModeClient:
+	case refused != "":
+		r.Outcome, r.Rejected, r.Rules, r.ServerEnd = OutcomeRejected, true, []Rule{refused}, r.Origin
+	case compensation.For(cfg.Mode).ClientJudges():
 		s.acceptClaim(&r, cmd, victim)
 	default:
 		s.trace(&r, cn, cmd, victim)
@@ -83,11 +86,11 @@ func (s *Sim) arrival(ps *pendingShot, via arrivedCopy) (Rule, model.Time, int) 
 	delay += via.held
 	switch {
 	case via.backup:
-		return RuleCommandBackup, delay, via.resends
+		return rule.CommandBackup, delay, via.resends
 	case via.reliable && via.resends > 0:
-		return RuleCommandResent, delay, via.resends
+		return rule.CommandResent, delay, via.resends
 	case via.held > 0:
-		return RuleCommandHeld, delay, via.resends
+		return rule.CommandHeld, delay, via.resends
 	}
 	return "", delay, via.resends
 }
@@ -95,7 +98,7 @@ func (s *Sim) arrival(ps *pendingShot, via arrivedCopy) (Rule, model.Time, int) 
 // acceptClaim is ZeroPing: the server does no trace and credits whatever
 // the client says it hit. Forged hits pass; there is nothing to stop them.
 func (s *Sim) acceptClaim(r *ShotRecord, cmd *Command, victim int) {
-	r.Rules = []Rule{RuleClientAuthority}
+	r.Rules = []Rule{rule.ClientAuthority}
 	r.ServerHit = cmd.ClaimHit && cmd.ClaimTarget == victim
 	r.ServerHitPawn = -1
 	if cmd.ClaimHit {
@@ -110,8 +113,9 @@ func (s *Sim) acceptClaim(r *ShotRecord, cmd *Command, victim int) {
 func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command, victim int) {
 	cfg := &s.cfg
 	srv := s.Server
-	target, claimed, hasClaimed, rules := srv.rewindTarget(cfg, cn, cmd, srv.Now)
-	r.Claimed, r.HasClaimed, r.Rules = claimed, hasClaimed, rules
+	want := compensation.RewindTo(cfg.Mode, s.compensationShot(cn, cmd))
+	target := want.To
+	r.Claimed, r.HasClaimed, r.Rules = want.Claimed, want.HasClaimed, want.Rules
 	opt := rewind.Options{Rotation: cfg.Rotation, Guard: cfg.TeleportGuard}
 	r.Rewinds, r.Culls = srv.rewindAll(cfg, cmd.Client, target, r.Origin, r.Dir, opt)
 	r.RewoundPawns = append([]int(nil), srv.rewound...)
@@ -123,9 +127,9 @@ func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command, victim int) {
 	}
 	switch rw.Rule {
 	case rewind.Oldest:
-		r.Rules = append(r.Rules, RuleTrailExhausted)
+		r.Rules = append(r.Rules, rule.TrailExhausted)
 	case rewind.Guarded:
-		r.Rules = append(r.Rules, RuleTeleportGuard)
+		r.Rules = append(r.Rules, rule.TeleportGuard)
 	}
 	hit := model.Raycast(r.Origin, r.Dir, cfg.RangeM, cfg.Walls, srv.targets)
 	r.ServerEnd, r.ServerHitPawn, r.ServerPart = hit.Point, hit.Pawn, hit.Part
@@ -133,6 +137,87 @@ func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command, victim int) {
 	if !r.ServerHit {
 		r.Rules = append(r.Rules, s.missRules(r, hit, victim)...)
 	}
+}
+
+// compensationShot is what the modes read of a shot command at the
+// server's present: its timing, the shooter's connection (its memory of
+// StartFire, the ping it reported, the server's own measurement) and the
+// keys that shape a rewind.
+func (s *Sim) compensationShot(cn *conn, cmd *Command) compensation.Shot {
+	cfg := &s.cfg
+	measured, hasMeasured := cn.measured.ExactPing()
+	return compensation.Shot{
+		Now:    s.Server.Now,
+		Timing: cmd.Timing,
+		Conn: compensation.Conn{
+			StartFire: &cn.startFire,
+			Reported:  compensation.ExactPing{Ms: cn.reported, Known: cn.hasReport},
+			Overflow:  cn.overflow,
+			Measured:  compensation.ExactPing{Ms: measured, Known: hasMeasured},
+		},
+		Settings: compensation.Settings{
+			Bias: cfg.Bias, MaxRewindMs: cfg.MaxRewindMs, Interp: cfg.interpDelay(), SourceWindowMs: cfg.SourceWindowMs,
+			PingToleranceMs: cfg.PingToleranceMs, LatencyReductionMs: cfg.LatencyReductionMs,
+			MaxPredictionPingMs: cfg.MaxPredictionPingMs, CorrectionFactor: cfg.CorrectionFactor,
+		},
+	}
+}
+
+// rewindAll computes the rewound hitboxes at t the trace can meet into
+// s.targets (by pawn index), leaving out the shooter (UT2003 does not shift
+// the attacker). With the broad phase on, only the pawns the grid finds
+// near the ray are considered, nearest cells first, until the ray has met
+// something nearer than the next cell; of those, a pawn that could not
+// have reached the ray in the time rewound (MaxSpeed × rewind, unless it
+// teleported within the trail) is skipped without rewinding. Every pawn
+// the ray could meet first is rewound, so the verdict is the exhaustive
+// search's. It returns how many pawns were rewound and skipped.
+func (s *Server) rewindAll(cfg *Config, shooter int, t model.Time, o, d model.Vec, opt rewind.Options) (rewound, culled int) {
+	s.targets, s.rewound, s.cells = s.targets[:0], s.rewound[:0], s.cells[:0]
+	if s.noCull {
+		for i := range s.Pawns {
+			if i != shooter {
+				s.rewindOne(i, t, opt)
+			}
+		}
+		return len(s.rewound), 0
+	}
+	s.indexBounds()
+	reach := model.Raycast(o, d, cfg.RangeM, cfg.Walls, nil).Dist // walls stop the ray
+	back := (s.Now - t).Seconds() + cfg.tick().Seconds()
+	window := t - model.MsF(cfg.MaxTrailMs) - cfg.tick()
+	s.cells = s.grid.Trace(o, d, reach, shooter, func(i int) float64 {
+		p := &s.Pawns[i]
+		if p.LastJump < window && !model.SegmentNearCircle(o, d, reach, p.Pose.Pos, model.BoundRadius+p.Motion.MaxSpeed()*back) {
+			return math.Inf(1)
+		}
+		if tg, ok := s.rewindOne(i, t, opt); ok {
+			if h := model.Raycast(o, d, reach, nil, []model.Target{tg}); h.Part != model.PartNone {
+				return h.Dist
+			}
+		}
+		return math.Inf(1)
+	}, s.cells)
+	slices.SortFunc(s.targets, func(a, b model.Target) int { return a.Pawn - b.Pawn })
+	slices.Sort(s.rewound)
+	return len(s.rewound), len(s.Pawns) - 1 - len(s.rewound)
+}
+
+// rewindOne rewinds pawn i to t and adds its hitbox to the targets if it
+// was alive then.
+func (s *Server) rewindOne(i int, t model.Time, opt rewind.Options) (model.Target, bool) {
+	p := &s.Pawns[i]
+	rw := p.History.RewindTo(t, opt)
+	s.rewound = append(s.rewound, i)
+	if rw.Rule == rewind.Empty {
+		rw.Pose = p.Pose
+	}
+	if !rw.Pose.Alive {
+		return model.Target{}, false
+	}
+	tg := model.Target{Pawn: i, Box: rw.Pose.Box()}
+	s.targets = append(s.targets, tg)
+	return tg, true
 }
 
 // missRules name why a trace that lined up with the victim's rewound
@@ -150,9 +235,9 @@ func (s *Sim) missRules(r *ShotRecord, hit model.Hit, victim int) []Rule {
 	case clear.Pawn != victim:
 		return nil
 	case hit.Part == model.PartWall && hit.Dist < clear.Dist:
-		return []Rule{RuleBlockedByWall}
+		return []Rule{rule.BlockedByWall}
 	case clear.Dist > s.cfg.RangeM:
-		return []Rule{RuleOutOfRange}
+		return []Rule{rule.OutOfRange}
 	}
 	return nil
 }

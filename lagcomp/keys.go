@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/rewind"
 	"lagscope/model"
@@ -123,7 +124,7 @@ func buildParams() []*Param {
 		num("interp_ms", "rates", "ms", 0, 1000, "client interpolation delay (Source's cl_interp)", func(c *Config) *float64 { return &c.InterpMs }),
 		choice("display", "rates", []DisplayMode{DisplayInterp, DisplayExtrap, DisplayRaw}, "how clients show remote pawns", func(c *Config) *DisplayMode { return &c.Display }),
 
-		choice("mode", "compensation", Modes, "hitscan lag-compensation mode", func(c *Config) *Mode { return &c.Mode }),
+		choice("mode", "compensation", compensation.Modes(), "hitscan lag-compensation mode", func(c *Config) *Mode { return &c.Mode }),
 		num("bias", "compensation", "", 0, 1, "share of the latency compensated: 0 favours the target, 1 the shooter", func(c *Config) *float64 { return &c.Bias }),
 		num("max_rewind_ms", "compensation", "ms", 0, 5000, "cap on the latency compensated: the rewind beyond interp_ms (when clients interpolate); the Lag Compensation article's ~200 ms. The whole rewind is at most this + interp_ms, Source's sv_maxunlag (1 s)", func(c *Config) *float64 { return &c.MaxRewindMs }),
 		num("max_trail_ms", "compensation", "ms", 10, 5000, "history kept per pawn (UT2003 MaxTrailSeconds = 0.4 s)", func(c *Config) *float64 { return &c.MaxTrailMs }),

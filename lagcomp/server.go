@@ -1,9 +1,11 @@
 package lagcomp
 
 import (
+	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -33,10 +35,8 @@ type conn struct {
 	rel        *netem.Endpoint[relMsg] // the server's end of the reliability layer (owned here)
 	weaponRel  *netem.Endpoint[relMsg] // and of the weapon channel's connection
 	acks       int                     // explicit ack packets sent
-	// start_fire: the stamp of StartFire and the server time it was judged
-	startStamp, startAt model.Time
-	hasStart            bool
-	weapon              weaponChannel // the shooter's weapon actor on this connection
+	startFire  compensation.StartFire  // start_fire: the stamp of StartFire and the server time it was judged
+	weapon     weaponChannel           // the shooter's weapon actor on this connection
 }
 
 // Server is the authority: it ticks the world, keeps every pawn's history,
@@ -141,11 +141,11 @@ func (s *Server) snapshot() *Snapshot {
 // processed is out of order; both are rejected.
 func (c *conn) checkSeq(seq uint32) Rule {
 	if c.seen[seq] {
-		return RuleDuplicate
+		return rule.Duplicate
 	}
 	if seq < c.highSeq {
 		c.seen[seq] = true
-		return RuleOutOfOrder
+		return rule.OutOfOrder
 	}
 	c.seen[seq] = true
 	c.highSeq = seq

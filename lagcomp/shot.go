@@ -3,55 +3,30 @@ package lagcomp
 import (
 	"github.com/google/uuid"
 
+	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/rewind"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
 // Command is a shot as the client sends it: the fields of UT2003's
 // ServerPredictedStartFire and Source's usercmd that the modes need.
 type Command struct {
-	Seq       uint32
-	Client    int
-	Fire      model.Time // client time the shot was fired (the server never reads it; records do)
-	Stamp     model.Time // timestamp mode: PackageTimeStamp, less interpolation when the client interpolates
-	HasStamp  bool       // false for a rapid-fire shot after StartFire in start_fire mode
-	StartFire bool       // the first shot of a burst
-	TickTime  model.Time // source mode: the client's tick (PackageTimeStamp, not less interpolation)
-	Interp    model.Time // source mode: the client's interpolation delay, sent with the command
-	Dir       model.Vec  // aim, unit vector
-	Weapon    WeaponKind // a projectile weapon spawns a projectile instead of a trace
+	Seq    uint32
+	Client int
+	Fire   model.Time // client time the shot was fired (the server never reads it; records do)
+	compensation.Timing
+	Dir    model.Vec  // aim, unit vector
+	Weapon WeaponKind // a projectile weapon spawns a projectile instead of a trace
 	// ZeroPing: the client's own verdict, which client mode believes.
 	ClaimHit    bool
 	ClaimTarget int
 	ClaimPart   model.Part
 }
 
-// Rule names a defence or fallback the server applied to a shot.
-type Rule string
-
-// The server's rules. A shot record lists every one that applied.
-const (
-	RuleMaxRewindCap     Rule = "max_rewind_cap"     // latency compensated (rewind beyond the interpolation delay) above max_rewind_ms: clamped
-	RuleStampNotPositive Rule = "stamp_not_positive" // timestamp: ClientStartFireTime <= 0 (no server time yet): judged at the present, as UT2003
-	RuleFutureStamp      Rule = "future_stamp"       // stamp after the server's now: clamped to now
-	RuleStampAdvanced    Rule = "stamp_advanced"     // start_fire: stamp advanced by server time since StartFire
-	RuleNoStartFire      Rule = "no_start_fire"      // start_fire: no StartFire seen: no rewind
-	RulePingInflated     Rule = "ping_inflated"      // reported ping above the server's measurement: clamped
-	RulePingUnknown      Rule = "ping_unknown"       // no ping (the connect handshake never completed): no rewind
-	RulePingOverflow     Rule = "ping_overflow"      // ping_compress: the reported ping overflowed the byte: ExactPing set to 1020 ms
-	RuleSourceWindow     Rule = "source_window"      // source: command time too far from the estimate: estimate used
-	RuleDuplicate        Rule = "duplicate_command"  // a command seen before: rejected
-	RuleOutOfOrder       Rule = "out_of_order"       // older than a command already processed: rejected
-	RuleClientAuthority  Rule = "client_authority"   // client mode: the client's claim was accepted unchecked
-	RuleDuplicatePacket  Rule = "duplicate_packet"   // a network duplicate of its packet: dropped by the packet layer's sequence number
-	RuleCommandResent    Rule = "command_resent"     // reliable_fire: the command arrived in a resend, late by arrival_delay_ms
-	RuleCommandBackup    Rule = "command_backup"     // cl_cmdbackup: the command arrived repeated in a later packet, late by arrival_delay_ms
-	RuleCommandHeld      Rule = "command_held"       // reliable_fire: the command waited in its channel behind an earlier resent one
-	RuleTrailExhausted   Rule = "trail_exhausted"    // the wanted time is older than the target's kept history: judged at its oldest sample
-	RuleTeleportGuard    Rule = "teleport_guard"     // walking back met a death or a teleport (Source's BacktrackPlayer): the target not rewound at all
-	RuleBlockedByWall    Rule = "blocked_by_wall"    // the server's trace met a wall before the rewound hitbox it lined up with (miss_by_m < 0): a miss; the client's trace, from where it drew the shooter, passed
-	RuleOutOfRange       Rule = "out_of_range"       // the server's trace lined up with the rewound hitbox (miss_by_m < 0) beyond range_m: a miss
-)
+// Rule names a defence or fallback the server applied to a shot; every
+// rule is declared, with its stage and what it explains, in lagcomp/rule.
+type Rule = rule.Rule
 
 // BroadPhaseVisit is the grid cells a shot's broad phase walked.
 type BroadPhaseVisit = rewind.Visited
@@ -134,7 +109,7 @@ func (r *ShotRecord) HasServerSide() bool {
 // Traced reports whether the server rewound and traced the shot, so that
 // the rewind and trace fields mean something.
 func (r *ShotRecord) Traced() bool {
-	return r.Outcome == OutcomeJudged && !r.HasRule(RuleClientAuthority)
+	return r.Outcome == OutcomeJudged && !r.HasRule(rule.ClientAuthority)
 }
 
 // HasRule reports whether rule applied to the shot.

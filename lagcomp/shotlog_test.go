@@ -3,6 +3,8 @@ package lagcomp
 import (
 	"fmt"
 	"testing"
+
+	"lagscope/lagcomp/rule"
 )
 
 // A log and its clone share records until one writes: an append or a
@@ -22,9 +24,9 @@ func TestShotLogCloneIsolation(t *testing.T) {
 	}
 	for _, i := range []int{0, chunkLen - 1, chunkLen, 2 * chunkLen} {
 		r := b.Mut(i)
-		r.Rules = append(r.Rules, RuleDuplicatePacket)
+		r.Rules = append(r.Rules, rule.DuplicatePacket)
 		r.Seq += 100000
-		if got := a.At(i); got.Seq != uint32(i) || len(got.Rules) != 1 || cap(got.Rules) > 1 && got.Rules[:2][1] == RuleDuplicatePacket {
+		if got := a.At(i); got.Seq != uint32(i) || len(got.Rules) != 1 || cap(got.Rules) > 1 && got.Rules[:2][1] == rule.DuplicatePacket {
 			t.Errorf("record %d: a write in the clone shows in the original: %+v", i, got)
 		}
 		if b.At(i).Seq != uint32(i)+100000 || len(b.At(i).Rules) != 2 {

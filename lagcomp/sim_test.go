@@ -6,8 +6,10 @@ import (
 	"math"
 	"testing"
 
+	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/rewind"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -64,7 +66,7 @@ func TestTimestampModeReproducesWhatTheClientSaw(t *testing.T) {
 // server tick and a client frame of waiting to be processed.
 func TestNoneModeMissesByTheDistanceCovered(t *testing.T) {
 	c := constantVelocity()
-	c.Mode = ModeNone
+	c.Mode = compensation.None
 	s := run(t, c, 10*model.Second)
 	lo := 40.0 + 40 + 100
 	hi := lo + 1000.0/64 + 1000.0/120
@@ -112,7 +114,7 @@ func TestCapHolds(t *testing.T) {
 	c := constantVelocity()
 	c.Up.LatencyMs, c.Down.LatencyMs = 300, 300
 	c.MaxRewindMs = 200
-	for _, m := range []Mode{ModeTimestamp, ModePing, ModeSource} {
+	for _, m := range []Mode{compensation.Timestamp, compensation.Ping, compensation.Source} {
 		c.Mode = m
 		s := run(t, c, 8*model.Second)
 		for _, r := range judged(s) {
@@ -121,7 +123,7 @@ func TestCapHolds(t *testing.T) {
 			if r.RewindMs() > 300 {
 				t.Fatalf("%s: shot %d rewound %v ms past the 200 ms cap + 100 ms interpolation", m, r.Seq, r.RewindMs())
 			}
-			if !r.HasRule(RuleMaxRewindCap) {
+			if !r.HasRule(rule.MaxRewindCap) {
 				t.Fatalf("%s: shot %d (ideal %v ms) does not say it was capped: %v", m, r.Seq, r.IdealRewindMs(), r.Rules)
 			}
 		}
@@ -130,7 +132,7 @@ func TestCapHolds(t *testing.T) {
 
 func TestSourceModeMatchesTimestampOnHonestClients(t *testing.T) {
 	c := constantVelocity()
-	c.Mode = ModeSource
+	c.Mode = compensation.Source
 	s := run(t, c, 5*model.Second)
 	for _, r := range judged(s) {
 		if r.RewindErrorM > 1e-9 || len(r.Rules) != 0 {
@@ -141,7 +143,7 @@ func TestSourceModeMatchesTimestampOnHonestClients(t *testing.T) {
 
 func TestPingModeUsesThePredictionTime(t *testing.T) {
 	c := constantVelocity()
-	c.Mode = ModePing
+	c.Mode = compensation.Ping
 	c.PingSmoothing = 1
 	s := run(t, c, 5*model.Second)
 	for _, r := range judged(s) {
@@ -172,7 +174,7 @@ func TestDefenceFutureStamp(t *testing.T) {
 	c.CheatStampMs = -2000 // claims a state two seconds in the future
 	s := run(t, c, 5*model.Second)
 	for _, r := range judged(s) {
-		if !r.HasRule(RuleFutureStamp) || r.RewindMs() != 0 {
+		if !r.HasRule(rule.FutureStamp) || r.RewindMs() != 0 {
 			t.Fatalf("shot %d: future stamp not clamped to now: %v, rewind %v", r.Seq, r.Rules, r.RewindMs())
 		}
 	}
@@ -184,13 +186,13 @@ func TestDefenceOldStampIsCapped(t *testing.T) {
 	c.CheatStampMs = 800
 	s := run(t, c, 5*model.Second)
 	for _, r := range judged(s) {
-		if r.HasRule(RuleStampNotPositive) { // forged to before the server started: judged at the present
+		if r.HasRule(rule.StampNotPositive) { // forged to before the server started: judged at the present
 			if r.RewindMs() != 0 {
 				t.Fatalf("shot %d: a stamp <= 0 bought %v ms", r.Seq, r.RewindMs())
 			}
 			continue
 		}
-		if !r.HasRule(RuleMaxRewindCap) || r.RewindMs() != 300 { // 200 ms of latency + 100 ms interpolation
+		if !r.HasRule(rule.MaxRewindCap) || r.RewindMs() != 300 { // 200 ms of latency + 100 ms interpolation
 			t.Fatalf("shot %d: forged stamp bought %v ms: %v", r.Seq, r.RewindMs(), r.Rules)
 		}
 	}
@@ -208,7 +210,7 @@ func TestDefenceDuplicateCommand(t *testing.T) {
 			t.Fatalf("shot %d has two records", r.Seq)
 		}
 		seen[r.Seq] = true
-		if r.Outcome != OutcomeJudged || !r.HasRule(RuleDuplicate) {
+		if r.Outcome != OutcomeJudged || !r.HasRule(rule.Duplicate) {
 			t.Fatalf("shot %d: %s %v; want judged once, its replay named", r.Seq, r.Outcome, r.Rules)
 		}
 	}
@@ -226,7 +228,7 @@ func TestDefenceOutOfOrderCommand(t *testing.T) {
 	stale := 0
 	var high uint32
 	for _, r := range s.Shots.Records() {
-		if r.HasRule(RuleOutOfOrder) {
+		if r.HasRule(rule.OutOfOrder) {
 			stale++
 			if !r.Rejected || r.Seq >= high {
 				t.Fatalf("shot %d after %d: %+v", r.Seq, high, r.Rules)
@@ -242,11 +244,11 @@ func TestDefenceOutOfOrderCommand(t *testing.T) {
 
 func TestDefencePingInflation(t *testing.T) {
 	c := constantVelocity()
-	c.Mode, c.CheatPingMs, c.PingToleranceMs, c.MaxRewindMs = ModePing, 300, 30, 2000
+	c.Mode, c.CheatPingMs, c.PingToleranceMs, c.MaxRewindMs = compensation.Ping, 300, 30, 2000
 	c.MaxPredictionPingMs, c.MaxTrailMs = 1000, 1000
 	s := run(t, c, 5*model.Second)
 	for _, r := range judged(s) {
-		if !r.HasRule(RulePingInflated) {
+		if !r.HasRule(rule.PingInflated) {
 			t.Fatalf("shot %d: 300 ms of fake ping accepted: %v", r.Seq, r.Rules)
 		}
 		// at most (measured <= 104 ms) + 30 ms tolerance, x1.8
@@ -264,10 +266,10 @@ func TestDefencePingInflation(t *testing.T) {
 
 func TestDefenceSourceWindow(t *testing.T) {
 	c := constantVelocity()
-	c.Mode, c.CheatStampMs = ModeSource, 500
+	c.Mode, c.CheatStampMs = compensation.Source, 500
 	s := run(t, c, 5*model.Second)
 	for _, r := range judged(s) {
-		if !r.HasRule(RuleSourceWindow) {
+		if !r.HasRule(rule.SourceWindow) {
 			t.Fatalf("shot %d: a tick 500 ms off was believed: %v", r.Seq, r.Rules)
 		}
 		// the estimate (measured RTT + interp) is within a tick or two of ideal
@@ -279,11 +281,11 @@ func TestDefenceSourceWindow(t *testing.T) {
 
 func TestClientModeHasNoDefence(t *testing.T) {
 	c := constantVelocity()
-	c.Mode, c.CheatForgeHits, c.AimErrorDeg = ModeClient, true, 30 // sprays wildly
+	c.Mode, c.CheatForgeHits, c.AimErrorDeg = compensation.Client, true, 30 // sprays wildly
 	s := run(t, c, 5*model.Second)
 	misses := 0
 	for _, r := range judged(s) {
-		if !r.ServerHit || !r.HasRule(RuleClientAuthority) {
+		if !r.ServerHit || !r.HasRule(rule.ClientAuthority) {
 			t.Fatalf("shot %d: forged hit refused under ZeroPing", r.Seq)
 		}
 		if !r.ClientHit {
@@ -294,7 +296,7 @@ func TestClientModeHasNoDefence(t *testing.T) {
 		t.Fatal("with 30 deg aim error some shots should really have missed")
 	}
 	// the same forgery against timestamp mode gains nothing
-	c.Mode = ModeTimestamp
+	c.Mode = compensation.Timestamp
 	s = run(t, c, 5*model.Second)
 	for _, r := range judged(s) {
 		if r.ServerHit && !r.ClientHit {
@@ -315,7 +317,7 @@ func TestStartFireStampDriftsUnderJitter(t *testing.T) {
 		s := run(t, c, 10*model.Second)
 		for _, r := range judged(s) {
 			errs[m] = max(errs[m], r.RewindErrorM)
-			if m == StampStartFire && !r.HasRule(RuleStampAdvanced) && !r.HasClaimed {
+			if m == StampStartFire && !r.HasRule(rule.StampAdvanced) && !r.HasClaimed {
 				t.Fatalf("shot %d has no stamp", r.Seq)
 			}
 		}
@@ -438,14 +440,14 @@ func TestNaiveRotationFlipsAtTheSeam(t *testing.T) {
 // now cannot be hit; every other shot is rewound within one life.
 func TestSourceGuardJudgesThePresentAcrossADeath(t *testing.T) {
 	c := constantVelocity()
-	c.Mode, c.TrailReset, c.TeleportGuard, c.MaxTrailMs = ModeSource, false, true, 1000
+	c.Mode, c.TrailReset, c.TeleportGuard, c.MaxTrailMs = compensation.Source, false, true, 1000
 	c.Target = model.Motion{Kind: model.Teleport, Origin: model.V(20, 0), Amplitude: 8, Speed: 4, Period: 1500 * model.Millisecond, Dead: 300 * model.Millisecond}
 	c.Weapon, c.FireIntervalMs, c.BurstShots, c.BurstPauseMs = WeaponRapid, 20, 1000, 0
 	s := run(t, c, 10*model.Second)
 	target := s.Server.Pawns[TargetPawn].Motion
 	guarded, deadNow := 0, 0
 	for _, r := range judged(s) {
-		if r.HasRule(RuleTeleportGuard) {
+		if r.HasRule(rule.TeleportGuard) {
 			guarded++
 			if r.RewindTo != r.Judged || r.Rewound != r.ServerNow || r.RewindRule != rewind.Guarded {
 				t.Fatalf("shot %d: guarded but rewound to %v (judged %v)", r.Seq, r.RewindTo, r.Judged)
@@ -475,13 +477,13 @@ func TestTrailExhaustedIsNamedAndCounted(t *testing.T) {
 	s := run(t, c, 5*model.Second)
 	n := 0
 	for _, r := range s.Shots.Records() {
-		if !r.HasRule(RuleTrailExhausted) || r.RewindRule != rewind.Oldest {
+		if !r.HasRule(rule.TrailExhausted) || r.RewindRule != rewind.Oldest {
 			t.Fatalf("shot %d (ideal %.1f ms) does not say the trail ran out: %v", r.Seq, r.IdealRewindMs(), r.Rules)
 		}
 		n++
 	}
 	for _, rc := range s.Summary().RuleCounts {
-		if rc.Rule == RuleTrailExhausted && rc.Count != n {
+		if rc.Rule == rule.TrailExhausted && rc.Count != n {
 			t.Fatalf("summary counts %d, records %d", rc.Count, n)
 		}
 	}
@@ -503,7 +505,7 @@ func TestShotBeforeServerTimeIsJudgedAtThePresent(t *testing.T) {
 		t.Fatalf("%d shots", s.Shots.Len())
 	}
 	r := *s.Shots.At(0)
-	if !r.HasRule(RuleStampNotPositive) || r.RewindTo != r.Judged || r.HasRule(RuleTrailExhausted) {
+	if !r.HasRule(rule.StampNotPositive) || r.RewindTo != r.Judged || r.HasRule(rule.TrailExhausted) {
 		t.Fatalf("early shot: rules %v, rewound to %v, judged %v", r.Rules, r.RewindTo, r.Judged)
 	}
 }
@@ -514,7 +516,7 @@ func TestShotBeforeServerTimeIsJudgedAtThePresent(t *testing.T) {
 func TestBotWaitsForAFilledInterpolationBuffer(t *testing.T) {
 	s := run(t, constantVelocity(), 3*model.Second)
 	first := *s.Shots.At(0)
-	if ideal := first.IdealRewindMs(); ideal < 180 || first.HasRule(RuleStampNotPositive) || first.HasRule(RuleTrailExhausted) {
+	if ideal := first.IdealRewindMs(); ideal < 180 || first.HasRule(rule.StampNotPositive) || first.HasRule(rule.TrailExhausted) {
 		t.Fatalf("first shot fired at %v: ideal rewind %.1f ms, rules %v", first.Fire, ideal, first.Rules)
 	}
 }
@@ -523,7 +525,7 @@ func TestBotWaitsForAFilledInterpolationBuffer(t *testing.T) {
 // ms/4); the rewind reads ExactPing, so compression does not move it.
 func TestPingCompressionLeavesTheRewindExact(t *testing.T) {
 	c := constantVelocity()
-	c.Mode, c.PingIntervalMs, c.Up.LatencyMs, c.Down.LatencyMs = ModePing, 500, 51.3, 51.3
+	c.Mode, c.PingIntervalMs, c.Up.LatencyMs, c.Down.LatencyMs = compensation.Ping, 500, 51.3, 51.3
 	rewinds := map[bool][]model.Time{}
 	var pf PingFrame
 	for _, compress := range []bool{false, true} {
@@ -560,9 +562,9 @@ func TestHandshakeGivesAPingBeforeTheFirstBounce(t *testing.T) {
 	if pf.ClientMs != 80 || pf.ServerMs != 80 {
 		t.Fatalf("at t=0 on clean 40 ms links: client %v ms, server %v ms", pf.ClientMs, pf.ServerMs)
 	}
-	c.Mode, c.PingIntervalMs = ModePing, 10000
+	c.Mode, c.PingIntervalMs = compensation.Ping, 10000
 	s = run(t, c, 2*model.Second)
-	if r := *s.Shots.At(0); r.HasRule(RulePingUnknown) || r.RewindMs() == 0 {
+	if r := *s.Shots.At(0); r.HasRule(rule.PingUnknown) || r.RewindMs() == 0 {
 		t.Fatalf("first shot: %v, rewind %v ms", r.Rules, r.RewindMs())
 	}
 	c = constantVelocity()
@@ -618,7 +620,7 @@ func TestSeedsSampleDifferentInstantsOnCleanLinks(t *testing.T) {
 // ahead and the (stationary) shooter where he is.
 func TestBehindCoverIsWhatTheVictimsScreenShowed(t *testing.T) {
 	c := Defaults()
-	c.Mode, c.Up.LatencyMs, c.Down.LatencyMs, c.MaxRewindMs, c.MaxTrailMs, c.FireIntervalMs = ModeSource, 90, 90, 900, 1000, 150
+	c.Mode, c.Up.LatencyMs, c.Down.LatencyMs, c.MaxRewindMs, c.MaxTrailMs, c.FireIntervalMs = compensation.Source, 90, 90, 900, 1000, 150
 	c.Target = model.Motion{Kind: model.Peek, Origin: model.V(20, 3), Heading: -math.Pi / 2, Speed: 6, Amplitude: 3, Period: 1600 * model.Millisecond}
 	c.Walls, _ = model.ParseWalls("18.8,0.8,19.4,6")
 	s := run(t, c, 10*model.Second)
@@ -661,7 +663,7 @@ func TestBehindCoverIsWhatTheVictimsScreenShowed(t *testing.T) {
 // no rewind figures: a mean error of 0 would read as perfect compensation.
 func TestClientModeSummaryHasNoRewindFigures(t *testing.T) {
 	c := constantVelocity()
-	c.Mode = ModeClient
+	c.Mode = compensation.Client
 	sum := run(t, c, 5*model.Second).Summary()
 	if sum.Shots == 0 || sum.ShotsTraced != 0 {
 		t.Fatalf("client mode: %d judged, %d traced", sum.Shots, sum.ShotsTraced)
@@ -678,7 +680,7 @@ func TestClientModeSummaryHasNoRewindFigures(t *testing.T) {
 	if js := j.JSON(s); js.MeanRewindErrorM != nil || js.ShotsTraced != 0 {
 		t.Fatalf("client mode JSON: mean_rewind_error_m %v, shots_traced %d", js.MeanRewindErrorM, js.ShotsTraced)
 	}
-	c.Mode = ModeTimestamp
+	c.Mode = compensation.Timestamp
 	if sum := run(t, c, 5*model.Second).Summary(); sum.ShotsTraced != sum.Shots || math.IsNaN(sum.MeanRewindErrM) {
 		t.Fatalf("timestamp mode: %d traced of %d, error %v", sum.ShotsTraced, sum.Shots, sum.MeanRewindErrM)
 	}

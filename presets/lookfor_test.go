@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/rule"
 )
 
 // runPreset runs a preset for its duration with settings changed.
@@ -83,14 +84,14 @@ func TestLookForSaysWhatTheFiguresShow(t *testing.T) {
 		}
 	}
 	// dialup: capped on every shot, none agree
-	if s := runPreset(t, "dialup").Summary(); countRule(s, lagcomp.RuleMaxRewindCap) != s.Shots || s.Agreement != 0 {
-		t.Errorf("dialup: capped %d of %d, agreement %.2f", countRule(s, lagcomp.RuleMaxRewindCap), s.Shots, s.Agreement)
+	if s := runPreset(t, "dialup").Summary(); countRule(s, rule.MaxRewindCap) != s.Shots || s.Agreement != 0 {
+		t.Errorf("dialup: capped %d of %d, agreement %.2f", countRule(s, rule.MaxRewindCap), s.Shots, s.Agreement)
 	}
 	// source: an honest client triggers nothing; forged ticks the window
-	if n := countRule(runPreset(t, "source-cs", "cheat_stamp_ms", "300").Summary(), lagcomp.RuleSourceWindow); n == 0 {
+	if n := countRule(runPreset(t, "source-cs", "cheat_stamp_ms", "300").Summary(), rule.SourceWindow); n == 0 {
 		t.Error("source-cs with forged ticks: no source_window")
 	}
-	if n := countRule(runPreset(t, "source-cs").Summary(), lagcomp.RuleSourceWindow); n != 0 {
+	if n := countRule(runPreset(t, "source-cs").Summary(), rule.SourceWindow); n != 0 {
 		t.Errorf("source-cs honest: source_window on %d shots", n)
 	}
 	// ping rewind: within 10 ms once the smoothed ping settles

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/compensation"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -77,13 +79,13 @@ func TestPresetsShowTheirPoint(t *testing.T) {
 	if s := sum("constant-velocity"); s.MeanRewindErrM > 1e-6 || s.Agreement != 1 {
 		t.Errorf("constant-velocity: %+v", s)
 	}
-	if s := sum("dialup"); count(s, lagcomp.RuleMaxRewindCap) != s.Shots || s.MeanRewindErrM < 0.5 {
+	if s := sum("dialup"); count(s, rule.MaxRewindCap) != s.Shots || s.MeanRewindErrM < 0.5 {
 		t.Errorf("dialup should be capped every shot: %+v", s)
 	}
 	if s := sum("behind-cover"); s.BehindCover == 0 {
 		t.Errorf("behind-cover: no shot behind cover: %+v", s)
 	}
-	if s := sum("rapid-fire-jitter"); count(s, lagcomp.RuleStampAdvanced) == 0 || s.MeanRewindErrM < 0.05 {
+	if s := sum("rapid-fire-jitter"); count(s, rule.StampAdvanced) == 0 || s.MeanRewindErrM < 0.05 {
 		t.Errorf("rapid-fire-jitter: %+v", s)
 	}
 	if s := sum("ut2003-instagib"); s.MaxWarpM < 0.1 {
@@ -123,7 +125,7 @@ func TestPresetsShowTheirPoint(t *testing.T) {
 	// the replayed commands are refused and counted, one record per shot
 	// source-cs keeps sv_maxunlag's second of history: a player at 300 ms
 	// each way is rewound the whole ~700 ms, not cut short by the trail
-	if s := sum("source-cs", lagcomp.Setting{Key: "latency_ms", Value: "300"}); count(s, lagcomp.RuleTrailExhausted)+count(s, lagcomp.RuleMaxRewindCap) > 0 ||
+	if s := sum("source-cs", lagcomp.Setting{Key: "latency_ms", Value: "300"}); count(s, rule.TrailExhausted)+count(s, rule.MaxRewindCap) > 0 ||
 		s.MeanIdealMs < 600 || math.Abs(s.MeanRewindMs-s.MeanIdealMs) > 1000.0/66 {
 		t.Errorf("source-cs at 300 ms each way: rewind %.1f ms vs ideal %.1f, rules %v", s.MeanRewindMs, s.MeanIdealMs, s.RuleCounts)
 	}
@@ -149,7 +151,7 @@ func TestPresetsShowTheirPoint(t *testing.T) {
 	if shortest, _ := worstYaw("shortest"); shortest > 1 {
 		t.Errorf("naive-rotation with the shortest arc: worst yaw error %.1f deg", shortest)
 	}
-	if s := sum("cheater"); s.DupsRejected == 0 || s.DupsRejected != count(s, lagcomp.RuleDuplicate) || count(s, lagcomp.RuleMaxRewindCap) == 0 {
+	if s := sum("cheater"); s.DupsRejected == 0 || s.DupsRejected != count(s, rule.Duplicate) || count(s, rule.MaxRewindCap) == 0 {
 		t.Errorf("cheater: %+v", s)
 	}
 }
@@ -186,8 +188,8 @@ func TestNoPresetCapsAnHonestShotOrOutrunsItsHistory(t *testing.T) {
 		}
 		s.Step(10_000_000)
 		for _, r := range s.Shots.Records() {
-			for _, rule := range r.Rules {
-				if rule == lagcomp.RuleMaxRewindCap || rule == lagcomp.RuleTrailExhausted {
+			for _, x := range r.Rules {
+				if x == rule.MaxRewindCap || x == rule.TrailExhausted {
 					t.Errorf("%s: honest shot %d (ideal rewind %.1f ms): %v", p.Name, r.Seq, r.IdealRewindMs(), r.Rules)
 				}
 			}
@@ -290,7 +292,7 @@ func TestSaveIsAtomicAndReadsBack(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "mine.toml")
 	cfg := lagcomp.Defaults()
-	cfg.Mode, cfg.Up.LatencyMs, cfg.Bias = lagcomp.ModeSource, 123.5, 0.25
+	cfg.Mode, cfg.Up.LatencyMs, cfg.Bias = compensation.Source, 123.5, 0.25
 	if err := Save(path, "my \"test\" scenario", "look here", &cfg, "mode", "bias"); err != nil {
 		t.Fatal(err)
 	}

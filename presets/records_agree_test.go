@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -34,8 +35,8 @@ func TestNoRecordContradictsItself(t *testing.T) {
 			if !r.Traced() {
 				continue
 			}
-			explained := r.HasRule(lagcomp.RuleBlockedByWall) || r.HasRule(lagcomp.RuleOutOfRange)
-			blocked += b2i(r.HasRule(lagcomp.RuleBlockedByWall))
+			explained := r.HasRule(rule.BlockedByWall) || r.HasRule(rule.OutOfRange)
+			blocked += b2i(r.HasRule(rule.BlockedByWall))
 			switch {
 			case !r.ServerHit && r.MissByM < 0 && !explained:
 				t.Errorf("%s shot %d (seq %d, shooter %d): server missed, miss_by_m %.3f says the line crossed the hitbox, and no rule says why: %+v", p.Name, i, r.Seq, r.Shooter, r.MissByM, r)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/compensation"
 	"lagscope/model"
 	"lagscope/presets"
 )
@@ -20,7 +21,7 @@ func TestOverlayFiguresNeverCut(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, _ := p.Config()
-	for _, mode := range []lagcomp.Mode{c.Mode, lagcomp.ModeNone} {
+	for _, mode := range []lagcomp.Mode{c.Mode, compensation.None} {
 		c.Mode = mode
 		f := frameAt(t, c, 1312*model.Millisecond)
 		for _, size := range []image.Point{{640, 310}, {320, 280}} {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/compensation"
 	"lagscope/model"
 )
 
@@ -15,7 +16,7 @@ func abFrames(t *testing.T) (a, b *lagcomp.Frame) {
 	c := lagcomp.Defaults()
 	c.Up.LatencyMs, c.Down.LatencyMs = 150, 150
 	nc := c
-	nc.Mode = lagcomp.ModeNone
+	nc.Mode = compensation.None
 	return frameAt(t, c, 5200*model.Millisecond), frameAt(t, nc, 5200*model.Millisecond)
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/google/uuid"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -142,7 +143,7 @@ func resolve(s *lagcomp.Sim, sp Spec, projAt map[lagcomp.Reconcile]model.Time) M
 			return shot(r, r.Judged+victimDown(s), "the victim's screen had it behind cover when the hit was judged")
 		}
 	case FirstCapped:
-		if r := first(func(r *lagcomp.ShotRecord) bool { return r.HasRule(lagcomp.RuleMaxRewindCap) }); r != nil {
+		if r := first(func(r *lagcomp.ShotRecord) bool { return r.HasRule(rule.MaxRewindCap) }); r != nil {
 			return shot(r, r.Judged, fmt.Sprintf("rewind %.1f ms, ideal %.1f", r.RewindMs(), r.IdealRewindMs()))
 		}
 	case FirstDisagreement:

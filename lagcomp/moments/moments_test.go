@@ -7,12 +7,13 @@ import (
 	"github.com/google/uuid"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/compensation"
 	"lagscope/model"
 )
 
 func behindCover() lagcomp.Config {
 	c := lagcomp.Defaults()
-	c.Mode, c.MaxRewindMs, c.FireIntervalMs = lagcomp.ModeSource, 1000, 150
+	c.Mode, c.MaxRewindMs, c.FireIntervalMs = compensation.Source, 1000, 150
 	c.Up.LatencyMs, c.Down.LatencyMs = 90, 90
 	c.Walls, _ = model.ParseWalls("18.8,0.8,19.4,6")
 	c.Target = model.Motion{Kind: model.Peek, Origin: model.V(20, 3), Heading: -1.5707963267948966, Speed: 6, Amplitude: 3, Period: 1600 * model.Millisecond}

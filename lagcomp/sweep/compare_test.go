@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
@@ -55,7 +56,7 @@ func TestTwinFollowsTheTimeline(t *testing.T) {
 		if !reflect.DeepEqual(summaryAt(t, got), summaryAt(t, want)) || got.Now != at {
 			t.Errorf("at %v: the twin differs from the replay of B's script", at)
 		}
-		if got.Config().Mode != lagcomp.ModeNone {
+		if got.Config().Mode != compensation.None {
 			t.Errorf("at %v: B's mode is %s", at, got.Config().Mode)
 		}
 		if at > 2*model.Second && got.Config().Up.LatencyMs != 120 {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/compensation"
 	"lagscope/model"
 	"lagscope/presets"
 )
@@ -108,7 +109,7 @@ func TestPointsOrderAndPrecedence(t *testing.T) {
 	}
 	// the one-way --set key still wins over the varied both-way key, as
 	// it does on `sim --set up_ms=10 --set latency_ms=30`
-	if c := pts[11].Config; c.Up.LatencyMs != 10 || c.Down.LatencyMs != 30 || c.Seed != 8 || c.Mode != lagcomp.ModeSource {
+	if c := pts[11].Config; c.Up.LatencyMs != 10 || c.Down.LatencyMs != 30 || c.Seed != 8 || c.Mode != compensation.Source {
 		t.Errorf("point 11: up %v down %v seed %d mode %s", c.Up.LatencyMs, c.Down.LatencyMs, c.Seed, c.Mode)
 	}
 	g.Vary = append(g.Vary, mustVary(t, "mode=none"))

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/compensation"
 	"lagscope/model"
 )
 
@@ -23,7 +24,7 @@ func playSession(t testing.TB, c lagcomp.Config, d, every model.Time, thinning i
 		s.Advance(16 * model.Millisecond)
 		switch i % 900 {
 		case 200:
-			c.Up.LatencyMs, c.Mode, c.Bias = float64(40+i%120), lagcomp.ModeSource, 0.75
+			c.Up.LatencyMs, c.Mode, c.Bias = float64(40+i%120), compensation.Source, 0.75
 			if _, err := s.SetConfig(c); err != nil {
 				t.Fatal(err)
 			}
@@ -33,7 +34,7 @@ func playSession(t testing.TB, c lagcomp.Config, d, every model.Time, thinning i
 		case 450, 470, 600:
 			s.Fire(model.V(20, float64(i%3)))
 		case 700:
-			c.Control, c.Mode = lagcomp.ControlBot, lagcomp.ModeTimestamp
+			c.Control, c.Mode = lagcomp.ControlBot, compensation.Timestamp
 			s.SetConfig(c)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/compensation"
 	"lagscope/model"
 )
 
@@ -34,7 +35,7 @@ func TestSessionReplayEqualsLive(t *testing.T) {
 		s.Advance(16 * model.Millisecond)
 		switch i {
 		case 50:
-			c.Up.LatencyMs, c.Mode = 120, lagcomp.ModeSource
+			c.Up.LatencyMs, c.Mode = 120, compensation.Source
 			if restarted, err := s.SetConfig(c); err != nil || restarted {
 				t.Fatal(restarted, err)
 			}

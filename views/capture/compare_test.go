@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/sweep"
 	"lagscope/lagcomp/timeline"
 )
@@ -36,7 +37,7 @@ func TestCompareThatChangesNothingIsRefused(t *testing.T) {
 	}
 	// a change A has at the start but not after a live change differs
 	c := lagcomp.Defaults()
-	c.Mode = lagcomp.ModeNone
+	c.Mode = compensation.None
 	sc.Script.Inputs = []timeline.ScriptInput{{TUs: 1_000_000, Config: lagcomp.ConfigMap(&c)}}
 	changes, _ := sweep.ParseChanges(sc.Compare)
 	b, err := sweep.ChangedScript(sc.Script, changes)

@@ -1,0 +1,61 @@
+// Package compensation is the hitscan lag-compensation modes as a table of
+// strategies: each mode is one file beside its source document's words
+// (UT2003's Hit Prediction, the latency-tracking article's
+// GetPredictionTime, Source's command tick, the Lag Compensation article's
+// ZeroPing), each saying the time it wants a shot judged at; the steps
+// every mode shares (no later than the present, bias, the cap) are here.
+// The table (table.go) is the one list of modes: the `mode` key's
+// choices and the window's order derive from it.
+package compensation
+
+import (
+	"math"
+
+	"lagscope/lagcomp/rule"
+	"lagscope/model"
+)
+
+// Strategy is one compensation mode.
+type Strategy interface {
+	// Want is the time the mode would judge the shot at, the time the
+	// command claimed (if it claimed one) and the rules that shaped them,
+	// before the steps every mode shares.
+	Want(sh Shot) Rewind
+	// ClientJudges reports whether the server takes the client's own
+	// verdict instead of tracing (ZeroPing); then nothing is rewound.
+	ClientJudges() bool
+}
+
+// Rewind is the time the server judges a shot at and how it came to it.
+type Rewind struct {
+	To         model.Time // the server time the targets are rewound to
+	Claimed    model.Time // the time the command claimed (or the server advanced for it)
+	HasClaimed bool
+	Rules      []rule.Rule
+}
+
+// RewindTo is the heart of every mode: the server time to judge sh at,
+// and the rules that shaped it. The mode's strategy says what it wants;
+// every mode's want is then held to the present, scaled by bias and
+// capped. (A want of the present itself, as none, client or a stamp not
+// positive give, passes those steps unchanged.)
+func RewindTo(m Mode, sh Shot) Rewind {
+	rw := For(m).Want(sh)
+	now, cfg := sh.Now, &sh.Settings
+	if rw.To > now {
+		rw.To = now
+		rw.Rules = append(rw.Rules, rule.FutureStamp)
+	}
+	// bias scales the compensation: 0 judges at the present (favours the
+	// target), 1 gives the full rewind (favours the shooter)
+	rw.To = now - model.Time(math.Round(cfg.Bias*float64(now-rw.To)))
+	// the cap bounds the latency compensated, the rewind beyond the
+	// interpolation delay the server lets clients use (the Lag
+	// Compensation article's ~200 ms); the whole rewind is then at most
+	// cap + interp, which is Source's sv_maxunlag
+	if max := model.MsF(cfg.MaxRewindMs) + cfg.Interp; now-rw.To > max {
+		rw.To = now - max
+		rw.Rules = append(rw.Rules, rule.MaxRewindCap)
+	}
+	return rw
+}

@@ -1,0 +1,158 @@
+// Package rule names every defence, fallback, clamp and accident the
+// simulation applies to a record, each declared once in this file with
+// what it means: the stage of a shot's (or a weapon's) journey that
+// applies it, and what it explains of the server's verdict. Records list
+// the rules that shaped them ("honest figures": a clamp, a cap, a fallback
+// or a lost copy is always named in the record it shaped); the
+// record-consistency test reads the metadata instead of naming rules.
+package rule
+
+// Rule names a defence or fallback the server applied to a shot, or what
+// shaped a weapon's fire-effect account. Its string is the name records
+// print in their `rules`.
+type Rule string
+
+// Stage is where in the pipeline a rule applies.
+type Stage uint8
+
+// The stages, in the order a shot meets them. The zero Stage is no stage:
+// a rule declared without one fails its test.
+const (
+	_            Stage = iota
+	Delivery           // the command's trip to the server: copies, resends, refusals
+	Compensation       // the mode's choice of the time to rewind to
+	Rewind             // the target's history answering for that time
+	Trace              // the server's trace through the rewound world
+	FireEffects        // the weapon's replicated fire effects (burst records)
+)
+
+var stageNames = [...]string{Delivery: "delivery", Compensation: "compensation", Rewind: "rewind", Trace: "trace", FireEffects: "fire_effects"}
+
+func (s Stage) String() string {
+	if int(s) < len(stageNames) && stageNames[s] != "" {
+		return stageNames[s]
+	}
+	return "no stage"
+}
+
+// Explains is what a rule tells of the server's verdict on a shot.
+type Explains uint8
+
+// What a rule can explain. The zero value is nothing declared: a rule
+// declared without it fails its test.
+const (
+	_ Explains = iota
+	// Nothing: the rule shaped a figure (the time rewound to, a delay) or
+	// names an accident; the verdict is still the trace's.
+	Nothing
+	// ServerMiss: the server's line crossed the rewound hitbox
+	// (miss_by_m < 0) and yet it missed: the rule names what stopped it.
+	ServerMiss
+	// Refused: the server refused the command, so there is no verdict
+	// (no trace, no hit).
+	Refused
+	// ClientVerdict: the server took the client's word for hit or miss
+	// and traced nothing (the Lag Compensation article's ZeroPing).
+	ClientVerdict
+)
+
+// The rules, by stage.
+const (
+	// Delivery.
+	Duplicate       Rule = "duplicate_command"
+	OutOfOrder      Rule = "out_of_order"
+	DuplicatePacket Rule = "duplicate_packet"
+	CommandResent   Rule = "command_resent"
+	CommandBackup   Rule = "command_backup"
+	CommandHeld     Rule = "command_held"
+
+	// Compensation.
+	MaxRewindCap     Rule = "max_rewind_cap"
+	StampNotPositive Rule = "stamp_not_positive"
+	FutureStamp      Rule = "future_stamp"
+	StampAdvanced    Rule = "stamp_advanced"
+	NoStartFire      Rule = "no_start_fire"
+	PingInflated     Rule = "ping_inflated"
+	PingUnknown      Rule = "ping_unknown"
+	PingOverflow     Rule = "ping_overflow"
+	SourceWindow     Rule = "source_window"
+	ClientAuthority  Rule = "client_authority"
+
+	// Rewind.
+	TrailExhausted Rule = "trail_exhausted"
+	TeleportGuard  Rule = "teleport_guard"
+
+	// Trace.
+	BlockedByWall Rule = "blocked_by_wall"
+	OutOfRange    Rule = "out_of_range"
+
+	// Fire effects.
+	NetUpdateCapped Rule = "net_update_capped"
+	Culled          Rule = "culled"
+	Pending         Rule = "pending"
+)
+
+// Meta is what a rule means: its stage, what it explains of the verdict,
+// and words for people.
+type Meta struct {
+	Rule     Rule
+	Stage    Stage
+	Explains Explains
+	Doc      string
+}
+
+// table holds every rule's metadata, in the order of the declarations
+// above; TestEveryRuleHasItsMetadata fails for a rule missing here.
+var table = []Meta{
+	{Duplicate, Delivery, Refused, "a command seen before: rejected"},
+	{OutOfOrder, Delivery, Refused, "older than a command already processed: rejected"},
+	{DuplicatePacket, Delivery, Nothing, "a network duplicate of its packet: dropped by the packet layer's sequence number"},
+	{CommandResent, Delivery, Nothing, "reliable_fire: the command arrived in a resend, late by arrival_delay_ms"},
+	{CommandBackup, Delivery, Nothing, "cl_cmdbackup: the command arrived repeated in a later packet, late by arrival_delay_ms"},
+	{CommandHeld, Delivery, Nothing, "reliable_fire: the command waited in its channel behind an earlier resent one"},
+
+	{MaxRewindCap, Compensation, Nothing, "latency compensated (rewind beyond the interpolation delay) above max_rewind_ms: clamped"},
+	{StampNotPositive, Compensation, Nothing, "timestamp: ClientStartFireTime <= 0 (no server time yet): judged at the present, as UT2003"},
+	{FutureStamp, Compensation, Nothing, "stamp after the server's now: clamped to now"},
+	{StampAdvanced, Compensation, Nothing, "start_fire: stamp advanced by server time since StartFire"},
+	{NoStartFire, Compensation, Nothing, "start_fire: no StartFire seen: no rewind"},
+	{PingInflated, Compensation, Nothing, "reported ping above the server's measurement: clamped"},
+	{PingUnknown, Compensation, Nothing, "no ping (the connect handshake never completed): no rewind"},
+	{PingOverflow, Compensation, Nothing, "ping_compress: the reported ping overflowed the byte: ExactPing set to 1020 ms"},
+	{SourceWindow, Compensation, Nothing, "source: command time too far from the estimate: estimate used"},
+	{ClientAuthority, Compensation, ClientVerdict, "client mode: the client's claim was accepted unchecked"},
+
+	{TrailExhausted, Rewind, Nothing, "the wanted time is older than the target's kept history: judged at its oldest sample"},
+	{TeleportGuard, Rewind, Nothing, "walking back met a death or a teleport (Source's BacktrackPlayer): the target not rewound at all"},
+
+	{BlockedByWall, Trace, ServerMiss, "the server's trace met a wall before the rewound hitbox it lined up with (miss_by_m < 0): a miss; the client's trace, from where it drew the shooter, passed"},
+	{OutOfRange, Trace, ServerMiss, "the server's trace lined up with the rewound hitbox (miss_by_m < 0) beyond range_m: a miss"},
+
+	{NetUpdateCapped, FireEffects, Nothing, "net_update_hz is above tick_hz; the server replicates once a tick, the most it can"},
+	{Culled, FireEffects, Nothing, "the client's copy of the weapon was culled (beyond relevancy_m) for part of the run; shots then are counted apart"},
+	{Pending, FireEffects, Nothing, "bursts too recent to judge at the end of the run (their effects may still be on the way) are counted apart"},
+}
+
+// Of is r's metadata; ok is false for a name no rule declares.
+func Of(r Rule) (Meta, bool) {
+	for _, m := range table {
+		if m.Rule == r {
+			return m, true
+		}
+	}
+	return Meta{}, false
+}
+
+// All is every rule's metadata, in declaration order.
+func All() []Meta { return append([]Meta(nil), table...) }
+
+// ExplainsServerMiss reports whether any of rules names what stopped a
+// trace that lined up with the rewound hitbox.
+func ExplainsServerMiss(rules []Rule) bool {
+	for _, r := range rules {
+		if m, _ := Of(r); m.Explains == ServerMiss {
+			return true
+		}
+	}
+	return false
+}
