@@ -10,8 +10,11 @@ import (
 
 // No record contradicts itself: in every preset's full run, a traced shot
 // whose line crossed the rewound hitbox (miss_by_m < 0) is a server hit
-// unless a rule names what stopped it, and a shot whose line passed the
-// hitbox (miss_by_m > 0) is never a server hit. peekers-advantage's peeker
+// unless a rule names what stopped it (a rule whose metadata says it
+// explains a server miss), and a shot whose line passed the hitbox
+// (miss_by_m > 0) is never a server hit. Every rule a record names is
+// declared with its metadata, and belongs to its record: a burst record
+// names only fire-effects rules, a shot record none. peekers-advantage's peeker
 // shots fired from just below the wall's corner are the case that was
 // once shown as a "hit with 0.28 m to spare" beside server_hit = false.
 func TestNoRecordContradictsItself(t *testing.T) {
@@ -30,12 +33,24 @@ func TestNoRecordContradictsItself(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.Step(model.MsF(cfg.DurationMs))
+		for _, b := range s.BurstRecords() {
+			for _, x := range b.Rules {
+				if m, ok := rule.Of(x); !ok || m.Stage != rule.FireEffects {
+					t.Errorf("%s: burst record for %s names %q, not a declared fire-effects rule (%v)", p.Name, b.Name, x, m.Stage)
+				}
+			}
+		}
 		for i := range s.Shots.Len() {
 			r := s.Shots.At(i)
+			for _, x := range r.Rules {
+				if m, ok := rule.Of(x); !ok || m.Stage == rule.FireEffects {
+					t.Errorf("%s shot %d (seq %d): names %q, not a declared shot rule (%v)", p.Name, i, r.Seq, x, m.Stage)
+				}
+			}
 			if !r.Traced() {
 				continue
 			}
-			explained := r.HasRule(rule.BlockedByWall) || r.HasRule(rule.OutOfRange)
+			explained := rule.ExplainsServerMiss(r.Rules)
 			blocked += b2i(r.HasRule(rule.BlockedByWall))
 			switch {
 			case !r.ServerHit && r.MissByM < 0 && !explained:
