@@ -40,7 +40,12 @@ type Rewind struct {
 // capped. (A want of the present itself, as none, client or a stamp not
 // positive give, passes those steps unchanged.)
 func RewindTo(m Mode, sh Shot) Rewind {
-	rw := For(m).Want(sh)
+	return shared(For(m).Want(sh), &sh)
+}
+
+// shared are the steps every mode's want passes: no later than the
+// present, scaled by bias, capped.
+func shared(rw Rewind, sh *Shot) Rewind {
 	now, cfg := sh.Now, &sh.Settings
 	if rw.To > now {
 		rw.To = now

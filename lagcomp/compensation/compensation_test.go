@@ -59,32 +59,40 @@ func TestRewindToHoldsEveryModeToTheSharedSteps(t *testing.T) {
 // A want of the present passes the shared steps unchanged, whatever the
 // bias and cap: none, client and a stamp not positive rely on it.
 func TestThePresentPassesTheSharedSteps(t *testing.T) {
-	for _, m := range Modes() {
-		for _, bias := range []float64{0, 0.5, 1} {
-			for _, capMs := range []float64{0, 200} {
+	for _, bias := range []float64{0, 0.5, 1} {
+		for _, capMs := range []float64{0, 200} {
+			for _, interp := range []model.Time{0, model.Ms(100)} {
 				sh := at(model.Ms(5000), 0)
-				sh.Settings.Bias, sh.Settings.MaxRewindMs, sh.Settings.Interp = bias, capMs, 0
-				sh.Conn.Reported = ExactPing{Ms: 0, Known: true}     // ping rewinds by 0
-				sh.Timing.Stamp, sh.Timing.TickTime = sh.Now, sh.Now // timestamp and source claim the present
-				if rw := RewindTo(m, sh); rw.To != sh.Now || len(rw.Rules) != 0 {
-					t.Errorf("%s, bias %v, cap %v: want of the present became %v with %v", m, bias, capMs, rw.To, rw.Rules)
+				sh.Settings.Bias, sh.Settings.MaxRewindMs, sh.Settings.Interp = bias, capMs, interp
+				if rw := shared(Rewind{To: sh.Now}, &sh); rw.To != sh.Now || len(rw.Rules) != 0 {
+					t.Errorf("bias %v, cap %v, interp %v: a want of the present became %v with %v", bias, capMs, interp, rw.To, rw.Rules)
 				}
 			}
 		}
 	}
 }
 
-// The table is the one list of modes: in the order the window offers
-// them, each with its strategy, only ZeroPing letting the client judge,
-// and an unknown mode judged at the present as none is.
+// The table is the one list of modes: no mode twice, each with a
+// strategy; ZeroPing lets the client judge and the server-side modes do
+// not; an unknown mode is judged at the present as none is.
 func TestTheTableListsEveryMode(t *testing.T) {
-	if got, want := Modes(), []Mode{None, Timestamp, Ping, Source, Client}; !slices.Equal(got, want) {
-		t.Fatalf("Modes() = %v, want %v", got, want)
-	}
-	for _, m := range Modes() {
-		if judges := For(m).ClientJudges(); judges != (m == Client) {
-			t.Errorf("%s: ClientJudges() = %v", m, judges)
+	seen := map[Mode]bool{}
+	for _, e := range table {
+		if e.mode == "" || e.strategy == nil || seen[e.mode] {
+			t.Errorf("table entry %q: a mode needs a name, once, and a strategy", e.mode)
 		}
+		seen[e.mode] = true
+	}
+	if got := Modes(); len(got) != len(table) {
+		t.Errorf("Modes() = %v: every mode of the table", got)
+	}
+	for _, m := range []Mode{None, Timestamp, Ping, Source} {
+		if For(m).ClientJudges() {
+			t.Errorf("%s lets the client judge", m)
+		}
+	}
+	if !For(Client).ClientJudges() {
+		t.Error("client mode does not let the client judge")
 	}
 	if _, ok := For("no such mode").(present); !ok {
 		t.Error("an unknown mode is not judged at the present")
