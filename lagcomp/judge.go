@@ -113,9 +113,9 @@ func (s *Sim) acceptClaim(r *ShotRecord, cmd *Command, victim int) {
 func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command, victim int) {
 	cfg := &s.cfg
 	srv := s.Server
-	want := compensation.RewindTo(cfg.Mode, s.compensationShot(cn, cmd))
-	target := want.To
-	r.Claimed, r.HasClaimed, r.Rules = want.Claimed, want.HasClaimed, want.Rules
+	at := compensation.RewindTo(cfg.Mode, s.compensationShot(cn, cmd))
+	target := at.To
+	r.Claimed, r.HasClaimed, r.Rules = at.Claimed, at.HasClaimed, at.Rules
 	opt := rewind.Options{Rotation: cfg.Rotation, Guard: cfg.TeleportGuard}
 	r.Rewinds, r.Culls = srv.rewindAll(cfg, cmd.Client, target, r.Origin, r.Dir, opt)
 	r.RewoundPawns = append([]int(nil), srv.rewound...)
