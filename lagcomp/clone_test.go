@@ -223,7 +223,7 @@ func dump(b *bytes.Buffer, v reflect.Value) {
 // rockets with prediction, a teleporting target with bystanders.
 func cloneScenes() map[string]Config {
 	lossy := Defaults()
-	lossy.Up = netem.LinkConfig{LatencyMs: 60, JitterMs: 30, TailMs: 10, LossPct: 10, DupPct: 5, ReorderPct: 20, BurstEnterPct: 5, BurstExitPct: 30, BurstLossPct: 50, SpikeEveryMs: 2000, SpikeMs: 200, SpikeLenMs: 300}
+	lossy.Up = netem.LinkConfig{LatencyMs: 60, JitterMs: 30, TailMs: 10, LossPct: 10, DupPct: 5, ReorderPct: 20, GEEnterPct: 5, GEExitPct: 30, GELossPct: 50, SpikeEveryMs: 2000, SpikeMs: 200, SpikeLenMs: 300}
 	lossy.Down = lossy.Up
 	lossy.Weapon, lossy.StampMode, lossy.AimErrorDeg = WeaponRapid, StampStartFire, 1
 	rockets := Defaults()

@@ -402,7 +402,7 @@ func jsonRun(t *testing.T, c Config) []byte {
 
 func TestSameSeedSameBytes(t *testing.T) {
 	c := Defaults()
-	c.Up = netem.LinkConfig{LatencyMs: 50, JitterMs: 30, TailMs: 10, LossPct: 5, DupPct: 2, ReorderPct: 20, BurstEnterPct: 1, BurstExitPct: 30, BurstLossPct: 50}
+	c.Up = netem.LinkConfig{LatencyMs: 50, JitterMs: 30, TailMs: 10, LossPct: 5, DupPct: 2, ReorderPct: 20, GEEnterPct: 1, GEExitPct: 30, GELossPct: 50}
 	c.Down = c.Up
 	c.AimErrorDeg, c.ExtraPawns, c.Weapon, c.FireIntervalMs = 1, 10, WeaponRapid, 80
 	a, b := jsonRun(t, c), jsonRun(t, c)

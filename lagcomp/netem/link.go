@@ -17,11 +17,11 @@ type LinkConfig struct {
 	DupPct     float64 // chance a packet is delivered twice
 	ReorderPct float64 // chance a packet may overtake earlier ones; otherwise the link is FIFO
 	// Bursty loss, a two-state Gilbert-Elliott chain stepped per packet:
-	// good -> bad with BurstEnterPct, bad -> good with BurstExitPct, and
-	// BurstLossPct of packets lost while bad.
-	BurstEnterPct float64
-	BurstExitPct  float64
-	BurstLossPct  float64
+	// good -> bad with GEEnterPct, bad -> good with GEExitPct, and
+	// GELossPct of packets lost while bad.
+	GEEnterPct float64
+	GEExitPct  float64
+	GELossPct  float64
 	// Lag spikes: on average every SpikeEveryMs, for SpikeLenMs, packets
 	// take SpikeMs longer. 0 turns them off.
 	SpikeEveryMs float64
@@ -85,15 +85,15 @@ func (l *Link) chance(pct float64) bool {
 
 func (l *Link) lost() bool {
 	c := l.cfg
-	if c.BurstEnterPct > 0 || l.bad {
+	if c.GEEnterPct > 0 || l.bad {
 		if l.bad {
-			l.bad = !l.chance(c.BurstExitPct)
+			l.bad = !l.chance(c.GEExitPct)
 		} else {
-			l.bad = l.chance(c.BurstEnterPct)
+			l.bad = l.chance(c.GEEnterPct)
 		}
 	}
 	if l.bad {
-		return l.chance(c.BurstLossPct)
+		return l.chance(c.GELossPct)
 	}
 	return l.chance(c.LossPct)
 }

@@ -64,7 +64,7 @@ func TestFIFOUnlessReordering(t *testing.T) {
 
 // Gilbert-Elliott loss comes in bursts: at the same average loss rate,
 // runs of consecutive losses are much longer than with independent loss.
-func TestBurstLossIsBursty(t *testing.T) {
+func TestGELossIsBursty(t *testing.T) {
 	meanRun := func(lost []bool) (rate, run float64) {
 		runs, n, cur := 0, 0, 0
 		for _, x := range lost {
@@ -78,7 +78,7 @@ func TestBurstLossIsBursty(t *testing.T) {
 		}
 		return float64(n) / float64(len(lost)), float64(n) / float64(max(runs, 1))
 	}
-	_, ge := sendMany(NewLink(LinkConfig{BurstEnterPct: 1, BurstExitPct: 10, BurstLossPct: 100}, 5, 1), 200000, model.Millisecond)
+	_, ge := sendMany(NewLink(LinkConfig{GEEnterPct: 1, GEExitPct: 10, GELossPct: 100}, 5, 1), 200000, model.Millisecond)
 	geRate, geRun := meanRun(ge)
 	_, ind := sendMany(NewLink(LinkConfig{LossPct: geRate * 100}, 5, 1), 200000, model.Millisecond)
 	indRate, indRun := meanRun(ind)
@@ -115,7 +115,7 @@ func TestRightSkewedTail(t *testing.T) {
 }
 
 func TestLinkIsDeterministic(t *testing.T) {
-	cfg := LinkConfig{LatencyMs: 30, JitterMs: 20, TailMs: 5, LossPct: 5, BurstEnterPct: 2, BurstExitPct: 20, BurstLossPct: 80, DupPct: 3}
+	cfg := LinkConfig{LatencyMs: 30, JitterMs: 20, TailMs: 5, LossPct: 5, GEEnterPct: 2, GEExitPct: 20, GELossPct: 80, DupPct: 3}
 	a, la := sendMany(NewLink(cfg, 7, 1), 3000, model.Millisecond)
 	b, lb := sendMany(NewLink(cfg, 7, 1), 3000, model.Millisecond)
 	c, _ := sendMany(NewLink(cfg, 8, 1), 3000, model.Millisecond)

@@ -15,7 +15,7 @@ var Profiles = []NetworkProfile{
 		LinkConfig{LatencyMs: 20, JitterMs: 4, TailMs: 2, LossPct: 0.2}},
 	{"4g", "mobile 4G: 45 ms, skewed jitter, bursty loss and occasional lag spikes",
 		LinkConfig{LatencyMs: 45, JitterMs: 15, TailMs: 10, LossPct: 0.5,
-			BurstEnterPct: 1, BurstExitPct: 25, BurstLossPct: 60,
+			GEEnterPct: 1, GEExitPct: 25, GELossPct: 60,
 			SpikeEveryMs: 8000, SpikeMs: 250, SpikeLenMs: 300}},
 	{"intl95", "international path at its 95th percentile: 150 ms, heavy tail",
 		LinkConfig{LatencyMs: 150, JitterMs: 20, TailMs: 25, LossPct: 1.5}},
