@@ -154,38 +154,45 @@ type Config struct {
 
 // Defaults is the baseline every preset starts from: a 64 Hz server,
 // 40 ms each way, Source-like interpolation and UT2003's timestamp mode.
-func Defaults() Config {
-	link := netem.LinkConfig{LatencyMs: 40}
-	return Config{
-		Seed: 1, DurationMs: 10000,
-		Up: link, Down: link, VictimLatencyMs: -1,
-		TickHz: 64, SnapshotHz: 32, FPS: 120, InterpMs: 100, Display: DisplayInterp,
-		Mode: compensation.Timestamp, Bias: 1, MaxRewindMs: 200, MaxTrailMs: 400,
-		StampSubtractsInterp: true, Rotation: rewind.LerpShortest, TrailReset: true,
-		TeleportGuard: true, TeleportDistM: 2, SourceWindowMs: 200,
-		PingIntervalMs: 250, PingSmoothing: 0.3, MaxPredictionPingMs: 255,
-		CorrectionFactor: 1.8, PingToleranceMs: 30,
-		Control: ControlBot, Weapon: WeaponRifle, StampMode: StampPerShot, FireIntervalMs: 1100,
-		BurstShots: 10, BurstPauseMs: 400, RangeM: 200, CmdBackup: 2,
-		PredictProjectiles: true, RocketSpeedMps: 20, RocketRadiusM: 3, RocketCorrectFake: true,
-		BoltSpeedMps: 60, BoltPredictFX: true, CorrectionMs: 150, SwitchExtraMs: 50, MismatchM: 1.5,
-		RemoteResim: true, ResimSpeedup: 1,
-		BurstEncoding: burst.Robust, BurstCompressByte: true, BurstCreationCheck: true,
-		NetUpdateHz: 30, TriggerHoldMs: 50, RelevancyM: 150,
-		ShooterX: 0, ShooterY: 0,
-		Target: model.Motion{Kind: model.Strafe, Origin: model.V(20, 0), Heading: model.V(0, 1).Angle(),
-			Yaw: model.V(-1, 0).Angle(), Speed: 5, Amplitude: 3, Period: 2 * model.Second, Seed: 7},
-		ArenaM:    30,
-		Observers: 1,
-		Observer:  model.Motion{Kind: model.Stationary, Origin: model.V(0, 15), Yaw: model.V(0, -1).Angle(), Speed: 5, Amplitude: 10, Period: 4 * model.Second},
+// Each key's default is declared in its row of the key table (keys.go);
+// the fields no key sets are in unkeyed.
+func Defaults() Config { return defaults }
+
+var defaults = Keys.Defaults(unkeyedDefaults())
+
+// unkeyed are the Config fields no key sets, each with why, and the value
+// a run starts from when it is not the zero value. The key table and this
+// list together cover every field: TestEveryConfigFieldIsAKeyOrUnkeyed
+// fails on a field that is in neither.
+var unkeyed = []struct {
+	field, why string
+	set        func(*Config)
+}{
+	{"Target.Seed", "the target's random walk and teleport spawns draw from a stream of their own, fixed so a preset's path is the same whatever the run's seed",
+		func(c *Config) { c.Target.Seed = 7 }},
+	{"Target.Phase", "drawn from the run's seed when the run starts (New)", nil},
+	{"Observer.Yaw", "each observer faces the shooter: observerMotions sets it when the run starts",
+		func(c *Config) { c.Observer.Yaw = model.V(0, -1).Angle() }},
+	{"Observer.Seed", "observerMotions draws each observer's from the run's seed", nil},
+	{"Observer.Dead", "observers do not die: a teleporting observer respawns at once", nil},
+	{"Observer.Phase", "observers start their cycle at its beginning", nil},
+}
+
+func unkeyedDefaults() Config {
+	var c Config
+	for _, u := range unkeyed {
+		if u.set != nil {
+			u.set(&c)
+		}
 	}
+	return c
 }
 
 // Validate checks what single keys cannot: relations between settings.
 // Every single key is already in range when it was set through Params.
 func (c *Config) Validate() error {
 	for _, p := range Params {
-		if err := p.check(c); err != nil {
+		if err := p.Check(c); err != nil {
 			return err
 		}
 	}
@@ -247,27 +254,11 @@ func (c *Config) victimLink(l netem.LinkConfig) netem.LinkConfig {
 	return l
 }
 
-// worldKeys change the world itself; a running simulation cannot take
-// them on the fly and must start again.
-var worldKeys = map[string]bool{
-	"seed": true, "shooter_x_m": true, "shooter_y_m": true, "walls": true, "extra_pawns": true, "arena_m": true,
-	"target_motion": true, "target_x_m": true, "target_y_m": true, "target_speed_mps": true,
-	"target_heading_deg": true, "target_yaw_deg": true, "target_amplitude_m": true,
-	"target_period_ms": true, "target_dead_ms": true,
-	// a duel's target bot draws from streams set up at the start
-	"duel":      true,
-	"observers": true, "observer_motion": true, "observer_x_m": true, "observer_y_m": true,
-	"observer_speed_mps": true, "observer_heading_deg": true, "observer_amplitude_m": true, "observer_period_ms": true,
-	// the packing cannot change at runtime: it would break serialization
-	// between server and client, as the document says of bCompressByte
-	"burst_encoding": true, "burst_compress_byte": true,
-}
-
 // NeedsRestart reports whether going from a to b changes the world, so
 // the simulation must start again rather than take the change live.
 func NeedsRestart(a, b *Config) bool {
 	for _, s := range Diff(a, b) {
-		if worldKeys[s.Key] {
+		if p, _ := Lookup(s.Key); p.Restarts {
 			return true
 		}
 	}

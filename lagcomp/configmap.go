@@ -10,7 +10,7 @@ import "slices"
 func ConfigMap(c *Config) map[string]string {
 	m := map[string]string{}
 	for _, p := range Params {
-		if !p.Alias && p.get != nil {
+		if !p.Alias && p.Read != nil {
 			m[p.Key] = p.Format(c)
 		}
 	}

@@ -54,7 +54,7 @@ func TestSetRejectsBadValuesNamingKeyAndRange(t *testing.T) {
 	for _, tc := range cases {
 		c := Defaults()
 		before := c
-		err := Apply(&c, []Setting{{tc.key, tc.val}})
+		err := Apply(&c, []Setting{{Key: tc.key, Value: tc.val}})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s=%v: got %v, want an error containing %q", tc.key, tc.val, err, tc.want)
 		}
@@ -67,12 +67,12 @@ func TestSetRejectsBadValuesNamingKeyAndRange(t *testing.T) {
 func TestKeysAreExact(t *testing.T) {
 	c := Defaults()
 	for _, k := range []string{"Latency_ms", "LATENCY_MS", "latency", "latencyms"} {
-		err := Apply(&c, []Setting{{k, "10"}})
+		err := Apply(&c, []Setting{{Key: k, Value: "10"}})
 		if err == nil || !strings.Contains(err.Error(), "unknown key") {
 			t.Errorf("%q accepted: %v", k, err)
 		}
 	}
-	err := Apply(&c, []Setting{{"Latency_ms", "10"}})
+	err := Apply(&c, []Setting{{Key: "Latency_ms", Value: "10"}})
 	if !strings.Contains(err.Error(), `did you mean "latency_ms"`) {
 		t.Errorf("no suggestion: %v", err)
 	}
@@ -82,7 +82,7 @@ func TestShorthandsApplyBeforeOneWayKeys(t *testing.T) {
 	c := Defaults()
 	// given in the "wrong" order: up_ms must still win over latency_ms,
 	// and latency_ms over the profile
-	err := Apply(&c, []Setting{{"up_ms", "15"}, {"latency_ms", "70"}, {"network", "dialup"}})
+	err := Apply(&c, []Setting{{Key: "up_ms", Value: "15"}, {Key: "latency_ms", Value: "70"}, {Key: "network", Value: "dialup"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,13 +110,13 @@ func TestValidateCatchesRelations(t *testing.T) {
 // Slider extremes run to completion without a panic or a hang.
 func TestExtremesRun(t *testing.T) {
 	for _, set := range [][]Setting{
-		{{"latency_ms", "0"}, {"interp_ms", "0"}},
-		{{"latency_ms", "5000"}, {"jitter_ms", "2000"}},
-		{{"loss_pct", "100"}},
-		{{"tick_hz", "1"}, {"snapshot_hz", "1"}, {"fps", "1"}},
-		{{"tick_hz", "1000"}, {"snapshot_hz", "1000"}, {"fps", "1000"}},
-		{{"max_trail_ms", "10"}, {"max_rewind_ms", "0"}},
-		{{"spike_every_ms", "1"}, {"spike_ms", "5000"}, {"spike_len_ms", "10000"}},
+		{{Key: "latency_ms", Value: "0"}, {Key: "interp_ms", Value: "0"}},
+		{{Key: "latency_ms", Value: "5000"}, {Key: "jitter_ms", Value: "2000"}},
+		{{Key: "loss_pct", Value: "100"}},
+		{{Key: "tick_hz", Value: "1"}, {Key: "snapshot_hz", Value: "1"}, {Key: "fps", Value: "1"}},
+		{{Key: "tick_hz", Value: "1000"}, {Key: "snapshot_hz", Value: "1000"}, {Key: "fps", Value: "1000"}},
+		{{Key: "max_trail_ms", Value: "10"}, {Key: "max_rewind_ms", Value: "0"}},
+		{{Key: "spike_every_ms", Value: "1"}, {Key: "spike_ms", Value: "5000"}, {Key: "spike_len_ms", Value: "10000"}},
 	} {
 		c := Defaults()
 		if err := Apply(&c, set); err != nil {
@@ -141,12 +141,12 @@ func FuzzApply(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		k, v, _ := strings.Cut(s, "=")
 		c := Defaults()
-		if err := Apply(&c, []Setting{{k, v}}); err != nil {
+		if err := Apply(&c, []Setting{{Key: k, Value: v}}); err != nil {
 			return
 		}
 		// whatever a single key accepts is in range
 		for _, p := range Params {
-			if err := p.check(&c); err != nil {
+			if err := p.Check(&c); err != nil {
 				t.Fatalf("%q accepted but leaves %v", s, err)
 			}
 		}

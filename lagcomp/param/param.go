@@ -1,4 +1,10 @@
-package lagcomp
+// Package param is the machinery behind a configuration's keys: one Param
+// per key holds its name, type, unit, allowed range, default, words for
+// people and how to read and write it, so preset files, --set, --vary,
+// the window's sliders and the README's key table all go through one
+// declaration and can never disagree. It is generic over the
+// configuration struct (lagcomp.Config) and knows nothing of netcode.
+package param
 
 import (
 	"errors"
@@ -7,8 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"lagscope/model"
 )
 
 // Kind is the type of a parameter's value.
@@ -26,11 +30,10 @@ func (k Kind) String() string {
 	return [...]string{"number", "integer", "boolean", "choice", "text"}[k]
 }
 
-// Param is one key of the configuration: the single place that knows its
-// name, type, unit, allowed range and how to read and write it. Preset
-// files, --set, the sliders and the README's key table all go through it,
-// so they can never disagree.
-type Param struct {
+// Param is one key of a configuration C: the single place that knows its
+// name, type, unit, allowed range, default, whether changing it restarts
+// the world, its slider, and how to read and write it.
+type Param[C any] struct {
 	Key     string
 	Group   string
 	Kind    Kind
@@ -38,19 +41,45 @@ type Param struct {
 	Min     float64 // numbers: inclusive range
 	Max     float64
 	Choices []string // enums
+	// Default is the value every run starts from, as Set takes it
+	// (float64 for numbers, bool, or string); nil for a shorthand, which
+	// has no value of its own.
+	Default any
 	Doc     string
+	// Restarts: a running simulation cannot take a change of this key on
+	// the fly (it changes the world) and must start again.
+	Restarts bool
+	// Slider is the window's slider for the key; nil: no slider (the key
+	// is still in the window's "All keys").
+	Slider *Slider
 	// Alias marks a write-only shorthand (latency_ms sets up_ms and
-	// down_ms); it is never written out, its targets are.
+	// down_ms); it is never written out, its targets are. Sets names
+	// them, when they are keys of their own (up first, then down).
 	Alias bool
-	// order: keys apply profile first, then both-way shorthands, then the
-	// rest, whatever order a file or command line gives them in.
-	order int
-	get   func(*Config) any
-	set   func(*Config, any)
+	Sets  []string
+	// Order: keys apply in ascending Order (a profile first, then
+	// both-way shorthands, then the rest), whatever order a file or
+	// command line gives them in.
+	Order int
+	// Read and Write get and store the key's value in a C: Read gives
+	// what Format prints (nil for a shorthand), Write takes a checked
+	// value (float64, bool or string).
+	Read  func(*C) any
+	Write func(*C, any)
+	// CheckText checks a text key's value beyond its type (walls parse).
+	CheckText func(string) error
+}
+
+// Slider is a key's slider in the window. Its range may be narrower than
+// the key's (a 0-5000 ms slider is useless at 40 ms); every value stays
+// reachable in "All keys" and in a log slider's typed entry.
+type Slider struct {
+	Lo, Hi, Step float64
+	Log          bool // a logarithmic scale: fine at small values
 }
 
 // Range describes the allowed values, for error messages and docs.
-func (p *Param) Range() string {
+func (p *Param[C]) Range() string {
 	switch p.Kind {
 	case KindInt: // whole numbers in full: the seed's 2^53, not 9.007199254740992e+15
 		return fmt.Sprintf("%d to %d%s", int64(p.Min), int64(p.Max), unitSuffix(p.Unit))
@@ -74,15 +103,15 @@ func unitSuffix(u string) string {
 func fmtNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
 // Get is the key's current value in c (nil for aliases).
-func (p *Param) Get(c *Config) any {
-	if p.get == nil {
+func (p *Param[C]) Get(c *C) any {
+	if p.Read == nil {
 		return nil
 	}
-	return p.get(c)
+	return p.Read(c)
 }
 
 // Format is the key's current value as text, as --set would take it.
-func (p *Param) Format(c *Config) string {
+func (p *Param[C]) Format(c *C) string {
 	switch v := p.Get(c).(type) {
 	case float64:
 		return fmtNum(v)
@@ -98,7 +127,7 @@ func (p *Param) Format(c *Config) string {
 
 // Set stores a typed value (float64, int64, int, bool or string, as a
 // TOML decoder gives them) after checking its type and range.
-func (p *Param) Set(c *Config, v any) error {
+func (p *Param[C]) Set(c *C, v any) error {
 	switch p.Kind {
 	case KindFloat, KindInt:
 		var f float64
@@ -118,13 +147,13 @@ func (p *Param) Set(c *Config, v any) error {
 		if !(f >= p.Min && f <= p.Max) || !p.intInRange(v) { // also rejects NaN
 			return fmt.Errorf("key %q: %v is out of range (allowed: %s)", p.Key, v, p.Range())
 		}
-		p.set(c, f)
+		p.Write(c, f)
 	case KindBool:
 		b, ok := v.(bool)
 		if !ok {
 			return p.errType(v)
 		}
-		p.set(c, b)
+		p.Write(c, b)
 	case KindEnum, KindText:
 		s, ok := v.(string)
 		if !ok {
@@ -138,14 +167,14 @@ func (p *Param) Set(c *Config, v any) error {
 				return err
 			}
 		}
-		p.set(c, s)
+		p.Write(c, s)
 	}
 	return nil
 }
 
 // intInRange checks an integer value against the range as integers: past
 // 2^53 a float64 rounds (2^53 + 1 becomes 2^53, the seed's maximum).
-func (p *Param) intInRange(v any) bool {
+func (p *Param[C]) intInRange(v any) bool {
 	var i int64
 	switch x := v.(type) {
 	case int64:
@@ -160,7 +189,7 @@ func (p *Param) intInRange(v any) bool {
 
 // errType names a value of the wrong type as a preset's writer sees it:
 // `"fifty" is text, want a number without quotes`.
-func (p *Param) errType(v any) error {
+func (p *Param[C]) errType(v any) error {
 	var is string
 	switch x := v.(type) {
 	case string:
@@ -183,9 +212,9 @@ func (p *Param) errType(v any) error {
 	return fmt.Errorf("key %q: %s, want %s (allowed: %s)", p.Key, is, want, p.Range())
 }
 
-func (p *Param) checkText(s string) error {
-	if p.Key == "walls" {
-		if _, err := model.ParseWalls(s); err != nil {
+func (p *Param[C]) checkText(s string) error {
+	if p.CheckText != nil {
+		if err := p.CheckText(s); err != nil {
 			return fmt.Errorf("key %q: %v", p.Key, err)
 		}
 	}
@@ -193,7 +222,7 @@ func (p *Param) checkText(s string) error {
 }
 
 // SetString parses text as --set gives it and stores it.
-func (p *Param) SetString(c *Config, s string) error {
+func (p *Param[C]) SetString(c *C, s string) error {
 	s = strings.TrimSpace(s)
 	switch p.Kind {
 	case KindInt:
@@ -214,13 +243,13 @@ func (p *Param) SetString(c *Config, s string) error {
 	return p.Set(c, s)
 }
 
-// check re-validates the value held in c, for configs changed in code
+// Check re-validates the value held in c, for configs changed in code
 // (the sliders) rather than through Set.
-func (p *Param) check(c *Config) error {
-	if p.Alias || p.get == nil {
+func (p *Param[C]) Check(c *C) error {
+	if p.Alias || p.Read == nil {
 		return nil
 	}
-	v := p.get(c)
+	v := p.Read(c)
 	if i, ok := v.(int); ok {
 		v = float64(i)
 	}
@@ -228,117 +257,10 @@ func (p *Param) check(c *Config) error {
 	return p.Set(&probe, v)
 }
 
-// Lookup finds a key; keys are exact, so a case variant is not found.
-func Lookup(key string) (*Param, bool) {
-	i := slices.IndexFunc(Params, func(p *Param) bool { return p.Key == key })
-	if i < 0 {
-		return nil, false
-	}
-	return Params[i], true
-}
-
-// Setting is one key = value to apply.
-type Setting struct {
-	Key   string
-	Value any // typed (from a file) or string (from --set)
-}
-
-// Apply sets every key in order of precedence (network profile, then
-// both-way shorthands, then the rest; ties in the order given). The first
-// bad key stops it with an error naming the key and its allowed range; an
-// unknown key suggests the nearest known one.
-func Apply(c *Config, settings []Setting) error {
-	type item struct {
-		p *Param
-		s Setting
-	}
-	items := make([]item, 0, len(settings))
-	for _, s := range settings {
-		p, ok := Lookup(s.Key)
-		if !ok {
-			return UnknownKey(s.Key)
-		}
-		items = append(items, item{p, s})
-	}
-	slices.SortStableFunc(items, func(a, b item) int { return a.p.order - b.p.order })
-	for _, it := range items {
-		var err error
-		if str, ok := it.s.Value.(string); ok && it.p.Kind != KindEnum && it.p.Kind != KindText {
-			err = it.p.SetString(c, str)
-		} else {
-			err = it.p.Set(c, it.s.Value)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// UnknownKey is the error for a key that does not exist, suggesting the
-// nearest one that does.
-func UnknownKey(key string) error {
-	keys := make([]string, len(Params))
-	for i, p := range Params {
-		keys[i] = p.Key
-	}
-	if best := Nearest(key, keys); best != "" {
-		return fmt.Errorf("unknown key %q (did you mean %q? keys are exact and lower case)", key, best)
-	}
-	return fmt.Errorf("unknown key %q (lagscope keys lists them)", key)
-}
-
-// Nearest is the name closest to word (case aside) within three edits,
-// "" if none: a typo's likely meaning, for "did you mean".
-func Nearest(word string, names []string) string {
-	best, bestD := "", 4
-	for _, n := range names {
-		if d := editDistance(strings.ToLower(word), n); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
-}
-
-// Diff lists the keys whose values differ between a and b, in Params
-// order: the caption of a screenshot, the body of a saved preset.
-func Diff(a, b *Config) []Setting {
-	var out []Setting
-	for _, p := range Params {
-		if p.Alias || p.get == nil {
-			continue
-		}
-		if p.Format(a) != p.Format(b) {
-			out = append(out, Setting{p.Key, p.Get(b)})
-		}
-	}
-	return out
-}
-
 // setInt parses an integer key's text exactly where it can: as a float64,
 // a whole number past 2^53 rounds onto a neighbour and can pass a bound
 // it is outside of (2^53 + 1 is the seed's maximum 2^53 as a float64).
-func (p *Param) setInt(c *Config, s string) error {
+func (p *Param[C]) setInt(c *C, s string) error {
 	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
 		return p.Set(c, i) // the range is checked as integers
 	}
@@ -352,4 +274,24 @@ func (p *Param) setInt(c *Config, s string) error {
 		return fmt.Errorf("key %q: %s is not exact as written (past 2^53 a point or an exponent rounds); write the whole number in digits (allowed: %s)", p.Key, s, p.Range())
 	}
 	return p.Set(c, f)
+}
+
+// Slide gives the key a linear slider over lo to hi in steps of step.
+func (p *Param[C]) Slide(lo, hi, step float64) *Param[C] {
+	p.Slider = &Slider{Lo: lo, Hi: hi, Step: step}
+	return p
+}
+
+// LogSlide gives the key a slider on a logarithmic scale, fine at small
+// values (latencies, rates).
+func (p *Param[C]) LogSlide(lo, hi, step float64) *Param[C] {
+	p.Slider = &Slider{Lo: lo, Hi: hi, Step: step, Log: true}
+	return p
+}
+
+// Restart marks a key that changes the world: a running simulation must
+// start again to take it.
+func (p *Param[C]) Restart() *Param[C] {
+	p.Restarts = true
+	return p
 }
