@@ -12,12 +12,15 @@ import (
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/netem"
+	"lagscope/lagcomp/param"
 	"lagscope/views"
 )
 
 // controls are the sidebar's sliders, selectors and toggles. Every one is
 // bound to a configuration key through lagcomp.Params, so its range,
-// units and validation are the ones files and --set use.
+// units and validation are the ones files and --set use, and its slider
+// is the one the key declares (lagcomp/keys.go); this file only lays
+// them out, with their labels.
 type controls struct {
 	u                                    *UI
 	network, netcode, scene, layers, all fyne.CanvasObject
@@ -41,77 +44,69 @@ type control struct {
 	reset *widget.Button
 }
 
-// slider specs: the UI range may be narrower than the key's (a 0-5000 ms
-// slider is useless at 40 ms); every value stays reachable in "All keys".
-type spec struct {
-	key, label string
-	lo, hi     float64
-	step       float64
-}
-
 func newControls(u *UI) *controls {
 	c := &controls{u: u}
 	c.network = c.tab(
-		c.choice("network", "Network profile"),
-		c.logSlider(spec{"latency_ms", "One-way latency, both ways", 0, 2000, 1}),
-		c.logSlider(spec{"up_ms", "Upstream latency (client → server)", 0, 2000, 1}),
-		c.logSlider(spec{"down_ms", "Downstream latency (server → client)", 0, 2000, 1}),
-		c.logSlider(spec{"jitter_ms", "Jitter, both ways", 0, 500, 1}),
-		c.logSlider(spec{"tail_ms", "Skewed delay tail (mean), both ways", 0, 200, 1}),
-		c.logSlider(spec{"loss_pct", "Packet loss, both ways", 0, 100, 0.5}),
-		c.logSlider(spec{"victim_latency_ms", "Victim's latency (-1 = as shooter)", -1, 1000, 1}),
+		c.widget("network", "Network profile"),
+		c.widget("latency_ms", "One-way latency, both ways"),
+		c.widget("up_ms", "Upstream latency (client → server)"),
+		c.widget("down_ms", "Downstream latency (server → client)"),
+		c.widget("jitter_ms", "Jitter, both ways"),
+		c.widget("tail_ms", "Skewed delay tail (mean), both ways"),
+		c.widget("loss_pct", "Packet loss, both ways"),
+		c.widget("victim_latency_ms", "Victim's latency (-1 = as shooter)"),
 	)
 	c.netcode = c.tab(
-		c.choice("mode", "Compensation mode"),
-		c.slider(spec{"bias", "Bias (0 favours target, 1 shooter)", 0, 1, 0.05}),
-		c.logSlider(spec{"max_rewind_ms", "Max rewind", 0, 2000, 5}),
-		c.slider(spec{"tick_hz", "Server tick rate", 1, 256, 1}),
-		c.slider(spec{"snapshot_hz", "Snapshot rate", 1, 256, 1}),
-		c.choice("display", "Client display"),
-		c.logSlider(spec{"interp_ms", "Interpolation delay", 0, 500, 1}),
-		c.logSlider(spec{"max_prediction_ping_ms", "MaxPredictionPing", 0, 1000, 5}),
-		c.slider(spec{"correction_factor", "PredictionCorrectionFactor", 0, 5, 0.05}),
-		c.logSlider(spec{"latency_reduction_ms", "PredictionLatencyReduction", 0, 200, 1}),
-		c.logSlider(spec{"max_trail_ms", "MaxTrailSeconds (history kept)", 10, 2000, 10}),
-		c.check("stamp_subtracts_interp", "Stamp subtracts interpolation"),
-		c.check("trail_reset", "Reset trail on teleport"),
-		c.check("teleport_guard", "Never rewind across a teleport (Source)"),
-		c.choice("rotation_lerp", "Rotation interpolation"),
-		c.check("ping_compress", "Compress ping to a byte (ms/4)"),
+		c.widget("mode", "Compensation mode"),
+		c.widget("bias", "Bias (0 favours target, 1 shooter)"),
+		c.widget("max_rewind_ms", "Max rewind"),
+		c.widget("tick_hz", "Server tick rate"),
+		c.widget("snapshot_hz", "Snapshot rate"),
+		c.widget("display", "Client display"),
+		c.widget("interp_ms", "Interpolation delay"),
+		c.widget("max_prediction_ping_ms", "MaxPredictionPing"),
+		c.widget("correction_factor", "PredictionCorrectionFactor"),
+		c.widget("latency_reduction_ms", "PredictionLatencyReduction"),
+		c.widget("max_trail_ms", "MaxTrailSeconds (history kept)"),
+		c.widget("stamp_subtracts_interp", "Stamp subtracts interpolation"),
+		c.widget("trail_reset", "Reset trail on teleport"),
+		c.widget("teleport_guard", "Never rewind across a teleport (Source)"),
+		c.widget("rotation_lerp", "Rotation interpolation"),
+		c.widget("ping_compress", "Compress ping to a byte (ms/4)"),
 	)
 	c.scene = c.tab(
-		c.choice("shooter_control", "Shooter: bot, or user (click / F)"),
-		c.choice("weapon", "Weapon"),
-		c.choice("stamp_mode", "Rapid-fire stamp"),
-		c.logSlider(spec{"fire_interval_ms", "Time between shots", 10, 2000, 10}),
-		c.slider(spec{"aim_error_deg", "Bot aim error (σ)", 0, 10, 0.1}),
-		c.choice("target_motion", "Target motion"),
-		c.slider(spec{"target_speed_mps", "Target speed", 0, 20, 0.5}),
-		c.slider(spec{"extra_pawns", "Bystanders", 0, 200, 1}),
+		c.widget("shooter_control", "Shooter: bot, or user (click / F)"),
+		c.widget("weapon", "Weapon"),
+		c.widget("stamp_mode", "Rapid-fire stamp"),
+		c.widget("fire_interval_ms", "Time between shots"),
+		c.widget("aim_error_deg", "Bot aim error (σ)"),
+		c.widget("target_motion", "Target motion"),
+		c.widget("target_speed_mps", "Target speed"),
+		c.widget("extra_pawns", "Bystanders"),
 		widget.NewLabelWithStyle("Projectiles (weapon rocket or bolt)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		c.check("predict_projectiles", "Fake projectile on the owner"),
-		c.check("rocket_correct_fake", "Rocket: correct fake toward auth"),
-		c.check("rocket_predict_fx", "Rocket: fake plays effects (bPredictFX)"),
-		c.check("bolt_correct_fake", "Bolt: correct fake toward auth"),
-		c.check("bolt_predict_fx", "Bolt: fake plays effects (bPredictFX)"),
-		c.check("remote_resim", "Remote clients rewind and resimulate"),
-		c.logSlider(spec{"fake_correction_ms", "Fake correction time constant", 1, 1000, 1}),
-		c.logSlider(spec{"switch_extra_ms", "SwitchToAuthTimer extra (on top of ping)", 0, 1000, 5}),
-		c.slider(spec{"detonation_mismatch_m", "Detonations 'too far apart' beyond", 0, 10, 0.1}),
+		c.widget("predict_projectiles", "Fake projectile on the owner"),
+		c.widget("rocket_correct_fake", "Rocket: correct fake toward auth"),
+		c.widget("rocket_predict_fx", "Rocket: fake plays effects (bPredictFX)"),
+		c.widget("bolt_correct_fake", "Bolt: correct fake toward auth"),
+		c.widget("bolt_predict_fx", "Bolt: fake plays effects (bPredictFX)"),
+		c.widget("remote_resim", "Remote clients rewind and resimulate"),
+		c.widget("fake_correction_ms", "Fake correction time constant"),
+		c.widget("switch_extra_ms", "SwitchToAuthTimer extra (on top of ping)"),
+		c.widget("detonation_mismatch_m", "Detonations 'too far apart' beyond"),
 		widget.NewLabelWithStyle("Fire effects (burst counter)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		c.choice("burst_encoding", "BurstCounter encoding"),
-		c.check("burst_compress_byte", "bCompressByte (8 bits, else 16)"),
-		c.check("burst_creation_check", "CreationTime check on re-entry"),
-		c.check("burst_autoloop", "Auto-loop effects at the fire rate"),
-		c.logSlider(spec{"net_update_hz", "NetUpdateFrequency", 1, 128, 1}),
-		c.logSlider(spec{"trigger_hold_ms", "Trigger held after a burst", 0, 1000, 5}),
-		c.slider(spec{"observers", "Observers", 0, 8, 1}),
-		c.logSlider(spec{"relevancy_m", "Relevancy distance", 1, 1000, 1}),
+		c.widget("burst_encoding", "BurstCounter encoding"),
+		c.widget("burst_compress_byte", "bCompressByte (8 bits, else 16)"),
+		c.widget("burst_creation_check", "CreationTime check on re-entry"),
+		c.widget("burst_autoloop", "Auto-loop effects at the fire rate"),
+		c.widget("net_update_hz", "NetUpdateFrequency"),
+		c.widget("trigger_hold_ms", "Trigger held after a burst"),
+		c.widget("observers", "Observers"),
+		c.widget("relevancy_m", "Relevancy distance"),
 		widget.NewLabelWithStyle("Cheating client", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		c.slider(spec{"cheat_stamp_ms", "Forged stamp (older by)", -1000, 2000, 10}),
-		c.logSlider(spec{"cheat_ping_ms", "Fake extra ping", 0, 1000, 10}),
-		c.check("cheat_forge_hits", "Forge ZeroPing hits"),
-		c.check("cheat_resend", "Resend every command"),
+		c.widget("cheat_stamp_ms", "Forged stamp (older by)"),
+		c.widget("cheat_ping_ms", "Fake extra ping"),
+		c.widget("cheat_forge_hits", "Forge ZeroPing hits"),
+		c.widget("cheat_resend", "Resend every command"),
 	)
 	c.layers = c.layerTab()
 	c.all = c.allKeys()
@@ -129,15 +124,30 @@ func (c *controls) add(key string) *control {
 		panic("app: no key " + key) // a programming error, caught by the tests
 	}
 	ct := &control{key: key, read: key, param: p, value: widget.NewLabel("")}
-	if r, ok := shorthandReads[key]; ok {
-		ct.read = r
+	if len(p.Sets) > 0 { // a both-way key shows the upstream value
+		ct.read = p.Sets[0]
 	}
 	c.items = append(c.items, ct)
 	return ct
 }
 
-// shorthandReads: a both-way key shows the upstream value.
-var shorthandReads = map[string]string{"latency_ms": "up_ms", "jitter_ms": "up_jitter_ms", "tail_ms": "up_tail_ms", "loss_pct": "up_loss_pct"}
+// widget is a key's control, as its declaration says (lagcomp/keys.go):
+// a selector for a choice, a check box for a boolean, its slider for a
+// number.
+func (c *controls) widget(key, label string) fyne.CanvasObject {
+	p, ok := lagcomp.Lookup(key)
+	switch {
+	case !ok:
+		panic("app: no key " + key) // a programming error, caught by the tests
+	case p.Kind == lagcomp.KindEnum:
+		return c.choice(key, label)
+	case p.Kind == lagcomp.KindBool:
+		return c.check(key, label)
+	case p.Slider == nil:
+		panic("app: key " + key + " has no slider: give it one in lagcomp/keys.go")
+	}
+	return c.scaled(key, label, *p.Slider)
+}
 
 // row is a control's label, value, widget and reset button.
 func (c *controls) row(ct *control, label string, w fyne.CanvasObject) fyne.CanvasObject {
@@ -149,26 +159,23 @@ func (c *controls) row(ct *control, label string, w fyne.CanvasObject) fyne.Canv
 	return container.NewVBox(head, w)
 }
 
-func (c *controls) slider(s spec) fyne.CanvasObject { return c.scaled(s, false) }
-
-// logSlider is a slider on a logarithmic scale: fine at small values.
-func (c *controls) logSlider(s spec) fyne.CanvasObject { return c.scaled(s, true) }
-
-func (c *controls) scaled(s spec, log bool) fyne.CanvasObject {
-	ct := c.add(s.key)
-	ct.scale = sliderScale{lo: s.lo, hi: s.hi, step: s.step, log: log}
+// scaled is a key's slider: its position, 0 to 1, maps to a value on the
+// key's declared scale (linear, or logarithmic: fine at small values).
+func (c *controls) scaled(key, label string, s param.Slider) fyne.CanvasObject {
+	ct := c.add(key)
+	ct.scale = sliderScale{lo: s.Lo, hi: s.Hi, step: s.Step, log: s.Log}
 	ct.sl = c.u.newSlider(0, 1)
 	ct.sl.Step = 1.0 / positions
 	ct.sl.OnChanged = func(pos float64) {
 		c.changed(ct, strconv.FormatFloat(ct.scale.value(pos), 'f', -1, 64))
 	}
-	if !log {
-		return c.row(ct, s.label, ct.sl)
+	if !s.Log {
+		return c.row(ct, label, ct.sl)
 	}
 	// an exact value, typed: any the key allows, even beyond the slider
 	ct.typed = widget.NewEntry()
 	ct.typed.OnSubmitted = func(v string) { c.set(ct, strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), ct.param.Unit))) }
-	return c.row(ct, s.label, container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(80, ct.typed.MinSize().Height), ct.typed), ct.sl))
+	return c.row(ct, label, container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(80, ct.typed.MinSize().Height), ct.typed), ct.sl))
 }
 
 // setSlider moves a slider to the position of value v, as a drag there
@@ -217,9 +224,8 @@ func (c *controls) reset(ct *control) {
 	}
 	rp, _ := lagcomp.Lookup(ct.read)
 	c.set(ct, rp.Format(&c.u.presetCfg))
-	if ct.param.Alias { // a shorthand resets both directions
-		down := map[string]string{"latency_ms": "down_ms", "jitter_ms": "down_jitter_ms", "tail_ms": "down_tail_ms", "loss_pct": "down_loss_pct"}[ct.key]
-		dp, _ := lagcomp.Lookup(down)
+	if sets := ct.param.Sets; len(sets) > 1 { // a shorthand resets both directions
+		dp, _ := lagcomp.Lookup(sets[1])
 		c.u.applyConfig(func(cfg *lagcomp.Config) { _ = dp.SetString(cfg, dp.Format(&c.u.presetCfg)) })
 	}
 }
