@@ -83,13 +83,26 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 	}
 	var sc *capture.Sidecar
 	var err error
+	var notes []string
 	if f.from != "" {
 		sc, err = capture.Read(f.from)
 	} else {
-		sc, err = sidecarFromFlags(&f)
+		f.run.noteRenamed(stderr, "")
+		if sc, err = sidecarFromFlags(&f); err == nil {
+			notes, err = capture.CurrentKeys(sc) // --compare's
+			for i := range notes {
+				notes[i] = "--compare: " + notes[i]
+			}
+		}
 	}
 	if err != nil {
 		return fail(err)
+	}
+	if sc.Notes != nil {
+		notes = sc.Notes
+	}
+	for _, n := range notes {
+		fmt.Fprintln(stderr, "lagscope: note:", n)
 	}
 	if err := checkOut(f.out, sc.Clip != nil); err != nil {
 		return fail(err)

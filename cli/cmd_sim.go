@@ -33,6 +33,29 @@ func (s *setFlags) Set(v string) error {
 	return nil
 }
 
+// noteRenamed tells stderr of the keys the preset, --set or the texts of
+// flag name (--compare, --vary) name by an old name, which work as the
+// new ones, and puts --set's under their new names: what a sweep or a
+// sidecar writes out uses them.
+func (f *runFlags) noteRenamed(stderr io.Writer, name string, texts ...string) {
+	if p, err := presets.Load(f.preset); err == nil { // an error is config's to report
+		for _, n := range p.Notes {
+			fmt.Fprintln(stderr, "lagscope: note:", n)
+		}
+	}
+	for i, s := range f.sets {
+		if cur, n := lagcomp.Renamed(s.Key); n != "" {
+			fmt.Fprintln(stderr, "lagscope: note: --set:", n)
+			f.sets[i].Key = cur
+		}
+	}
+	for _, t := range texts {
+		for _, n := range lagcomp.RenameNotes(t) {
+			fmt.Fprintf(stderr, "lagscope: note: %s: %s\n", name, n)
+		}
+	}
+}
+
 // runFlags are the flags every headless command shares.
 type runFlags struct {
 	preset   string
@@ -150,6 +173,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "lagscope sim: --json, --summary and --csv each choose the output: give one")
 		return 2
 	}
+	rf.noteRenamed(stderr, "--compare", *compare)
 	cfg, err := rf.config()
 	if err != nil {
 		fmt.Fprintln(stderr, "lagscope sim:", err)

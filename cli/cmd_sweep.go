@@ -111,6 +111,7 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "lagscope sweep:", err)
 		return code
 	}
+	rf.noteRenamed(stderr, "--vary", sf.vary...)
 	plan, err := sf.plan()
 	if err != nil {
 		return fail(2, err)

@@ -3,6 +3,7 @@ package lagcomp
 import (
 	"math"
 	"slices"
+	"strings"
 
 	"lagscope/lagcomp/burst"
 	"lagscope/lagcomp/compensation"
@@ -63,6 +64,24 @@ func Lookup(key string) (*Param, bool) { return Keys.Lookup(key) }
 
 // Renamed is key's current name and, for an old name, a note saying so.
 func Renamed(key string) (current, note string) { return Keys.Renamed(key) }
+
+// RenameNotes are the notes for the old key names in text written as
+// --set, --vary and --compare take it (key=value, pieces joined by
+// commas; a piece without "=" continues a value), one per old name, in
+// the order written.
+func RenameNotes(text string) []string {
+	var notes []string
+	for _, piece := range strings.Split(text, ",") {
+		k, _, ok := strings.Cut(piece, "=")
+		if !ok {
+			continue
+		}
+		if _, note := Renamed(strings.TrimSpace(k)); note != "" && !slices.Contains(notes, note) {
+			notes = append(notes, note)
+		}
+	}
+	return notes
+}
 
 // Apply sets every key in order of precedence (network profile, then
 // both-way shorthands, then the rest; ties in the order given). The first

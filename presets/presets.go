@@ -45,6 +45,10 @@ type Preset struct {
 	// Moments are the instants to look at, with what to see there (see
 	// moments.go); FindMoments resolves them on a run.
 	Moments []moments.Spec
+	// Notes are what the loader has to say that is not an error: a key
+	// written by an old name ("FILE:LINE: key … is now called …"). The
+	// command line prints them on stderr, the window in its status.
+	Notes []string
 }
 
 // FindMoments resolves the preset's moments on a run of cfg (its own
@@ -82,6 +86,7 @@ func Parse(name string, data []byte) (*Preset, error) {
 	}
 	p := &Preset{Name: strings.TrimSuffix(filepath.Base(name), ".toml"), File: name}
 	seen := map[string]bool{}
+	written := map[string]string{} // a key's current name: the name the file wrote it by
 	for _, k := range md.Keys() {
 		// a key inside a table or a dotted key reports its top-level
 		// name (the decoder lists "a.b = 1" as a.b alone, without a)
@@ -102,8 +107,12 @@ func Parse(name string, data []byte) (*Preset, error) {
 			continue
 		}
 		if key == "key_params" {
-			if p.KeyParams, err = keyParams(v); err != nil {
+			var notes []string
+			if p.KeyParams, notes, err = keyParams(v); err != nil {
 				return nil, fmt.Errorf("%s: key \"key_params\": %w", at(), err)
+			}
+			for _, n := range notes {
+				p.Notes = append(p.Notes, fmt.Sprintf("%s: key_params: %s", at(), n))
 			}
 			continue
 		}
@@ -123,11 +132,21 @@ func Parse(name string, data []byte) (*Preset, error) {
 		if !ok {
 			return nil, fmt.Errorf("%s: %w", at(), lagcomp.UnknownKey(key))
 		}
+		if _, note := lagcomp.Renamed(key); note != "" {
+			// an old name: read as the current one, said in a note
+			if other := slices.IndexFunc(p.Settings, func(s lagcomp.Setting) bool { return s.Key == param.Key }); other >= 0 {
+				return nil, fmt.Errorf("%s: key %q is the old name of %q, which is written too, on line %d (allowed: each key once)", at(), key, param.Key, lineOf(data, written[param.Key]))
+			}
+			p.Notes = append(p.Notes, fmt.Sprintf("%s: %s", at(), note))
+		} else if slices.ContainsFunc(p.Settings, func(s lagcomp.Setting) bool { return s.Key == key }) {
+			return nil, fmt.Errorf("%s: key %q is written twice, also by its old name on line %d (allowed: each key once)", at(), key, lineOf(data, written[key]))
+		}
 		probe := lagcomp.Defaults()
 		if err := param.Set(&probe, v); err != nil {
 			return nil, fmt.Errorf("%s: %w", at(), err)
 		}
-		p.Settings = append(p.Settings, lagcomp.Setting{Key: key, Value: v})
+		written[param.Key] = key
+		p.Settings = append(p.Settings, lagcomp.Setting{Key: param.Key, Value: v})
 	}
 	if p.Description == "" {
 		return nil, fmt.Errorf("%s: key \"description\" is missing: say in one line what the scenario shows", name)
@@ -152,30 +171,33 @@ func parseMessage(data []byte, msg string) string {
 }
 
 // keyParams reads key_params: a list of configuration keys, each named
-// once; a shorthand (latency_ms) has no single value to show.
-func keyParams(v any) ([]string, error) {
+// once; a shorthand (latency_ms) has no single value to show. An old
+// name reads as the current one, with a note.
+func keyParams(v any) (keys, notes []string, err error) {
 	list, ok := v.([]any)
 	if !ok {
-		return nil, fmt.Errorf("want a list of keys, e.g. [\"mode\", \"correction_factor\"]")
+		return nil, nil, fmt.Errorf("want a list of keys, e.g. [\"mode\", \"correction_factor\"]")
 	}
-	var keys []string
 	for _, x := range list {
 		k, ok := x.(string)
 		if !ok {
-			return nil, fmt.Errorf("%v is not a key name in quotes", x)
+			return nil, nil, fmt.Errorf("%v is not a key name in quotes", x)
 		}
 		p, ok := lagcomp.Lookup(k)
 		switch {
 		case !ok:
-			return nil, lagcomp.UnknownKey(k)
+			return nil, nil, lagcomp.UnknownKey(k)
 		case p.Alias:
-			return nil, fmt.Errorf("%q sets several keys; name one of them (e.g. up_ms, down_ms)", k)
-		case slices.Contains(keys, k):
-			return nil, fmt.Errorf("%q is listed twice", k)
+			return nil, nil, fmt.Errorf("%q sets several keys; name one of them (e.g. up_ms, down_ms)", k)
+		case slices.Contains(keys, p.Key):
+			return nil, nil, fmt.Errorf("%q is listed twice", k)
 		}
-		keys = append(keys, k)
+		if _, note := lagcomp.Renamed(k); note != "" {
+			notes = append(notes, note)
+		}
+		keys = append(keys, p.Key)
 	}
-	return keys, nil
+	return keys, notes, nil
 }
 
 // lineOf finds the line a top-level key is written on, for messages:

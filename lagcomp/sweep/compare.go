@@ -37,6 +37,7 @@ func ParseChanges(s string) ([]lagcomp.Setting, error) {
 		if !ok {
 			return nil, lagcomp.UnknownKey(k)
 		}
+		k = p.Key // an old name reads as the current one (the caller notes it: lagcomp.RenameNotes)
 		if slices.ContainsFunc(out, func(s lagcomp.Setting) bool { return s.Key == k }) {
 			return nil, fmt.Errorf("key %q is changed twice; give B one value of it", k)
 		}

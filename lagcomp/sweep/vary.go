@@ -33,6 +33,7 @@ func ParseVary(s string) (Vary, error) {
 	if !ok {
 		return Vary{}, lagcomp.UnknownKey(key)
 	}
+	key = p.Key // an old name reads as the current one (the caller notes it: lagcomp.RenameNotes)
 	v := Vary{Key: key}
 	if n := strings.Count(spec, ":"); n > 0 && n != 2 && !strings.Contains(spec, ",") && p.Kind != lagcomp.KindText {
 		return Vary{}, fmt.Errorf("key %q: a range is FROM:TO:STEP (three numbers, e.g. 0:100:20), got %q; or list values: V1,V2,…", key, spec)

@@ -59,6 +59,9 @@ type Sidecar struct {
 	// Moment is a preset's moment shown: "moment 2: what to see", a line
 	// of the caption (full or short).
 	Moment string `json:"moment,omitempty"`
+	// Notes are what Read has to say that is not an error: keys the file
+	// names by an old name, read as their new ones (oldkeys.go).
+	Notes []string `json:"-"`
 }
 
 // Caption modes.
@@ -369,6 +372,13 @@ func Read(path string) (*Sidecar, error) {
 	var sc Sidecar
 	if err := dec.Decode(&sc); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	notes, err := CurrentKeys(&sc)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	for _, n := range notes {
+		sc.Notes = append(sc.Notes, path+": "+n)
 	}
 	if err := sc.check(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
