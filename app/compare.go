@@ -3,6 +3,7 @@ package app
 import (
 	"image"
 	"image/draw"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -75,7 +76,7 @@ func (ct *compareTab) toggle(on bool) {
 		ct.show.SetChecked(false)
 		return
 	}
-	ct.note.SetText("B: " + sweep.Title(changes, ""))
+	ct.note.SetText(strings.Join(append([]string{"B: " + sweep.Title(changes, "")}, lagcomp.RenameNotes(ct.changes.Text)...), "\n"))
 	ct.shown = ct.changes.Text
 	ct.pane.twin, ct.pane.b, ct.pane.bOf = &sweep.Twin{Changes: changes}, nil, nil
 	ct.pane.Show()

@@ -75,7 +75,7 @@ func (pp *presetPicker) load(name string) {
 		pp.sync()
 		return
 	}
-	pp.u.setStatus("preset " + p.Name + " loaded")
+	pp.u.setStatus(strings.Join(append([]string{"preset " + p.Name + " loaded"}, p.Notes...), " · "))
 	pp.u.publish()
 	pp.u.refresh()
 	pp.u.controls.sync()

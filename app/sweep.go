@@ -153,6 +153,7 @@ func (st *sweepTab) start() {
 	st.bar.SetValue(0)
 	st.bar.Show()
 	st.note.SetText(fmt.Sprintf("running %d runs on %d cores…", len(pts), runtime.NumCPU()))
+	st.u.setStatus(strings.Join(lagcomp.RenameNotes(st.x.Text+","+st.lines.Text), " · ")) // keys named by an old name
 	clock, began := st.u.opts.Clock, st.u.opts.Clock()
 	done := st.done
 	go func() {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -99,6 +100,7 @@ func Create(a fyne.App, w fyne.Window, opts Options) (*UI, error) {
 	u.applySpeedPref()
 	u.build()
 	u.bindKeys()
+	u.setStatus(strings.Join(p.Notes, " · ")) // keys the preset names by an old name
 	// a theme switch repaints the panes in the matching palette
 	a.Settings().AddListener(func(fyne.Settings) { fyne.Do(func() { u.invalidate(); u.refresh() }) })
 	w.SetOnClosed(u.Close)
