@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/timeline"
 )
 
 // An old sidecar that names keys by their old names (in its script, its
@@ -33,7 +34,7 @@ func TestOldSidecarKeysReadAsTheNewOnes(t *testing.T) {
 			t.Fatal(err)
 		}
 		sc.Script.Base = lagcomp.ConfigMap(&c)
-		sc.Script.Inputs = []lagcomp.ScriptInput{{TUs: 1000, Config: lagcomp.ConfigMap(&c)}}
+		sc.Script.Inputs = []timeline.ScriptInput{{TUs: 1000, Config: lagcomp.ConfigMap(&c)}}
 		sc.Compare = cur + "=20,mode=none"
 		if !p.Alias {
 			sc.KeyParams = []string{cur}
