@@ -32,12 +32,12 @@ type Client struct {
 	// snaps are the buffered snapshots, oldest first.
 	snaps []*Snapshot
 	// PackageTimeStamp is UT2003's replicated server time, set from each
-	// newer snapshot and advanced by the frame time in between.
+	// newer snapshot and advanced by the render frame time in between.
 	PackageTimeStamp model.Time
 	hasStamp         bool
-	lastFrame        model.Time
+	lastRender       model.Time
 
-	// Display is what the client shows this frame.
+	// Display is what the client shows at this render frame.
 	Display ClientView
 
 	ping *ping.Tracker
@@ -60,10 +60,11 @@ type Client struct {
 	warpMaxAt   model.Time // the frame of the largest warp
 	warpLast    float64
 	warps       []WarpEvent // the warps of the last GhostWindow, oldest first
-	starved     int         // frames that ran past the newest snapshot
+	starved     int         // render frames that ran past the newest snapshot
 }
 
-// ClientView is the remote world as one client displays it at a frame.
+// ClientView is the remote world as one client displays it at a render
+// frame.
 type ClientView struct {
 	T       model.Time   // client time of the frame
 	Poses   []model.Pose // every pawn as displayed (its own at its predicted pose)
@@ -106,7 +107,7 @@ func (c *Client) receive(s *Snapshot, keep model.Time) {
 	}
 }
 
-// display computes the remote pawns' poses for this frame.
+// display computes the remote pawns' poses for this render frame.
 func (c *Client) display(cfg *Config, t model.Time, own model.Pose, n int) {
 	v := &c.Display
 	v.T = t

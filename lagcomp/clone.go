@@ -40,7 +40,7 @@ func (s *Sim) Clone() *Sim {
 	c.tally = s.tally.clone()
 	c.Dropped = slices.Clip(s.Dropped)
 	c.packets = slices.Clip(s.packets) // append-only (it shifts into a new array)
-	c.frames = slices.Clone(s.frames)
+	c.renders = slices.Clone(s.renders)
 	c.fireAt = clonePtr(s.fireAt)
 	c.projs = make([]*projState, len(s.projs))
 	c.projBySeq = make(map[uint32]*projState, len(s.projBySeq))

@@ -7,12 +7,12 @@ import (
 )
 
 // eventKind orders simultaneous events: the server ticks before clients
-// draw a frame at the same instant.
+// render at the same instant.
 type eventKind uint8
 
 const (
 	evServerTick eventKind = iota
-	evClientFrame
+	evRender               // a client's render frame
 )
 
 type event struct {

@@ -178,8 +178,9 @@ func (s *Sim) receiveWeapon(c *Client, m *weaponMsg, sent, t model.Time) {
 	s.collectEffects(c)
 }
 
-// weaponFrame runs a remote client's copy of the weapon for a frame.
-func (s *Sim) weaponFrame(c *Client, t model.Time) {
+// renderWeapon runs a remote client's copy of the weapon for a render
+// frame.
+func (s *Sim) renderWeapon(c *Client, t model.Time) {
 	if c.weapon == nil {
 		return
 	}

@@ -48,8 +48,8 @@ type Sim struct {
 	openFrom       int // pending[:openFrom] have all arrived or been lost
 
 	ticks, snaps metronome
-	frames       []metronome // per client
-	fireAt       *model.Vec  // a shot the user asked for, fired at the shooter's next frame
+	renders      []metronome // per client: its render frames
+	fireAt       *model.Vec  // a shot the user asked for, fired at the shooter's next render frame
 
 	projs []*projState // every projectile, in firing order
 	// the first projSettled projectiles are settled, folded in projDone
@@ -127,10 +127,10 @@ func New(cfg Config) (*Sim, error) {
 		c.rel, c.weaponRel = netem.NewEndpoint[relMsg](rc), netem.NewEndpoint[relMsg](rc)
 		s.Server.conns[i].rel, s.Server.conns[i].weaponRel = netem.NewEndpoint[relMsg](rc), netem.NewEndpoint[relMsg](rc)
 	}
-	s.frames = make([]metronome, len(s.Clients))
+	s.renders = make([]metronome, len(s.Clients))
 	s.q.push(event{t: 0, kind: evServerTick})
 	for i := range s.Clients {
-		s.q.push(event{t: 0, kind: evClientFrame, client: i})
+		s.q.push(event{t: 0, kind: evRender, client: i})
 	}
 	return s, nil
 }
@@ -217,7 +217,7 @@ func (s *Sim) SetConfig(c Config) error {
 }
 
 // QueueFire asks the shooter to fire at a point of its own view at its
-// next frame with the weapon ready: the user's trigger.
+// next render frame with the weapon ready: the user's trigger.
 func (s *Sim) QueueFire(at model.Vec) { s.fireAt = &at }
 
 // Step runs every event up to and including time until.
@@ -229,9 +229,9 @@ func (s *Sim) Step(until model.Time) {
 		case evServerTick:
 			s.serverTick(e.t)
 			s.q.push(event{t: s.ticks.next(e.t, s.cfg.TickHz), kind: evServerTick})
-		case evClientFrame:
-			s.clientFrame(s.Clients[e.client], e.t)
-			s.q.push(event{t: s.frames[e.client].next(e.t, s.cfg.FPS), kind: evClientFrame, client: e.client})
+		case evRender:
+			s.render(s.Clients[e.client], e.t)
+			s.q.push(event{t: s.renders[e.client].next(e.t, s.cfg.FPS), kind: evRender, client: e.client})
 		}
 	}
 	s.Now = max(s.Now, until)
@@ -429,11 +429,14 @@ func (s *Sim) serverReceive(p *Packet) {
 	}
 }
 
-func (s *Sim) clientFrame(c *Client, t model.Time) {
+// render is one of a client's render frames (at fps): it takes what has
+// arrived, shows the world, and runs what the player does at that frame.
+// (A Frame is something else: the views' snapshot of the whole run.)
+func (s *Sim) render(c *Client, t model.Time) {
 	cfg := &s.cfg
 	if c.hasStamp {
 		// PredictedPlayer.PlayerTick: PackageTimeStamp += DeltaTime
-		c.PackageTimeStamp += t - c.lastFrame
+		c.PackageTimeStamp += t - c.lastRender
 	}
 	for p := c.in.take(t); p != nil; p = c.in.take(t) {
 		r := s.endpoint(c, true, p.onWeapon).Incoming(t, p.Hdr, p.Rel)
@@ -468,13 +471,13 @@ func (s *Sim) clientFrame(c *Client, t model.Time) {
 		}
 	}
 	if c.Index != ShooterPawn {
-		s.weaponFrame(c, t)
+		s.renderWeapon(c, t)
 	}
 	if c.ping.Due(t) { // CheckSendPing
 		s.send(Packet{Kind: PacketPing, Client: c.Index, Up: true, Stamp: t}, c)
 	}
 	s.flush(c, true)
-	c.lastFrame = t
+	c.lastRender = t
 }
 
 func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time) {
