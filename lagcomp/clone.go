@@ -165,13 +165,8 @@ func (o ownerReconciler) clone() ownerReconciler {
 
 func (t shotTally) clone() shotTally {
 	t.s.RuleCounts = slices.Clone(t.s.RuleCounts)
-	t.errs = t.errs.clone()
+	t.errs = t.errs.Clone()
 	return t
-}
-
-func (o orderStat) clone() orderStat {
-	o.low, o.high = slices.Clone(o.low), slices.Clone(o.high)
-	return o
 }
 
 func (t projTally) clone() projTally {

@@ -13,6 +13,7 @@ import (
 	"lagscope/lagcomp/burst"
 	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/netem"
+	"lagscope/lagcomp/orderstat"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
 	"lagscope/model"
@@ -41,7 +42,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[flight]():            {"From", "Dir", "Speed", "T0"},
 	reflect.TypeFor[shotTally]():         {"s", "n", "maxSeq", "err", "rewind", "ideal", "errs"},
 	reflect.TypeFor[ShotLog]():           {"c"},
-	reflect.TypeFor[orderStat]():         {"low", "high", "p"},
+	reflect.TypeFor[orderstat.Stat]():    {"low", "high", "p"},
 	reflect.TypeFor[projTally]():         {"s", "linked", "pairs", "linkSum", "detSum"},
 	reflect.TypeFor[Summary]():           {"ShotsFired", "ShotsLost", "ShotsInFlight", "LostClientHits", "DupsRejected", "ReliableGaveUp", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames"},
 	reflect.TypeFor[ProjectileSummary](): {"Count", "Rules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},

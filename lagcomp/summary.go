@@ -3,6 +3,8 @@ package lagcomp
 import (
 	"math"
 	"slices"
+
+	"lagscope/lagcomp/orderstat"
 )
 
 // Summary aggregates the shot records of a run.
@@ -76,7 +78,7 @@ type shotTally struct {
 	n                  int // records folded
 	maxSeq             uint32
 	err, rewind, ideal float64 // sums over traced shots
-	errs               orderStat
+	errs               orderstat.Stat
 }
 
 // catchUp folds the records judged since the last call.
@@ -117,7 +119,7 @@ func (t *shotTally) add(r *ShotRecord) {
 		return
 	}
 	s.ShotsTraced++
-	t.errs.add(r.RewindErrorM)
+	t.errs.Add(r.RewindErrorM)
 	t.err += r.RewindErrorM
 	t.rewind += r.RewindMs()
 	t.ideal += r.IdealRewindMs()
@@ -135,7 +137,7 @@ func (t *shotTally) summary() Summary {
 	if s.ShotsTraced > 0 {
 		n := float64(s.ShotsTraced)
 		s.MeanRewindErrM = t.err / n
-		s.P95RewindErrM = t.errs.quantile(0.95)
+		s.P95RewindErrM = t.errs.Quantile(0.95)
 		s.MeanRewindMs, s.MeanIdealMs = t.rewind/n, t.ideal/n
 	}
 	return s
@@ -192,21 +194,4 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// percentile is the nearest-rank percentile (p in (0, 1]), by sorting: the
-// reference orderStat is tested against.
-func percentile(xs []float64, p float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	return s[rank(len(s), p)]
-}
-
-// rank is the 0-based nearest rank of quantile p among n values.
-func rank(n int, p float64) int {
-	k := int(math.Ceil(p*float64(n))) - 1
-	return max(0, min(k, n-1))
 }

@@ -3,30 +3,11 @@ package lagcomp
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"lagscope/lagcomp/burst"
 	"lagscope/model"
 )
-
-// The order statistic answers what sorting every value answers, at every
-// size, with ties, for the p95 and other quantiles.
-func TestOrderStatIsTheSortedNearestRank(t *testing.T) {
-	rng := rand.New(rand.NewPCG(2, 7))
-	for _, p := range []float64{0.95, 0.5, 0.01, 1} {
-		var o orderStat
-		var xs []float64
-		for n := 1; n <= 3000; n++ {
-			x := math.Round(rng.ExpFloat64()*20) / 10 // many ties
-			xs = append(xs, x)
-			o.add(x)
-			if got, want := o.quantile(p), percentile(xs, p); got != want {
-				t.Fatalf("p %v, n %d: %v, sorted %v", p, n, got, want)
-			}
-		}
-	}
-}
 
 // The summary a Sim keeps as it goes is, bit for bit, the from-scratch
 // fold over every record, at any moment, for shots and projectiles.

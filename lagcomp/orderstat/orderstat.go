@@ -1,17 +1,23 @@
-package lagcomp
+package orderstat
 
-// orderStat keeps the nearest-rank quantile of a growing set of values
+import (
+	"math"
+	"slices"
+)
+
+// Stat keeps the nearest-rank quantile of a growing set of values
 // exactly, in O(log n) per value and O(1) per query: the values at or
 // below the quantile's rank sit in a max-heap (low), the rest in a
 // min-heap (high), rebalanced as the rank moves with n. It answers what
 // sorting every value would, without sorting on every frame.
-type orderStat struct {
+type Stat struct {
 	low  floatHeap // negated: a min-heap of −x is a max-heap of x
 	high floatHeap
 	p    float64 // the quantile the heaps are balanced for
 }
 
-func (o *orderStat) add(x float64) {
+// Add puts x in the set.
+func (o *Stat) Add(x float64) {
 	if o.low.len() > 0 && x > -o.low.min() {
 		o.high.push(x)
 	} else {
@@ -20,10 +26,10 @@ func (o *orderStat) add(x float64) {
 	o.balance()
 }
 
-// quantile is the nearest-rank p-quantile of the values (0 with none).
+// Quantile is the nearest-rank p-quantile of the values (0 with none).
 // The heaps are balanced for one p at a time; asking for another p
 // rebalances them (O(n log n) once).
-func (o *orderStat) quantile(p float64) float64 {
+func (o *Stat) Quantile(p float64) float64 {
 	n := o.low.len() + o.high.len()
 	if n == 0 {
 		return 0
@@ -37,7 +43,7 @@ func (o *orderStat) quantile(p float64) float64 {
 
 // balance moves values between the heaps until low holds exactly the
 // rank(n, p)+1 smallest.
-func (o *orderStat) balance() {
+func (o *Stat) balance() {
 	if o.p == 0 {
 		o.p = 0.95
 	}
@@ -94,4 +100,16 @@ func (h *floatHeap) pop() float64 {
 	}
 	*h = a
 	return x
+}
+
+// rank is the 0-based nearest rank of quantile p among n values.
+func rank(n int, p float64) int {
+	k := int(math.Ceil(p*float64(n))) - 1
+	return max(0, min(k, n-1))
+}
+
+// Clone is an independent copy (a keyframe's).
+func (o Stat) Clone() Stat {
+	o.low, o.high = slices.Clone(o.low), slices.Clone(o.high)
+	return o
 }
