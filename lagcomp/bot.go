@@ -61,7 +61,7 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	if cfg.Duel {
 		// both duellists' commands share one numbering (pending shots
 		// are kept by it); each connection's still only grows
-		c.seq = uint32(s.pending.len())
+		c.seq = uint32(s.pending.Len())
 	}
 	c.seq++
 	cmd := &Command{
@@ -83,7 +83,7 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	if cfg.CheatForgeHits && c.Index == ShooterPawn {
 		cmd.ClaimHit, cmd.ClaimTarget, cmd.ClaimPart = true, TargetPawn, model.PartHead
 	}
-	s.pending.add(pendingShot{
+	s.pending.Add(pendingShot{
 		id: s.ids.next(), fire: t, idealT: v.IdealT, saw: seen, hit: hit,
 		origin: origin, dir: dir, clientHit: hit.Pawn == other,
 		delivery: delivery{cmd: cmd, rec: -1, relPending: cfg.ReliableFire},

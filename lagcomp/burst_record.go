@@ -61,10 +61,10 @@ func (s *Sim) settle(i int) model.Time {
 func (s *Sim) burstRecord(i int) (BurstRecord, fireMarks) {
 	l := s.fx
 	rf := &l.Clients[i]
-	effects := rf.Effects.all()
-	r := BurstRecord{Client: i, Name: ClientName(i), Encoding: s.cfg.BurstEncoding, ShotsFired: l.Shots.len(), EffectsPlayed: len(effects)}
-	marks := fireMarks{shotMissed: make([]bool, l.Shots.len()), effectExtra: make([]bool, len(effects))}
-	perBurst := make([]int, l.Bursts.len())
+	effects := rf.Effects.All()
+	r := BurstRecord{Client: i, Name: ClientName(i), Encoding: s.cfg.BurstEncoding, ShotsFired: l.Shots.Len(), EffectsPlayed: len(effects)}
+	marks := fireMarks{shotMissed: make([]bool, l.Shots.Len()), effectExtra: make([]bool, len(effects))}
+	perBurst := make([]int, l.Bursts.Len())
 	r.EffectGapSDMs = gapSD(effects)
 	for j, e := range effects {
 		if e.Burst < 0 {
@@ -74,15 +74,15 @@ func (s *Sim) burstRecord(i int) (BurstRecord, fireMarks) {
 			continue
 		}
 		perBurst[e.Burst]++
-		if perBurst[e.Burst] > l.Bursts.at(e.Burst).N {
+		if perBurst[e.Burst] > l.Bursts.At(e.Burst).N {
 			r.ExtraEffects++
 			marks.effectExtra[j] = true
 		}
 	}
 	cutoff := s.Now - s.settle(i)
-	for b := 0; b < l.Bursts.len(); b++ {
-		sb := l.Bursts.at(b)
-		shots := l.Shots.slice(sb.First, sb.First+sb.N)
+	for b := 0; b < l.Bursts.Len(); b++ {
+		sb := l.Bursts.At(b)
+		shots := l.Shots.Slice(sb.First, sb.First+sb.N)
 		end := sb.Stop
 		if end < 0 {
 			end = shots[len(shots)-1].T
@@ -181,15 +181,15 @@ type MissedSingle struct {
 func (s *Sim) FireMisses(i int) FireMisses {
 	_, marks := s.burstRecord(i)
 	var f FireMisses
-	for j, sh := range s.fx.Shots.all() {
+	for j, sh := range s.fx.Shots.All() {
 		if !marks.shotMissed[j] {
 			continue
 		}
-		if b := s.fx.Bursts.at(sh.Burst); b.N == 1 {
+		if b := s.fx.Bursts.At(sh.Burst); b.N == 1 {
 			f.Singles = append(f.Singles, MissedSingle{T: sh.T, Judged: max(sh.T, b.Stop) + s.settle(i)})
 		}
 	}
-	for j, e := range s.fx.Clients[i].Effects.all() {
+	for j, e := range s.fx.Clients[i].Effects.All() {
 		if marks.effectExtra[j] || e.Bogus {
 			f.Extra = append(f.Extra, FireEffect{T: e.T, Cause: e.Cause, Extra: marks.effectExtra[j], Bogus: e.Bogus})
 		}

@@ -1,6 +1,7 @@
 package lagcomp
 
 import (
+	"lagscope/lagcomp/chunklog"
 	"math"
 
 	"lagscope/model"
@@ -18,18 +19,18 @@ import (
 // the folded counts; a cutoff that moves back (the client's link made
 // slower, so settle grew) folds the bursts again from the first.
 type burstTally struct {
-	effects  int          // effects folded
-	perBurst chunked[int] // effects attributed to each burst so far
-	noBurst  int          // effects standing for no burst
-	bogus    int          // of those, bogus bursts
-	gapN     float64      // gaps between consecutive effects of a burst
-	gapSum   float64      // their sum, ms
-	gapSq    float64      // and sum of squares
-	sealed   int          // bursts whose N is final (every one before the last, and the last once stopped)
-	extra    int          // effects beyond their burst's shots, over the sealed bursts
-	folded   int          // bursts settled for good, from the first
-	cutoff   model.Time   // the judging cutoff they were folded at
-	settled  burstSettled // their counts
+	effects  int               // effects folded
+	perBurst chunklog.Log[int] // effects attributed to each burst so far
+	noBurst  int               // effects standing for no burst
+	bogus    int               // of those, bogus bursts
+	gapN     float64           // gaps between consecutive effects of a burst
+	gapSum   float64           // their sum, ms
+	gapSq    float64           // and sum of squares
+	sealed   int               // bursts whose N is final (every one before the last, and the last once stopped)
+	extra    int               // effects beyond their burst's shots, over the sealed bursts
+	folded   int               // bursts settled for good, from the first
+	cutoff   model.Time        // the judging cutoff they were folded at
+	settled  burstSettled      // their counts
 }
 
 // burstSettled are the counts of settled bursts.
@@ -41,7 +42,7 @@ type burstSettled struct {
 // burstJudged is whether burst b is judged at cutoff (not culled, not
 // pending), as burstRecord decides it.
 func (s *Sim) burstJudged(b, i int, cutoff model.Time) bool {
-	sb := s.fx.Bursts.at(b)
+	sb := s.fx.Bursts.At(b)
 	return burstRelevant(sb, i) && sb.Stop >= 0 && sb.Stop <= cutoff
 }
 
@@ -66,8 +67,8 @@ func (c *burstSettled) add(n, e, sign int) {
 func (s *Sim) catchUpBurstTally(i int) *burstTally {
 	l := s.fx
 	t := &l.tallies[i]
-	for t.perBurst.len() < l.Bursts.len() {
-		t.perBurst.add(0, nil)
+	for t.perBurst.Len() < l.Bursts.Len() {
+		t.perBurst.Add(0, nil)
 	}
 	cutoff := s.Now - s.settle(i)
 	if cutoff < t.cutoff { // settle grew: bursts folded as judged may be pending again
@@ -75,11 +76,11 @@ func (s *Sim) catchUpBurstTally(i int) *burstTally {
 	}
 	t.cutoff = cutoff
 	es := &l.Clients[i].Effects
-	for ; t.effects < es.len(); t.effects++ {
+	for ; t.effects < es.Len(); t.effects++ {
 		j := t.effects
-		e := *es.at(j)
-		if j > 0 && e.Burst >= 0 && e.Burst == es.at(j-1).Burst {
-			g := (e.T - es.at(j-1).T).Millis()
+		e := *es.At(j)
+		if j > 0 && e.Burst >= 0 && e.Burst == es.At(j-1).Burst {
+			g := (e.T - es.At(j-1).T).Millis()
 			t.gapN, t.gapSum, t.gapSq = t.gapN+1, t.gapSum+g, t.gapSq+g*g
 		}
 		if e.Burst < 0 {
@@ -88,9 +89,9 @@ func (s *Sim) catchUpBurstTally(i int) *burstTally {
 			continue
 		}
 		b := e.Burst
-		p := t.perBurst.mut(b, nil)
+		p := t.perBurst.Mut(b, nil)
 		*p++
-		n := l.Bursts.at(b).N
+		n := l.Bursts.At(b).N
 		if b < t.sealed {
 			t.extra += max(0, *p-n) - max(0, *p-1-n)
 		}
@@ -99,16 +100,16 @@ func (s *Sim) catchUpBurstTally(i int) *burstTally {
 			t.settled.add(n, *p, +1)
 		}
 	}
-	sealed := l.Bursts.len() - 1
-	if sealed >= 0 && l.Bursts.at(sealed).Stop >= 0 {
+	sealed := l.Bursts.Len() - 1
+	if sealed >= 0 && l.Bursts.At(sealed).Stop >= 0 {
 		sealed++
 	}
 	for ; t.sealed < sealed; t.sealed++ {
-		t.extra += max(0, *t.perBurst.at(t.sealed)-l.Bursts.at(t.sealed).N)
+		t.extra += max(0, *t.perBurst.At(t.sealed)-l.Bursts.At(t.sealed).N)
 	}
 	for ; t.folded < t.sealed; t.folded++ {
 		b := t.folded
-		sb := l.Bursts.at(b)
+		sb := l.Bursts.At(b)
 		switch {
 		case !burstRelevant(sb, i):
 			t.settled.culled += sb.N
@@ -117,7 +118,7 @@ func (s *Sim) catchUpBurstTally(i int) *burstTally {
 		case sb.Stop > cutoff:
 			return t // this one and every later one end after the cutoff
 		default:
-			t.settled.add(sb.N, *t.perBurst.at(b), +1)
+			t.settled.add(sb.N, *t.perBurst.At(b), +1)
 		}
 	}
 	return t
@@ -129,17 +130,17 @@ func (s *Sim) runningBurstRecord(i int) BurstRecord {
 	l := s.fx
 	t := s.catchUpBurstTally(i)
 	rf := &l.Clients[i]
-	r := BurstRecord{Client: i, Name: ClientName(i), Encoding: s.cfg.BurstEncoding, ShotsFired: l.Shots.len(), EffectsPlayed: rf.Effects.len()}
+	r := BurstRecord{Client: i, Name: ClientName(i), Encoding: s.cfg.BurstEncoding, ShotsFired: l.Shots.Len(), EffectsPlayed: rf.Effects.Len()}
 	c := t.settled
 	r.ExtraEffects, r.BogusBursts = t.noBurst+t.extra, t.bogus
-	for b := t.sealed; b < l.Bursts.len(); b++ {
-		r.ExtraEffects += max(0, *t.perBurst.at(b)-l.Bursts.at(b).N)
+	for b := t.sealed; b < l.Bursts.Len(); b++ {
+		r.ExtraEffects += max(0, *t.perBurst.At(b)-l.Bursts.At(b).N)
 	}
-	for b := t.folded; b < l.Bursts.len(); b++ {
-		sb := l.Bursts.at(b)
+	for b := t.folded; b < l.Bursts.Len(); b++ {
+		sb := l.Bursts.At(b)
 		end := sb.Stop
 		if end < 0 {
-			end = l.Shots.at(sb.First + sb.N - 1).T
+			end = l.Shots.At(sb.First + sb.N - 1).T
 		}
 		switch {
 		case !burstRelevant(sb, i):
@@ -147,7 +148,7 @@ func (s *Sim) runningBurstRecord(i int) BurstRecord {
 		case sb.Stop < 0 || end > t.cutoff:
 			c.pending += sb.N
 		default:
-			c.add(sb.N, *t.perBurst.at(b), +1)
+			c.add(sb.N, *t.perBurst.At(b), +1)
 		}
 	}
 	r.ShotsCulled, r.ShotsPending = c.culled, c.pending
@@ -167,8 +168,8 @@ func (s *Sim) runningBurstRecord(i int) BurstRecord {
 func (s *Sim) windowMarks(i, e0, s0 int) fireMarks {
 	l := s.fx
 	t := s.catchUpBurstTally(i)
-	es := l.Clients[i].Effects.slice(e0, l.Clients[i].Effects.len())
-	m := fireMarks{effectExtra: make([]bool, len(es)), shotMissed: make([]bool, l.Shots.len()-s0)}
+	es := l.Clients[i].Effects.Slice(e0, l.Clients[i].Effects.Len())
+	m := fireMarks{effectExtra: make([]bool, len(es)), shotMissed: make([]bool, l.Shots.Len()-s0)}
 	// an effect is extra when more effects of its burst came up to it
 	// than the burst has shots: those up to it are all of them so far
 	// less those after it, and those after it are in the window
@@ -179,18 +180,18 @@ func (s *Sim) windowMarks(i, e0, s0 int) fireMarks {
 			m.effectExtra[j] = true
 			continue
 		}
-		m.effectExtra[j] = *t.perBurst.at(b)-after[b] > l.Bursts.at(b).N
+		m.effectExtra[j] = *t.perBurst.At(b)-after[b] > l.Bursts.At(b).N
 		after[b]++
 	}
 	judged := -1 // the burst last looked at, and whether it is judged
 	var isJudged bool
 	for j := range m.shotMissed {
-		sh := l.Shots.at(s0 + j)
+		sh := l.Shots.At(s0 + j)
 		if sh.Burst != judged {
 			judged, isJudged = sh.Burst, s.burstJudged(sh.Burst, i, t.cutoff)
 		}
-		sb := l.Bursts.at(sh.Burst)
-		m.shotMissed[j] = isJudged && s0+j-sb.First >= *t.perBurst.at(sh.Burst)
+		sb := l.Bursts.At(sh.Burst)
+		m.shotMissed[j] = isJudged && s0+j-sb.First >= *t.perBurst.At(sh.Burst)
 	}
 	return m
 }

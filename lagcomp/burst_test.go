@@ -77,8 +77,8 @@ func TestEncodingsFireTheSameShots(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.Step(20 * model.Second)
-		shots[k], recs[k] = s.fx.Shots.all(), s.Shots.Records()
-		played[k] = s.fx.Clients[2].Effects.len()
+		shots[k], recs[k] = s.fx.Shots.All(), s.Shots.Records()
+		played[k] = s.fx.Clients[2].Effects.Len()
 	}
 	if len(shots[0]) < 100 || !slices.Equal(shots[0], shots[1]) {
 		t.Fatalf("the shots fired differ: %d vs %d", len(shots[0]), len(shots[1]))

@@ -35,7 +35,7 @@ func (s *Sim) Clone() *Sim {
 	if s.duelAimSrc != nil {
 		c.duelAim, c.duelAimSrc = cloneRand(s.duelAimSrc)
 	}
-	c.pending = s.pending.clone()
+	c.pending = s.pending.Clone()
 	c.Shots = s.Shots.clone()
 	c.tally = s.tally.clone()
 	c.Dropped = slices.Clip(s.Dropped)
@@ -79,14 +79,14 @@ func (s *Sim) Keyframe() *Sim {
 // stop, in chunks; the open culled span; the running records' counts
 // per burst, in chunks).
 func (l *fireLog) clone() *fireLog {
-	c := &fireLog{Shots: l.Shots.clone(), Bursts: l.Bursts.clone(), Values: l.Values.clone(), Clients: slices.Clone(l.Clients)}
+	c := &fireLog{Shots: l.Shots.Clone(), Bursts: l.Bursts.Clone(), Values: l.Values.Clone(), Clients: slices.Clone(l.Clients)}
 	for i := range c.Clients {
 		rf := &c.Clients[i]
-		rf.Updates, rf.Effects, rf.Culled = l.Clients[i].Updates.clone(), l.Clients[i].Effects.clone(), slices.Clone(rf.Culled)
+		rf.Updates, rf.Effects, rf.Culled = l.Clients[i].Updates.Clone(), l.Clients[i].Effects.Clone(), slices.Clone(rf.Culled)
 	}
 	c.tallies = slices.Clone(l.tallies)
 	for i := range c.tallies {
-		c.tallies[i].perBurst = l.tallies[i].perBurst.clone()
+		c.tallies[i].perBurst = l.tallies[i].perBurst.Clone()
 	}
 	return c
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/chunklog"
 	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/orderstat"
@@ -67,25 +68,25 @@ var cloned = map[reflect.Type][]string{
 	fieldType[rewind.History]("seg"):     {"first", "t0", "gapMin", "gapMax", "rate"},
 	// the timestamp mode's memory of StartFire, on the server's connection
 	reflect.TypeFor[compensation.StartFire](): {"Stamp", "At", "Seen"},
-	// chunked logs: chunks shared with a clone until written (mut); a fired
+	// chunked logs: chunks shared with a clone until written (Mut); a fired
 	// shot's sentAt clipped then (ownSent)
 	reflect.TypeFor[firedShots]():                      {"chunks", "n", "owner"},
-	reflect.TypeFor[chunk[pendingShot]]():              {"owner", "s"},
-	reflect.TypeFor[chunked[ServerBurst]]():            {"chunks", "n", "owner"},
-	reflect.TypeFor[chunk[ServerBurst]]():              {"owner", "s"},
-	reflect.TypeFor[chunked[int]]():                    {"chunks", "n", "owner"},
-	reflect.TypeFor[chunked[ShotRecord]]():             {"chunks", "n", "owner"},
-	reflect.TypeFor[chunked[ServerShot]]():             {"chunks", "n", "owner"},
-	reflect.TypeFor[chunk[ServerShot]]():               {"owner", "s"},
-	reflect.TypeFor[chunked[ValueChange]]():            {"chunks", "n", "owner"},
-	reflect.TypeFor[chunk[ValueChange]]():              {"owner", "s"},
-	reflect.TypeFor[chunked[FireUpdate]]():             {"chunks", "n", "owner"},
-	reflect.TypeFor[chunk[FireUpdate]]():               {"owner", "s"},
-	reflect.TypeFor[chunked[PlayedEffect]]():           {"chunks", "n", "owner"},
-	reflect.TypeFor[chunk[PlayedEffect]]():             {"owner", "s"},
-	reflect.TypeFor[chunk[ShotRecord]]():               {"owner", "s"},
-	reflect.TypeFor[chunk[int]]():                      {"owner", "s"},
-	reflect.TypeFor[chunkOwner]():                      {"_"},
+	chunkOf[pendingShot]():                             {"owner", "s"},
+	reflect.TypeFor[chunklog.Log[ServerBurst]]():       {"chunks", "n", "owner"},
+	chunkOf[ServerBurst]():                             {"owner", "s"},
+	reflect.TypeFor[chunklog.Log[int]]():               {"chunks", "n", "owner"},
+	reflect.TypeFor[chunklog.Log[ShotRecord]]():        {"chunks", "n", "owner"},
+	reflect.TypeFor[chunklog.Log[ServerShot]]():        {"chunks", "n", "owner"},
+	chunkOf[ServerShot]():                              {"owner", "s"},
+	reflect.TypeFor[chunklog.Log[ValueChange]]():       {"chunks", "n", "owner"},
+	chunkOf[ValueChange]():                             {"owner", "s"},
+	reflect.TypeFor[chunklog.Log[FireUpdate]]():        {"chunks", "n", "owner"},
+	chunkOf[FireUpdate]():                              {"owner", "s"},
+	reflect.TypeFor[chunklog.Log[PlayedEffect]]():      {"chunks", "n", "owner"},
+	chunkOf[PlayedEffect]():                            {"owner", "s"},
+	chunkOf[ShotRecord]():                              {"owner", "s"},
+	chunkOf[int]():                                     {"owner", "s"},
+	fieldType[chunklog.Log[int]]("owner").Elem():       {"_"},
 	reflect.TypeFor[pendingShot]():                     {"id", "fire", "idealT", "saw", "hit", "origin", "dir", "clientHit", "delivery"},
 	reflect.TypeFor[delivery]():                        {"cmd", "sentAt", "onWire", "relPending", "arrived", "lost", "rec"},
 	reflect.TypeFor[netem.Endpoint[relMsg]]():          {"cfg", "seq", "nextID", "queue", "flight", "chans", "recvHigh", "recvBits", "ackOwed", "owesAck", "srtt", "rttvar", "Stats"},
@@ -105,6 +106,9 @@ func fieldType[T any](name string) reflect.Type {
 	f, _ := reflect.TypeFor[T]().FieldByName(name)
 	return f.Type
 }
+
+// chunkOf is the chunk type of a chunklog.Log[T] (unexported there).
+func chunkOf[T any]() reflect.Type { return fieldType[chunklog.Log[T]]("chunks").Elem().Elem() }
 
 // immutable are types a clone copies whole or shares: plain values (no
 // references inside), or things nothing writes once made (records,
@@ -356,9 +360,9 @@ func TestKeyframesFoldTheRunningSummaries(t *testing.T) {
 			t.Fatalf("keyframe at %v: %d of %d shot records folded", sim.Now, sim.tally.n, sim.Shots.Len())
 		}
 		for i := 1; i < len(sim.Clients); i++ {
-			if tl := &sim.fx.tallies[i]; tl.effects != sim.fx.Clients[i].Effects.len() || tl.perBurst.len() != sim.fx.Bursts.len() {
+			if tl := &sim.fx.tallies[i]; tl.effects != sim.fx.Clients[i].Effects.Len() || tl.perBurst.Len() != sim.fx.Bursts.Len() {
 				t.Fatalf("keyframe at %v, client %d: %d of %d effects, %d of %d bursts folded", sim.Now, i,
-					tl.effects, sim.fx.Clients[i].Effects.len(), tl.perBurst.len(), sim.fx.Bursts.len())
+					tl.effects, sim.fx.Clients[i].Effects.Len(), tl.perBurst.Len(), sim.fx.Bursts.Len())
 			}
 		}
 	}

@@ -56,10 +56,10 @@ type arrivedCopy struct {
 // never sent (a test's forgery).
 // The pointer is for writing: the pending shots are made this Sim's own.
 func (s *Sim) shot(seq uint32) *pendingShot {
-	if seq < 1 || int(seq) > s.pending.len() {
+	if seq < 1 || int(seq) > s.pending.Len() {
 		return nil
 	}
-	return s.pending.mut(int(seq)-1, ownSent)
+	return s.pending.Mut(int(seq)-1, ownSent)
 }
 
 // commandsIn are the commands a packet carries: its own, the backups,
@@ -231,8 +231,8 @@ func (s *Sim) clientRecord(ps *pendingShot) ShotRecord {
 // arrived nor been lost: at the end of a run, the shots still in flight.
 func (s *Sim) InFlightShots() []ShotRecord {
 	var out []ShotRecord
-	for i := 0; i < s.pending.len(); i++ {
-		ps := s.pending.at(i)
+	for i := 0; i < s.pending.Len(); i++ {
+		ps := s.pending.At(i)
 		if ps.cmd == nil || ps.arrived || ps.lost || ps.cmd.Weapon.IsProjectile() {
 			continue
 		}
@@ -251,8 +251,8 @@ func (s *Sim) AllShots() []ShotRecord {
 
 // shotCounts counts every shot fired, of any weapon, by fate.
 func (s *Sim) shotCounts() (fired, lost, inFlight int) {
-	for i := 0; i < s.pending.len(); i++ {
-		ps := s.pending.at(i)
+	for i := 0; i < s.pending.Len(); i++ {
+		ps := s.pending.At(i)
 		switch {
 		case ps.lost:
 			lost++
@@ -260,5 +260,5 @@ func (s *Sim) shotCounts() (fired, lost, inFlight int) {
 			inFlight++
 		}
 	}
-	return s.pending.len(), lost, inFlight
+	return s.pending.Len(), lost, inFlight
 }

@@ -96,7 +96,7 @@ func accounted(t *testing.T, s *Sim) (lost int) {
 	t.Helper()
 	sum := s.Summary()
 	all := s.AllShots()
-	if len(all) != sum.ShotsFired || sum.ShotsFired != s.pending.len() {
+	if len(all) != sum.ShotsFired || sum.ShotsFired != s.pending.Len() {
 		t.Fatalf("%d shots fired, %d records", sum.ShotsFired, len(all))
 	}
 	ids, seqs := map[string]bool{}, map[uint32]bool{}
@@ -121,7 +121,7 @@ func TestLostShotsAreRecorded(t *testing.T) {
 	c.Up.LossPct, c.CmdBackup, c.FireIntervalMs = 20, 0, 200
 	s := run(t, c, 20*model.Second)
 	if lost := accounted(t, s); lost < 10 {
-		t.Fatalf("%d of %d shots lost at 20 %% loss", lost, s.pending.len())
+		t.Fatalf("%d of %d shots lost at 20 %% loss", lost, s.pending.Len())
 	}
 	agree, n := 0, 0
 	for _, j := range shotsJSON(t, s) {

@@ -2,6 +2,7 @@ package lagcomp
 
 import (
 	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/chunklog"
 	"lagscope/model"
 )
 
@@ -13,11 +14,11 @@ import (
 
 // fireLog is the omniscient account of fire and effects.
 type fireLog struct {
-	Shots   chunked[ServerShot] // every log shared with keyframes, chunk by chunk
-	Bursts  chunked[ServerBurst]
-	Values  chunked[ValueChange] // the server's property after each change
-	Clients []RemoteFire         // by client index; 0 (the shooter) stays empty
-	tallies []burstTally         // by client index: the records kept running
+	Shots   chunklog.Log[ServerShot] // every log shared with keyframes, chunk by chunk
+	Bursts  chunklog.Log[ServerBurst]
+	Values  chunklog.Log[ValueChange] // the server's property after each change
+	Clients []RemoteFire              // by client index; 0 (the shooter) stays empty
+	tallies []burstTally              // by client index: the records kept running
 }
 
 // ServerShot is one shot the server's weapon fired.
@@ -45,8 +46,8 @@ type ValueChange struct {
 
 // RemoteFire is what one remote client received and played.
 type RemoteFire struct {
-	Updates chunked[FireUpdate]
-	Effects chunked[PlayedEffect]
+	Updates chunklog.Log[FireUpdate]
+	Effects chunklog.Log[PlayedEffect]
 	Culled  []Span // when its copy of the weapon did not exist
 }
 
@@ -85,20 +86,20 @@ func (s *Sim) weaponFired() {
 	srv := s.Server
 	w := &srv.weapon
 	if !w.firing {
-		s.fx.Bursts.add(ServerBurst{Start: srv.Now, Stop: -1, First: s.fx.Shots.len()}, nil)
+		s.fx.Bursts.Add(ServerBurst{Start: srv.Now, Stop: -1, First: s.fx.Shots.Len()}, nil)
 	}
 	w.HandleFireShot()
-	b := s.fx.Bursts.len() - 1
+	b := s.fx.Bursts.Len() - 1
 	var rel uint64
 	for i := 1; i < len(srv.conns) && i < 64; i++ {
 		if srv.conns[i].weapon.open {
 			rel |= 1 << i
 		}
 	}
-	sb := s.fx.Bursts.mut(b, nil)
+	sb := s.fx.Bursts.Mut(b, nil)
 	sb.N++
 	sb.Relevant |= rel
-	s.fx.Shots.add(ServerShot{T: srv.Now, Burst: b, Relevant: rel}, nil)
+	s.fx.Shots.Add(ServerShot{T: srv.Now, Burst: b, Relevant: rel}, nil)
 	s.logValue()
 }
 
@@ -109,13 +110,13 @@ func (s *Sim) weaponStopped() {
 		return
 	}
 	w.StopFire()
-	s.fx.Bursts.mut(s.fx.Bursts.len()-1, nil).Stop = s.Server.Now
+	s.fx.Bursts.Mut(s.fx.Bursts.Len()-1, nil).Stop = s.Server.Now
 	s.logValue()
 }
 
 func (s *Sim) logValue() {
 	v := s.Server.weapon.BurstCounter
-	s.fx.Values.add(ValueChange{T: s.Server.Now, Value: v.Value(), Firing: v.Firing()}, nil)
+	s.fx.Values.Add(ValueChange{T: s.Server.Now, Value: v.Value(), Firing: v.Firing()}, nil)
 }
 
 // releaseTrigger is the shooter letting go trigger_hold_ms after its last
@@ -173,7 +174,7 @@ func (s *Sim) receiveWeapon(c *Client, m *weaponMsg, sent, t model.Time) {
 	if err != nil { // the server only sends whole values
 		return
 	}
-	rf.Updates.add(FireUpdate{Sent: sent, Recv: t, Value: v.Value(), Firing: v.Firing(), Open: m.Open && c.weapon.CreationTime == t, Bits: m.Bits}, nil)
+	rf.Updates.Add(FireUpdate{Sent: sent, Recv: t, Value: v.Value(), Firing: v.Firing(), Open: m.Open && c.weapon.CreationTime == t, Bits: m.Bits}, nil)
 	c.weapon.Receive(v, t, m.Tag)
 	s.collectEffects(c)
 }
@@ -199,8 +200,8 @@ func (s *Sim) collectEffects(c *Client) {
 		case e.Open && !c.weapon.BurstCounter.Firing():
 			pe.Bogus = true // a burst for shots long gone
 		case e.Tag > 0 && (e.Tag > e.PrevTag || e.Open || e.Cause == burst.CauseLoop):
-			pe.Burst = s.fx.Shots.at(int(e.Tag - 1)).Burst
+			pe.Burst = s.fx.Shots.At(int(e.Tag - 1)).Burst
 		}
-		rf.Effects.add(pe, nil)
+		rf.Effects.Add(pe, nil)
 	}
 }

@@ -2,6 +2,7 @@ package lagcomp
 
 import (
 	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/chunklog"
 	"lagscope/model"
 )
 
@@ -60,19 +61,19 @@ func (s *Sim) fireFrame() *FireFrame {
 	// shots and bursts are in time order, one burst stopping before the
 	// next starts: only the window's tail is read, so a frame costs the
 	// same after 10 shots and after 100 000
-	first := l.Shots.len()
-	for first > 0 && l.Shots.at(first-1).T >= from {
+	first := l.Shots.Len()
+	for first > 0 && l.Shots.At(first-1).T >= from {
 		first--
 	}
-	for _, sh := range l.Shots.slice(first, l.Shots.len()) {
-		ff.Shots = append(ff.Shots, FireShot{T: sh.T, Burst: sh.Burst, Single: l.Bursts.at(sh.Burst).N == 1})
+	for _, sh := range l.Shots.Slice(first, l.Shots.Len()) {
+		ff.Shots = append(ff.Shots, FireShot{T: sh.T, Burst: sh.Burst, Single: l.Bursts.At(sh.Burst).N == 1})
 	}
-	b := l.Bursts.len()
-	for b > 0 && (l.Bursts.at(b-1).Stop >= from || l.Bursts.at(b-1).Stop < 0) {
+	b := l.Bursts.Len()
+	for b > 0 && (l.Bursts.At(b-1).Stop >= from || l.Bursts.At(b-1).Stop < 0) {
 		b--
 	}
-	for ; b < l.Bursts.len(); b++ {
-		if stop := l.Bursts.at(b).Stop; stop >= from {
+	for ; b < l.Bursts.Len(); b++ {
+		if stop := l.Bursts.At(b).Stop; stop >= from {
 			ff.Stops = append(ff.Stops, stop)
 		}
 	}
@@ -85,39 +86,39 @@ func (s *Sim) fireFrame() *FireFrame {
 
 // valuesSince are the changes at or after from, led by the value in
 // force at from.
-func valuesSince(vs *chunked[ValueChange], from model.Time) []ValueChange {
-	k := vs.len()
-	for k > 0 && vs.at(k-1).T >= from {
+func valuesSince(vs *chunklog.Log[ValueChange], from model.Time) []ValueChange {
+	k := vs.Len()
+	for k > 0 && vs.At(k-1).T >= from {
 		k--
 	}
 	if k > 0 {
 		k--
 	}
-	return vs.slice(k, vs.len())
+	return vs.Slice(k, vs.Len())
 }
 
 func (s *Sim) fireLane(i int, from model.Time) FireLane {
 	rf := &s.fx.Clients[i]
 	ln := FireLane{Client: i, Name: ClientName(i), Record: s.runningBurstRecord(i)}
 	// every log is in time order: the window is its tail
-	u := rf.Updates.len()
-	for u > 0 && rf.Updates.at(u-1).Recv >= from {
+	u := rf.Updates.Len()
+	for u > 0 && rf.Updates.At(u-1).Recv >= from {
 		u--
 	}
-	ln.Updates = rf.Updates.slice(u, rf.Updates.len())
-	e := rf.Effects.len()
-	for e > 0 && rf.Effects.at(e-1).T >= from {
+	ln.Updates = rf.Updates.Slice(u, rf.Updates.Len())
+	e := rf.Effects.Len()
+	for e > 0 && rf.Effects.At(e-1).T >= from {
 		e--
 	}
-	sh := s.fx.Shots.len()
-	for sh > 0 && s.fx.Shots.at(sh-1).T >= from {
+	sh := s.fx.Shots.Len()
+	for sh > 0 && s.fx.Shots.At(sh-1).T >= from {
 		sh--
 	}
 	marks := s.windowMarks(i, e, sh)
-	for j, pe := range rf.Effects.slice(e, rf.Effects.len()) {
+	for j, pe := range rf.Effects.Slice(e, rf.Effects.Len()) {
 		ln.Effects = append(ln.Effects, FireEffect{T: pe.T, Cause: pe.Cause, Extra: marks.effectExtra[j], Bogus: pe.Bogus})
 	}
-	for j, shot := range s.fx.Shots.slice(sh, s.fx.Shots.len()) {
+	for j, shot := range s.fx.Shots.Slice(sh, s.fx.Shots.Len()) {
 		if marks.shotMissed[j] {
 			ln.Missed = append(ln.Missed, shot.T)
 		}

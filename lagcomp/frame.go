@@ -161,11 +161,11 @@ func (s *Sim) Frame() *Frame {
 		last := *r
 		f.Last = &last
 	}
-	for ; s.openFrom < s.pending.len() && (s.pending.at(s.openFrom).arrived || s.pending.at(s.openFrom).lost); s.openFrom++ {
+	for ; s.openFrom < s.pending.Len() && (s.pending.At(s.openFrom).arrived || s.pending.At(s.openFrom).lost); s.openFrom++ {
 	}
-	for i := s.openFrom; i < s.pending.len(); i++ {
+	for i := s.openFrom; i < s.pending.Len(); i++ {
 		// the shooter's only: in a duel the target's shots share the numbering
-		if p := s.pending.at(i); !p.arrived && !p.lost && p.cmd.Client == ShooterPawn {
+		if p := s.pending.At(i); !p.arrived && !p.lost && p.cmd.Client == ShooterPawn {
 			f.Fired = append(f.Fired, FiredShot{Seq: uint32(i + 1), Fire: p.fire, Origin: p.origin, End: p.hit.Point, ClientHit: p.clientHit, Saw: p.saw})
 		}
 	}

@@ -106,7 +106,7 @@ func (s *Sim) proj(seq uint32) *projState { return s.projBySeq[seq] }
 func (s *Sim) fireProjectile(c *Client, cmd *Command, origin model.Vec, t model.Time) {
 	cfg := &s.cfg
 	sp := cfg.spec()
-	p := &projState{id: s.pending.at(int(cmd.Seq) - 1).id, seq: cmd.Seq, weapon: cmd.Weapon, spec: sp, fire: t,
+	p := &projState{id: s.pending.At(int(cmd.Seq) - 1).id, seq: cmd.Seq, weapon: cmd.Weapon, spec: sp, fire: t,
 		origin: origin, dir: cmd.Dir, predicted: cfg.PredictProjectiles, lastSeen: t}
 	p.rec = ownerReconciler{mismatchM: cfg.MismatchM, predictFX: sp.PredictFX}
 	if !p.predicted {

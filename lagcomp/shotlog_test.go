@@ -2,6 +2,7 @@ package lagcomp
 
 import (
 	"fmt"
+	"lagscope/lagcomp/chunklog"
 	"testing"
 
 	"lagscope/lagcomp/rule"
@@ -13,7 +14,7 @@ import (
 // other's rules (they share its array).
 func TestShotLogCloneIsolation(t *testing.T) {
 	var a ShotLog
-	for i := range 2*chunkLen + 10 {
+	for i := range 2*chunklog.ChunkLen + 10 {
 		a.Append(ShotRecord{Seq: uint32(i), Rules: make([]Rule, 1, 4)})
 	}
 	b := a.clone()
@@ -22,7 +23,7 @@ func TestShotLogCloneIsolation(t *testing.T) {
 	if a.Len() != b.Len() || a.Last().Seq != 9999 || b.Last().Seq != 8888 {
 		t.Fatalf("appends crossed: a ends %d (%d), b ends %d (%d)", a.Last().Seq, a.Len(), b.Last().Seq, b.Len())
 	}
-	for _, i := range []int{0, chunkLen - 1, chunkLen, 2 * chunkLen} {
+	for _, i := range []int{0, chunklog.ChunkLen - 1, chunklog.ChunkLen, 2 * chunklog.ChunkLen} {
 		r := b.Mut(i)
 		r.Rules = append(r.Rules, rule.DuplicatePacket)
 		r.Seq += 100000
@@ -33,10 +34,10 @@ func TestShotLogCloneIsolation(t *testing.T) {
 			t.Errorf("record %d: the clone's write is lost", i)
 		}
 	}
-	if got := a.Records(); len(got) != 2*chunkLen+11 || got[chunkLen].Seq != chunkLen || got[len(got)-1].Seq != 9999 {
+	if got := a.Records(); len(got) != 2*chunklog.ChunkLen+11 || got[chunklog.ChunkLen].Seq != chunklog.ChunkLen || got[len(got)-1].Seq != 9999 {
 		t.Fatalf("records %d", len(got))
 	}
-	if got := b.From(2*chunkLen + 9); len(got) != 2 || got[0].Seq != 2*chunkLen+9 || got[1].Seq != 8888 {
+	if got := b.From(2*chunklog.ChunkLen + 9); len(got) != 2 || got[0].Seq != 2*chunklog.ChunkLen+9 || got[1].Seq != 8888 {
 		t.Errorf("from: %v", got)
 	}
 }

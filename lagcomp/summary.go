@@ -161,19 +161,19 @@ func (s *Sim) Summary() Summary {
 // folded once, from the oldest on; only the few still open are counted
 // on each call.
 func (s *Sim) runningShotCounts() (fired, lost, inFlight int) {
-	for ; s.settled < s.pending.len() && (s.pending.at(s.settled).arrived || s.pending.at(s.settled).lost); s.settled++ {
-		s.settledLost += b2i(s.pending.at(s.settled).lost)
+	for ; s.settled < s.pending.Len() && (s.pending.At(s.settled).arrived || s.pending.At(s.settled).lost); s.settled++ {
+		s.settledLost += b2i(s.pending.At(s.settled).lost)
 	}
 	lost = s.settledLost
-	for i := s.settled; i < s.pending.len(); i++ {
-		switch ps := s.pending.at(i); {
+	for i := s.settled; i < s.pending.Len(); i++ {
+		switch ps := s.pending.At(i); {
 		case ps.lost:
 			lost++
 		case !ps.arrived:
 			inFlight++
 		}
 	}
-	return s.pending.len(), lost, inFlight
+	return s.pending.Len(), lost, inFlight
 }
 
 // foldRunning brings every running summary (shots, deliveries,

@@ -77,17 +77,17 @@ func exactLane(s *Sim, i int, from model.Time) FireLane {
 	rf := &s.fx.Clients[i]
 	rec, marks := s.burstRecord(i)
 	ln := FireLane{Client: i, Name: ClientName(i), Record: rec}
-	for _, u := range rf.Updates.all() {
+	for _, u := range rf.Updates.All() {
 		if u.Recv >= from {
 			ln.Updates = append(ln.Updates, u)
 		}
 	}
-	for j, e := range rf.Effects.all() {
+	for j, e := range rf.Effects.All() {
 		if e.T >= from {
 			ln.Effects = append(ln.Effects, FireEffect{T: e.T, Cause: e.Cause, Extra: marks.effectExtra[j], Bogus: e.Bogus})
 		}
 	}
-	for j, sh := range s.fx.Shots.all() {
+	for j, sh := range s.fx.Shots.All() {
 		if sh.T >= from && marks.shotMissed[j] {
 			ln.Missed = append(ln.Missed, sh.T)
 		}
@@ -199,10 +199,10 @@ func TestLateEffectCorrectsTheFoldedBursts(t *testing.T) {
 	}
 	rf := &s.fx.Clients[TargetPawn]
 	for b := 0; b < tl.folded; b++ {
-		if *tl.perBurst.at(b) == 0 { // a missed burst: it gets an effect
-			rf.Effects.add(PlayedEffect{T: s.Now, Cause: burst.CauseOnRep, Burst: b}, nil)
+		if *tl.perBurst.At(b) == 0 { // a missed burst: it gets an effect
+			rf.Effects.Add(PlayedEffect{T: s.Now, Cause: burst.CauseOnRep, Burst: b}, nil)
 		} else if b%2 == 0 { // a played one: it gets an extra
-			rf.Effects.add(PlayedEffect{T: s.Now, Cause: burst.CauseLoop, Burst: b}, nil)
+			rf.Effects.Add(PlayedEffect{T: s.Now, Cause: burst.CauseLoop, Burst: b}, nil)
 		}
 	}
 	got := s.Frame().Fire.Lanes[0]

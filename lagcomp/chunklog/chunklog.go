@@ -1,0 +1,85 @@
+package chunklog
+
+import "slices"
+
+// Log is a growing log stored in chunks, so a keyframe costs no copy of
+// it: a clone shares every chunk, and the first write to a chunk after a
+// clone copies that chunk alone (writes go to recent entries), never the
+// whole run's log.
+type Log[T any] struct {
+	chunks []*chunk[T]
+	n      int
+	owner  *chunkOwner // chunks stamped with it are this copy's to write
+}
+
+// ChunkLen is how many entries a chunk holds.
+const ChunkLen = 32
+
+type chunk[T any] struct {
+	owner *chunkOwner
+	s     [ChunkLen]T
+}
+
+// chunkOwner identifies one copy of a log (not zero-sized: distinct
+// allocations must have distinct addresses).
+type chunkOwner struct{ _ byte }
+
+// Len is the number of entries.
+func (c *Log[T]) Len() int { return c.n }
+
+// At is entry i, for reading only.
+func (c *Log[T]) At(i int) *T { return &c.chunks[i/ChunkLen].s[i%ChunkLen] }
+
+// Mut is entry i, for writing: its chunk is made this copy's own first
+// (own, if not nil, is applied to every entry of a copied chunk, to give
+// it its own copy of what the entries reference).
+func (c *Log[T]) Mut(i int, own func(*T)) *T {
+	k := i / ChunkLen
+	if c.owner == nil {
+		c.owner = &chunkOwner{}
+	}
+	if ch := c.chunks[k]; ch.owner != c.owner {
+		mine := &chunk[T]{owner: c.owner, s: ch.s}
+		if own != nil {
+			for j := range mine.s {
+				own(&mine.s[j])
+			}
+		}
+		c.chunks[k] = mine
+	}
+	return &c.chunks[k].s[i%ChunkLen]
+}
+
+// Add appends an entry.
+func (c *Log[T]) Add(x T, own func(*T)) {
+	if c.owner == nil {
+		c.owner = &chunkOwner{}
+	}
+	if c.n%ChunkLen == 0 {
+		c.chunks = append(c.chunks, &chunk[T]{owner: c.owner})
+	}
+	c.n++
+	*c.Mut(c.n-1, own) = x
+}
+
+// Slice is entries i to j−1, in a slice of their own (nil when none, as
+// appending nothing to a nil slice gives).
+func (c *Log[T]) Slice(i, j int) []T {
+	if j <= i {
+		return nil
+	}
+	out := make([]T, 0, j-i)
+	for ; i < j; i++ {
+		out = append(out, *c.At(i))
+	}
+	return out
+}
+
+// All is every entry, in a slice of its own.
+func (c *Log[T]) All() []T { return c.Slice(0, c.n) }
+
+// Clone shares every chunk with the copy; from now on neither owns them.
+func (c *Log[T]) Clone() Log[T] {
+	c.owner = &chunkOwner{}
+	return Log[T]{chunks: slices.Clone(c.chunks), n: c.n, owner: &chunkOwner{}}
+}
