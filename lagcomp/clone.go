@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"lagscope/lagcomp/rewind"
+	"lagscope/lagcomp/stream"
 )
 
 // Clone is a deep copy of the whole simulation: run both on and they
@@ -30,10 +31,10 @@ func (s *Sim) Clone() *Sim {
 	for i, cl := range s.Clients {
 		c.Clients[i] = cl.clone()
 	}
-	c.ids = s.ids.clone()
-	c.aim, c.aimSrc = cloneRand(s.aimSrc)
+	c.ids = s.ids.Clone()
+	c.aim, c.aimSrc = stream.Clone(s.aimSrc)
 	if s.duelAimSrc != nil {
-		c.duelAim, c.duelAimSrc = cloneRand(s.duelAimSrc)
+		c.duelAim, c.duelAimSrc = stream.Clone(s.duelAimSrc)
 	}
 	c.pending = s.pending.Clone()
 	c.Shots = s.Shots.clone()

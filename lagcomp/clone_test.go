@@ -17,6 +17,7 @@ import (
 	"lagscope/lagcomp/orderstat"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
+	"lagscope/lagcomp/stream"
 	"lagscope/model"
 )
 
@@ -50,8 +51,8 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[sightings]():         {"hidden", "armed", "seen", "at", "won", "winner", "wonAt"},
 	reflect.TypeFor[metronome]():         {"base", "hz", "n"},
 	reflect.TypeFor[event]():             {"t", "kind", "client"},
-	reflect.TypeFor[idSource]():          {"rd", "src"},
-	reflect.TypeFor[randReader]():        {"r"},
+	reflect.TypeFor[stream.IDs]():        {"rd", "src"},
+	fieldType[stream.IDs]("rd"):          {"r"},
 	reflect.TypeFor[serverWeapon]():      {"BurstCounter", "shadow", "firing", "shots"},
 	reflect.TypeFor[weaponChannel]():     {"open", "openAcked", "gen", "lastSent", "dirty", "inFlight", "shadow", "Packets", "Lost", "Resends", "Bits", "ShadowBits"},
 	reflect.TypeFor[fireLog]():           {"Shots", "Bursts", "Values", "Clients", "tallies"},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"lagscope/lagcomp/stream"
 	"lagscope/model"
 )
 
@@ -28,7 +29,7 @@ func observerMotions(cfg *Config, shooter model.Vec) []model.Motion {
 		m.Origin = shooter.Add(m.Origin.Sub(shooter).Rotate(turn))
 		m.Heading += turn
 		m.Yaw = shooter.Sub(m.Origin).Angle()
-		m.Seed = cfg.Seed*0x2545f4914f6cdd1d + uint64(k+1)*streamMotion
+		m.Seed = cfg.Seed*0x2545f4914f6cdd1d + uint64(k+1)*stream.Motion
 		ms[k] = m
 	}
 	return ms

@@ -9,6 +9,7 @@ import (
 
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
+	"lagscope/lagcomp/stream"
 	"lagscope/model"
 )
 
@@ -28,7 +29,7 @@ type Sim struct {
 	q       events
 	Server  *Server
 	Clients []*Client
-	ids     *idSource
+	ids     *stream.IDs
 	aim     *rand.Rand
 	aimSrc  *rand.PCG
 	pktSeq  uint64
@@ -87,19 +88,19 @@ func New(cfg Config) (*Sim, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	s := &Sim{cfg: cfg, ids: newIDSource(cfg.Seed), projBySeq: map[uint32]*projState{}}
-	s.aim, s.aimSrc = newRand(cfg.Seed, streamAim)
+	s := &Sim{cfg: cfg, ids: stream.NewIDs(cfg.Seed), projBySeq: map[uint32]*projState{}}
+	s.aim, s.aimSrc = stream.New(cfg.Seed, stream.Aim)
 	motions := s.motions()
 	n := 2 + cfg.Observers
 	s.Server = newServer(&s.cfg, motions, n)
 	s.fx = newFireLog(n)
 	for i := 0; i < n; i++ {
 		up, down := cfg.clientLinks(i)
-		base := streamLinkBase + 2*uint64(i)
+		base := stream.LinkBase + 2*uint64(i)
 		if i > TargetPawn {
-			base = streamObserverLinkBase + 2*uint64(i)
+			base = stream.ObserverLinkBase + 2*uint64(i)
 		}
-		wbase := streamWeaponLinkBase + 2*uint64(i)
+		wbase := stream.WeaponLinkBase + 2*uint64(i)
 		s.Clients = append(s.Clients, &Client{
 			Index:      i,
 			up:         netem.NewLink(up, cfg.Seed, base),
@@ -109,10 +110,10 @@ func New(cfg Config) (*Sim, error) {
 			ping:       ping.NewTracker(model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
 		})
 	}
-	s.Clients[ShooterPawn].firePhase = model.Time(drawN(cfg.Seed, streamFirePhase, int64(model.MsF(cfg.FireIntervalMs))))
+	s.Clients[ShooterPawn].firePhase = model.Time(stream.Draw(cfg.Seed, stream.FirePhase, int64(model.MsF(cfg.FireIntervalMs))))
 	if cfg.Duel {
-		s.duelAim, s.duelAimSrc = newRand(cfg.Seed, streamDuelAim)
-		s.Clients[TargetPawn].firePhase = model.Time(drawN(cfg.Seed, streamDuelFirePhase, int64(model.MsF(cfg.FireIntervalMs))))
+		s.duelAim, s.duelAimSrc = stream.New(cfg.Seed, stream.DuelAim)
+		s.Clients[TargetPawn].firePhase = model.Time(stream.Draw(cfg.Seed, stream.DuelFirePhase, int64(model.MsF(cfg.FireIntervalMs))))
 	}
 	for i, c := range s.Clients {
 		rtt, ok := handshakeRTT(c.up.Config(), c.down.Config(), cfg.Seed, i)
@@ -142,9 +143,9 @@ func New(cfg Config) (*Sim, error) {
 // have a ping before the first bounce returns. A lost packet is sent
 // again, as connection requests are; ok is false if every try was lost.
 func handshakeRTT(up, down netem.LinkConfig, seed uint64, client int) (float64, bool) {
-	base := streamHandshake + 2*uint64(client)
-	if client > TargetPawn { // observers: clear of the streams after streamHandshake
-		base = streamObserverHandshakeBase + 2*uint64(client)
+	base := stream.Handshake + 2*uint64(client)
+	if client > TargetPawn { // observers: clear of the streams after stream.Handshake
+		base = stream.ObserverHandshakeBase + 2*uint64(client)
 	}
 	u := netem.NewLink(up, seed, base)
 	d := netem.NewLink(down, seed, base+1)
@@ -168,7 +169,7 @@ func (s *Sim) motions() []model.Motion {
 	// where in its cycle the target starts, from its own stream: without
 	// it every seed on a clean link would sample the same instants
 	if cyc := target.Cycle(); cyc > 0 {
-		target.Phase = model.Time(drawN(c.Seed, streamTargetPhase, int64(cyc)))
+		target.Phase = model.Time(stream.Draw(c.Seed, stream.TargetPhase, int64(cyc)))
 	}
 	ms := []model.Motion{
 		{Kind: model.Stationary, Origin: shooter, Yaw: target.Origin.Sub(shooter).Angle()},
@@ -182,7 +183,7 @@ func (s *Sim) motions() []model.Motion {
 			// diagonally takes, so they wait little at the waypoints
 			Kind: model.RandomWalk, Origin: centre, Amplitude: c.ArenaM, Speed: 5,
 			Period: model.MsF(2 * math.Sqrt2 * c.ArenaM / 5 * 1000),
-			Seed:   c.Seed*0x9e3779b97f4a7c15 + uint64(i)*streamMotion,
+			Seed:   c.Seed*0x9e3779b97f4a7c15 + uint64(i)*stream.Motion,
 		})
 	}
 	return ms
