@@ -25,7 +25,7 @@ import (
 // stored.
 func (s *Sim) Clone() *Sim {
 	c := *s
-	c.q = slices.Clone(s.q)
+	c.q = s.q.Clone()
 	c.Server = s.Server.clone()
 	c.Clients = make([]*Client, len(s.Clients))
 	for i, cl := range s.Clients {

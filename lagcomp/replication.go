@@ -158,7 +158,7 @@ func (ch *weaponChannel) sent(now, rtt model.Time, m *weaponMsg, delivered bool)
 // of a frame when NetUpdateFrequency says it is due.
 func (s *Sim) replicateWeapon() {
 	srv := s.Server
-	if !s.netUpdates.due(srv.Now, s.cfg.netUpdateHz()) {
+	if !s.netUpdates.Due(srv.Now, s.cfg.netUpdateHz()) {
 		return
 	}
 	from := srv.Pawns[ShooterPawn].Pose.Pos

@@ -9,6 +9,7 @@ import (
 
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
+	"lagscope/lagcomp/schedule"
 	"lagscope/lagcomp/stream"
 	"lagscope/model"
 )
@@ -26,7 +27,7 @@ const (
 type Sim struct {
 	cfg     Config
 	Now     model.Time
-	q       events
+	q       schedule.Queue
 	Server  *Server
 	Clients []*Client
 	ids     *stream.IDs
@@ -48,9 +49,9 @@ type Sim struct {
 	reliableGaveUp int
 	openFrom       int // pending[:openFrom] have all arrived or been lost
 
-	ticks, snaps metronome
-	renders      []metronome // per client: its render frames
-	fireAt       *model.Vec  // a shot the user asked for, fired at the shooter's next render frame
+	ticks, snaps schedule.Metronome
+	renders      []schedule.Metronome // per client: its render frames
+	fireAt       *model.Vec           // a shot the user asked for, fired at the shooter's next render frame
 
 	projs []*projState // every projectile, in firing order
 	// the first projSettled projectiles are settled, folded in projDone
@@ -58,8 +59,8 @@ type Sim struct {
 	projDone    projTally
 	projBySeq   map[uint32]*projState
 
-	netUpdates metronome // NetUpdateFrequency of the shooter's weapon
-	fx         *fireLog  // every shot and every remote effect (source 001)
+	netUpdates schedule.Metronome // NetUpdateFrequency of the shooter's weapon
+	fx         *fireLog           // every shot and every remote effect (source 001)
 
 	sight sightings // the duel's first sightings and its winner (a value)
 	// the duel's target bot aims with its own stream (nil without a duel)
@@ -128,10 +129,10 @@ func New(cfg Config) (*Sim, error) {
 		c.rel, c.weaponRel = netem.NewEndpoint[relMsg](rc), netem.NewEndpoint[relMsg](rc)
 		s.Server.conns[i].rel, s.Server.conns[i].weaponRel = netem.NewEndpoint[relMsg](rc), netem.NewEndpoint[relMsg](rc)
 	}
-	s.renders = make([]metronome, len(s.Clients))
-	s.q.push(event{t: 0, kind: evServerTick})
+	s.renders = make([]schedule.Metronome, len(s.Clients))
+	s.q.Push(schedule.Event{T: 0, Kind: schedule.ServerTick})
 	for i := range s.Clients {
-		s.q.push(event{t: 0, kind: evRender, client: i})
+		s.q.Push(schedule.Event{T: 0, Kind: schedule.Render, Client: i})
 	}
 	return s, nil
 }
@@ -223,16 +224,16 @@ func (s *Sim) QueueFire(at model.Vec) { s.fireAt = &at }
 
 // Step runs every event up to and including time until.
 func (s *Sim) Step(until model.Time) {
-	for s.q.Len() > 0 && s.q.peek().t <= until {
-		e := s.q.pop()
-		s.Now = e.t
-		switch e.kind {
-		case evServerTick:
-			s.serverTick(e.t)
-			s.q.push(event{t: s.ticks.next(e.t, s.cfg.TickHz), kind: evServerTick})
-		case evRender:
-			s.render(s.Clients[e.client], e.t)
-			s.q.push(event{t: s.renders[e.client].next(e.t, s.cfg.FPS), kind: evRender, client: e.client})
+	for s.q.Len() > 0 && s.q.Peek().T <= until {
+		e := s.q.Pop()
+		s.Now = e.T
+		switch e.Kind {
+		case schedule.ServerTick:
+			s.serverTick(e.T)
+			s.q.Push(schedule.Event{T: s.ticks.Next(e.T, s.cfg.TickHz), Kind: schedule.ServerTick})
+		case schedule.Render:
+			s.render(s.Clients[e.Client], e.T)
+			s.q.Push(schedule.Event{T: s.renders[e.Client].Next(e.T, s.cfg.FPS), Kind: schedule.Render, Client: e.Client})
 		}
 	}
 	s.Now = max(s.Now, until)
@@ -359,7 +360,7 @@ func (s *Sim) serverTick(t model.Time) {
 		s.serverPacket(p)
 	}
 	s.tickProjectiles()
-	if s.snaps.due(srv.Now, cfg.SnapshotHz) {
+	if s.snaps.Due(srv.Now, cfg.SnapshotHz) {
 		snap := srv.snapshot()
 		for _, c := range s.Clients {
 			s.send(Packet{Kind: PacketSnapshot, Client: c.Index, Snap: snap}, c)
