@@ -149,7 +149,7 @@ func (p *projState) clone() *projState {
 	c.server = clonePtr(p.server)
 	c.srvPath, c.hits = slices.Clone(p.srvPath), slices.Clone(p.hits)
 	c.fake, c.auth, c.remote = p.fake.clone(), p.auth.clone(), p.remote.clone()
-	c.rec = p.rec.clone()
+	c.rec = p.rec.Clone()
 	c.fakeFinal, c.remoteFinal = clonePtr(p.fakeFinal), clonePtr(p.remoteFinal)
 	return &c
 }
@@ -157,11 +157,6 @@ func (p *projState) clone() *projState {
 func (m movingCopy) clone() movingCopy {
 	m.path, m.det = slices.Clone(m.path), clonePtr(m.det)
 	return m
-}
-
-func (o ownerReconciler) clone() ownerReconciler {
-	o.pendingAuth, o.Fired = clonePtr(o.pendingAuth), slices.Clone(o.Fired)
-	return o
 }
 
 func (t shotTally) clone() shotTally {

@@ -16,6 +16,7 @@ import (
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/orderstat"
 	"lagscope/lagcomp/ping"
+	"lagscope/lagcomp/projectile"
 	"lagscope/lagcomp/rewind"
 	"lagscope/lagcomp/schedule"
 	"lagscope/lagcomp/stream"
@@ -40,9 +41,9 @@ var cloned = map[reflect.Type][]string{
 		"auth", "rec", "linkOffsetM", "catchupM", "maxDiv", "fakeFinal", "remote", "remoteTau", "remoteJump", "remoteDelay",
 		"remoteFinal", "remoteDueT", "remoteDetT", "neverSpawned", "duplicates", "gaveUp", "arrivalRule", "arrivalDelay", "resends"},
 	reflect.TypeFor[movingCopy](): {"shown", "alive", "pos", "at", "path", "det"},
-	reflect.TypeFor[ownerReconciler](): {"mismatchM", "predictFX", "fakeAlive", "fakeDet", "fakeDetPos", "switchAt", "linked",
+	reflect.TypeFor[projectile.Reconciler](): {"mismatchM", "predictFX", "fakeAlive", "fakeDet", "fakeDetPos", "switchAt", "linked",
 		"pendingAuth", "spawnedDetonated", "Rule", "Fired", "FX", "FXAt", "FXFake", "HasFX", "fxShown", "done"},
-	reflect.TypeFor[flight]():             {"From", "Dir", "Speed", "T0"},
+	reflect.TypeFor[projectile.Flight]():  {"From", "Dir", "Speed", "T0"},
 	reflect.TypeFor[shotTally]():          {"s", "n", "maxSeq", "err", "rewind", "ideal", "errs"},
 	reflect.TypeFor[ShotLog]():            {"c"},
 	reflect.TypeFor[orderstat.Stat]():     {"low", "high", "p"},
@@ -119,7 +120,7 @@ func chunkOf[T any]() reflect.Type { return fieldType[chunklog.Log[T]]("chunks")
 var immutable = []reflect.Type{
 	reflect.TypeFor[Config](), reflect.TypeFor[ShotRecord](), reflect.TypeFor[Packet](),
 	reflect.TypeFor[Command](), reflect.TypeFor[projMsg](), reflect.TypeFor[weaponMsg](), // what a reliable message points to
-	reflect.TypeFor[Snapshot](), reflect.TypeFor[PacketFrame](), reflect.TypeFor[WarpEvent](), reflect.TypeFor[ProjectileSpec](),
+	reflect.TypeFor[Snapshot](), reflect.TypeFor[PacketFrame](), reflect.TypeFor[WarpEvent](), reflect.TypeFor[projectile.Spec](),
 	reflect.TypeFor[RuleCount](), reflect.TypeFor[ReconcileCount](), reflect.TypeFor[rewind.Sample](), reflect.TypeFor[rewind.Bound](),
 	reflect.TypeFor[netem.LinkConfig](), reflect.TypeFor[weaponSent](), reflect.TypeFor[ServerShot](), reflect.TypeFor[ServerBurst](),
 	reflect.TypeFor[burstSettled](),

@@ -1,6 +1,7 @@
 package lagcomp
 
 import (
+	"lagscope/lagcomp/projectile"
 	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
@@ -205,7 +206,7 @@ func (s *Sim) checkLost(ps *pendingShot) {
 	if ps.cmd.Weapon.IsProjectile() {
 		if p := s.proj(ps.cmd.Seq); p != nil {
 			p.neverSpawned = true
-			p.rec.fire(ReconcileNeverSpawned)
+			p.rec.Fire(projectile.ReconcileNeverSpawned)
 		}
 		return
 	}

@@ -8,6 +8,7 @@ import (
 
 	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/netem"
+	"lagscope/lagcomp/projectile"
 	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
@@ -206,12 +207,12 @@ func TestLostRocketNeverSpawned(t *testing.T) {
 	rs := fireAt(t, c, model.V(30, 0), 400*model.Millisecond, 10*model.Second)
 	never := 0
 	for _, r := range rs {
-		if r.Spawned == (r.Rule == ReconcileNeverSpawned) {
+		if r.Spawned == (r.Rule == projectile.ReconcileNeverSpawned) {
 			t.Fatalf("projectile %d: spawned %v, rule %s %v", r.Seq, r.Spawned, r.Rule, r.Rules)
 		}
-		if r.Rule == ReconcileNeverSpawned {
+		if r.Rule == projectile.ReconcileNeverSpawned {
 			never++
-			if slices.Contains(r.Rules, ReconcileSwitchTimer) || r.JSON().Effects != nil || !r.Done {
+			if slices.Contains(r.Rules, projectile.ReconcileSwitchTimer) || r.JSON().Effects != nil || !r.Done {
 				t.Fatalf("never-spawned projectile %d: rules %v, effects %v, done %v", r.Seq, r.Rules, r.JSON().Effects, r.Done)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"lagscope/lagcomp/projectile"
 	"lagscope/model"
 )
 
@@ -65,7 +66,7 @@ func (p *projState) record() ProjectileRecord {
 		Hits: slices.Clone(p.hits), RemoteJumpM: p.remoteJump, RemoteDelay: p.remoteDelay, DetonationDistM: math.NaN(),
 		RemoteDet: cloneVec(p.remote.det), RemoteDetDistM: math.NaN()}
 	if p.server != nil {
-		r.SpawnPos = p.server.at(p.spawnT)
+		r.SpawnPos = p.server.At(p.spawnT)
 		if p.srvDone && p.finalT <= p.spawnT { // it stopped in the fast-forward
 			r.SpawnPos = p.final
 		}
@@ -83,7 +84,7 @@ func (p *projState) record() ProjectileRecord {
 	if r.RemoteDet != nil && r.AuthDet != nil {
 		r.RemoteDetDistM = r.RemoteDet.Dist(*r.AuthDet)
 	}
-	r.Done = p.rec.done && (p.srvDone || p.rec.Rule == ReconcileRejected) && !p.remote.alive && !p.fake.alive ||
+	r.Done = p.rec.Done() && (p.srvDone || p.rec.Rule == projectile.ReconcileRejected) && !p.remote.alive && !p.fake.alive ||
 		p.neverSpawned && !p.fake.alive
 	r.MessagesGivenUp = p.gaveUp
 	r.HasFX, r.ArrivalRule, r.ArrivalDelay, r.Resends, r.DuplicatesRejected = p.rec.HasFX, p.arrivalRule, p.arrivalDelay, p.resends, p.duplicates
@@ -110,6 +111,10 @@ type ProjectileSummary struct {
 	MaxDivergenceM  float64
 	MeanDetDistM    float64 // over the pairs that both detonated
 }
+
+// Reconcile is a projectile reconciliation rule, as records name it
+// (package projectile declares them).
+type Reconcile = projectile.Reconcile
 
 // ReconcileCount is how often a reconciliation rule fired.
 type ReconcileCount = Count[Reconcile]
@@ -323,9 +328,9 @@ func (s *Sim) projectileFrames() []ProjectileFrame {
 		f := ProjectileFrame{ID: p.id, Seq: p.seq, Weapon: p.weapon, RadiusM: p.spec.RadiusM, Dir: p.dir, Origin: p.origin,
 			Spawned: p.server != nil, Forward: p.ff, ServerPos: p.srvPos, ServerAlive: p.server != nil && !p.srvDone,
 			ServerPath: slices.Clone(p.srvPath), Fake: copyFrame(p.fake), AuthCopy: copyFrame(p.auth), Remote: copyFrame(p.remote),
-			Rule: p.rec.Rule, FX: p.rec.FX, FXShown: p.rec.fxShown, FXFake: p.rec.FXFake}
+			Rule: p.rec.Rule, FX: p.rec.FX, FXShown: p.rec.FXShown(), FXFake: p.rec.FXFake}
 		if p.server != nil {
-			f.SpawnPos = p.server.at(p.spawnT)
+			f.SpawnPos = p.server.At(p.spawnT)
 		}
 		if p.srvDone {
 			f.Final = cloneVec(&p.final)

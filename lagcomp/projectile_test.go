@@ -7,31 +7,9 @@ import (
 	"slices"
 	"testing"
 
+	"lagscope/lagcomp/projectile"
 	"lagscope/model"
 )
-
-func TestProjectileArithmetic(t *testing.T) {
-	cases := []struct {
-		ping, red, bias float64
-		want            model.Time
-	}{
-		{100, 15, 0.5, model.MsF(42.5)}, {100, 15, 1, 85 * model.Millisecond}, {100, 15, 0, 0}, {10, 15, 0.5, 0},
-	}
-	for _, c := range cases {
-		if got := ForwardPredictionTime(c.ping, c.red, c.bias); got != c.want {
-			t.Errorf("ForwardPredictionTime(%v, %v, %v) = %v, want %v", c.ping, c.red, c.bias, got, c.want)
-		}
-	}
-	if d := FakeSpawnDelay(150, 100); d != 50*model.Millisecond {
-		t.Fatalf("150 ms ping, 100 ms cap: delay %v, want 50 ms (the document's example)", d)
-	}
-	if d := FakeSpawnDelay(80, 100); d != 0 {
-		t.Fatalf("under the cap: delay %v", d)
-	}
-	if d := CatchupDistance(20, 30*model.Millisecond); math.Abs(d-0.6) > 1e-12 {
-		t.Fatalf("catch-up %v, want 0.6 m (20 m/s x 30 ms)", d)
-	}
-}
 
 // rockets is the document's configuration: bias 0.5, a 15 ms latency
 // reduction, a 100 ms MaxPredictionPing; a wall far down range.
@@ -78,7 +56,7 @@ func TestServerFastForwardsAndClientCatchesUp(t *testing.T) {
 		if r.CatchupM < 20*0.040 || r.CatchupM > 20*0.052 {
 			t.Fatalf("catch-up %v m", r.CatchupM)
 		}
-		if !slices.Equal(r.Rules, []Reconcile{ReconcileConfirmed}) || r.FX.X != 30 || r.FXFake {
+		if !slices.Equal(r.Rules, []Reconcile{projectile.ReconcileConfirmed}) || r.FX.X != 30 || r.FXFake {
 			t.Fatalf("a rocket into a wall: rules %v, effects at %v (fake %v)", r.Rules, r.FX, r.FXFake)
 		}
 		if r.DetonationDistM > 1e-9 || r.RemoteJumpM != 0 {
@@ -140,7 +118,7 @@ func TestUnpredictedHasNoFake(t *testing.T) {
 	c := rockets()
 	c.PredictProjectiles = false
 	for _, r := range fireAt(t, c, model.V(30, 0), 700*model.Millisecond, 3*model.Second) {
-		if r.FakeDet != nil || !slices.Equal(r.Rules, []Reconcile{ReconcileUnpredicted}) || r.FX.X != 30 {
+		if r.FakeDet != nil || !slices.Equal(r.Rules, []Reconcile{projectile.ReconcileUnpredicted}) || r.FX.X != 30 {
 			t.Fatalf("unpredicted: %+v", r)
 		}
 	}
@@ -167,7 +145,7 @@ func TestTearOffNeverOvertakesItsSpawn(t *testing.T) {
 		}
 		s.Step(at)
 		for _, p := range s.projs {
-			if p.rec.pendingAuth != nil {
+			if p.rec.DetonationBeforeLink() {
 				t.Fatalf("projectile %d: the tear-off reached the owner before its spawn", p.seq)
 			}
 		}
@@ -185,7 +163,7 @@ func TestRejectedShotDestroysTheFake(t *testing.T) {
 	rs := fireAt(t, c, model.V(30, 0), 30*model.Millisecond, 3*model.Second)
 	rejected := 0
 	for _, r := range rs {
-		if r.Rule == ReconcileRejected {
+		if r.Rule == projectile.ReconcileRejected {
 			rejected++
 			if r.Spawned || r.FakeDet != nil && r.FakeDet.X == 30 {
 				t.Fatalf("a rejected shot flew on: %+v", r)
@@ -194,65 +172,6 @@ func TestRejectedShotDestroysTheFake(t *testing.T) {
 	}
 	if rejected == 0 {
 		t.Fatal("reordered commands produced no rejection")
-	}
-}
-
-// Each owner-side rule, driven by the event order that triggers it, with
-// the place the player finally sees the effects.
-func TestReconciliationRules(t *testing.T) {
-	wall, pawn := model.V(30, 0), model.V(15, 0)
-	ms := model.Millisecond
-	cases := []struct {
-		name      string
-		predictFX bool
-		events    func(o *ownerReconciler)
-		rules     []Reconcile
-		fx        model.Vec
-		fxFake    bool
-	}{
-		{"confirmed with predicted FX", true, func(o *ownerReconciler) {
-			o.link(10*ms, false)
-			o.fakeDetonated(100*ms, wall, 150*ms)
-			o.authDetonated(150*ms, wall.Add(model.V(0, 0.2)))
-		}, []Reconcile{ReconcileConfirmed}, wall, true},
-		{"confirmed without predicted FX", false, func(o *ownerReconciler) {
-			o.link(10*ms, false)
-			o.fakeDetonated(100*ms, wall, 150*ms)
-			o.authDetonated(150*ms, wall)
-		}, []Reconcile{ReconcileConfirmed}, wall, false},
-		{"switch to auth, then fake gone", true, func(o *ownerReconciler) {
-			o.link(10*ms, false)
-			o.fakeDetonated(100*ms, pawn, 150*ms) // hit a pawn the server's rocket missed
-			o.tick(249 * ms)
-			o.tick(250 * ms)
-			o.authDetonated(400*ms, wall)
-		}, []Reconcile{ReconcileSwitchTimer, ReconcileFakeGone}, wall, false},
-		{"auth detonates first", true, func(o *ownerReconciler) {
-			o.link(10*ms, false)
-			o.authDetonated(120*ms, pawn)
-			o.fakeDetonated(140*ms, pawn, 150*ms) // too late: the fake is gone
-		}, []Reconcile{ReconcileAuthFirst}, pawn, false},
-		{"too far apart", true, func(o *ownerReconciler) {
-			o.link(10*ms, false)
-			o.fakeDetonated(100*ms, pawn, 500*ms)
-			o.authDetonated(200*ms, wall)
-		}, []Reconcile{ReconcileTooFarApart}, wall, false},
-		{"torn off before the link", true, func(o *ownerReconciler) {
-			o.authDetonated(20*ms, wall) // detonated on spawn
-			o.link(40*ms, false)
-		}, []Reconcile{ReconcileTornOff, ReconcileAuthFirst}, wall, false},
-		{"spawned already detonated, torn off after the link", true, func(o *ownerReconciler) {
-			o.fakeDetonated(30*ms, wall, 150*ms)
-			o.link(40*ms, true)          // replicated after detonating in its fast-forward
-			o.authDetonated(41*ms, wall) // TornOff: the second try
-		}, []Reconcile{ReconcileTornOff, ReconcileConfirmed}, wall, true},
-	}
-	for _, tc := range cases {
-		o := &ownerReconciler{mismatchM: 1.5, predictFX: tc.predictFX, fakeAlive: true}
-		tc.events(o)
-		if !slices.Equal(o.Fired, tc.rules) || o.FX != tc.fx || o.FXFake != tc.fxFake {
-			t.Errorf("%s: rules %v effects %v (fake %v); want %v at %v (fake %v)", tc.name, o.Fired, o.FX, o.FXFake, tc.rules, tc.fx, tc.fxFake)
-		}
 	}
 }
 
@@ -269,7 +188,7 @@ func TestCrossingTargetTriggersMismatchRules(t *testing.T) {
 		for _, rule := range r.Rules {
 			seen[rule]++
 		}
-		if r.Done && r.AuthDet != nil && r.Rule != ReconcileConfirmed && r.FX != *r.AuthDet {
+		if r.Done && r.AuthDet != nil && r.Rule != projectile.ReconcileConfirmed && r.FX != *r.AuthDet {
 			t.Fatalf("%v: effects at %v, not where the auth detonated %v", r.Rules, r.FX, *r.AuthDet)
 		}
 	}
@@ -281,7 +200,7 @@ func TestCrossingTargetTriggersMismatchRules(t *testing.T) {
 			seen[rule]++
 		}
 	}
-	for _, want := range []Reconcile{ReconcileConfirmed, ReconcileSwitchTimer, ReconcileFakeGone, ReconcileAuthFirst, ReconcileTooFarApart} {
+	for _, want := range []Reconcile{projectile.ReconcileConfirmed, projectile.ReconcileSwitchTimer, projectile.ReconcileFakeGone, projectile.ReconcileAuthFirst, projectile.ReconcileTooFarApart} {
 		if seen[want] == 0 {
 			t.Errorf("rule %s never fired (saw %v)", want, seen)
 		}
@@ -316,7 +235,7 @@ func BenchmarkProjectiles(b *testing.B) {
 	s.Step(model.Second)
 	now := s.Server.Now
 	for i := 0; i < 1000; i++ {
-		fl := flight{From: model.V(0, 0), Dir: model.Dir(float64(i) * 0.001), Speed: 20, T0: now}
+		fl := projectile.Flight{From: model.V(0, 0), Dir: model.Dir(float64(i) * 0.001), Speed: 20, T0: now}
 		p := &projState{seq: uint32(i + 1), spec: c.spec(), server: &fl, srvAt: now}
 		p.spec.Lifetime = 1 << 62 // keep them flying
 		s.projs = append(s.projs, p)
@@ -349,7 +268,7 @@ func TestAuthDetonatingOnSpawnIsTornOff(t *testing.T) {
 		if r.AuthDet == nil || r.Forward < 100*model.Millisecond || r.SpawnPos != *r.AuthDet {
 			t.Fatalf("projectile %d did not detonate in its fast-forward: %+v", r.Seq, r)
 		}
-		if !slices.Contains(r.Rules, ReconcileTornOff) || r.CatchupM != 0 {
+		if !slices.Contains(r.Rules, projectile.ReconcileTornOff) || r.CatchupM != 0 {
 			t.Fatalf("projectile %d: rules %v, catch-up %v m", r.Seq, r.Rules, r.CatchupM)
 		}
 	}
@@ -369,7 +288,7 @@ func TestLifetimeExpiryWaitsThePingToo(t *testing.T) {
 			continue
 		}
 		done++
-		if slices.Contains(r.Rules, ReconcileSwitchTimer) || r.Rule != ReconcileConfirmed {
+		if slices.Contains(r.Rules, projectile.ReconcileSwitchTimer) || r.Rule != projectile.ReconcileConfirmed {
 			t.Fatalf("projectile %d expired in open ground: %v", r.Seq, r.Rules)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/projectile"
 	"lagscope/lagcomp/rule"
 )
 
@@ -102,7 +103,7 @@ func TestLookForSaysWhatTheFiguresShow(t *testing.T) {
 	}
 	// rockets: every detonation confirmed
 	for _, r := range runPreset(t, "projectile-rockets").Projectiles() {
-		if r.Done && r.Rule != lagcomp.ReconcileConfirmed {
+		if r.Done && r.Rule != projectile.ReconcileConfirmed {
 			t.Errorf("projectile-rockets: projectile %d %s", r.Seq, r.Rule)
 		}
 	}

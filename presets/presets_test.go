@@ -11,6 +11,7 @@ import (
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/compensation"
+	"lagscope/lagcomp/projectile"
 	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
@@ -113,11 +114,11 @@ func TestPresetsShowTheirPoint(t *testing.T) {
 		}
 		return n
 	}
-	if rs := proj("projectile-bias-1"); countRule(rs, lagcomp.ReconcileAuthFirst) < len(rs)/2 {
-		t.Errorf("projectile-bias-1: auth_first %d of %d", countRule(rs, lagcomp.ReconcileAuthFirst), len(rs))
+	if rs := proj("projectile-bias-1"); countRule(rs, projectile.ReconcileAuthFirst) < len(rs)/2 {
+		t.Errorf("projectile-bias-1: auth_first %d of %d", countRule(rs, projectile.ReconcileAuthFirst), len(rs))
 	}
-	if rs := proj("projectile-rockets"); countRule(rs, lagcomp.ReconcileConfirmed) < len(rs)/2 {
-		t.Errorf("projectile-rockets: confirmed %d of %d", countRule(rs, lagcomp.ReconcileConfirmed), len(rs))
+	if rs := proj("projectile-rockets"); countRule(rs, projectile.ReconcileConfirmed) < len(rs)/2 {
+		t.Errorf("projectile-rockets: confirmed %d of %d", countRule(rs, projectile.ReconcileConfirmed), len(rs))
 	}
 	if rs := proj("projectile-bias-0"); rs[3].Forward != 0 || rs[3].LinkOffsetM < 1 {
 		t.Errorf("projectile-bias-0: forward %v, spawn offset %v", rs[3].Forward, rs[3].LinkOffsetM)

@@ -6,6 +6,7 @@ import (
 	"github.com/google/uuid"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/projectile"
 	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
@@ -190,9 +191,9 @@ func resolve(s *lagcomp.Sim, sp Spec, projAt map[lagcomp.Reconcile]model.Time) M
 			m.What = fmt.Sprintf("the target warps %.2f m at %.3f s", warp, at.Seconds())
 		}
 	case FirstTooFarApart, FirstAuthFirst:
-		rule := lagcomp.ReconcileTooFarApart
+		rule := projectile.ReconcileTooFarApart
 		if sp.Find == FirstAuthFirst {
-			rule = lagcomp.ReconcileAuthFirst
+			rule = projectile.ReconcileAuthFirst
 		}
 		if at, ok := projAt[rule]; ok {
 			m.At, m.Found = at, true

@@ -8,6 +8,7 @@ import (
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/compensation"
+	"lagscope/lagcomp/projectile"
 	"lagscope/model"
 )
 
@@ -119,7 +120,7 @@ func TestMomentFirstTooFarApart(t *testing.T) {
 		s.Step(at)
 		for _, r := range s.Projectiles() {
 			for _, x := range r.Rules {
-				if x == lagcomp.ReconcileTooFarApart {
+				if x == projectile.ReconcileTooFarApart {
 					return true
 				}
 			}

@@ -1,6 +1,10 @@
-package lagcomp
+package projectile
 
-import "lagscope/model"
+import (
+	"slices"
+
+	"lagscope/model"
+)
 
 // Reconcile names how the owner's fake and authoritative projectiles were
 // reconciled at detonation: the rules of ShouldAuthProjDetonateOnOwner,
@@ -20,9 +24,9 @@ const (
 	ReconcileNeverSpawned Reconcile = "never_spawned"  // the fire command was lost: no auth ever existed, only the fake
 )
 
-// ownerReconciler is the owning client's view of one fake/auth pair: a
-// small state machine fed the events as they reach the client.
-type ownerReconciler struct {
+// Reconciler is the owning client's view of one fake/auth pair: a small
+// state machine fed the events as they reach the client.
+type Reconciler struct {
 	mismatchM   float64
 	predictFX   bool
 	fakeAlive   bool
@@ -45,9 +49,9 @@ type ownerReconciler struct {
 	done    bool // the auth has detonated: nothing more to reconcile
 }
 
-// fakeDetonated: the fake hit something at pos. With bPredictFX it plays
+// FakeDetonated: the fake hit something at pos. With bPredictFX it plays
 // its effects now; either way the switch-to-auth timer starts.
-func (o *ownerReconciler) fakeDetonated(t model.Time, pos model.Vec, timer model.Time) {
+func (o *Reconciler) FakeDetonated(t model.Time, pos model.Vec, timer model.Time) {
 	if !o.fakeAlive {
 		return
 	}
@@ -58,32 +62,32 @@ func (o *ownerReconciler) fakeDetonated(t model.Time, pos model.Vec, timer model
 	}
 }
 
-// tick runs the switch-to-auth timer.
-func (o *ownerReconciler) tick(t model.Time) {
+// Tick runs the switch-to-auth timer.
+func (o *Reconciler) Tick(t model.Time) {
 	if !o.done && o.Rule != ReconcileSwitchTimer && o.Rule != ReconcileNeverSpawned && o.fakeDet && o.switchAt > 0 && t >= o.switchAt {
 		// the fake hit something the auth did not: use the auth from now on
-		o.fire(ReconcileSwitchTimer)
+		o.Fire(ReconcileSwitchTimer)
 		o.fxShown = false
 	}
 }
 
-// link is the replicated auth arriving; a detonation that came first is
+// Link is the replicated auth arriving; a detonation that came first is
 // handled now (TornOff). An auth that detonated on spawn arrives already
 // detonated: it is linked, but detonates only when TornOff comes.
-func (o *ownerReconciler) link(t model.Time, detonated bool) {
+func (o *Reconciler) Link(t model.Time, detonated bool) {
 	o.linked = true
 	if o.pendingAuth != nil {
 		pos := *o.pendingAuth
 		o.pendingAuth = nil
-		o.fire(ReconcileTornOff)
-		o.authDetonated(t, pos)
+		o.Fire(ReconcileTornOff)
+		o.AuthDetonated(t, pos)
 		return
 	}
 	o.spawnedDetonated = detonated
 }
 
-// authDetonated is ShouldAuthProjDetonateOnOwner.
-func (o *ownerReconciler) authDetonated(t model.Time, pos model.Vec) {
+// AuthDetonated is ShouldAuthProjDetonateOnOwner.
+func (o *Reconciler) AuthDetonated(t model.Time, pos model.Vec) {
 	if !o.linked {
 		o.pendingAuth = &pos
 		return
@@ -91,7 +95,7 @@ func (o *ownerReconciler) authDetonated(t model.Time, pos model.Vec) {
 	if o.spawnedDetonated {
 		// the second try, after TornOff, then one of the rules below
 		o.spawnedDetonated = false
-		o.fire(ReconcileTornOff)
+		o.Fire(ReconcileTornOff)
 	}
 	switch {
 	case o.Rule == ReconcileUnpredicted || o.Rule == ReconcileRejected:
@@ -99,18 +103,18 @@ func (o *ownerReconciler) authDetonated(t model.Time, pos model.Vec) {
 	case o.fakeAlive:
 		// the fake missed something the auth hit: destroy it, use the auth
 		o.fakeAlive = false
-		o.fire(ReconcileAuthFirst)
+		o.Fire(ReconcileAuthFirst)
 		o.show(t, pos)
 	case !o.fakeDet || o.Rule == ReconcileSwitchTimer:
 		// the fake is gone (switched away, or never spawned): replay the
 		// detonation with the auth
-		o.fire(ReconcileFakeGone)
+		o.Fire(ReconcileFakeGone)
 		o.show(t, pos)
 	case o.fakeDetPos.Dist(pos) > o.mismatchM:
-		o.fire(ReconcileTooFarApart)
+		o.Fire(ReconcileTooFarApart)
 		o.show(t, pos)
 	default:
-		o.fire(ReconcileConfirmed)
+		o.Fire(ReconcileConfirmed)
 		if !o.fxShown { // without bPredictFX the auth's effects play now
 			o.show(t, pos)
 		}
@@ -118,11 +122,55 @@ func (o *ownerReconciler) authDetonated(t model.Time, pos model.Vec) {
 	o.done = true
 }
 
-func (o *ownerReconciler) fire(r Reconcile) {
+// Fire notes that rule r fired.
+func (o *Reconciler) Fire(r Reconcile) {
 	o.Rule = r
 	o.Fired = append(o.Fired, r)
 }
 
-func (o *ownerReconciler) show(t model.Time, pos model.Vec) {
+func (o *Reconciler) show(t model.Time, pos model.Vec) {
 	o.FX, o.FXAt, o.FXFake, o.fxShown, o.HasFX = pos, t, false, true, true
+}
+
+// NewReconciler is the reconciler of one shot: fake and auth detonations
+// farther apart than mismatchM are replayed where the auth was; with
+// predictFX (bPredictFX) the fake plays its own effects.
+func NewReconciler(mismatchM float64, predictFX bool) Reconciler {
+	return Reconciler{mismatchM: mismatchM, predictFX: predictFX}
+}
+
+// FakeSpawned: the owner's fake is in flight.
+func (o *Reconciler) FakeSpawned() { o.fakeAlive = true }
+
+// Reject: the server refused the shot; the fake is destroyed.
+func (o *Reconciler) Reject() {
+	o.fakeAlive, o.done = false, true
+	o.Fire(ReconcileRejected)
+}
+
+// FakeAlive is whether the fake may fly on: the reconciler decides it.
+func (o *Reconciler) FakeAlive() bool { return o.fakeAlive }
+
+// Done is whether the auth has detonated: nothing more to reconcile.
+func (o *Reconciler) Done() bool { return o.done }
+
+// FXShown is whether the player sees detonation effects now.
+func (o *Reconciler) FXShown() bool { return o.fxShown }
+
+// DetonationBeforeLink is whether an auth detonation came before the auth
+// itself and waits for it (TornOff).
+func (o *Reconciler) DetonationBeforeLink() bool { return o.pendingAuth != nil }
+
+// Clone is an independent copy (a keyframe's).
+func (o Reconciler) Clone() Reconciler {
+	o.pendingAuth, o.Fired = clonePtr(o.pendingAuth), slices.Clone(o.Fired)
+	return o
+}
+
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	return &c
 }

@@ -1,0 +1,67 @@
+package projectile
+
+import (
+	"math"
+
+	"lagscope/model"
+)
+
+// Spec is one projectile weapon's flight and reconciliation settings:
+// the per-weapon options of the document.
+type Spec struct {
+	SpeedMps float64
+	RadiusM  float64    // area damage radius (0: direct hit only)
+	Lifetime model.Time // it detonates where it is when this runs out
+	// CorrectFake is bCorrectFakeProjectilePositionOverTime: the owner's
+	// fake drifts toward its authoritative twin (usually slow projectiles).
+	CorrectFake bool
+	// PredictFX is bPredictFX: the fake plays detonation effects itself
+	// (fine for direct-hit projectiles, not for area damage).
+	PredictFX bool
+}
+
+// ForwardPredictionTime is how far the server fast-forwards a new
+// authoritative projectile: ClientBiasPct x (ping - PredictionLatencyReduction),
+// never negative (GetForwardPredictionTime).
+func ForwardPredictionTime(pingMs, reductionMs, bias float64) model.Time {
+	return model.MsF(math.Max(0, bias*(pingMs-reductionMs)))
+}
+
+// FakeSpawnDelay is how long the owner waits before spawning its fake, so
+// that it never forward-predicts more than MaxPredictionPing: 150 ms of
+// ping with a 100 ms cap waits 50 ms.
+func FakeSpawnDelay(pingMs, maxPredictionPingMs float64) model.Time {
+	return model.MsF(math.Max(0, pingMs-maxPredictionPingMs))
+}
+
+// CatchupDistance is how far CatchupTick moves the owner's copy of the
+// authoritative projectile on arrival: speed x replication time (half
+// the ping).
+func CatchupDistance(speedMps float64, replication model.Time) float64 {
+	return speedMps * replication.Seconds()
+}
+
+// Flight is a projectile in straight flight: at time T0 it is at From,
+// moving along unit Dir at Speed.
+type Flight struct {
+	From  model.Vec
+	Dir   model.Vec
+	Speed float64
+	T0    model.Time
+}
+
+// At is where it is at t.
+func (f Flight) At(t model.Time) model.Vec {
+	return f.From.Add(f.Dir.Scale(f.Speed * (t - f.T0).Seconds()))
+}
+
+// Sweep moves a projectile from time a to b against walls and hitboxes
+// and reports the first thing it meets (Part none: nothing).
+func (f Flight) Sweep(a, b model.Time, walls []model.Wall, targets []model.Target) model.Hit {
+	p, q := f.At(a), f.At(b)
+	l := q.Sub(p).Len()
+	if l == 0 {
+		return model.Hit{Pawn: -1, Point: p}
+	}
+	return model.Raycast(p, f.Dir, l, walls, targets)
+}

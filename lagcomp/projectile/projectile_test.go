@@ -1,0 +1,91 @@
+package projectile
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"lagscope/model"
+)
+
+func TestProjectileArithmetic(t *testing.T) {
+	cases := []struct {
+		ping, red, bias float64
+		want            model.Time
+	}{
+		{100, 15, 0.5, model.MsF(42.5)}, {100, 15, 1, 85 * model.Millisecond}, {100, 15, 0, 0}, {10, 15, 0.5, 0},
+	}
+	for _, c := range cases {
+		if got := ForwardPredictionTime(c.ping, c.red, c.bias); got != c.want {
+			t.Errorf("ForwardPredictionTime(%v, %v, %v) = %v, want %v", c.ping, c.red, c.bias, got, c.want)
+		}
+	}
+	if d := FakeSpawnDelay(150, 100); d != 50*model.Millisecond {
+		t.Fatalf("150 ms ping, 100 ms cap: delay %v, want 50 ms (the document's example)", d)
+	}
+	if d := FakeSpawnDelay(80, 100); d != 0 {
+		t.Fatalf("under the cap: delay %v", d)
+	}
+	if d := CatchupDistance(20, 30*model.Millisecond); math.Abs(d-0.6) > 1e-12 {
+		t.Fatalf("catch-up %v, want 0.6 m (20 m/s x 30 ms)", d)
+	}
+}
+
+// Each owner-side rule, driven by the event order that triggers it, with
+// the place the player finally sees the effects.
+func TestReconciliationRules(t *testing.T) {
+	wall, pawn := model.V(30, 0), model.V(15, 0)
+	ms := model.Millisecond
+	cases := []struct {
+		name      string
+		predictFX bool
+		events    func(o *Reconciler)
+		rules     []Reconcile
+		fx        model.Vec
+		fxFake    bool
+	}{
+		{"confirmed with predicted FX", true, func(o *Reconciler) {
+			o.Link(10*ms, false)
+			o.FakeDetonated(100*ms, wall, 150*ms)
+			o.AuthDetonated(150*ms, wall.Add(model.V(0, 0.2)))
+		}, []Reconcile{ReconcileConfirmed}, wall, true},
+		{"confirmed without predicted FX", false, func(o *Reconciler) {
+			o.Link(10*ms, false)
+			o.FakeDetonated(100*ms, wall, 150*ms)
+			o.AuthDetonated(150*ms, wall)
+		}, []Reconcile{ReconcileConfirmed}, wall, false},
+		{"switch to auth, then fake gone", true, func(o *Reconciler) {
+			o.Link(10*ms, false)
+			o.FakeDetonated(100*ms, pawn, 150*ms) // hit a pawn the server's rocket missed
+			o.Tick(249 * ms)
+			o.Tick(250 * ms)
+			o.AuthDetonated(400*ms, wall)
+		}, []Reconcile{ReconcileSwitchTimer, ReconcileFakeGone}, wall, false},
+		{"auth detonates first", true, func(o *Reconciler) {
+			o.Link(10*ms, false)
+			o.AuthDetonated(120*ms, pawn)
+			o.FakeDetonated(140*ms, pawn, 150*ms) // too late: the fake is gone
+		}, []Reconcile{ReconcileAuthFirst}, pawn, false},
+		{"too far apart", true, func(o *Reconciler) {
+			o.Link(10*ms, false)
+			o.FakeDetonated(100*ms, pawn, 500*ms)
+			o.AuthDetonated(200*ms, wall)
+		}, []Reconcile{ReconcileTooFarApart}, wall, false},
+		{"torn off before the link", true, func(o *Reconciler) {
+			o.AuthDetonated(20*ms, wall) // detonated on spawn
+			o.Link(40*ms, false)
+		}, []Reconcile{ReconcileTornOff, ReconcileAuthFirst}, wall, false},
+		{"spawned already detonated, torn off after the link", true, func(o *Reconciler) {
+			o.FakeDetonated(30*ms, wall, 150*ms)
+			o.Link(40*ms, true)          // replicated after detonating in its fast-forward
+			o.AuthDetonated(41*ms, wall) // TornOff: the second try
+		}, []Reconcile{ReconcileTornOff, ReconcileConfirmed}, wall, true},
+	}
+	for _, tc := range cases {
+		o := &Reconciler{mismatchM: 1.5, predictFX: tc.predictFX, fakeAlive: true}
+		tc.events(o)
+		if !slices.Equal(o.Fired, tc.rules) || o.FX != tc.fx || o.FXFake != tc.fxFake {
+			t.Errorf("%s: rules %v effects %v (fake %v); want %v at %v (fake %v)", tc.name, o.Fired, o.FX, o.FXFake, tc.rules, tc.fx, tc.fxFake)
+		}
+	}
+}
