@@ -93,7 +93,7 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	}
 	s.sendCommand(c, cmd)
 	s.nextShot(c, t)
-	if c.Index == ShooterPawn { // the weapon channel (source 001) carries the shooter's weapon only
+	if c.Index == ShooterPawn { // the weapon channel (../shared/sources/001_*) carries the shooter's weapon only
 		s.holdTrigger(c, t)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/fireeffects"
 	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
@@ -133,7 +134,7 @@ func (s *Sim) burstChannel(i int, r *BurstRecord) {
 
 // gapSD is the standard deviation of the gaps between consecutive effects
 // attributed to the same burst, in ms.
-func gapSD(es []PlayedEffect) float64 {
+func gapSD(es []fireeffects.PlayedEffect) float64 {
 	var n, sum, sq float64
 	for j := 1; j < len(es); j++ {
 		if es[j].Burst >= 0 && es[j].Burst == es[j-1].Burst {
@@ -148,7 +149,7 @@ func gapSD(es []PlayedEffect) float64 {
 	return math.Sqrt(max(0, sq/n-mean*mean))
 }
 
-func anyRelevant(shots []ServerShot, i int) bool {
+func anyRelevant(shots []fireeffects.ServerShot, i int) bool {
 	for _, sh := range shots {
 		if i < 64 && sh.Relevant&(1<<i) != 0 {
 			return true

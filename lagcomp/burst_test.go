@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/fireeffects"
 	"lagscope/model"
 )
 
@@ -64,7 +65,7 @@ func TestNaiveMissesSingleShotsAsAnalysed(t *testing.T) {
 // The encoding changes only what the clients play: the same seed fires
 // the same shots at the same times and judges them identically.
 func TestEncodingsFireTheSameShots(t *testing.T) {
-	var shots [2][]ServerShot
+	var shots [2][]fireeffects.ServerShot
 	var recs [2][]ShotRecord
 	var played [2]int
 	for k, enc := range burst.Encodings {
@@ -135,11 +136,11 @@ func TestRelevancyReentry(t *testing.T) {
 // last sent, pack the changed values.
 func BenchmarkReplicateBurstCounter(b *testing.B) {
 	cfg := Defaults()
-	weapons := make([]serverWeapon, 64)
-	chans := make([][]weaponChannel, 64)
+	weapons := make([]fireeffects.ServerWeapon, 64)
+	chans := make([][]fireeffects.WeaponChannel, 64)
 	for i := range weapons {
-		weapons[i] = newServerWeapon(&cfg)
-		chans[i] = make([]weaponChannel, 64)
+		weapons[i] = fireeffects.NewServerWeapon(cfg.BurstEncoding, cfg.BurstCompressByte)
+		chans[i] = make([]fireeffects.WeaponChannel, 64)
 	}
 	b.ReportAllocs()
 	for n := 0; b.Loop(); n++ {
@@ -148,8 +149,8 @@ func BenchmarkReplicateBurstCounter(b *testing.B) {
 			weapons[i].HandleFireShot()
 			shared := weapons[i].BurstCounter.Marshal()
 			for j := range chans[i] {
-				if m := chans[i][j].replicate(now, &weapons[i], true, shared); m != nil {
-					chans[i][j].sent(now, 80*model.Millisecond, m, true)
+				if m := chans[i][j].Replicate(now, &weapons[i], true, shared); m != nil {
+					chans[i][j].Sent(now, 80*model.Millisecond, m, true)
 				}
 			}
 		}

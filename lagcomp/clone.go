@@ -50,7 +50,7 @@ func (s *Sim) Clone() *Sim {
 		c.projBySeq[p.seq] = c.projs[i]
 	}
 	c.projDone = s.projDone.clone()
-	c.fx = s.fx.clone()
+	c.fx = s.fx.Clone()
 	return &c
 }
 
@@ -72,24 +72,6 @@ func (s *Sim) Keyframe() *Sim {
 	}
 	k.packets = slices.Clone(k.packets)
 	return k
-}
-
-// clone shares the log's append-only parts (shots, values, updates,
-// effects: never written once appended) chunk by chunk, and copies the
-// ones written in place (a burst's count and
-// stop, in chunks; the open culled span; the running records' counts
-// per burst, in chunks).
-func (l *fireLog) clone() *fireLog {
-	c := &fireLog{Shots: l.Shots.Clone(), Bursts: l.Bursts.Clone(), Values: l.Values.Clone(), Clients: slices.Clone(l.Clients)}
-	for i := range c.Clients {
-		rf := &c.Clients[i]
-		rf.Updates, rf.Effects, rf.Culled = l.Clients[i].Updates.Clone(), l.Clients[i].Effects.Clone(), slices.Clone(rf.Culled)
-	}
-	c.tallies = slices.Clone(l.tallies)
-	for i := range c.tallies {
-		c.tallies[i].perBurst = l.tallies[i].perBurst.Clone()
-	}
-	return c
 }
 
 func (s *Server) clone() *Server {
@@ -117,7 +99,7 @@ func (cn *conn) clone() *conn {
 	c.seen = maps.Clone(cn.seen)
 	c.measured = cn.measured.Clone()
 	c.rel, c.weaponRel = cn.rel.Clone(), cn.weaponRel.Clone()
-	c.weapon.inFlight = slices.Clone(cn.weapon.inFlight)
+	c.weapon = cn.weapon.Clone()
 	return &c
 }
 

@@ -13,6 +13,7 @@ import (
 	"lagscope/lagcomp/burst"
 	"lagscope/lagcomp/chunklog"
 	"lagscope/lagcomp/compensation"
+	"lagscope/lagcomp/fireeffects"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/orderstat"
 	"lagscope/lagcomp/ping"
@@ -43,65 +44,65 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[movingCopy](): {"shown", "alive", "pos", "at", "path", "det"},
 	reflect.TypeFor[projectile.Reconciler](): {"mismatchM", "predictFX", "fakeAlive", "fakeDet", "fakeDetPos", "switchAt", "linked",
 		"pendingAuth", "spawnedDetonated", "Rule", "Fired", "FX", "FXAt", "FXFake", "HasFX", "fxShown", "done"},
-	reflect.TypeFor[projectile.Flight]():  {"From", "Dir", "Speed", "T0"},
-	reflect.TypeFor[shotTally]():          {"s", "n", "maxSeq", "err", "rewind", "ideal", "errs"},
-	reflect.TypeFor[ShotLog]():            {"c"},
-	reflect.TypeFor[orderstat.Stat]():     {"low", "high", "p"},
-	reflect.TypeFor[projTally]():          {"s", "linked", "pairs", "linkSum", "detSum"},
-	reflect.TypeFor[Summary]():            {"ShotsFired", "ShotsLost", "ShotsInFlight", "LostClientHits", "DupsRejected", "ReliableGaveUp", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames"},
-	reflect.TypeFor[ProjectileSummary]():  {"Count", "Rules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
-	reflect.TypeFor[sightings]():          {"hidden", "armed", "seen", "at", "won", "winner", "wonAt"},
-	reflect.TypeFor[schedule.Metronome](): {"base", "hz", "n"},
-	reflect.TypeFor[schedule.Queue]():     {"h"},
-	reflect.TypeFor[schedule.Event]():     {"T", "Kind", "Client"},
-	reflect.TypeFor[stream.IDs]():         {"rd", "src"},
-	fieldType[stream.IDs]("rd"):           {"r"},
-	reflect.TypeFor[serverWeapon]():       {"BurstCounter", "shadow", "firing", "shots"},
-	reflect.TypeFor[weaponChannel]():      {"open", "openAcked", "gen", "lastSent", "dirty", "inFlight", "shadow", "Packets", "Lost", "Resends", "Bits", "ShadowBits"},
-	reflect.TypeFor[fireLog]():            {"Shots", "Bursts", "Values", "Clients", "tallies"},
-	reflect.TypeFor[burstTally]():         {"effects", "perBurst", "noBurst", "bogus", "gapN", "gapSum", "gapSq", "sealed", "extra", "folded", "cutoff", "settled"},
-	reflect.TypeFor[RemoteFire]():         {"Updates", "Effects", "Culled"},
-	reflect.TypeFor[burst.Replica]():      {"CreationTime", "BurstCounter", "tag", "opt", "looping", "loopTag", "nextLoop", "effects", "Bursts", "Stops"},
-	reflect.TypeFor[netem.Link]():         {"cfg", "rng", "spikeRng", "src", "spikeSrc", "bad", "lastDelivery", "spikeStart", "spikeEnd", "Stats"},
-	reflect.TypeFor[netem.LinkStats]():    {"Sent", "Lost", "Duplicated", "Reordered", "Spiked"},
-	reflect.TypeFor[ping.Tracker]():       {"Interval", "Smoothing", "lastSend", "exact", "samples"},
-	reflect.TypeFor[rewind.History]():     {"buf", "head", "n", "maxTrail", "breakAt", "pushed", "seg", "anchor", "anchorT", "after", "unwound"},
-	reflect.TypeFor[rewind.Swept]():       {"minX", "minY", "maxX", "maxY"},
-	reflect.TypeFor[rewind.Grid]():        {"Origin", "Cell", "NX", "NY", "start", "items", "always", "seen", "stamp"},
-	fieldType[rewind.Swept]("minX"):       {"t", "v", "head"},
-	fieldType[rewind.History]("seg"):      {"first", "t0", "gapMin", "gapMax", "rate"},
+	reflect.TypeFor[projectile.Flight]():         {"From", "Dir", "Speed", "T0"},
+	reflect.TypeFor[shotTally]():                 {"s", "n", "maxSeq", "err", "rewind", "ideal", "errs"},
+	reflect.TypeFor[ShotLog]():                   {"c"},
+	reflect.TypeFor[orderstat.Stat]():            {"low", "high", "p"},
+	reflect.TypeFor[projTally]():                 {"s", "linked", "pairs", "linkSum", "detSum"},
+	reflect.TypeFor[Summary]():                   {"ShotsFired", "ShotsLost", "ShotsInFlight", "LostClientHits", "DupsRejected", "ReliableGaveUp", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames"},
+	reflect.TypeFor[ProjectileSummary]():         {"Count", "Rules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
+	reflect.TypeFor[sightings]():                 {"hidden", "armed", "seen", "at", "won", "winner", "wonAt"},
+	reflect.TypeFor[schedule.Metronome]():        {"base", "hz", "n"},
+	reflect.TypeFor[schedule.Queue]():            {"h"},
+	reflect.TypeFor[schedule.Event]():            {"T", "Kind", "Client"},
+	reflect.TypeFor[stream.IDs]():                {"rd", "src"},
+	fieldType[stream.IDs]("rd"):                  {"r"},
+	reflect.TypeFor[fireeffects.ServerWeapon]():  {"BurstCounter", "shadow", "firing", "shots"},
+	reflect.TypeFor[fireeffects.WeaponChannel](): {"open", "openAcked", "gen", "lastSent", "dirty", "inFlight", "shadow", "Packets", "Lost", "Resends", "Bits", "ShadowBits"},
+	reflect.TypeFor[fireeffects.Log]():           {"Shots", "Bursts", "Values", "Clients", "tallies"},
+	reflect.TypeFor[fireeffects.Tally]():         {"effects", "perBurst", "noBurst", "bogus", "gapN", "gapSum", "gapSq", "sealed", "extra", "folded", "cutoff", "settled"},
+	reflect.TypeFor[fireeffects.RemoteFire]():    {"Updates", "Effects", "Culled"},
+	reflect.TypeFor[burst.Replica]():             {"CreationTime", "BurstCounter", "tag", "opt", "looping", "loopTag", "nextLoop", "effects", "Bursts", "Stops"},
+	reflect.TypeFor[netem.Link]():                {"cfg", "rng", "spikeRng", "src", "spikeSrc", "bad", "lastDelivery", "spikeStart", "spikeEnd", "Stats"},
+	reflect.TypeFor[netem.LinkStats]():           {"Sent", "Lost", "Duplicated", "Reordered", "Spiked"},
+	reflect.TypeFor[ping.Tracker]():              {"Interval", "Smoothing", "lastSend", "exact", "samples"},
+	reflect.TypeFor[rewind.History]():            {"buf", "head", "n", "maxTrail", "breakAt", "pushed", "seg", "anchor", "anchorT", "after", "unwound"},
+	reflect.TypeFor[rewind.Swept]():              {"minX", "minY", "maxX", "maxY"},
+	reflect.TypeFor[rewind.Grid]():               {"Origin", "Cell", "NX", "NY", "start", "items", "always", "seen", "stamp"},
+	fieldType[rewind.Swept]("minX"):              {"t", "v", "head"},
+	fieldType[rewind.History]("seg"):             {"first", "t0", "gapMin", "gapMax", "rate"},
 	// the timestamp mode's memory of StartFire, on the server's connection
 	reflect.TypeFor[compensation.StartFire](): {"Stamp", "At", "Seen"},
 	// chunked logs: chunks shared with a clone until written (Mut); a fired
 	// shot's sentAt clipped then (ownSent)
-	reflect.TypeFor[firedShots]():                      {"chunks", "n", "owner"},
-	chunkOf[pendingShot]():                             {"owner", "s"},
-	reflect.TypeFor[chunklog.Log[ServerBurst]]():       {"chunks", "n", "owner"},
-	chunkOf[ServerBurst]():                             {"owner", "s"},
-	reflect.TypeFor[chunklog.Log[int]]():               {"chunks", "n", "owner"},
-	reflect.TypeFor[chunklog.Log[ShotRecord]]():        {"chunks", "n", "owner"},
-	reflect.TypeFor[chunklog.Log[ServerShot]]():        {"chunks", "n", "owner"},
-	chunkOf[ServerShot]():                              {"owner", "s"},
-	reflect.TypeFor[chunklog.Log[ValueChange]]():       {"chunks", "n", "owner"},
-	chunkOf[ValueChange]():                             {"owner", "s"},
-	reflect.TypeFor[chunklog.Log[FireUpdate]]():        {"chunks", "n", "owner"},
-	chunkOf[FireUpdate]():                              {"owner", "s"},
-	reflect.TypeFor[chunklog.Log[PlayedEffect]]():      {"chunks", "n", "owner"},
-	chunkOf[PlayedEffect]():                            {"owner", "s"},
-	chunkOf[ShotRecord]():                              {"owner", "s"},
-	chunkOf[int]():                                     {"owner", "s"},
-	fieldType[chunklog.Log[int]]("owner").Elem():       {"_"},
-	reflect.TypeFor[pendingShot]():                     {"id", "fire", "idealT", "saw", "hit", "origin", "dir", "clientHit", "delivery"},
-	reflect.TypeFor[delivery]():                        {"cmd", "sentAt", "onWire", "relPending", "arrived", "lost", "rec"},
-	reflect.TypeFor[netem.Endpoint[relMsg]]():          {"cfg", "seq", "nextID", "queue", "flight", "chans", "recvHigh", "recvBits", "ackOwed", "owesAck", "srtt", "rttvar", "Stats"},
-	reflect.TypeFor[netem.ReliableConfig]():            {"InitialRTT", "AckDelay", "MinRTO", "MaxRTO", "MaxResends"},
-	reflect.TypeFor[netem.ReliableStats]():             {"Packets", "Messages", "Resends", "GaveUp", "Delivered", "DupPackets", "DupMessages", "StalePackets"},
-	fieldType[netem.Endpoint[relMsg]]("queue").Elem():  {"msg", "lastSent", "sent"},
-	fieldType[netem.Endpoint[relMsg]]("flight").Elem(): {"seq", "at", "ids"},
-	fieldType[netem.Endpoint[relMsg]]("chans").Elem():  {"sendSeq", "next", "waiting"},
-	reflect.TypeFor[netem.Message[relMsg]]():           {"ID", "Channel", "ChanSeq", "Floor", "First", "Sent", "Arrived", "Resends", "Body"},
-	reflect.TypeFor[netem.Header]():                    {"Seq", "Ack", "AckBits"},
-	reflect.TypeFor[relMsg]():                          {"Kind", "Proj", "Cmd", "Weapon"},
+	reflect.TypeFor[firedShots]():                             {"chunks", "n", "owner"},
+	chunkOf[pendingShot]():                                    {"owner", "s"},
+	reflect.TypeFor[chunklog.Log[fireeffects.ServerBurst]]():  {"chunks", "n", "owner"},
+	chunkOf[fireeffects.ServerBurst]():                        {"owner", "s"},
+	reflect.TypeFor[chunklog.Log[int]]():                      {"chunks", "n", "owner"},
+	reflect.TypeFor[chunklog.Log[ShotRecord]]():               {"chunks", "n", "owner"},
+	reflect.TypeFor[chunklog.Log[fireeffects.ServerShot]]():   {"chunks", "n", "owner"},
+	chunkOf[fireeffects.ServerShot]():                         {"owner", "s"},
+	reflect.TypeFor[chunklog.Log[fireeffects.ValueChange]]():  {"chunks", "n", "owner"},
+	chunkOf[fireeffects.ValueChange]():                        {"owner", "s"},
+	reflect.TypeFor[chunklog.Log[fireeffects.FireUpdate]]():   {"chunks", "n", "owner"},
+	chunkOf[fireeffects.FireUpdate]():                         {"owner", "s"},
+	reflect.TypeFor[chunklog.Log[fireeffects.PlayedEffect]](): {"chunks", "n", "owner"},
+	chunkOf[fireeffects.PlayedEffect]():                       {"owner", "s"},
+	chunkOf[ShotRecord]():                                     {"owner", "s"},
+	chunkOf[int]():                                            {"owner", "s"},
+	fieldType[chunklog.Log[int]]("owner").Elem():              {"_"},
+	reflect.TypeFor[pendingShot]():                            {"id", "fire", "idealT", "saw", "hit", "origin", "dir", "clientHit", "delivery"},
+	reflect.TypeFor[delivery]():                               {"cmd", "sentAt", "onWire", "relPending", "arrived", "lost", "rec"},
+	reflect.TypeFor[netem.Endpoint[relMsg]]():                 {"cfg", "seq", "nextID", "queue", "flight", "chans", "recvHigh", "recvBits", "ackOwed", "owesAck", "srtt", "rttvar", "Stats"},
+	reflect.TypeFor[netem.ReliableConfig]():                   {"InitialRTT", "AckDelay", "MinRTO", "MaxRTO", "MaxResends"},
+	reflect.TypeFor[netem.ReliableStats]():                    {"Packets", "Messages", "Resends", "GaveUp", "Delivered", "DupPackets", "DupMessages", "StalePackets"},
+	fieldType[netem.Endpoint[relMsg]]("queue").Elem():         {"msg", "lastSent", "sent"},
+	fieldType[netem.Endpoint[relMsg]]("flight").Elem():        {"seq", "at", "ids"},
+	fieldType[netem.Endpoint[relMsg]]("chans").Elem():         {"sendSeq", "next", "waiting"},
+	reflect.TypeFor[netem.Message[relMsg]]():                  {"ID", "Channel", "ChanSeq", "Floor", "First", "Sent", "Arrived", "Resends", "Body"},
+	reflect.TypeFor[netem.Header]():                           {"Seq", "Ack", "AckBits"},
+	reflect.TypeFor[relMsg]():                                 {"Kind", "Proj", "Cmd", "Weapon"},
 }
 
 // fieldType is the type of a field of T: the unexported types of the
@@ -119,12 +120,12 @@ func chunkOf[T any]() reflect.Type { return fieldType[chunklog.Log[T]]("chunks")
 // packets, snapshots, the configuration).
 var immutable = []reflect.Type{
 	reflect.TypeFor[Config](), reflect.TypeFor[ShotRecord](), reflect.TypeFor[Packet](),
-	reflect.TypeFor[Command](), reflect.TypeFor[projMsg](), reflect.TypeFor[weaponMsg](), // what a reliable message points to
+	reflect.TypeFor[Command](), reflect.TypeFor[projMsg](), reflect.TypeFor[fireeffects.WeaponMsg](), // what a reliable message points to
 	reflect.TypeFor[Snapshot](), reflect.TypeFor[PacketFrame](), reflect.TypeFor[WarpEvent](), reflect.TypeFor[projectile.Spec](),
 	reflect.TypeFor[RuleCount](), reflect.TypeFor[ReconcileCount](), reflect.TypeFor[rewind.Sample](), reflect.TypeFor[rewind.Bound](),
-	reflect.TypeFor[netem.LinkConfig](), reflect.TypeFor[weaponSent](), reflect.TypeFor[ServerShot](), reflect.TypeFor[ServerBurst](),
-	reflect.TypeFor[burstSettled](),
-	reflect.TypeFor[ValueChange](), reflect.TypeFor[FireUpdate](), reflect.TypeFor[PlayedEffect](), reflect.TypeFor[Span](),
+	reflect.TypeFor[netem.LinkConfig](), fieldType[fireeffects.WeaponChannel]("inFlight").Elem(), reflect.TypeFor[fireeffects.ServerShot](), reflect.TypeFor[fireeffects.ServerBurst](),
+	fieldType[fireeffects.Tally]("settled"),
+	reflect.TypeFor[fireeffects.ValueChange](), reflect.TypeFor[fireeffects.FireUpdate](), reflect.TypeFor[fireeffects.PlayedEffect](), reflect.TypeFor[fireeffects.Span](),
 	reflect.TypeFor[burst.BurstCounter](), reflect.TypeFor[burst.FRepBurstInfo](), reflect.TypeFor[burst.Options](), reflect.TypeFor[burst.Effect](),
 }
 
@@ -364,9 +365,9 @@ func TestKeyframesFoldTheRunningSummaries(t *testing.T) {
 			t.Fatalf("keyframe at %v: %d of %d shot records folded", sim.Now, sim.tally.n, sim.Shots.Len())
 		}
 		for i := 1; i < len(sim.Clients); i++ {
-			if tl := &sim.fx.tallies[i]; tl.effects != sim.fx.Clients[i].Effects.Len() || tl.perBurst.Len() != sim.fx.Bursts.Len() {
+			if tl := sim.fx.Tally(i); tl.EffectsFolded() != sim.fx.Clients[i].Effects.Len() || tl.Bursts() != sim.fx.Bursts.Len() {
 				t.Fatalf("keyframe at %v, client %d: %d of %d effects, %d of %d bursts folded", sim.Now, i,
-					tl.effects, sim.fx.Clients[i].Effects.Len(), tl.perBurst.Len(), sim.fx.Bursts.Len())
+					tl.EffectsFolded(), sim.fx.Clients[i].Effects.Len(), tl.Bursts(), sim.fx.Bursts.Len())
 			}
 		}
 	}

@@ -2,111 +2,47 @@ package lagcomp
 
 import (
 	"lagscope/lagcomp/burst"
-	"lagscope/lagcomp/chunklog"
+	"lagscope/lagcomp/fireeffects"
 	"lagscope/model"
 )
 
-// Weapon-fire effects on remote clients (source 001): the server's weapon
-// counts its shots into the replicated BurstCounter, each remote client's
-// copy of the weapon plays muzzle flashes from what arrives, and every
-// shot and every flash is logged so the records can say which shots no
-// one saw and which flashes stood for no shot.
-
-// fireLog is the omniscient account of fire and effects.
-type fireLog struct {
-	Shots   chunklog.Log[ServerShot] // every log shared with keyframes, chunk by chunk
-	Bursts  chunklog.Log[ServerBurst]
-	Values  chunklog.Log[ValueChange] // the server's property after each change
-	Clients []RemoteFire              // by client index; 0 (the shooter) stays empty
-	tallies []burstTally              // by client index: the records kept running
-}
-
-// ServerShot is one shot the server's weapon fired.
-type ServerShot struct {
-	T     model.Time
-	Burst int
-	// Relevant has bit i set when client i's channel was open at the
-	// shot: shots fired while a client's copy is culled cannot play there.
-	Relevant uint64
-}
-
-// ServerBurst is a run of shots between StartFire and StopFire.
-type ServerBurst struct {
-	Start, Stop model.Time // Stop -1 while still firing
-	First, N    int        // its shots: Shots[First : First+N]
-	Relevant    uint64     // its shots' Relevant, or'ed: bit i clear when all played culled on client i
-}
-
-// ValueChange is the server's BurstCounter after a shot or a stop.
-type ValueChange struct {
-	T      model.Time
-	Value  int
-	Firing bool
-}
-
-// RemoteFire is what one remote client received and played.
-type RemoteFire struct {
-	Updates chunklog.Log[FireUpdate]
-	Effects chunklog.Log[PlayedEffect]
-	Culled  []Span // when its copy of the weapon did not exist
-}
-
-// FireUpdate is a property value the client applied.
-type FireUpdate struct {
-	Sent, Recv model.Time
-	Value      int
-	Firing     bool
-	Open       bool // it opened the channel
-	Bits       int
-}
-
-// PlayedEffect is one muzzle flash a remote client played, attributed to
-// the server burst it stands for (-1: none, an effect for no shot).
-type PlayedEffect struct {
-	T     model.Time
-	Cause burst.Cause
-	Burst int
-	Bogus bool // played on relevancy re-entry for a weapon not firing
-}
-
-// Span is a time interval; End -1 while it lasts.
-type Span struct{ Start, End model.Time }
-
-func newFireLog(clients int) *fireLog {
-	l := &fireLog{Clients: make([]RemoteFire, clients), tallies: make([]burstTally, clients)}
-	for i := 1; i < clients; i++ {
-		l.Clients[i].Culled = []Span{{0, -1}} // no copy until the channel opens
-	}
-	return l
-}
+// Weapon-fire effects on remote clients (../shared/sources/001_*): the
+// server's weapon counts its shots into the replicated BurstCounter, each
+// remote client's copy of the weapon plays muzzle flashes from what
+// arrives, and every shot and every flash is logged so the records can
+// say which shots no one saw and which flashes stood for no shot. The
+// techniques are package fireeffects's (the weapon actor, its channel,
+// the log and its running fold); here the Sim drives them: the weapon
+// fires and stops, the trigger, each client's copy receiving and
+// rendering, the net update, and the views' lanes.
 
 // weaponFired is the server's weapon firing an accepted shot
 // (HandleFireShot).
 func (s *Sim) weaponFired() {
 	srv := s.Server
 	w := &srv.weapon
-	if !w.firing {
-		s.fx.Bursts.Add(ServerBurst{Start: srv.Now, Stop: -1, First: s.fx.Shots.Len()}, nil)
+	if !w.Firing() {
+		s.fx.Bursts.Add(fireeffects.ServerBurst{Start: srv.Now, Stop: -1, First: s.fx.Shots.Len()}, nil)
 	}
 	w.HandleFireShot()
 	b := s.fx.Bursts.Len() - 1
 	var rel uint64
 	for i := 1; i < len(srv.conns) && i < 64; i++ {
-		if srv.conns[i].weapon.open {
+		if srv.conns[i].weapon.Open() {
 			rel |= 1 << i
 		}
 	}
 	sb := s.fx.Bursts.Mut(b, nil)
 	sb.N++
 	sb.Relevant |= rel
-	s.fx.Shots.Add(ServerShot{T: srv.Now, Burst: b, Relevant: rel}, nil)
+	s.fx.Shots.Add(fireeffects.ServerShot{T: srv.Now, Burst: b, Relevant: rel}, nil)
 	s.logValue()
 }
 
 // weaponStopped is the server handling ServerStopFire.
 func (s *Sim) weaponStopped() {
 	w := &s.Server.weapon
-	if !w.firing {
+	if !w.Firing() {
 		return
 	}
 	w.StopFire()
@@ -116,7 +52,7 @@ func (s *Sim) weaponStopped() {
 
 func (s *Sim) logValue() {
 	v := s.Server.weapon.BurstCounter
-	s.fx.Values.Add(ValueChange{T: s.Server.Now, Value: v.Value(), Firing: v.Firing()}, nil)
+	s.fx.Values.Add(fireeffects.ValueChange{T: s.Server.Now, Value: v.Value(), Firing: v.Firing()}, nil)
 }
 
 // releaseTrigger is the shooter letting go trigger_hold_ms after its last
@@ -149,13 +85,13 @@ func (s *Sim) effectOptions() burst.Options {
 // receiveWeapon is a remote client handling a packet of the weapon's
 // channel: spawn the actor on open, destroy it on close, apply the value.
 // sent is when the packet (or reliable message copy) carrying m left.
-func (s *Sim) receiveWeapon(c *Client, m *weaponMsg, sent, t model.Time) {
+func (s *Sim) receiveWeapon(c *Client, m *fireeffects.WeaponMsg, sent, t model.Time) {
 	rf := &s.fx.Clients[c.Index]
 	switch {
 	case m.Close:
 		if c.weapon != nil && c.weaponGen == m.Gen {
 			c.weapon = nil
-			rf.Culled = append(rf.Culled, Span{t, -1})
+			rf.Culled = append(rf.Culled, fireeffects.Span{Start: t, End: -1})
 		}
 		return
 	case m.Gen < c.weaponGen || (m.Gen == c.weaponGen && c.weapon == nil):
@@ -174,7 +110,7 @@ func (s *Sim) receiveWeapon(c *Client, m *weaponMsg, sent, t model.Time) {
 	if err != nil { // the server only sends whole values
 		return
 	}
-	rf.Updates.Add(FireUpdate{Sent: sent, Recv: t, Value: v.Value(), Firing: v.Firing(), Open: m.Open && c.weapon.CreationTime == t, Bits: m.Bits}, nil)
+	rf.Updates.Add(fireeffects.FireUpdate{Sent: sent, Recv: t, Value: v.Value(), Firing: v.Firing(), Open: m.Open && c.weapon.CreationTime == t, Bits: m.Bits}, nil)
 	c.weapon.Receive(v, t, m.Tag)
 	s.collectEffects(c)
 }
@@ -195,7 +131,7 @@ func (s *Sim) renderWeapon(c *Client, t model.Time) {
 func (s *Sim) collectEffects(c *Client) {
 	rf := &s.fx.Clients[c.Index]
 	for _, e := range c.weapon.TakeEffects() {
-		pe := PlayedEffect{T: e.T, Cause: e.Cause, Burst: -1}
+		pe := fireeffects.PlayedEffect{T: e.T, Cause: e.Cause, Burst: -1}
 		switch {
 		case e.Open && !c.weapon.BurstCounter.Firing():
 			pe.Bogus = true // a burst for shots long gone
@@ -204,4 +140,162 @@ func (s *Sim) collectEffects(c *Client) {
 		}
 		rf.Effects.Add(pe, nil)
 	}
+}
+
+// replicateWeapon is the server's net update for the weapon, at the end
+// of a frame when NetUpdateFrequency says it is due.
+func (s *Sim) replicateWeapon() {
+	srv := s.Server
+	if !s.netUpdates.Due(srv.Now, s.cfg.netUpdateHz()) {
+		return
+	}
+	from := srv.Pawns[ShooterPawn].Pose.Pos
+	shared := srv.weapon.BurstCounter.Marshal()
+	for i := 1; i < len(s.Clients); i++ {
+		c := s.Clients[i]
+		ch := &srv.conns[i].weapon
+		relevant := srv.Pawns[i].Pose.Pos.Dist(from) <= s.cfg.RelevancyM
+		m := ch.Replicate(srv.Now, &srv.weapon, relevant, shared)
+		if m == nil {
+			continue
+		}
+		p := Packet{Kind: PacketWeapon, Client: i, Weapon: m}
+		if m.Close { // closing a channel is reliable in UE4
+			s.sendReliable(relMsg{Kind: PacketWeapon, Weapon: m}, c, false, 0)
+			continue
+		}
+		rtt := model.MsF(c.up.Config().LatencyMs + c.down.Config().LatencyMs)
+		ch.Sent(srv.Now, rtt, m, s.send(p, c))
+	}
+}
+
+// burstCutoff is when client i's bursts are judged from: those ending
+// after it are too recent (settle).
+func (s *Sim) burstCutoff(i int) model.Time { return s.Now - s.settle(i) }
+
+// catchUpBurstTally folds what happened for client i since the last call.
+func (s *Sim) catchUpBurstTally(i int) { s.fx.CatchUp(i, s.burstCutoff(i)) }
+
+// runningBurstRecord is burstRecord(i)'s record, from the running fold
+// and the unsettled bursts alone.
+func (s *Sim) runningBurstRecord(i int) BurstRecord {
+	l := s.fx
+	n := l.Running(i, s.burstCutoff(i))
+	r := BurstRecord{Client: i, Name: ClientName(i), Encoding: s.cfg.BurstEncoding, ShotsFired: l.Shots.Len(), EffectsPlayed: l.Clients[i].Effects.Len(),
+		ShotsCulled: n.ShotsCulled, ShotsPending: n.ShotsPending, SingleShotsMissed: n.SingleShotsMissed, BurstsMissed: n.BurstsMissed,
+		ShotsWithoutEffect: n.ShotsWithoutEffect, ExtraEffects: n.ExtraEffects, BogusBursts: n.BogusBursts, EffectGapSDMs: n.EffectGapSDMs}
+	s.burstChannel(i, &r)
+	return r
+}
+
+// FireWindow is how much fire-effects history a frame carries for the
+// lane view.
+const FireWindow = 4 * model.Second
+
+// FireFrame is the weapon-fire effects around a frame: the server's real
+// shots and its BurstCounter, and per remote client what arrived, what it
+// played, and which shots went unseen.
+type FireFrame struct {
+	From, To      model.Time
+	Encoding      burst.Encoding
+	CompressByte  bool
+	AutoLoop      bool
+	CreationCheck bool
+	NetUpdateHz   int // effective (capped at tick_hz)
+	Shots         []FireShot
+	Stops         []model.Time
+	Values        []fireeffects.ValueChange // the server's property after each change, from the last one before From
+	Lanes         []FireLane                // remote clients, victim first
+}
+
+// FireShot is a server shot in the window.
+type FireShot struct {
+	T      model.Time
+	Burst  int
+	Single bool // its burst is one shot
+}
+
+// FireLane is one remote client.
+type FireLane struct {
+	Client  int
+	Name    string
+	Updates []fireeffects.FireUpdate
+	Effects []FireEffect
+	Missed  []model.Time       // shots no effect was played for (bursts old enough to judge)
+	Culled  []fireeffects.Span // its copy of the weapon did not exist
+	Record  BurstRecord        // the whole run so far
+}
+
+// FireEffect is a played effect, marked as the records count it.
+type FireEffect struct {
+	T     model.Time
+	Cause burst.Cause
+	Extra bool // beyond its burst's shots, or for none
+	Bogus bool // on relevancy re-entry for a weapon not firing
+}
+
+// fireFrame builds the window ending now.
+func (s *Sim) fireFrame() *FireFrame {
+	l := s.fx
+	from := s.Now - FireWindow
+	ff := &FireFrame{From: from, To: s.Now, Encoding: s.cfg.BurstEncoding, CompressByte: s.cfg.BurstCompressByte,
+		AutoLoop: s.cfg.BurstAutoLoop, CreationCheck: s.cfg.BurstCreationCheck, NetUpdateHz: s.cfg.netUpdateHz()}
+	// shots and bursts are in time order, one burst stopping before the
+	// next starts: only the window's tail is read, so a frame costs the
+	// same after 10 shots and after 100 000
+	first := l.Shots.Len()
+	for first > 0 && l.Shots.At(first-1).T >= from {
+		first--
+	}
+	for _, sh := range l.Shots.Slice(first, l.Shots.Len()) {
+		ff.Shots = append(ff.Shots, FireShot{T: sh.T, Burst: sh.Burst, Single: l.Bursts.At(sh.Burst).N == 1})
+	}
+	b := l.Bursts.Len()
+	for b > 0 && (l.Bursts.At(b-1).Stop >= from || l.Bursts.At(b-1).Stop < 0) {
+		b--
+	}
+	for ; b < l.Bursts.Len(); b++ {
+		if stop := l.Bursts.At(b).Stop; stop >= from {
+			ff.Stops = append(ff.Stops, stop)
+		}
+	}
+	ff.Values = l.ValuesSince(from)
+	for i := 1; i < len(s.Clients); i++ {
+		ff.Lanes = append(ff.Lanes, s.fireLane(i, from))
+	}
+	return ff
+}
+
+func (s *Sim) fireLane(i int, from model.Time) FireLane {
+	rf := &s.fx.Clients[i]
+	ln := FireLane{Client: i, Name: ClientName(i), Record: s.runningBurstRecord(i)}
+	// every log is in time order: the window is its tail
+	u := rf.Updates.Len()
+	for u > 0 && rf.Updates.At(u-1).Recv >= from {
+		u--
+	}
+	ln.Updates = rf.Updates.Slice(u, rf.Updates.Len())
+	e := rf.Effects.Len()
+	for e > 0 && rf.Effects.At(e-1).T >= from {
+		e--
+	}
+	sh := s.fx.Shots.Len()
+	for sh > 0 && s.fx.Shots.At(sh-1).T >= from {
+		sh--
+	}
+	marks := s.fx.Marks(i, s.burstCutoff(i), e, sh)
+	for j, pe := range rf.Effects.Slice(e, rf.Effects.Len()) {
+		ln.Effects = append(ln.Effects, FireEffect{T: pe.T, Cause: pe.Cause, Extra: marks.EffectExtra[j], Bogus: pe.Bogus})
+	}
+	for j, shot := range s.fx.Shots.Slice(sh, s.fx.Shots.Len()) {
+		if marks.ShotMissed[j] {
+			ln.Missed = append(ln.Missed, shot.T)
+		}
+	}
+	c := len(rf.Culled)
+	for c > 0 && (rf.Culled[c-1].End < 0 || rf.Culled[c-1].End >= from) {
+		c--
+	}
+	ln.Culled = append(ln.Culled, rf.Culled[c:]...)
+	return ln
 }

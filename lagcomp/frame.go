@@ -24,7 +24,8 @@ type Frame struct {
 	// Packets are every packet sent within PacketWindow before T, in
 	// sending order: delivered, in flight (Deliver > T) or lost.
 	Packets []PacketFrame
-	// Fire is the weapon-fire effects of the last FireWindow (source 001).
+	// Fire is the weapon-fire effects of the last FireWindow
+	// (../shared/sources/001_*).
 	Fire    *FireFrame
 	Summary Summary
 	Ping    PingFrame

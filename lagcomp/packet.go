@@ -3,6 +3,7 @@ package lagcomp
 import (
 	"container/heap"
 
+	"lagscope/lagcomp/fireeffects"
 	"lagscope/lagcomp/netem"
 	"lagscope/model"
 )
@@ -47,7 +48,7 @@ type Packet struct {
 	Value   float64 // a reported ping, ms
 	Snap    *Snapshot
 	Cmd     *Command
-	Weapon  *weaponMsg
+	Weapon  *fireeffects.WeaponMsg
 	Hdr     netem.Header
 	Rel     []netem.Message[relMsg]
 	// Backup are the last cmd_backup commands, repeated in every upstream
@@ -65,7 +66,7 @@ type relMsg struct {
 	Kind   PacketKind
 	Proj   *projMsg
 	Cmd    *Command
-	Weapon *weaponMsg // the weapon channel's close (reliable in UE4)
+	Weapon *fireeffects.WeaponMsg // the weapon channel's close (reliable in UE4)
 }
 
 // Reliable channels: fire commands upstream; downstream each projectile's

@@ -2,6 +2,7 @@ package lagcomp
 
 import (
 	"lagscope/lagcomp/compensation"
+	"lagscope/lagcomp/fireeffects"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
@@ -31,12 +32,12 @@ type conn struct {
 	// set to 1020 ms
 	replicated float64
 	overflow   bool
-	measured   *ping.Tracker           // the server's own bounce measurement
-	rel        *netem.Endpoint[relMsg] // the server's end of the reliability layer (owned here)
-	weaponRel  *netem.Endpoint[relMsg] // and of the weapon channel's connection
-	acks       int                     // explicit ack packets sent
-	startFire  compensation.StartFire  // start_fire: the stamp of StartFire and the server time it was judged
-	weapon     weaponChannel           // the shooter's weapon actor on this connection
+	measured   *ping.Tracker             // the server's own bounce measurement
+	rel        *netem.Endpoint[relMsg]   // the server's end of the reliability layer (owned here)
+	weaponRel  *netem.Endpoint[relMsg]   // and of the weapon channel's connection
+	acks       int                       // explicit ack packets sent
+	startFire  compensation.StartFire    // start_fire: the stamp of StartFire and the server time it was judged
+	weapon     fireeffects.WeaponChannel // the shooter's weapon actor on this connection
 }
 
 // Server is the authority: it ticks the world, keeps every pawn's history,
@@ -44,7 +45,7 @@ type conn struct {
 type Server struct {
 	Pawns  []ServerPawn
 	Now    model.Time
-	weapon serverWeapon // the shooter's weapon actor
+	weapon fireeffects.ServerWeapon // the shooter's weapon actor
 	in     inbox
 	conns  []*conn
 	// scratch for judging, reused so a shot does not allocate per pawn
@@ -64,7 +65,7 @@ type Server struct {
 }
 
 func newServer(cfg *Config, motions []model.Motion, clients int) *Server {
-	s := &Server{Pawns: make([]ServerPawn, len(motions)), conns: make([]*conn, clients), weapon: newServerWeapon(cfg)}
+	s := &Server{Pawns: make([]ServerPawn, len(motions)), conns: make([]*conn, clients), weapon: fireeffects.NewServerWeapon(cfg.BurstEncoding, cfg.BurstCompressByte)}
 	capHint := int(cfg.MaxTrailMs*float64(cfg.TickHz)/1000) + 4
 	for i, m := range motions {
 		s.Pawns[i] = ServerPawn{Motion: m, History: rewind.NewHistory(model.MsF(cfg.MaxTrailMs), capHint), LastJump: -1 << 62}

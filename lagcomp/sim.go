@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"lagscope/lagcomp/fireeffects"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/schedule"
@@ -60,7 +61,7 @@ type Sim struct {
 	projBySeq   map[uint32]*projState
 
 	netUpdates schedule.Metronome // NetUpdateFrequency of the shooter's weapon
-	fx         *fireLog           // every shot and every remote effect (source 001)
+	fx         *fireeffects.Log   // every shot and every remote effect (../shared/sources/001_*)
 
 	sight sightings // the duel's first sightings and its winner (a value)
 	// the duel's target bot aims with its own stream (nil without a duel)
@@ -94,7 +95,7 @@ func New(cfg Config) (*Sim, error) {
 	motions := s.motions()
 	n := 2 + cfg.Observers
 	s.Server = newServer(&s.cfg, motions, n)
-	s.fx = newFireLog(n)
+	s.fx = fireeffects.NewLog(n)
 	for i := 0; i < n; i++ {
 		up, down := cfg.clientLinks(i)
 		base := stream.LinkBase + 2*uint64(i)

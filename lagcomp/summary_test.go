@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/fireeffects"
 	"lagscope/model"
 )
 
@@ -192,17 +193,17 @@ func TestLateEffectCorrectsTheFoldedBursts(t *testing.T) {
 	}
 	s.Step(20 * model.Second)
 	s.Frame()
-	tl := &s.fx.tallies[TargetPawn]
+	tl := s.fx.Tally(TargetPawn)
 	rec, _ := s.burstRecord(TargetPawn)
-	if tl.folded < 5 || rec.BurstsMissed == 0 {
-		t.Fatalf("%d bursts folded, %d missed: nothing to correct", tl.folded, rec.BurstsMissed)
+	if tl.Folded() < 5 || rec.BurstsMissed == 0 {
+		t.Fatalf("%d bursts folded, %d missed: nothing to correct", tl.Folded(), rec.BurstsMissed)
 	}
 	rf := &s.fx.Clients[TargetPawn]
-	for b := 0; b < tl.folded; b++ {
-		if *tl.perBurst.At(b) == 0 { // a missed burst: it gets an effect
-			rf.Effects.Add(PlayedEffect{T: s.Now, Cause: burst.CauseOnRep, Burst: b}, nil)
+	for b := 0; b < tl.Folded(); b++ {
+		if tl.PerBurst(b) == 0 { // a missed burst: it gets an effect
+			rf.Effects.Add(fireeffects.PlayedEffect{T: s.Now, Cause: burst.CauseOnRep, Burst: b}, nil)
 		} else if b%2 == 0 { // a played one: it gets an extra
-			rf.Effects.Add(PlayedEffect{T: s.Now, Cause: burst.CauseLoop, Burst: b}, nil)
+			rf.Effects.Add(fireeffects.PlayedEffect{T: s.Now, Cause: burst.CauseLoop, Burst: b}, nil)
 		}
 	}
 	got := s.Frame().Fire.Lanes[0]

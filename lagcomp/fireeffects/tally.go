@@ -1,4 +1,4 @@
-package lagcomp
+package fireeffects
 
 import (
 	"lagscope/lagcomp/chunklog"
@@ -7,8 +7,8 @@ import (
 	"lagscope/model"
 )
 
-// burstTally is burstRecord kept running for one remote client, so a
-// frame's fire lanes cost the same after 10 shots and after 100 000.
+// Tally is a remote client's burst record (lagcomp's burstRecord) kept
+// running, so a frame's fire lanes cost the same after 10 shots and after 100 000.
 // What can no longer change is folded once: the effects played (their
 // counts per burst, the gap sums, added in play order so the standard
 // deviation has the bits gapSD gives), the bursts whose N is final
@@ -18,7 +18,7 @@ import (
 // on each frame. An effect that comes late for a folded burst corrects
 // the folded counts; a cutoff that moves back (the client's link made
 // slower, so settle grew) folds the bursts again from the first.
-type burstTally struct {
+type Tally struct {
 	effects  int               // effects folded
 	perBurst chunklog.Log[int] // effects attributed to each burst so far
 	noBurst  int               // effects standing for no burst
@@ -30,31 +30,31 @@ type burstTally struct {
 	extra    int               // effects beyond their burst's shots, over the sealed bursts
 	folded   int               // bursts settled for good, from the first
 	cutoff   model.Time        // the judging cutoff they were folded at
-	settled  burstSettled      // their counts
+	settled  counts            // their counts
 }
 
-// burstSettled are the counts of settled bursts.
-type burstSettled struct {
+// counts are the counts of settled bursts.
+type counts struct {
 	culled, pending                                int // pending: a burst never stopped though another began
 	singleMissed, burstsMissed, shotsWithoutEffect int
 }
 
-// burstJudged is whether burst b is judged at cutoff (not culled, not
-// pending), as burstRecord decides it.
-func (s *Sim) burstJudged(b, i int, cutoff model.Time) bool {
-	sb := s.fx.Bursts.At(b)
-	return burstRelevant(sb, i) && sb.Stop >= 0 && sb.Stop <= cutoff
+// judged is whether burst b is judged at cutoff (not culled, not
+// pending), as lagcomp's burstRecord decides it.
+func (l *Log) judged(b, i int, cutoff model.Time) bool {
+	sb := l.Bursts.At(b)
+	return relevant(sb, i) && sb.Stop >= 0 && sb.Stop <= cutoff
 }
 
-// burstRelevant is whether client i's channel was open at any of the
+// relevant is whether client i's channel was open at any of the
 // burst's shots (anyRelevant over them).
-func burstRelevant(sb *ServerBurst, i int) bool {
+func relevant(sb *ServerBurst, i int) bool {
 	return i < 64 && sb.Relevant&(1<<i) != 0
 }
 
 // add counts a judged burst of n shots for which e effects played (sign
 // -1 takes it out again).
-func (c *burstSettled) add(n, e, sign int) {
+func (c *counts) add(n, e, sign int) {
 	if e == 0 && n == 1 {
 		c.singleMissed += sign
 	} else if e == 0 {
@@ -63,16 +63,16 @@ func (c *burstSettled) add(n, e, sign int) {
 	c.shotsWithoutEffect += sign * max(0, n-e)
 }
 
-// catchUpBurstTally folds what happened for client i since the last call.
-func (s *Sim) catchUpBurstTally(i int) *burstTally {
-	l := s.fx
+// CatchUp folds what happened for client i since the last call; cutoff
+// is the judging cutoff now (bursts ending after it are too recent to
+// judge).
+func (l *Log) CatchUp(i int, cutoff model.Time) *Tally {
 	t := &l.tallies[i]
 	for t.perBurst.Len() < l.Bursts.Len() {
 		t.perBurst.Add(0, nil)
 	}
-	cutoff := s.Now - s.settle(i)
 	if cutoff < t.cutoff { // settle grew: bursts folded as judged may be pending again
-		t.folded, t.settled = 0, burstSettled{}
+		t.folded, t.settled = 0, counts{}
 	}
 	t.cutoff = cutoff
 	es := &l.Clients[i].Effects
@@ -85,7 +85,9 @@ func (s *Sim) catchUpBurstTally(i int) *burstTally {
 		}
 		if e.Burst < 0 {
 			t.noBurst++
-			t.bogus += b2i(e.Bogus)
+			if e.Bogus {
+				t.bogus++
+			}
 			continue
 		}
 		b := e.Burst
@@ -95,7 +97,7 @@ func (s *Sim) catchUpBurstTally(i int) *burstTally {
 		if b < t.sealed {
 			t.extra += max(0, *p-n) - max(0, *p-1-n)
 		}
-		if b < t.folded && s.burstJudged(b, i, cutoff) { // late for a folded burst
+		if b < t.folded && l.judged(b, i, cutoff) { // late for a folded burst
 			t.settled.add(n, *p-1, -1)
 			t.settled.add(n, *p, +1)
 		}
@@ -111,7 +113,7 @@ func (s *Sim) catchUpBurstTally(i int) *burstTally {
 		b := t.folded
 		sb := l.Bursts.At(b)
 		switch {
-		case !burstRelevant(sb, i):
+		case !relevant(sb, i):
 			t.settled.culled += sb.N
 		case sb.Stop < 0:
 			t.settled.pending += sb.N
@@ -124,13 +126,19 @@ func (s *Sim) catchUpBurstTally(i int) *burstTally {
 	return t
 }
 
-// runningBurstRecord is burstRecord(i)'s record, from the running fold
-// and the unsettled bursts alone.
-func (s *Sim) runningBurstRecord(i int) BurstRecord {
-	l := s.fx
-	t := s.catchUpBurstTally(i)
-	rf := &l.Clients[i]
-	r := BurstRecord{Client: i, Name: ClientName(i), Encoding: s.cfg.BurstEncoding, ShotsFired: l.Shots.Len(), EffectsPlayed: rf.Effects.Len()}
+// Counts are a remote client's burst record as the running fold has it.
+type Counts struct {
+	ShotsCulled, ShotsPending                           int
+	SingleShotsMissed, BurstsMissed, ShotsWithoutEffect int
+	ExtraEffects, BogusBursts                           int
+	EffectGapSDMs                                       float64 // NaN with fewer than two gaps
+}
+
+// Running is lagcomp's burstRecord(i)'s counts, from the running fold and
+// the unsettled bursts alone.
+func (l *Log) Running(i int, cutoff model.Time) Counts {
+	t := l.CatchUp(i, cutoff)
+	var r Counts
 	c := t.settled
 	r.ExtraEffects, r.BogusBursts = t.noBurst+t.extra, t.bogus
 	for b := t.sealed; b < l.Bursts.Len(); b++ {
@@ -143,7 +151,7 @@ func (s *Sim) runningBurstRecord(i int) BurstRecord {
 			end = l.Shots.At(sb.First + sb.N - 1).T
 		}
 		switch {
-		case !burstRelevant(sb, i):
+		case !relevant(sb, i):
 			c.culled += sb.N
 		case sb.Stop < 0 || end > t.cutoff:
 			c.pending += sb.N
@@ -158,18 +166,22 @@ func (s *Sim) runningBurstRecord(i int) BurstRecord {
 		mean := t.gapSum / t.gapN
 		r.EffectGapSDMs = math.Sqrt(max(0, t.gapSq/t.gapN-mean*mean))
 	}
-	s.burstChannel(i, &r)
 	return r
 }
 
-// windowMarks are burstRecord(i)'s marks for the effects from effect
+// Marks are the marks of a window of the log, for the views.
+type Marks struct {
+	ShotMissed  []bool // no effect played for this shot (beyond its burst's effects)
+	EffectExtra []bool // beyond its burst's shots, or for none
+}
+
+// Marks are lagcomp's burstRecord(i)'s marks for the effects from effect
 // index e0 and the shots from shot index s0 on (indices relative to
 // them): they read the running counts, not the whole run.
-func (s *Sim) windowMarks(i, e0, s0 int) fireMarks {
-	l := s.fx
-	t := s.catchUpBurstTally(i)
+func (l *Log) Marks(i int, cutoff model.Time, e0, s0 int) Marks {
+	t := l.CatchUp(i, cutoff)
 	es := l.Clients[i].Effects.Slice(e0, l.Clients[i].Effects.Len())
-	m := fireMarks{effectExtra: make([]bool, len(es)), shotMissed: make([]bool, l.Shots.Len()-s0)}
+	m := Marks{EffectExtra: make([]bool, len(es)), ShotMissed: make([]bool, l.Shots.Len()-s0)}
 	// an effect is extra when more effects of its burst came up to it
 	// than the burst has shots: those up to it are all of them so far
 	// less those after it, and those after it are in the window
@@ -177,21 +189,36 @@ func (s *Sim) windowMarks(i, e0, s0 int) fireMarks {
 	for j := len(es) - 1; j >= 0; j-- {
 		b := es[j].Burst
 		if b < 0 {
-			m.effectExtra[j] = true
+			m.EffectExtra[j] = true
 			continue
 		}
-		m.effectExtra[j] = *t.perBurst.At(b)-after[b] > l.Bursts.At(b).N
+		m.EffectExtra[j] = *t.perBurst.At(b)-after[b] > l.Bursts.At(b).N
 		after[b]++
 	}
 	judged := -1 // the burst last looked at, and whether it is judged
 	var isJudged bool
-	for j := range m.shotMissed {
+	for j := range m.ShotMissed {
 		sh := l.Shots.At(s0 + j)
 		if sh.Burst != judged {
-			judged, isJudged = sh.Burst, s.burstJudged(sh.Burst, i, t.cutoff)
+			judged, isJudged = sh.Burst, l.judged(sh.Burst, i, t.cutoff)
 		}
 		sb := l.Bursts.At(sh.Burst)
-		m.shotMissed[j] = isJudged && s0+j-sb.First >= *t.perBurst.At(sh.Burst)
+		m.ShotMissed[j] = isJudged && s0+j-sb.First >= *t.perBurst.At(sh.Burst)
 	}
 	return m
 }
+
+// Tally is client i's running record, as far as it has been folded.
+func (l *Log) Tally(i int) *Tally { return &l.tallies[i] }
+
+// Folded is how many bursts, from the first, are settled for good.
+func (t *Tally) Folded() int { return t.folded }
+
+// EffectsFolded is how many of the client's effects are folded.
+func (t *Tally) EffectsFolded() int { return t.effects }
+
+// Bursts is how many bursts the fold has met.
+func (t *Tally) Bursts() int { return t.perBurst.Len() }
+
+// PerBurst is how many effects were attributed to burst b so far.
+func (t *Tally) PerBurst(b int) int { return *t.perBurst.At(b) }

@@ -1,12 +1,14 @@
-package lagcomp
+package fireeffects
 
 import (
+	"slices"
+
 	"lagscope/lagcomp/burst"
 	"lagscope/model"
 )
 
-// Property replication as source 001 describes UE4's: at the end of a
-// server frame, at the actor's NetUpdateFrequency, the server compares
+// Property replication as ../shared/sources/001_* describes UE4's: at the
+// end of a server frame, at the actor's NetUpdateFrequency, the server compares
 // each replicated property with what it last sent on each connection and
 // sends the changes in unreliable packets. It is "reliable but lossy": a
 // lost packet is not resent as it was; the property is marked dirty and
@@ -18,8 +20,8 @@ import (
 // plays its own effects, so the property goes to every client but the
 // shooter (ShooterGame's COND_SkipOwner).
 
-// serverWeapon is the shooter's weapon actor on the server.
-type serverWeapon struct {
+// ServerWeapon is the shooter's weapon actor on the server.
+type ServerWeapon struct {
 	BurstCounter burst.BurstCounter
 	// shadow holds the property in both encodings, to count what each
 	// would cost on the wire whatever the run uses.
@@ -28,15 +30,17 @@ type serverWeapon struct {
 	shots  int64 // HandleFireShot calls so far: the tag of every value sent
 }
 
-func newServerWeapon(cfg *Config) serverWeapon {
-	return serverWeapon{
-		BurstCounter: burst.NewBurstCounter(cfg.BurstEncoding, cfg.BurstCompressByte),
-		shadow:       [2]burst.BurstCounter{burst.NewBurstCounter(burst.Naive, cfg.BurstCompressByte), burst.NewBurstCounter(burst.Robust, cfg.BurstCompressByte)},
+// NewServerWeapon is a weapon whose BurstCounter uses enc (compressByte:
+// the counter in a byte).
+func NewServerWeapon(enc burst.Encoding, compressByte bool) ServerWeapon {
+	return ServerWeapon{
+		BurstCounter: burst.NewBurstCounter(enc, compressByte),
+		shadow:       [2]burst.BurstCounter{burst.NewBurstCounter(burst.Naive, compressByte), burst.NewBurstCounter(burst.Robust, compressByte)},
 	}
 }
 
 // HandleFireShot is one shot the server's weapon fired.
-func (w *serverWeapon) HandleFireShot() {
+func (w *ServerWeapon) HandleFireShot() {
 	w.firing = true
 	w.shots++
 	w.BurstCounter.HandleFireShot()
@@ -46,7 +50,7 @@ func (w *serverWeapon) HandleFireShot() {
 }
 
 // StopFire is the server handling the shooter's ServerStopFire.
-func (w *serverWeapon) StopFire() {
+func (w *ServerWeapon) StopFire() {
 	w.firing = false
 	w.BurstCounter.StopFire()
 	for i := range w.shadow {
@@ -54,9 +58,9 @@ func (w *serverWeapon) StopFire() {
 	}
 }
 
-// weaponChannel is the server's side of the weapon actor's channel on
+// WeaponChannel is the server's side of the weapon actor's channel on
 // one connection.
-type weaponChannel struct {
+type WeaponChannel struct {
 	open      bool               // the actor is relevant there and its channel open
 	openAcked bool               // the server knows the client has the actor
 	gen       int                // counts openings, so a stale close or update never touches a newer copy
@@ -79,8 +83,8 @@ type weaponSent struct {
 	open  bool
 }
 
-// weaponMsg is one packet of the weapon's channel.
-type weaponMsg struct {
+// WeaponMsg is one packet of the weapon's channel.
+type WeaponMsg struct {
 	Open  bool // opens the channel: the client spawns the actor (CreationTime = now)
 	Close bool // the actor was culled: the client destroys its copy
 	Gen   int
@@ -94,7 +98,7 @@ type weaponMsg struct {
 }
 
 // learn processes what the server has heard of its packets by now.
-func (ch *weaponChannel) learn(now model.Time) {
+func (ch *WeaponChannel) learn(now model.Time) {
 	n := 0
 	for _, p := range ch.inFlight {
 		switch {
@@ -110,19 +114,19 @@ func (ch *weaponChannel) learn(now model.Time) {
 	ch.inFlight = ch.inFlight[:n]
 }
 
-// replicate is one net update of the channel: the message to send, or
+// Replicate is one net update of the channel: the message to send, or
 // nil. relevant is whether the client is within relevancy range; shared
 // is the property already packed for every connection this frame
 // (WithNetSharedSerialization: FRepBurstInfo has no pointers, so one
 // NetSerialize serves all connections).
-func (ch *weaponChannel) replicate(now model.Time, w *serverWeapon, relevant bool, shared []byte) *weaponMsg {
+func (ch *WeaponChannel) Replicate(now model.Time, w *ServerWeapon, relevant bool, shared []byte) *WeaponMsg {
 	ch.learn(now)
 	if !relevant {
 		if !ch.open {
 			return nil
 		}
 		ch.open, ch.openAcked, ch.dirty, ch.inFlight = false, false, false, ch.inFlight[:0]
-		return &weaponMsg{Close: true, Gen: ch.gen, Tag: w.shots}
+		return &WeaponMsg{Close: true, Gen: ch.gen, Tag: w.shots}
 	}
 	for i := range ch.shadow { // loss-free: every change once, an open carries the value
 		if !ch.open || w.shadow[i] != ch.shadow[i] {
@@ -141,11 +145,11 @@ func (ch *weaponChannel) replicate(now model.Time, w *serverWeapon, relevant boo
 		ch.Resends++
 	}
 	ch.lastSent, ch.dirty = cur, false
-	return &weaponMsg{Open: !ch.openAcked, Gen: ch.gen, Data: shared, Bits: cur.Bits(), Tag: w.shots, Value: cur}
+	return &WeaponMsg{Open: !ch.openAcked, Gen: ch.gen, Data: shared, Bits: cur.Bits(), Tag: w.shots, Value: cur}
 }
 
-// sent records a message's fate, which the server learns rtt later.
-func (ch *weaponChannel) sent(now, rtt model.Time, m *weaponMsg, delivered bool) {
+// Sent records a message's fate, which the server learns rtt later.
+func (ch *WeaponChannel) Sent(now, rtt model.Time, m *WeaponMsg, delivered bool) {
 	ch.Packets++
 	ch.Bits += int64(m.Bits)
 	if !delivered {
@@ -154,29 +158,15 @@ func (ch *weaponChannel) sent(now, rtt model.Time, m *weaponMsg, delivered bool)
 	ch.inFlight = append(ch.inFlight, weaponSent{known: now + rtt, lost: !delivered, open: m.Open})
 }
 
-// replicateWeapon is the server's net update for the weapon, at the end
-// of a frame when NetUpdateFrequency says it is due.
-func (s *Sim) replicateWeapon() {
-	srv := s.Server
-	if !s.netUpdates.Due(srv.Now, s.cfg.netUpdateHz()) {
-		return
-	}
-	from := srv.Pawns[ShooterPawn].Pose.Pos
-	shared := srv.weapon.BurstCounter.Marshal()
-	for i := 1; i < len(s.Clients); i++ {
-		c := s.Clients[i]
-		ch := &srv.conns[i].weapon
-		relevant := srv.Pawns[i].Pose.Pos.Dist(from) <= s.cfg.RelevancyM
-		m := ch.replicate(srv.Now, &srv.weapon, relevant, shared)
-		if m == nil {
-			continue
-		}
-		p := Packet{Kind: PacketWeapon, Client: i, Weapon: m}
-		if m.Close { // closing a channel is reliable in UE4
-			s.sendReliable(relMsg{Kind: PacketWeapon, Weapon: m}, c, false, 0)
-			continue
-		}
-		rtt := model.MsF(c.up.Config().LatencyMs + c.down.Config().LatencyMs)
-		ch.sent(srv.Now, rtt, m, s.send(p, c))
-	}
+// Firing is whether the weapon is between StartFire and StopFire.
+func (w *ServerWeapon) Firing() bool { return w.firing }
+
+// Open is whether the actor is relevant on the connection and its
+// channel open.
+func (ch *WeaponChannel) Open() bool { return ch.open }
+
+// Clone is an independent copy (a keyframe's).
+func (ch WeaponChannel) Clone() WeaponChannel {
+	ch.inFlight = slices.Clone(ch.inFlight)
+	return ch
 }
