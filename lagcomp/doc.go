@@ -1,11 +1,55 @@
 // Package lagcomp is the netcode over lagscope's world: a server and its
 // clients as a discrete-event simulation on an integer clock, wiring the
-// self-contained techniques of its sub-packages (netem: emulated links;
-// rewind: per-pawn history and its lookup; ping: latency tracking;
-// compensation: the hitscan lag-compensation modes; rule: what records
-// name) into the server's judgement and projectile prediction of the
-// source documents. It is omniscient: every judgement the server makes is
+// self-contained techniques of its sub-packages into the server's
+// judgement and projectile prediction of the source documents. It is omniscient: every judgement the server makes is
 // recorded beside the ideal answer.
+//
+// # Rooms
+//
+// This package is the engine: the Sim and everything that needs its
+// private state. What needs nothing of it is a sub-package named for its
+// concept, readable beside its source document and tested alone: the
+// techniques import nothing of lagcomp; timeline, moments and sweep are
+// built over its exported surface.
+//
+//   - netem: emulated links per direction and the reliability layer;
+//   - rewind: per-pawn history (LocationTrail), its lookup, the broad phase;
+//   - ping: latency tracking (the bounce, ExactPing, GetPredictionTime);
+//   - compensation: the hitscan lag-compensation modes, a table of
+//     strategies (a new mode is one file and one entry); rule: the rules a
+//     record names, with their metadata;
+//   - projectile: projectile prediction (flight, the server's fast-forward,
+//     the delayed fake, the owner's reconciliation and its rules);
+//   - burst: the replicated BurstCounter; fireeffects: the weapon actor and
+//     its channel, the fire log, the running fold of each client's record;
+//   - schedule: the event queue and the metronomes (the clock); stream: the
+//     seeded random streams; chunklog: the append-only logs a keyframe
+//     shares; orderstat: the running p95;
+//   - timeline: Session, keyframes, the input script (over lagcomp's
+//     exported surface); moments: a lecture's bookmarks; sweep: grids of
+//     runs gathered into rows.
+//
+// Here, one shot command is followed file by file: bot.go fires it (the
+// player, at its client's render frame), sim.go puts it on the links
+// (packet.go: packets, reliable messages, the packet log), delivery.go
+// accounts for its copies, judge.go judges it (by the mode compensation
+// names), shot.go records it and
+// summary.go folds the records. Around it, server.go and client.go are
+// the machines (client.go also shows the world: interpolation,
+// extrapolation, the observers); projectile.go and fire_effects.go drive
+// projectile and fireeffects on every machine, with their records in
+// projectile_record.go and burst_record.go; peekers_advantage.go is the
+// duel; frame.go makes the views' Frame (the whole simulation at one
+// instant, not a client's render frame); clone.go copies the Sim for keyframes;
+// config.go and keys.go configure it.
+//
+// The movement pipeline (../shared/DESIGN.md, "Movement through the
+// netcode": client input sampled and batched into commands, the server's
+// input buffer, client-side prediction and its correction by replay)
+// will live in lagcomp/movement for what needs nothing of the Sim (the
+// input command, the buffer and its starvation, predict and replay),
+// with its Sim side in client.go (sample, predict, send) and server.go
+// (pop each client's next command a tick), in place of sim.go's ownPose.
 //
 // Nothing here reads the wall clock, the global random source or iterates
 // a map where order matters: one seed fixes every result, byte for byte.
