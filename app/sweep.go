@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/records"
 	"lagscope/lagcomp/sweep"
 	tl "lagscope/lagcomp/timeline"
 )
@@ -123,8 +124,8 @@ func (st *sweepTab) grid() (*sweep.Grid, []string, error) {
 		if m = strings.TrimSpace(m); m == "" {
 			continue
 		}
-		if !sweep.IsFigure(m) {
-			return nil, nil, fmt.Errorf("metric %q is not a figure of the summary (allowed: %s)", m, strings.Join(sweep.FigureNames(), ", "))
+		if !records.IsFigure(m) {
+			return nil, nil, fmt.Errorf("metric %q is not a figure of the summary (allowed: %s)", m, strings.Join(records.FigureNames(), ", "))
 		}
 		ms = append(ms, m)
 	}

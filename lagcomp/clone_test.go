@@ -2,7 +2,6 @@ package lagcomp
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -177,21 +176,16 @@ func TestCloneHandlesEveryField(t *testing.T) {
 }
 
 // framesBytes is everything a frame and the run's records say, as bytes:
-// every shot record and projectile record as `sim --json` prints them,
-// the summary, and the frame itself (NaN-safe, pointers followed).
+// every shot record and projectile record, every field unrounded, the
+// summary, and the frame itself (NaN-safe, pointers followed).
 func framesBytes(t *testing.T, s *Sim) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
 	for i := range s.Shots.Len() {
-		if err := enc.Encode(s.Shots.At(i).JSON()); err != nil {
-			t.Fatal(err)
-		}
+		dump(&b, reflect.ValueOf(*s.Shots.At(i)))
 	}
 	for _, r := range s.Projectiles() {
-		if err := enc.Encode(r.JSON()); err != nil {
-			t.Fatal(err)
-		}
+		dump(&b, reflect.ValueOf(r))
 	}
 	dump(&b, reflect.ValueOf(s.Frame()))
 	return b.Bytes()

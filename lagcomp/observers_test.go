@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/records"
 	"lagscope/model"
 	"lagscope/presets"
 )
@@ -37,13 +38,13 @@ func shotLines(t *testing.T, preset string, sets ...lagcomp.Setting) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	for i := range sim.Shots.Len() {
-		if err := enc.Encode(sim.Shots.At(i).JSON()); err != nil {
+		if err := enc.Encode(records.Shot(sim.Shots.At(i))); err != nil {
 			t.Fatal(err)
 		}
 	}
 	projs := sim.Projectiles()
 	for i := range projs {
-		if err := enc.Encode(projs[i].JSON()); err != nil {
+		if err := enc.Encode(records.Projectile(&projs[i])); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -2,8 +2,8 @@ package lagcomp
 
 import (
 	"bytes"
-	"encoding/json"
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -217,7 +217,7 @@ func TestProjectilesAreDeterministic(t *testing.T) {
 		s.Step(6 * model.Second)
 		var b bytes.Buffer
 		for _, r := range s.Projectiles() {
-			json.NewEncoder(&b).Encode(r.JSON())
+			dump(&b, reflect.ValueOf(r))
 		}
 		return b.Bytes()
 	}

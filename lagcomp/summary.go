@@ -8,32 +8,43 @@ import (
 )
 
 // Summary aggregates the shot records of a run.
+//
+// Each field is a figure of the run, declared here once: its tags give
+// its name in `sim --json` and the CSV (json), its name for people and
+// unit (name, unit: a chart's axis says "mean rewind error (m)"), the
+// values it can take (bounds "lo,hi", an empty side unbounded: a sweep
+// clamps a confidence band to them; every int is a count, 0 and up),
+// the count it is a part of (of: false hits are out of judged shots, so
+// a chart says 12 of 240), and what it counts or measures (doc). The
+// outputs (lagcomp/records) read the tags: the JSON summary line, the
+// CSV columns, the charts' names and the README's list of figures. A
+// map of counts ({key} in its name) is one figure per key.
 type Summary struct {
-	ShotsFired     int     // every shot the shooter fired, any weapon: judged + rejected + lost + in flight
-	Shots          int     // judged (not rejected)
-	Rejected       int     // refused by a defence
-	ShotsLost      int     // no copy of the command reached the server, and none can (any weapon)
-	ShotsInFlight  int     // fired, not yet arrived, may still arrive
-	LostClientHits int     // lost shots the client saw hit: disagreements
-	DupsRejected   int     // command copies refused as duplicates (network duplicates and replays)
-	ReliableGaveUp int     // reliable messages given up after their bounded resends, every connection
-	ClientHits     int     // judged shots the client believed hit
-	ServerHits     int     // shots the server credited
-	Agreement      float64 // share of judged and lost shots where server and client agree (NaN with none)
-	FalseHits      int     // server hit, client missed: "shot behind cover" territory
-	FalseMisses    int     // client hit, server missed: "I hit him!"
-	BehindCover    int     // server hits the victim saw as behind cover
+	Shots          int     `json:"shots" name:"judged shots" unit:"" of:"shots_fired" doc:"shots the server judged (rejected ones are not judged)"`
+	ShotsFired     int     `json:"shots_fired" name:"shots fired" unit:"" doc:"every shot the shooter fired, any weapon: judged + rejected + lost + in flight"`
+	Rejected       int     `json:"rejected" name:"shots rejected" unit:"" of:"shots_fired" doc:"shots a defence refused"`
+	ShotsLost      int     `json:"shots_lost" name:"shots lost" unit:"" of:"shots_fired" doc:"shots no copy of whose command reached the server, nor can (any weapon)"`
+	ShotsInFlight  int     `json:"shots_in_flight" name:"shots in flight" unit:"" of:"shots_fired" doc:"shots fired, not yet arrived, that may still arrive"`
+	LostClientHits int     `json:"lost_client_hits" name:"lost shots the client saw hit" unit:"" of:"shots_lost" doc:"lost shots the client saw hit: disagreements"`
+	DupsRejected   int     `json:"duplicates_rejected" name:"command copies refused" unit:"" doc:"copies of commands refused as duplicates: network duplicates and replays"`
+	ReliableGaveUp int     `json:"reliable_gave_up" name:"reliable messages given up" unit:"" doc:"reliable messages given up after their bounded resends, on every connection"`
+	ClientHits     int     `json:"client_hits" name:"client hits" unit:"shots" of:"shots" doc:"judged shots the client believed hit"`
+	ServerHits     int     `json:"server_hits" name:"server hits" unit:"shots" of:"shots" doc:"shots the server credited"`
+	Agreement      float64 `json:"agreement" name:"agreement" unit:"share of shots" bounds:"0,1" of:"shots" doc:"share of judged and lost shots where server and client agree (a lost shot the client saw hit is a disagreement); no value with neither"`
+	FalseHits      int     `json:"false_hits" name:"false hits" unit:"shots" of:"shots" doc:"server hit, client missed: shot-behind-cover territory"`
+	FalseMisses    int     `json:"false_misses" name:"false misses" unit:"shots" of:"shots" doc:"client hit, server missed: I hit him!"`
+	BehindCover    int     `json:"behind_cover" name:"hits behind cover" unit:"shots" of:"server_hits" doc:"server hits the victim's own screen showed behind a wall when they were judged"`
 	// The rewind figures are over the shots the server rewound and traced
 	// (ShotsTraced); in client mode it traces none and they are NaN, not
 	// a perfect 0.
-	ShotsTraced    int
-	MeanRewindErrM float64
-	P95RewindErrM  float64
-	MeanRewindMs   float64
-	MeanIdealMs    float64
-	RuleCounts     []RuleCount // in first-seen order
-	MaxWarpM       float64     // largest extrapolation warp the shooter saw
-	StarvedFrames  int         // interpolation frames past the newest snapshot
+	ShotsTraced    int         `json:"shots_traced" name:"shots traced" unit:"" of:"shots" doc:"judged shots the server rewound and traced: the rewind figures are taken over these"`
+	MeanRewindErrM float64     `json:"mean_rewind_error_m" name:"mean rewind error" unit:"m" bounds:"0," doc:"mean distance from where the client saw the target to where the server rewound it; no value with no traced shot"`
+	P95RewindErrM  float64     `json:"p95_rewind_error_m" name:"95th percentile rewind error" unit:"m" bounds:"0," doc:"95th percentile (nearest rank) of the same; no value with no traced shot"`
+	MeanRewindMs   float64     `json:"mean_rewind_ms" name:"mean rewind" unit:"ms" bounds:"," doc:"mean time the server rewound the target by; no value with no traced shot"`
+	MeanIdealMs    float64     `json:"mean_ideal_rewind_ms" name:"mean ideal rewind" unit:"ms" bounds:"," doc:"mean rewind that would have put the target where the client saw it; no value with no traced shot"`
+	RuleCounts     []RuleCount `json:"rules" name:"rule {key} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
+	MaxWarpM       float64     `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
+	StarvedFrames  int         `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
 }
 
 // RuleCount is how often a rule applied.
@@ -186,6 +197,23 @@ func (s *Sim) foldRunning() {
 	}
 	for i := 1; i < len(s.Clients); i++ {
 		s.catchUpBurstTally(i)
+	}
+}
+
+// PacketCounts are the shooter's connection in packets: each direction's
+// link (sent, lost, duplicated, reordered) and the reliability layer on
+// it (resends and give-ups by the sender, duplicates the receiver
+// dropped, explicit ack packets).
+func (s *Sim) PacketCounts() map[string]int {
+	up, down := s.Link(ShooterPawn, true).Stats, s.Link(ShooterPawn, false).Stats
+	cl, sv := s.Clients[ShooterPawn], s.Server.conns[ShooterPawn]
+	return map[string]int{
+		"up_sent": up.Sent, "up_lost": up.Lost, "up_duplicated": up.Duplicated, "up_reordered": up.Reordered,
+		"down_sent": down.Sent, "down_lost": down.Lost, "down_duplicated": down.Duplicated, "down_reordered": down.Reordered,
+		"up_resends": cl.rel.Stats.Resends, "up_gave_up": cl.rel.Stats.GaveUp, "up_dup_dropped": sv.rel.Stats.DupPackets,
+		"up_acks":      cl.acks,
+		"down_resends": sv.rel.Stats.Resends, "down_gave_up": sv.rel.Stats.GaveUp, "down_dup_dropped": cl.rel.Stats.DupPackets,
+		"down_acks": sv.acks,
 	}
 }
 

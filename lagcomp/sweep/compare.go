@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/records"
 	"lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
@@ -132,7 +133,7 @@ func Compare(ctx context.Context, a, b lagcomp.Config) ([]Difference, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := NewTable(nil, []Row{{Figures: Flatten(sa)}, {Figures: Flatten(sb)}})
+	t := NewTable(nil, []Row{{Figures: records.Figures(sa)}, {Figures: records.Figures(sb)}})
 	out := make([]Difference, len(t.Columns))
 	for i, c := range t.Columns {
 		d := Difference{Name: c}

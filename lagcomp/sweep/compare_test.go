@@ -8,14 +8,15 @@ import (
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/compensation"
+	"lagscope/lagcomp/records"
 	"lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
 
-func summaryAt(t *testing.T, sim *lagcomp.Sim) []Figure {
+func summaryAt(t *testing.T, sim *lagcomp.Sim) []records.Figure {
 	t.Helper()
 	s := sim.Summary()
-	return Flatten(s.JSON(sim))
+	return records.Figures(records.Summary(sim, &s))
 }
 
 // B follows A's timeline: a live change A made at 2 s is made in B at

@@ -5,13 +5,14 @@ import (
 	"sync"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/records"
 	"lagscope/model"
 )
 
 // Row is one run's figures.
 type Row struct {
 	Point   Point
-	Figures []Figure
+	Figures []records.Figure
 }
 
 // chunk is how much simulated time a run advances between looks at its
@@ -21,15 +22,15 @@ const chunk = model.Second
 
 // RunPoint runs one configuration to its duration, as `lagscope sim`
 // does, and returns the simulation (for its records) and its summary.
-func RunPoint(ctx context.Context, cfg lagcomp.Config) (*lagcomp.Sim, lagcomp.SummaryJSON, error) {
+func RunPoint(ctx context.Context, cfg lagcomp.Config) (*lagcomp.Sim, records.SummaryJSON, error) {
 	sim, err := lagcomp.New(cfg)
 	if err != nil {
-		return nil, lagcomp.SummaryJSON{}, err
+		return nil, records.SummaryJSON{}, err
 	}
 	end := model.MsF(cfg.DurationMs)
 	for t := min(chunk, end); ; t = min(t+chunk, end) {
 		if err := ctx.Err(); err != nil {
-			return nil, lagcomp.SummaryJSON{}, err
+			return nil, records.SummaryJSON{}, err
 		}
 		sim.Step(t)
 		if t == end {
@@ -37,7 +38,7 @@ func RunPoint(ctx context.Context, cfg lagcomp.Config) (*lagcomp.Sim, lagcomp.Su
 		}
 	}
 	sum := sim.Summary()
-	return sim, sum.JSON(sim), nil
+	return sim, records.Summary(sim, &sum), nil
 }
 
 // Run runs every point on jobs workers (at least 1) and returns the rows
@@ -63,7 +64,7 @@ func Run(ctx context.Context, pts []Point, jobs int, progress func(done, total i
 			for i := range work {
 				_, sum, err := RunPoint(ctx, pts[i].Config)
 				if err == nil {
-					rows[i] = Row{Point: pts[i], Figures: Flatten(sum)}
+					rows[i] = Row{Point: pts[i], Figures: records.Figures(sum)}
 				}
 				done <- result{i, err}
 			}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"lagscope/lagcomp/records"
 )
 
 // Stat is one figure of one grid point over its seeds: the mean and its
@@ -111,7 +113,7 @@ func (t *Table) Series(metric string) []Series {
 // clamp cuts the interval to the figure's bounds: a t interval over few
 // seeds knows nothing of them, and a band below no shots or above every
 // shot agreeing is not a figure.
-func (p *SeriesPoint) clamp(b Bounds) {
+func (p *SeriesPoint) clamp(b records.Bounds) {
 	if p.N < 2 {
 		return
 	}

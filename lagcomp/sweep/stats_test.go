@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/records"
 )
 
 // The 95 % interval of 1, 2, 3: mean 2, s = 1, t(0.975, 2 df) = 4.302653,
@@ -31,10 +32,10 @@ func TestSeriesGroupsSeedsAndLines(t *testing.T) {
 			for s := 0; s < 3; s++ {
 				v := float64(s + 1) // 1, 2, 3 over the seeds
 				if m == "ping" && s == 2 {
-					rows = append(rows, Row{Point: Point{Values: []string{x, m}, Seed: uint64(s)}, Figures: []Figure{{Name: "agreement"}}})
+					rows = append(rows, Row{Point: Point{Values: []string{x, m}, Seed: uint64(s)}, Figures: []records.Figure{{Name: "agreement"}}})
 					continue
 				}
-				rows = append(rows, Row{Point: Point{Values: []string{x, m}, Seed: uint64(s)}, Figures: []Figure{{Name: "agreement", Value: v}}})
+				rows = append(rows, Row{Point: Point{Values: []string{x, m}, Seed: uint64(s)}, Figures: []records.Figure{{Name: "agreement", Value: v}}})
 			}
 		}
 	}
@@ -55,9 +56,19 @@ func TestSeriesGroupsSeedsAndLines(t *testing.T) {
 // summaryRow is a row of figures flattened from a summary, as a run makes
 // them: the bounds come from the summary's tags.
 func summaryRow(x string, seed uint64, agree float64, falseHits int, errM float64) Row {
-	sum := lagcomp.SummaryJSON{Agreement: &agree, FalseHits: falseHits, MeanRewindErrorM: &errM,
-		RuleTally: map[lagcomp.Rule]int{}}
-	return Row{Point: Point{Values: []string{x}, Seed: seed}, Figures: Flatten(sum)}
+	sum := noValues()
+	sum.Agreement, sum.FalseHits, sum.MeanRewindErrM = agree, falseHits, errM
+	return Row{Point: Point{Values: []string{x}, Seed: seed}, Figures: records.Figures(sum)}
+}
+
+// noValues is a summary line whose figures that can have no value have
+// none (the rest 0), so a test sets just the ones it weighs.
+func noValues() records.SummaryJSON {
+	nan := math.NaN()
+	return records.SummaryJSON{
+		Summary:           lagcomp.Summary{Agreement: nan, MeanRewindErrM: nan, P95RewindErrM: nan, MeanRewindMs: nan, MeanIdealMs: nan},
+		ProjectileSummary: lagcomp.ProjectileSummary{MeanLinkOffsetM: nan, MaxDivergenceM: nan, MeanDetDistM: nan},
+	}
 }
 
 // The summary declares what each figure can take: agreement is a
@@ -66,9 +77,9 @@ func summaryRow(x string, seed uint64, agree float64, falseHits int, errM float6
 func TestTableBoundsFromTheSummary(t *testing.T) {
 	tb := NewTable([]Vary{{Key: "latency_ms", Values: []string{"0"}}}, []Row{summaryRow("0", 1, 0.5, 2, 0.1)})
 	inf := math.Inf(1)
-	for col, want := range map[string]Bounds{
-		"agreement": {0, 1}, "false_hits": {0, inf}, "mean_rewind_error_m": {0, inf},
-		"mean_rewind_ms": {-inf, inf}, "rules.max_rewind_cap": {0, inf},
+	for col, want := range map[string]records.Bounds{
+		"agreement": {Lo: 0, Hi: 1}, "false_hits": {Lo: 0, Hi: inf}, "mean_rewind_error_m": {Lo: 0, Hi: inf},
+		"mean_rewind_ms": {Lo: -inf, Hi: inf}, "rules.max_rewind_cap": {Lo: 0, Hi: inf},
 	} {
 		if got := tb.Bounds(col); got != want {
 			t.Errorf("%s: bounds %v, want %v", col, got, want)

@@ -12,6 +12,7 @@ import (
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/compensation"
+	"lagscope/lagcomp/records"
 	"lagscope/model"
 	"lagscope/presets"
 )
@@ -149,7 +150,7 @@ func TestRowsEqualSingleRuns(t *testing.T) {
 		}
 		sim.Step(model.MsF(cfg.DurationMs))
 		sum := sim.Summary()
-		if want := Flatten(sum.JSON(sim)); !reflect.DeepEqual(r.Figures, want) {
+		if want := records.Figures(records.Summary(sim, &sum)); !reflect.DeepEqual(r.Figures, want) {
 			t.Errorf("row %d (%s) differs from its single run:\n%v\n%v", i, r.Point.Label(&g), r.Figures, want)
 		}
 		if shots, _ := NewTable(g.Vary, rows).Number(i, "shots"); shots == 0 {
@@ -195,22 +196,21 @@ func TestCSVSameForAnyJobs(t *testing.T) {
 	if !slices.Equal(head[:3], []string{"latency_ms", "correction_factor", "seed"}) {
 		t.Errorf("header starts %q", head[:3])
 	}
-	// every figure `sim --json` prints is a column, read from the struct
-	// (a map of counts that stayed empty in every run has no column)
-	typ := reflect.TypeOf(lagcomp.SummaryJSON{})
-	for i := 0; i < typ.NumField(); i++ {
-		name := jsonName(typ.Field(i))
-		if slices.Contains(skipped, name) {
-			if slices.Contains(head, name) {
-				t.Errorf("%s is a column", name)
+	// every figure `sim --json` prints is a column, read from the
+	// declarations (a map of counts that stayed empty in every run has
+	// no column)
+	for _, d := range records.Declared() {
+		if !d.Column {
+			if slices.Contains(head, d.Name) {
+				t.Errorf("%s is a column", d.Name)
 			}
 			continue
 		}
-		if k := typ.Field(i).Type.Kind(); k == reflect.Map {
+		if d.Keyed {
 			continue
 		}
-		if !slices.ContainsFunc(head, func(h string) bool { return h == name || strings.HasPrefix(h, name+".") }) {
-			t.Errorf("summary field %s is not a column of %q", name, head)
+		if !slices.ContainsFunc(head, func(h string) bool { return h == d.Name || strings.HasPrefix(h, d.Name+".") }) {
+			t.Errorf("summary field %s is not a column of %q", d.Name, head)
 		}
 	}
 	if !slices.Contains(head, "packets.up_sent") {
@@ -253,8 +253,8 @@ func TestJSONLines(t *testing.T) {
 // the union of every row's figures.
 func TestTableCountsAbsentAreZero(t *testing.T) {
 	rows := []Row{
-		{Figures: []Figure{{Name: "shots", Value: 3, pos: 1}, {Name: "rules.a", Value: 2, pos: 5, count: true}, {Name: "agreement", pos: 2}}},
-		{Figures: []Figure{{Name: "shots", Value: 4, pos: 1}, {Name: "rules.b", Value: 1, pos: 5, count: true}, {Name: "agreement", Value: 0.5, pos: 2}}},
+		{Figures: []records.Figure{{Name: "shots", Value: 3, Order: 1}, {Name: "rules.a", Value: 2, Order: 5, Keyed: true}, {Name: "agreement", Order: 2}}},
+		{Figures: []records.Figure{{Name: "shots", Value: 4, Order: 1}, {Name: "rules.b", Value: 1, Order: 5, Keyed: true}, {Name: "agreement", Value: 0.5, Order: 2}}},
 	}
 	tab := NewTable(nil, rows)
 	if !slices.Equal(tab.Header(), []string{"seed", "shots", "agreement", "rules.a", "rules.b"}) {

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/records"
 )
 
 // Table is a sweep's rows with one set of columns: the varied keys, seed,
@@ -23,22 +24,22 @@ type Table struct {
 	Columns []string // the figures' columns, after the keys and seed
 	Rows    []Row
 	count   map[string]bool
-	bounds  map[string]Bounds
+	bounds  map[string]records.Bounds
 	whole   map[string]bool // every value an int: a count
 }
 
 // NewTable gathers rows under one header.
 func NewTable(vary []Vary, rows []Row) *Table {
-	t := &Table{Vary: vary, Rows: rows, count: map[string]bool{}, bounds: map[string]Bounds{}, whole: map[string]bool{}}
+	t := &Table{Vary: vary, Rows: rows, count: map[string]bool{}, bounds: map[string]records.Bounds{}, whole: map[string]bool{}}
 	pos := map[string]int{}
 	for _, r := range rows {
 		for _, f := range r.Figures {
 			if _, ok := pos[f.Name]; !ok {
-				pos[f.Name] = f.pos
+				pos[f.Name] = f.Order
 				t.Columns = append(t.Columns, f.Name)
-				t.bounds[f.Name], t.whole[f.Name] = f.bounds, true
+				t.bounds[f.Name], t.whole[f.Name] = f.Bounds, true
 			}
-			t.count[f.Name] = t.count[f.Name] || f.count
+			t.count[f.Name] = t.count[f.Name] || f.Keyed
 			t.whole[f.Name] = t.whole[f.Name] && (f.Value == nil || isInt(f.Value))
 		}
 	}
@@ -51,17 +52,17 @@ func NewTable(vary []Vary, rows []Row) *Table {
 	return t
 }
 
-// Bounds are the values column col can take (Bounds): what a confidence
-// band of it is clamped to. The zero Bounds, of a figure made by hand
-// rather than by Flatten, declares nothing.
-func (t *Table) Bounds(col string) Bounds {
+// Bounds are the values column col can take (records.Bounds): what a
+// confidence band of it is clamped to. The zero Bounds, of a figure made
+// by hand rather than by records.Figures, declares nothing.
+func (t *Table) Bounds(col string) records.Bounds {
 	if b, ok := t.bounds[col]; ok && (b.Lo != 0 || b.Hi != 0) {
 		return b
 	}
-	if t.count[col] || isCount(col) {
-		return Bounds{0, math.Inf(1)}
+	if t.count[col] || records.KeyedCount(col) {
+		return records.Bounds{Lo: 0, Hi: math.Inf(1)}
 	}
-	return unbounded
+	return records.Unbounded
 }
 
 // Whole says whether every value of column col is a whole number (a
@@ -70,7 +71,7 @@ func (t *Table) Whole(col string) bool {
 	if w, ok := t.whole[col]; ok {
 		return w
 	}
-	return t.count[col] || isCount(col)
+	return t.count[col] || records.KeyedCount(col)
 }
 
 // Header is the CSV header.
@@ -86,11 +87,11 @@ func (t *Table) Header() []string {
 // value. A count the run never saw is 0.
 func (t *Table) Figure(i int, col string) (any, bool) {
 	r := &t.Rows[i]
-	j := slices.IndexFunc(r.Figures, func(f Figure) bool { return f.Name == col })
+	j := slices.IndexFunc(r.Figures, func(f records.Figure) bool { return f.Name == col })
 	switch {
 	case j >= 0 && r.Figures[j].Value != nil:
 		return r.Figures[j].Value, true
-	case j < 0 && (t.count[col] || isCount(col)):
+	case j < 0 && (t.count[col] || records.KeyedCount(col)):
 		return 0, true
 	}
 	return nil, false
@@ -102,21 +103,7 @@ func (t *Table) Number(i int, col string) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return Figure{Value: v}.Number()
-}
-
-func text(v any) string {
-	switch x := v.(type) {
-	case int:
-		return strconv.Itoa(x)
-	case float64:
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	case bool:
-		return strconv.FormatBool(x)
-	case string:
-		return x
-	}
-	return ""
+	return records.Figure{Value: v}.Number()
 }
 
 // Record is row i as CSV fields.
@@ -126,7 +113,7 @@ func (t *Table) Record(i int) []string {
 	rec = append(rec, strconv.FormatUint(r.Point.Seed, 10))
 	for _, c := range t.Columns {
 		v, _ := t.Figure(i, c)
-		rec = append(rec, text(v))
+		rec = append(rec, records.Field(v))
 	}
 	return rec
 }
@@ -187,3 +174,5 @@ func (t *Table) jsonValue(i, j int, s string) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+func isInt(v any) bool { _, ok := v.(int); return ok }

@@ -2,7 +2,6 @@ package timeline
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"testing"
@@ -11,23 +10,18 @@ import (
 )
 
 // framesBytes is everything a frame and the run's records say, as bytes:
-// every shot record and projectile record as `sim --json` prints them,
-// the summary, and the frame itself (NaN-safe, pointers followed). It is
+// every shot record and projectile record, every field unrounded, the
+// summary, and the frame itself (NaN-safe, pointers followed). It is
 // lagcomp's clone test's measure, repeated here: that one lives in
 // lagcomp's own tests, which this package cannot import.
 func framesBytes(t *testing.T, s *lagcomp.Sim) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
 	for i := range s.Shots.Len() {
-		if err := enc.Encode(s.Shots.At(i).JSON()); err != nil {
-			t.Fatal(err)
-		}
+		dump(&b, reflect.ValueOf(*s.Shots.At(i)))
 	}
 	for _, r := range s.Projectiles() {
-		if err := enc.Encode(r.JSON()); err != nil {
-			t.Fatal(err)
-		}
+		dump(&b, reflect.ValueOf(r))
 	}
 	dump(&b, reflect.ValueOf(s.Frame()))
 	return b.Bytes()

@@ -3,6 +3,7 @@ package timeline
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"lagscope/lagcomp"
@@ -14,9 +15,7 @@ func shotBytes(t *testing.T, s *lagcomp.Sim) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	for i := range s.Shots.Len() {
-		if err := json.NewEncoder(&b).Encode(s.Shots.At(i).JSON()); err != nil {
-			t.Fatal(err)
-		}
+		dump(&b, reflect.ValueOf(*s.Shots.At(i)))
 	}
 	return b.Bytes()
 }

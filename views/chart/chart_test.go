@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"lagscope/lagcomp/records"
 	"lagscope/lagcomp/sweep"
 )
 
@@ -70,7 +71,7 @@ func table(seeds int, vary []sweep.Vary) *sweep.Table {
 				}
 				y := float64(xi)/4 + float64(li) + spread
 				rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{x, l}, Seed: uint64(s + 1)},
-					Figures: []sweep.Figure{{Name: "mean_rewind_error_m", Value: y}, {Name: "false_hits", Value: xi * (li + 1)}}})
+					Figures: []records.Figure{{Name: "mean_rewind_error_m", Value: y}, {Name: "false_hits", Value: xi * (li + 1)}}})
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"lagscope/lagcomp/records"
 	"lagscope/lagcomp/sweep"
 )
 
@@ -17,7 +18,7 @@ func modes(seeds int) *sweep.Table {
 		for li, l := range vary[1].Values {
 			for s := 0; s < seeds; s++ {
 				y := float64(xi) + float64(li) + 0.1*float64(s)
-				figs := []sweep.Figure{{Name: "a", Value: y}, {Name: "mean_rewind_ms", Value: nil}}
+				figs := []records.Figure{{Name: "a", Value: y}, {Name: "mean_rewind_ms", Value: nil}}
 				if x != "client" {
 					figs[1].Value = 100 + y
 				}
@@ -77,7 +78,7 @@ func TestSameFiguresAreShownAndNamed(t *testing.T) {
 			if l == "250" && x == "ping" {
 				y = 0.7
 			}
-			rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{x, l}, Seed: 1}, Figures: []sweep.Figure{{Name: "a", Value: y}}})
+			rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{x, l}, Seed: 1}, Figures: []records.Figure{{Name: "a", Value: y}}})
 		}
 	}
 	tb := sweep.NewTable(vary, rows)
@@ -159,7 +160,7 @@ func TestMissingPointsAreNamed(t *testing.T) {
 			if x == "100" || (x == "0" && l == "ping") {
 				v = nil
 			}
-			rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{x, l}, Seed: 1}, Figures: []sweep.Figure{{Name: "a", Value: v}}})
+			rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{x, l}, Seed: 1}, Figures: []records.Figure{{Name: "a", Value: v}}})
 		}
 	}
 	tb := sweep.NewTable(vary, rows)
@@ -184,7 +185,7 @@ func TestManySameFiguresAreSummedUp(t *testing.T) {
 	var rows []sweep.Row
 	for _, x := range vary[0].Values {
 		for _, l := range vary[1].Values {
-			rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{x, l}, Seed: 1}, Figures: []sweep.Figure{{Name: "a", Value: 1.0}}})
+			rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{x, l}, Seed: 1}, Figures: []records.Figure{{Name: "a", Value: 1.0}}})
 		}
 	}
 	got := panelNotes(sweep.NewTable(vary, rows), []string{"a"})

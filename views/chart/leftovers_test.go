@@ -2,12 +2,14 @@ package chart
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/plot"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/records"
 	"lagscope/lagcomp/sweep"
 )
 
@@ -74,10 +76,21 @@ func flatRows(x string, agree []float64, falseHits []int) []sweep.Row {
 	var rows []sweep.Row
 	for s := range agree {
 		a := agree[s]
-		sum := lagcomp.SummaryJSON{Shots: 20, ShotsFired: 20, Agreement: &a, FalseHits: falseHits[s], RuleTally: map[lagcomp.Rule]int{}}
-		rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{x}, Seed: uint64(s + 1)}, Figures: sweep.Flatten(sum)})
+		sum := noValues()
+		sum.Shots, sum.ShotsFired, sum.Agreement, sum.FalseHits = 20, 20, a, falseHits[s]
+		rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{x}, Seed: uint64(s + 1)}, Figures: records.Figures(sum)})
 	}
 	return rows
+}
+
+// noValues is a summary line whose figures that can have no value have
+// none (the rest 0), so a test sets just the ones it weighs.
+func noValues() records.SummaryJSON {
+	nan := math.NaN()
+	return records.SummaryJSON{
+		Summary:           lagcomp.Summary{Agreement: nan, MeanRewindErrM: nan, P95RewindErrM: nan, MeanRewindMs: nan, MeanIdealMs: nan},
+		ProjectileSummary: lagcomp.ProjectileSummary{MeanLinkOffsetM: nan, MaxDivergenceM: nan, MeanDetDistM: nan},
+	}
 }
 
 // A count that is 0 everywhere gets whole ticks (0, 1), not quarters of a
@@ -159,8 +172,9 @@ func TestCountPanelSaysItsTotal(t *testing.T) {
 		t.Errorf("a distance out of %q", got)
 	}
 	varied := append([]sweep.Row(nil), rows...)
-	sum := lagcomp.SummaryJSON{Shots: 7, ShotsFired: 9, FalseHits: 2, RuleTally: map[lagcomp.Rule]int{"max_rewind_cap": 1}}
-	varied = append(varied, sweep.Row{Point: sweep.Point{Values: []string{"50"}, Seed: 9}, Figures: sweep.Flatten(sum)})
+	sum := noValues()
+	sum.Shots, sum.ShotsFired, sum.FalseHits, sum.RuleCounts = 7, 9, 2, []lagcomp.RuleCount{{Rule: "max_rewind_cap", Count: 1}}
+	varied = append(varied, sweep.Row{Point: sweep.Point{Values: []string{"50"}, Seed: 9}, Figures: records.Figures(sum)})
 	vt := sweep.NewTable(vary, varied)
 	if got := totalNote(vt, "false_hits"); got != "of 7–20 judged shots a run" {
 		t.Errorf("false_hits over runs that differ: %q", got)

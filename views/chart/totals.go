@@ -5,19 +5,20 @@ import (
 	"math"
 	"strings"
 
+	"lagscope/lagcomp/records"
 	"lagscope/lagcomp/sweep"
 )
 
 // A count means little without the total it is out of: 12 false hits of
 // 20 judged shots is another run than 12 of 2000. A panel of a count the
-// summary declares a part of a total (sweep.OutOf) says that total under
+// summary declares a part of a total (records.OutOf) says that total under
 // its title, from the sweep's own rows.
 
 // totalNote is "of 240 judged shots a run", or "of 118–240 judged shots
 // a run" when the runs' totals differ; "" for a figure that is no part of
 // a total, or with no row holding the total.
 func totalNote(t *sweep.Table, metric string) string {
-	of := sweep.OutOf(metric)
+	of := records.OutOf(metric)
 	if of == "" {
 		return ""
 	}

@@ -1,0 +1,61 @@
+package records
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"lagscope/lagcomp"
+)
+
+// SummaryJSON is the last line of `lagscope sim --json`: the run's
+// figures in the order they are declared. Each figure is declared once,
+// by the tags of its field: the shots' in lagcomp.Summary, the
+// projectiles' in lagcomp.ProjectileSummary, the run's own here (see
+// lagcomp.Summary for what the tags say). The line, the CSV columns, the
+// charts' names and the README's list of figures are all read from them.
+type SummaryJSON struct {
+	Type string `json:"type"`
+	lagcomp.Summary
+	Packets map[string]int `json:"packets" name:"{words}" unit:"packets" doc:"the shooter's links: *_sent, *_lost, *_duplicated, *_reordered, and the reliability layer's *_resends, *_gave_up, *_dup_dropped and *_acks (explicit ack packets), up and down"`
+	lagcomp.ProjectileSummary
+	SimSeconds float64 `json:"sim_seconds" name:"simulated time" unit:"s" bounds:"," doc:"how long the run simulated"`
+	// WallMs is the one figure that is not deterministic: the caller
+	// fills it, and a sweep's rows leave it out (they must be the same
+	// bytes on any machine and any number of workers).
+	WallMs float64 `json:"wall_ms" name:"wall-clock time" unit:"ms" bounds:"0," doc:"how long the run took on this machine: the one figure that is not deterministic, so not a sweep column"`
+}
+
+// Summary is a run's summary in its output form; WallMs is left 0 for
+// the caller, who timed the run (the outputs, like the simulation, read
+// no clock). The projectile figures are summarised from scratch over the
+// run's records.
+func Summary(sim *lagcomp.Sim, sum *lagcomp.Summary) SummaryJSON {
+	return SummaryJSON{
+		Type: "summary", Summary: *sum, Packets: sim.PacketCounts(),
+		ProjectileSummary: lagcomp.SummarizeProjectiles(sim.Projectiles()),
+		SimSeconds:        sim.Now.Seconds(),
+	}
+}
+
+// MarshalJSON writes every declared figure, in order, as its output form
+// gives it (Figures): a float rounded to a millionth, or null where the
+// run gave it no value; a map of counts as an object, keys sorted.
+func (s SummaryJSON) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range walk(s) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(f.decl.Name)
+		b.Write(k)
+		b.WriteByte(':')
+		v, err := json.Marshal(f.value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
