@@ -48,8 +48,9 @@ fuzz:
 	$(GO) test ./presets -run XXX -fuzz FuzzParse -fuzztime 30s
 	$(GO) test ./lagcomp -run XXX -fuzz FuzzApply -fuzztime 30s
 
-# Regenerates the README's key table from the code.
+# Regenerates the README's key table and list of summary figures from the code.
 readme:
 	$(GO) run . keys --markdown > keys.md.tmp
 	awk 'BEGIN{skip=0} /<!-- keys:/{print; while((getline l < "keys.md.tmp")>0) print l; skip=1; next} /<!-- \/keys -->/{skip=0} !skip' README.md > README.md.tmp
 	mv README.md.tmp README.md; rm -f keys.md.tmp
+	$(GO) test ./lagcomp/records -run READMEListsEveryFigure -update-readme

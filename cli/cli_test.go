@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/records"
 	"lagscope/model"
 )
 
@@ -303,8 +304,8 @@ func TestStepProgressIsTheSameRun(t *testing.T) {
 	n := 0
 	stepProgress(b, 4*model.Second, func(float64) { n++ })
 	sa, sb := a.Summary(), b.Summary()
-	ja, _ := json.Marshal(sa.JSON(a))
-	jb, _ := json.Marshal(sb.JSON(b))
+	ja, _ := json.Marshal(records.Summary(a, &sa))
+	jb, _ := json.Marshal(records.Summary(b, &sb))
 	if n != 100 || a.Now != b.Now || string(ja) != string(jb) {
 		t.Fatalf("%d progress calls; %s\nvs %s", n, ja, jb)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/records"
 	"lagscope/model"
 	"lagscope/presets"
 	"lagscope/views/capture"
@@ -199,7 +200,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	sum := sim.Summary()
 	switch {
 	case *asCSV:
-		err = writeSummaryCSV(stdout, sim, &sum)
+		err = records.WriteCSV(stdout, sim.Config().Seed, records.Summary(sim, &sum))
 	case *only:
 		err = json.NewEncoder(stdout).Encode(summaryLine(sim, &sum, wall))
 	case *asJSON:
@@ -233,23 +234,23 @@ func writeJSON(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Du
 	enc := json.NewEncoder(w)
 	shots := sim.AllShots()
 	for i := range shots {
-		if err := enc.Encode(shots[i].JSON()); err != nil {
+		if err := enc.Encode(records.Shot(&shots[i])); err != nil {
 			return err
 		}
 	}
 	projs := sim.Projectiles()
 	for i := range projs {
-		if err := enc.Encode(projs[i].JSON()); err != nil {
+		if err := enc.Encode(records.Projectile(&projs[i])); err != nil {
 			return err
 		}
 	}
 	for _, r := range sim.BurstRecords() {
-		if err := enc.Encode(r.JSON()); err != nil {
+		if err := enc.Encode(records.Burst(&r)); err != nil {
 			return err
 		}
 	}
 	if pa, ok := sim.PeekersAdvantage(); ok {
-		if err := enc.Encode(pa.JSON()); err != nil {
+		if err := enc.Encode(records.Duel(&pa)); err != nil {
 			return err
 		}
 	}
@@ -257,8 +258,8 @@ func writeJSON(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Du
 }
 
 // summaryLine is the last line of --json.
-func summaryLine(sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Duration) lagcomp.SummaryJSON {
-	sj := sum.JSON(sim)
+func summaryLine(sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Duration) records.SummaryJSON {
+	sj := records.Summary(sim, sum)
 	sj.WallMs = float64(wall.Microseconds()) / 1000
 	return sj
 }

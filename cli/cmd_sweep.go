@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/records"
 	"lagscope/lagcomp/sweep"
 	"lagscope/presets"
 	"lagscope/views/chart"
@@ -189,8 +190,8 @@ func parseMetrics(s string) ([]string, error) {
 		if m = strings.TrimSpace(m); m == "" {
 			continue
 		}
-		if !sweep.IsFigure(m) {
-			return nil, fmt.Errorf("--metric: %q is not a figure of the summary (allowed: %s)", m, strings.Join(sweep.FigureNames(), ", "))
+		if !records.IsFigure(m) {
+			return nil, fmt.Errorf("--metric: %q is not a figure of the summary (allowed: %s)", m, strings.Join(records.FigureNames(), ", "))
 		}
 		out = append(out, m)
 	}
@@ -269,11 +270,4 @@ func newProgress(stderr io.Writer) func(done, total int) {
 			fmt.Fprint(f, "\r"+strings.Repeat(" ", 60)+"\r")
 		}
 	}
-}
-
-// writeSummaryCSV is `sim --csv`: the header and the one row a sweep of
-// this single run would write.
-func writeSummaryCSV(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary) error {
-	row := sweep.Row{Point: sweep.Point{Seed: sim.Config().Seed}, Figures: sweep.Flatten(sum.JSON(sim))}
-	return sweep.NewTable(nil, []sweep.Row{row}).WriteCSV(w)
 }
