@@ -386,7 +386,7 @@ func metres(x float64) string {
 }
 
 // writeBursts is a line per remote client: what its copy of the shooter's
-// weapon played against the shots the server fired (source 001).
+// weapon played against the shots the server fired (ShooterGame's BurstCounter, ../shared/sources/001_…).
 func writeBursts(w io.Writer, rs []lagcomp.BurstRecord) {
 	for _, r := range rs {
 		fmt.Fprintf(w, "fire effects, %s (%s): %d played for %d shots; missed %d single shots, %d bursts; %d extra, %d bogus; %.1f bit/s; %d culled, %d pending\n",

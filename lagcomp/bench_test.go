@@ -121,7 +121,7 @@ func sameVerdict(t *testing.T, a, b *Sim, o, d model.Vec, at model.Time) {
 // reached under 2 ms for a whole game frame.
 const ValorantFrameBudget = 7812500 * time.Nanosecond
 
-// BenchmarkServerTick is the cost source 002's discussion worries about
+// BenchmarkServerTick is the cost the Lag Compensation article (../shared/sources/002_…) worries about
 // ("for every trace you take all pawns and move them"): one server tick
 // with every player firing at 10 Hz, each shot rewinding (through the
 // broad phase) and tracing. An op is one tick: the world advanced, every
@@ -141,7 +141,7 @@ func BenchmarkServerTick(b *testing.B) {
 			owed, shooter, shots := 0, 0, 0
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				now := srv.Now + c.tick()
+				now := srv.Now + c.Tick()
 				srv.advance(&s.cfg, now)
 				for owed += tc.players * 10; owed >= tc.hz; owed -= tc.hz {
 					shooter = (shooter + 1) % tc.players

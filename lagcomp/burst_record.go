@@ -3,18 +3,18 @@ package lagcomp
 import (
 	"math"
 
-	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/fireeffects"
 	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
 // BurstRecord is one remote client's account of the shooter's
-// weapon-fire effects over a run (source 001).
+// weapon-fire effects over a run (ShooterGame's BurstCounter, ../shared/sources/001_…).
 type BurstRecord struct {
 	Client   int
 	Name     string
-	Encoding burst.Encoding
+	Encoding burstcounter.Encoding
 	// ShotsFired is every shot the server's weapon fired; ShotsCulled
 	// those of bursts fired wholly while this client's copy was culled,
 	// and ShotsPending those of bursts too recent to judge: neither can

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/fireeffects"
 	"lagscope/model"
 )
@@ -14,7 +14,7 @@ import (
 // down-link loss p %, replicated at hz: clean 1 ms ticks and frames so
 // the hold reaches the server unquantised, and an interval no multiple
 // of the update period so shots fall at every phase of it.
-func singleShots(enc burst.Encoding, d, p float64, hz int) Config {
+func singleShots(enc burstcounter.Encoding, d, p float64, hz int) Config {
 	c := Defaults()
 	c.TickHz, c.FPS, c.SnapshotHz = 1000, 1000, 20
 	c.NetUpdateHz = hz
@@ -34,7 +34,7 @@ func singleShots(enc burst.Encoding, d, p float64, hz int) Config {
 // 1 − (d/T)(1 − p) of single shots; the robust one misses none.
 func TestNaiveMissesSingleShotsAsAnalysed(t *testing.T) {
 	const d, p, hz = 40.0, 20.0, 10
-	for _, enc := range burst.Encodings {
+	for _, enc := range burstcounter.Encodings {
 		s, err := New(singleShots(enc, d, p, hz))
 		if err != nil {
 			t.Fatal(err)
@@ -46,7 +46,7 @@ func TestNaiveMissesSingleShotsAsAnalysed(t *testing.T) {
 			t.Fatalf("%s: %+v", enc, r)
 		}
 		rate := float64(r.SingleShotsMissed) / float64(judgedShots)
-		if enc == burst.Robust {
+		if enc == burstcounter.Robust {
 			if r.SingleShotsMissed != 0 || r.ShotsWithoutEffect != 0 || r.UpdatesLost == 0 {
 				t.Fatalf("robust missed %d single shots (%d updates lost)", r.SingleShotsMissed, r.UpdatesLost)
 			}
@@ -67,7 +67,7 @@ func TestEncodingsFireTheSameShots(t *testing.T) {
 	var shots [2][]fireeffects.ServerShot
 	var recs [2][]ShotRecord
 	var played [2]int
-	for k, enc := range burst.Encodings {
+	for k, enc := range burstcounter.Encodings {
 		c := Defaults()
 		c.Weapon, c.FireIntervalMs, c.BurstShots = WeaponRapid, 66.7, 4
 		c.Up.JitterMs, c.Down.JitterMs, c.Up.LossPct, c.Down.LossPct = 30, 30, 5, 5

@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
@@ -25,7 +25,7 @@ type Client struct {
 	// weapon is this client's copy of the shooter's weapon actor (nil
 	// while culled or before its channel opened); weaponGen the opening
 	// it came from.
-	weapon    *burst.Replica
+	weapon    *burstcounter.Replica
 	weaponGen int
 	// its ends of the reliability layer, of the connection and of the
 	// weapon channel's (owned here)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/chunklog"
 	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/fireeffects"
@@ -61,7 +61,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[fireeffects.Log]():           {"Shots", "Bursts", "Values", "Clients", "tallies"},
 	reflect.TypeFor[fireeffects.Tally]():         {"effects", "perBurst", "noBurst", "bogus", "gapN", "gapSum", "gapSq", "sealed", "extra", "folded", "cutoff", "settled"},
 	reflect.TypeFor[fireeffects.RemoteFire]():    {"Updates", "Effects", "Culled"},
-	reflect.TypeFor[burst.Replica]():             {"CreationTime", "BurstCounter", "tag", "opt", "looping", "loopTag", "nextLoop", "effects", "Bursts", "Stops"},
+	reflect.TypeFor[burstcounter.Replica]():      {"CreationTime", "BurstCounter", "tag", "opt", "looping", "loopTag", "nextLoop", "effects", "Bursts", "Stops"},
 	reflect.TypeFor[netem.Link]():                {"cfg", "rng", "spikeRng", "src", "spikeSrc", "bad", "lastDelivery", "spikeStart", "spikeEnd", "Stats"},
 	reflect.TypeFor[netem.LinkStats]():           {"Sent", "Lost", "Duplicated", "Reordered", "Spiked"},
 	reflect.TypeFor[ping.Tracker]():              {"Interval", "Smoothing", "lastSend", "exact", "samples"},
@@ -125,7 +125,7 @@ var immutable = []reflect.Type{
 	reflect.TypeFor[netem.LinkConfig](), fieldType[fireeffects.WeaponChannel]("inFlight").Elem(), reflect.TypeFor[fireeffects.ServerShot](), reflect.TypeFor[fireeffects.ServerBurst](),
 	fieldType[fireeffects.Tally]("settled"),
 	reflect.TypeFor[fireeffects.ValueChange](), reflect.TypeFor[fireeffects.FireUpdate](), reflect.TypeFor[fireeffects.PlayedEffect](), reflect.TypeFor[fireeffects.Span](),
-	reflect.TypeFor[burst.BurstCounter](), reflect.TypeFor[burst.FRepBurstInfo](), reflect.TypeFor[burst.Options](), reflect.TypeFor[burst.Effect](),
+	reflect.TypeFor[burstcounter.BurstCounter](), reflect.TypeFor[burstcounter.FRepBurstInfo](), reflect.TypeFor[burstcounter.Options](), reflect.TypeFor[burstcounter.Effect](),
 }
 
 // Every struct a Sim reaches inside lagscope's netcode packages (the

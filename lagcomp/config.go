@@ -3,7 +3,7 @@ package lagcomp
 import (
 	"fmt"
 
-	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/compensation"
 
 	"lagscope/lagcomp/netem"
@@ -119,14 +119,14 @@ type Config struct {
 	RemoteResim        bool    // remote clients rewind to the spawn and resimulate
 	ResimSpeedup       float64 // how much faster than real time a remote copy catches up
 
-	// Weapon-fire effects over property replication (source 001).
-	BurstEncoding      burst.Encoding // naive int32 BurstCounter or FRepBurstInfo
-	BurstCompressByte  bool           // bCompressByte: 6-bit counter (8 bits in all) or 14-bit (16)
-	BurstCreationCheck bool           // skip the burst on the packet that opens the channel (CreationTime)
-	BurstAutoLoop      bool           // the bonus: a looping effect timer at the fire rate
-	NetUpdateHz        int            // NetUpdateFrequency: how often the server replicates the weapon
-	TriggerHoldMs      float64        // the trigger is released this long after a burst's last shot
-	RelevancyM         float64        // beyond this the shooter's weapon is culled on a client
+	// Weapon-fire effects over property replication (ShooterGame's BurstCounter, ../shared/sources/001_…).
+	BurstEncoding      burstcounter.Encoding // naive int32 BurstCounter or FRepBurstInfo
+	BurstCompressByte  bool                  // bCompressByte: 6-bit counter (8 bits in all) or 14-bit (16)
+	BurstCreationCheck bool                  // skip the burst on the packet that opens the channel (CreationTime)
+	BurstAutoLoop      bool                  // the bonus: a looping effect timer at the fire rate
+	NetUpdateHz        int                   // NetUpdateFrequency: how often the server replicates the weapon
+	TriggerHoldMs      float64               // the trigger is released this long after a burst's last shot
+	RelevancyM         float64               // beyond this the shooter's weapon is culled on a client
 
 	// World.
 	ShooterX, ShooterY float64
@@ -218,12 +218,9 @@ func (c *Config) Validate() error {
 // burst records name the cap: rule.NetUpdateCapped).
 func (c *Config) netUpdateHz() int { return min(c.NetUpdateHz, c.TickHz) }
 
-// tick is the server tick interval.
-func (c *Config) tick() model.Time { return model.TickTime(1, c.TickHz) }
-
-// Tick is the server tick interval, the step of the timeline's tick-by-tick
-// stepping and of the moments' search for projectile rules.
-func (c *Config) Tick() model.Time { return c.tick() }
+// Tick is the server tick interval (also the step of the timeline's
+// tick-by-tick stepping and of the moments' search for projectile rules).
+func (c *Config) Tick() model.Time { return model.TickTime(1, c.TickHz) }
 
 // interpDelay is the interpolation delay the server allows clients
 // (Source's cl_interp, bounded by the server): what a rewind may go back

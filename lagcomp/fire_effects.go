@@ -1,7 +1,7 @@
 package lagcomp
 
 import (
-	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/fireeffects"
 	"lagscope/model"
 )
@@ -78,8 +78,8 @@ func (s *Sim) holdTrigger(c *Client, t model.Time) {
 }
 
 // effectOptions are a remote client's weapon settings.
-func (s *Sim) effectOptions() burst.Options {
-	return burst.Options{CreationCheck: s.cfg.BurstCreationCheck, AutoLoop: s.cfg.BurstAutoLoop, FireInterval: model.MsF(s.cfg.FireIntervalMs)}
+func (s *Sim) effectOptions() burstcounter.Options {
+	return burstcounter.Options{CreationCheck: s.cfg.BurstCreationCheck, AutoLoop: s.cfg.BurstAutoLoop, FireInterval: model.MsF(s.cfg.FireIntervalMs)}
 }
 
 // receiveWeapon is a remote client handling a packet of the weapon's
@@ -103,10 +103,10 @@ func (s *Sim) receiveWeapon(c *Client, m *fireeffects.WeaponMsg, sent, t model.T
 		if c.weapon == nil {
 			rf.Culled[len(rf.Culled)-1].End = t
 		}
-		c.weapon = burst.NewReplica(s.cfg.BurstEncoding, s.cfg.BurstCompressByte, t, m.Tag, s.effectOptions())
+		c.weapon = burstcounter.NewReplica(s.cfg.BurstEncoding, s.cfg.BurstCompressByte, t, m.Tag, s.effectOptions())
 		c.weaponGen = m.Gen
 	}
-	v, err := burst.Unmarshal(s.cfg.BurstEncoding, m.Data)
+	v, err := burstcounter.Unmarshal(s.cfg.BurstEncoding, m.Data)
 	if err != nil { // the server only sends whole values
 		return
 	}
@@ -135,7 +135,7 @@ func (s *Sim) collectEffects(c *Client) {
 		switch {
 		case e.Open && !c.weapon.BurstCounter.Firing():
 			pe.Bogus = true // a burst for shots long gone
-		case e.Tag > 0 && (e.Tag > e.PrevTag || e.Open || e.Cause == burst.CauseLoop):
+		case e.Tag > 0 && (e.Tag > e.PrevTag || e.Open || e.Cause == burstcounter.CauseLoop):
 			pe.Burst = s.fx.Shots.At(int(e.Tag - 1)).Burst
 		}
 		rf.Effects.Add(pe, nil)
@@ -197,7 +197,7 @@ const FireWindow = 4 * model.Second
 // played, and which shots went unseen.
 type FireFrame struct {
 	From, To      model.Time
-	Encoding      burst.Encoding
+	Encoding      burstcounter.Encoding
 	CompressByte  bool
 	AutoLoop      bool
 	CreationCheck bool
@@ -229,7 +229,7 @@ type FireLane struct {
 // FireEffect is a played effect, marked as the records count it.
 type FireEffect struct {
 	T     model.Time
-	Cause burst.Cause
+	Cause burstcounter.Cause
 	Extra bool // beyond its burst's shots, or for none
 	Bogus bool // on relevancy re-entry for a weapon not firing
 }

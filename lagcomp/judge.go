@@ -184,8 +184,8 @@ func (s *Server) rewindAll(cfg *Config, shooter int, t model.Time, o, d model.Ve
 	}
 	s.indexBounds()
 	reach := model.Raycast(o, d, cfg.RangeM, cfg.Walls, nil).Dist // walls stop the ray
-	back := (s.Now - t).Seconds() + cfg.tick().Seconds()
-	window := t - model.MsF(cfg.MaxTrailMs) - cfg.tick()
+	back := (s.Now - t).Seconds() + cfg.Tick().Seconds()
+	window := t - model.MsF(cfg.MaxTrailMs) - cfg.Tick()
 	s.cells = s.grid.Trace(o, d, reach, shooter, func(i int) float64 {
 		p := &s.Pawns[i]
 		if p.LastJump < window && !model.SegmentNearCircle(o, d, reach, p.Pose.Pos, model.BoundRadius+p.Motion.MaxSpeed()*back) {

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/param"
@@ -279,7 +279,7 @@ func buildParams() []*Param {
 		// the packing cannot change at runtime (Restart): it would break
 		// serialization between server and client, as the document says of
 		// bCompressByte
-		choice("burst_encoding", "effects", burst.Encodings, burst.Robust, "how the weapon's BurstCounter is replicated: ShooterGame's int32 reset to 0, or FRepBurstInfo", func(c *Config) *burst.Encoding { return &c.BurstEncoding }).Restart(),
+		choice("burst_encoding", "effects", burstcounter.Encodings, burstcounter.Robust, "how the weapon's BurstCounter is replicated: ShooterGame's int32 reset to 0, or FRepBurstInfo", func(c *Config) *burstcounter.Encoding { return &c.BurstEncoding }).Restart(),
 		flag("burst_compress_byte", "effects", true, "bCompressByte: FRepBurstInfo packs into 8 bits (6-bit counter) instead of 16 (14-bit)", func(c *Config) *bool { return &c.BurstCompressByte }).Restart(),
 		flag("burst_creation_check", "effects", true, "skip the burst on the packet that opens the weapon's channel (the CreationTime check; false shows the bogus burst on relevancy re-entry)", func(c *Config) *bool { return &c.BurstCreationCheck }),
 		flag("burst_autoloop", "effects", false, "remote clients loop the fire effect at the weapon's rate between updates (hides jitter, can play shots never fired)", func(c *Config) *bool { return &c.BurstAutoLoop }),

@@ -116,8 +116,8 @@ func TestDuelPeekerWins(t *testing.T) {
 			t.Fatalf("seed %d: winner %d, want the peeker: %+v", seed, p.Winner, p)
 		}
 		arrive := p.PeekerSaw + model.MsF(p.PeekerUpMs)
-		if p.WonAt < arrive || p.WonAt >= arrive+cfg.tick() {
-			t.Errorf("seed %d: won at %v, want the first tick in [%v, %v)", seed, p.WonAt, arrive, arrive+cfg.tick())
+		if p.WonAt < arrive || p.WonAt >= arrive+cfg.Tick() {
+			t.Errorf("seed %d: won at %v, want the first tick in [%v, %v)", seed, p.WonAt, arrive, arrive+cfg.Tick())
 		}
 		var byTarget, hits int
 		for _, r := range s.Shots.Records() {

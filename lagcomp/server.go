@@ -84,7 +84,7 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 		guard = cfg.TeleportDistM
 	}
 	maxTrail := model.MsF(cfg.MaxTrailMs)
-	tick := cfg.tick()
+	tick := cfg.Tick()
 	for i := range s.Pawns {
 		p := &s.Pawns[i]
 		pose := p.Motion.At(t)

@@ -282,7 +282,7 @@ func (s *Sim) send(p Packet, c *Client) bool {
 }
 
 // route is the link a packet takes and the inbox it lands in. The weapon
-// channel's traffic (source 001) has links of its own: the same
+// channel's traffic (ShooterGame's BurstCounter, ../shared/sources/001_…) has links of its own: the same
 // conditions as the client's, its own random streams, so it never shifts
 // the draws — or the queue — of the traffic lagscope had before it.
 func (s *Sim) route(p Packet, c *Client) (*netem.Link, *inbox) {

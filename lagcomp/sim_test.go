@@ -351,7 +351,7 @@ func TestTrailNotResetOnTeleportRewindsThroughNowhere(t *testing.T) {
 	// its bound; resetting the trail removes the jump altogether
 	// a rewind between two samples cuts the strafe's turnaround corner:
 	// at most speed x half a tick (4 m/s x 7.8 ms)
-	corner := 4 * c.tick().Seconds() / 2
+	corner := 4 * c.Tick().Seconds() / 2
 	if broken < 2 || reset > corner || guarded > c.TeleportDistM {
 		t.Fatalf("worst distance of a rewound pose from the truth: no reset %.2f m, reset %.2f m, guard %.2f m", broken, reset, guarded)
 	}

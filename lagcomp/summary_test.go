@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/fireeffects"
 	"lagscope/model"
 )
@@ -115,11 +115,11 @@ func TestRunningBurstRecordsEqualTheExactOnes(t *testing.T) {
 	autoloop.Weapon, autoloop.FireIntervalMs, autoloop.BurstShots, autoloop.BurstPauseMs = WeaponRapid, 66.7, 7, 250
 	autoloop.BurstAutoLoop, autoloop.Observers = true, 2
 	autoloop.Down.JitterMs, autoloop.Down.LossPct, autoloop.Up.LossPct = 40, 15, 5
-	naive := singleShots(burst.Naive, 20, 20, 20)
+	naive := singleShots(burstcounter.Naive, 20, 20, 20)
 	naive.Observers = 1
 	lossy := Defaults() // whole bursts missed
 	lossy.Weapon, lossy.FireIntervalMs, lossy.BurstShots, lossy.BurstPauseMs = WeaponRapid, 50, 2, 400
-	lossy.BurstEncoding, lossy.Down.LossPct = burst.Naive, 50
+	lossy.BurstEncoding, lossy.Down.LossPct = burstcounter.Naive, 50
 	var seen BurstRecord // every figure seen non-zero at some frame, so the test checks something
 	for _, run := range []struct {
 		name string
@@ -186,7 +186,7 @@ func exactRecords(s *Sim) []BurstRecord {
 func TestLateEffectCorrectsTheFoldedBursts(t *testing.T) {
 	c := Defaults() // bursts of two, whole ones missed
 	c.Weapon, c.FireIntervalMs, c.BurstShots, c.BurstPauseMs = WeaponRapid, 50, 2, 400
-	c.BurstEncoding, c.Down.LossPct = burst.Naive, 50
+	c.BurstEncoding, c.Down.LossPct = burstcounter.Naive, 50
 	s, err := New(c)
 	if err != nil {
 		t.Fatal(err)
@@ -201,9 +201,9 @@ func TestLateEffectCorrectsTheFoldedBursts(t *testing.T) {
 	rf := &s.fx.Clients[TargetPawn]
 	for b := 0; b < tl.Folded(); b++ {
 		if tl.PerBurst(b) == 0 { // a missed burst: it gets an effect
-			rf.Effects.Add(fireeffects.PlayedEffect{T: s.Now, Cause: burst.CauseOnRep, Burst: b}, nil)
+			rf.Effects.Add(fireeffects.PlayedEffect{T: s.Now, Cause: burstcounter.CauseOnRep, Burst: b}, nil)
 		} else if b%2 == 0 { // a played one: it gets an extra
-			rf.Effects.Add(fireeffects.PlayedEffect{T: s.Now, Cause: burst.CauseLoop, Burst: b}, nil)
+			rf.Effects.Add(fireeffects.PlayedEffect{T: s.Now, Cause: burstcounter.CauseLoop, Burst: b}, nil)
 		}
 	}
 	got := s.Frame().Fire.Lanes[0]

@@ -30,7 +30,7 @@ func runPreset(t *testing.T, name string, set ...string) *lagcomp.Sim {
 	return s
 }
 
-// The look_for notes rewritten for issue 11 say what the figures show;
+// The presets' look_for notes say only what the figures show;
 // these hold them to it.
 func TestLookForSaysWhatTheFiguresShow(t *testing.T) {
 	worst := func(s *lagcomp.Sim, of func(r *lagcomp.ShotRecord) float64) (float64, int) {

@@ -6,11 +6,11 @@ import (
 	"strings"
 
 	"lagscope/lagcomp"
-	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/burstcounter"
 	"lagscope/model"
 )
 
-// The fire-effects lane view (source 001): time runs left to right over
+// The fire-effects lane view (ShooterGame's BurstCounter, ../shared/sources/001_…): time runs left to right over
 // the last lagcomp.FireWindow. The top lane is the server: its real
 // shots (blue), the bursts it was firing (a blue bar from StartFire to
 // StopFire) and its replicated BurstCounter after each change. Below,
@@ -148,7 +148,7 @@ func (p *pane) drawFireLanes() *fireGeometry {
 // fireHeader: the encoding and what each costs per client.
 func (p *pane) fireHeader(ff *lagcomp.FireFrame) {
 	enc := "naive int32 BurstCounter (reset to 0 on stop)"
-	if ff.Encoding == burst.Robust {
+	if ff.Encoding == burstcounter.Robust {
 		bits := 16
 		if ff.CompressByte {
 			bits = 8

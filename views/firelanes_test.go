@@ -8,13 +8,13 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
-	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/burstcounter"
 	"lagscope/model"
 )
 
 // burstScene: short bursts and single shots under loss, two observers,
 // the second walking out of relevancy and back.
-func burstScene(enc burst.Encoding) lagcomp.Config {
+func burstScene(enc burstcounter.Encoding) lagcomp.Config {
 	c := lagcomp.Defaults()
 	c.Weapon, c.FireIntervalMs, c.BurstShots, c.BurstPauseMs = lagcomp.WeaponRapid, 66.7, 3, 350
 	c.TriggerHoldMs = 20
@@ -29,13 +29,13 @@ func burstScene(enc burst.Encoding) lagcomp.Config {
 
 func TestGoldenFireLanes(t *testing.T) {
 	r := NewRenderer()
-	naive := frameAt(t, burstScene(burst.Naive), 9500*model.Millisecond)
+	naive := frameAt(t, burstScene(burstcounter.Naive), 9500*model.Millisecond)
 	img, err := r.Render(naive, "burst", 1600, 800, Options{Layers: DefaultLayers()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "burst-naive-loss", img)
-	c := burstScene(burst.Robust)
+	c := burstScene(burstcounter.Robust)
 	c.BurstAutoLoop = true
 	robust := frameAt(t, c, 7*model.Second)
 	img, _ = r.Render(robust, "burst", 1200, 700, Options{Layers: DefaultLayers(), Palette: Light})
@@ -45,7 +45,7 @@ func TestGoldenFireLanes(t *testing.T) {
 // The lane view draws what the frame holds: a frame with no effects
 // played draws no flash, and one without fire data says so.
 func TestFireLanesNeedData(t *testing.T) {
-	f := frameAt(t, burstScene(burst.Robust), 3*model.Second)
+	f := frameAt(t, burstScene(burstcounter.Robust), 3*model.Second)
 	if len(f.Fire.Lanes) != 3 || len(f.Fire.Shots) == 0 || len(f.Fire.Lanes[0].Effects) == 0 {
 		t.Fatalf("the scene should have shots and effects: %d lanes, %d shots", len(f.Fire.Lanes), len(f.Fire.Shots))
 	}
@@ -119,7 +119,7 @@ func TestFireLanesLabelsAndLegendFit(t *testing.T) {
 	dense.Weapon, dense.FireIntervalMs, dense.BurstShots, dense.BurstPauseMs = lagcomp.WeaponRapid, 66.7, 15, 600
 	dense.Down.JitterMs, dense.NetUpdateHz, dense.Observers = 40, 30, 1
 	r := NewRenderer()
-	for _, f := range []*lagcomp.Frame{frameAt(t, dense, 6*model.Second), frameAt(t, burstScene(burst.Naive), 9500*model.Millisecond)} {
+	for _, f := range []*lagcomp.Frame{frameAt(t, dense, 6*model.Second), frameAt(t, burstScene(burstcounter.Naive), 9500*model.Millisecond)} {
 		for _, w := range []int{640, 1920} {
 			img := image.NewRGBA(image.Rect(0, 0, w, 700))
 			r.Pane(img, f, ViewBurst, Options{})

@@ -83,7 +83,7 @@ const (
 	ViewTarget  View = "target"
 	ViewOverlay View = "overlay"
 	ViewPackets View = "packets"
-	ViewBurst   View = "burst" // the fire-effects lanes (source 001)
+	ViewBurst   View = "burst" // the fire-effects lanes (ShooterGame's BurstCounter, ../shared/sources/001_…)
 )
 
 // Views lists the panes in layout order: a 2x2 layout shows the first

@@ -47,7 +47,7 @@ const (
 	keySpawn                   // Draw Spawn Position
 	keyFinal                   // Draw Final Position
 	keyFX                      // where the owner saw the detonation effects
-	keyMuzzleFlash             // a muzzle flash a remote client played (source 001)
+	keyMuzzleFlash             // a muzzle flash a remote client played (ShooterGame's BurstCounter, ../shared/sources/001_…)
 	keyCount
 )
 

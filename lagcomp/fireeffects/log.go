@@ -3,7 +3,7 @@ package fireeffects
 import (
 	"slices"
 
-	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/chunklog"
 	"lagscope/model"
 )
@@ -60,7 +60,7 @@ type FireUpdate struct {
 // the server burst it stands for (-1: none, an effect for no shot).
 type PlayedEffect struct {
 	T     model.Time
-	Cause burst.Cause
+	Cause burstcounter.Cause
 	Burst int
 	Bogus bool // played on relevancy re-entry for a weapon not firing
 }

@@ -3,7 +3,7 @@ package fireeffects
 import (
 	"slices"
 
-	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/burstcounter"
 	"lagscope/model"
 )
 
@@ -22,20 +22,20 @@ import (
 
 // ServerWeapon is the shooter's weapon actor on the server.
 type ServerWeapon struct {
-	BurstCounter burst.BurstCounter
+	BurstCounter burstcounter.BurstCounter
 	// shadow holds the property in both encodings, to count what each
 	// would cost on the wire whatever the run uses.
-	shadow [2]burst.BurstCounter
+	shadow [2]burstcounter.BurstCounter
 	firing bool
 	shots  int64 // HandleFireShot calls so far: the tag of every value sent
 }
 
 // NewServerWeapon is a weapon whose BurstCounter uses enc (compressByte:
 // the counter in a byte).
-func NewServerWeapon(enc burst.Encoding, compressByte bool) ServerWeapon {
+func NewServerWeapon(enc burstcounter.Encoding, compressByte bool) ServerWeapon {
 	return ServerWeapon{
-		BurstCounter: burst.NewBurstCounter(enc, compressByte),
-		shadow:       [2]burst.BurstCounter{burst.NewBurstCounter(burst.Naive, compressByte), burst.NewBurstCounter(burst.Robust, compressByte)},
+		BurstCounter: burstcounter.NewBurstCounter(enc, compressByte),
+		shadow:       [2]burstcounter.BurstCounter{burstcounter.NewBurstCounter(burstcounter.Naive, compressByte), burstcounter.NewBurstCounter(burstcounter.Robust, compressByte)},
 	}
 }
 
@@ -61,13 +61,13 @@ func (w *ServerWeapon) StopFire() {
 // WeaponChannel is the server's side of the weapon actor's channel on
 // one connection.
 type WeaponChannel struct {
-	open      bool               // the actor is relevant there and its channel open
-	openAcked bool               // the server knows the client has the actor
-	gen       int                // counts openings, so a stale close or update never touches a newer copy
-	lastSent  burst.BurstCounter // what the server last sent on this connection
-	dirty     bool               // a packet carrying the property was lost: send the current value again
-	inFlight  []weaponSent       // sent packets whose fate the server does not know yet
-	shadow    [2]burst.BurstCounter
+	open      bool                      // the actor is relevant there and its channel open
+	openAcked bool                      // the server knows the client has the actor
+	gen       int                       // counts openings, so a stale close or update never touches a newer copy
+	lastSent  burstcounter.BurstCounter // what the server last sent on this connection
+	dirty     bool                      // a packet carrying the property was lost: send the current value again
+	inFlight  []weaponSent              // sent packets whose fate the server does not know yet
+	shadow    [2]burstcounter.BurstCounter
 
 	Packets, Lost, Resends int64
 	Bits                   int64    // property bits sent, resends included
@@ -94,7 +94,7 @@ type WeaponMsg struct {
 	// count when the value was sent); no client logic reads it.
 	Tag int64
 	// Value is the property as sent, for the records and views.
-	Value burst.BurstCounter
+	Value burstcounter.BurstCounter
 }
 
 // learn processes what the server has heard of its packets by now.

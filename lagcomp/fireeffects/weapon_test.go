@@ -3,7 +3,7 @@ package fireeffects
 import (
 	"testing"
 
-	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/burstcounter"
 	"lagscope/model"
 )
 
@@ -14,7 +14,7 @@ import (
 func TestChannelResendsTheCurrentValueAfterALoss(t *testing.T) {
 	ms := model.Millisecond
 	rtt := 100 * ms
-	w := NewServerWeapon(burst.Naive, false)
+	w := NewServerWeapon(burstcounter.Naive, false)
 	var ch WeaponChannel
 	w.HandleFireShot()
 	m := ch.Replicate(0, &w, true, w.BurstCounter.Marshal())

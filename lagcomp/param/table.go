@@ -53,7 +53,7 @@ func (t *Table[C]) Renamed(key string) (current, note string) {
 // OldNames lists the old names of key, for docs.
 func (t *Table[C]) OldNames(key string) []string {
 	var out []string
-	for old, cur := range t.renamed {
+	for old, cur := range t.renamed { // order-free: sorted below
 		if cur == key {
 			out = append(out, old)
 		}

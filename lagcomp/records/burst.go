@@ -4,31 +4,31 @@ import (
 	"math"
 
 	"lagscope/lagcomp"
-	"lagscope/lagcomp/burst"
+	"lagscope/lagcomp/burstcounter"
 )
 
 // BurstJSON is a burst record as `lagscope sim --json` prints it.
 type BurstJSON struct {
-	Type               string         `json:"type"`
-	Client             string         `json:"client"`
-	Encoding           burst.Encoding `json:"encoding"`
-	ShotsFired         int            `json:"shots_fired"`
-	EffectsPlayed      int            `json:"effects_played"`
-	SingleShotsMissed  int            `json:"single_shots_missed"`
-	BurstsMissed       int            `json:"bursts_missed"`
-	ExtraEffects       int            `json:"extra_effects"`
-	BogusBursts        int            `json:"bogus_bursts"`
-	BitsPerSecond      float64        `json:"bits_per_second"`
-	ShotsWithoutEffect int            `json:"shots_without_effect"`
-	ShotsCulled        int            `json:"shots_culled"`
-	ShotsPending       int            `json:"shots_pending"`
-	Updates            int64          `json:"updates"`
-	UpdatesLost        int64          `json:"updates_lost"`
-	Resends            int64          `json:"resends"`
-	EffectGapSDMs      *float64       `json:"effect_gap_sd_ms"`
-	NaiveLossFreeBPS   float64        `json:"naive_loss_free_bits_per_second"`
-	RobustLossFreeBPS  float64        `json:"robust_loss_free_bits_per_second"`
-	Rules              []lagcomp.Rule `json:"rules"`
+	Type               string                `json:"type"`
+	Client             string                `json:"client"`
+	Encoding           burstcounter.Encoding `json:"encoding"`
+	ShotsFired         int                   `json:"shots_fired"`
+	EffectsPlayed      int                   `json:"effects_played"`
+	SingleShotsMissed  int                   `json:"single_shots_missed"`
+	BurstsMissed       int                   `json:"bursts_missed"`
+	ExtraEffects       int                   `json:"extra_effects"`
+	BogusBursts        int                   `json:"bogus_bursts"`
+	BitsPerSecond      float64               `json:"bits_per_second"`
+	ShotsWithoutEffect int                   `json:"shots_without_effect"`
+	ShotsCulled        int                   `json:"shots_culled"`
+	ShotsPending       int                   `json:"shots_pending"`
+	Updates            int64                 `json:"updates"`
+	UpdatesLost        int64                 `json:"updates_lost"`
+	Resends            int64                 `json:"resends"`
+	EffectGapSDMs      *float64              `json:"effect_gap_sd_ms"`
+	NaiveLossFreeBPS   float64               `json:"naive_loss_free_bits_per_second"`
+	RobustLossFreeBPS  float64               `json:"robust_loss_free_bits_per_second"`
+	Rules              []lagcomp.Rule        `json:"rules"`
 }
 
 // Burst is a burst record in its output form.

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// BenchmarkSweep runs the grid: 9 latencies × 3 modes of the
+// BenchmarkSweep runs the grid the scale review timed: 9 latencies × 3 modes of the
 // default preset, 30 s each, on one worker and on every CPU, and reports
 // grid points per second (the speed-up is the ratio of the two).
 //

@@ -1,4 +1,5 @@
-// Package burst is the burst counter of source document 001: how remote
+// Package burstcounter is the replicated BurstCounter of the weapon-fire
+// effects document (../shared/sources/001_…, ShooterGame): how remote
 // clients learn that someone fired when property replication is lossy and
 // only the eventual state is guaranteed.
 //
@@ -18,4 +19,4 @@
 //
 // The package knows nothing of links or servers: lagcomp replicates the
 // property and feeds what arrives to the Replica.
-package burst
+package burstcounter

@@ -1,4 +1,4 @@
-package burst
+package burstcounter
 
 import "lagscope/model"
 

@@ -1,4 +1,4 @@
-package burst
+package burstcounter
 
 // The counter's range in each packing (MAX_BURST_COUNT_BYTE and
 // MAX_BURST_COUNT_SHORT of the document).

@@ -1,4 +1,4 @@
-package burst
+package burstcounter
 
 // Archive is a bit stream in the manner of UE4's FArchive as NetSerialize
 // sees it: the same NetSerialize code writes through a saving archive on
