@@ -38,6 +38,7 @@ type sweepFlags struct {
 	csv, chart    string
 	json          bool
 	metrics, size string
+	title, theme  string
 }
 
 func (f *sweepFlags) register(fs *flag.FlagSet) {
@@ -49,6 +50,8 @@ func (f *sweepFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.chart, "chart", "", "PNG chart to write: the first --vary on x, a line per combination of the other --vary values, a panel per metric")
 	fs.StringVar(&f.metrics, "metric", "agreement,false_hits,mean_rewind_error_m", "the chart's figures, comma-separated (any column of the CSV)")
 	fs.StringVar(&f.size, "size", "1920x1080", "the chart's WIDTHxHEIGHT in pixels")
+	fs.StringVar(&f.title, "title", "", "the chart's title, over its panels, as a slide's (none if empty)")
+	fs.StringVar(&f.theme, "theme", "light", "the chart's colours: light (dark on white) or dark (light on near-black, for a dark slide deck)")
 }
 
 // sweepPlan is what the flags ask for, checked before anything runs.
@@ -56,6 +59,7 @@ type sweepPlan struct {
 	vary    []sweep.Vary
 	metrics []string
 	w, h    int
+	theme   chart.Theme
 }
 
 func (f *sweepFlags) plan() (*sweepPlan, error) {
@@ -78,6 +82,9 @@ func (f *sweepFlags) plan() (*sweepPlan, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if p.theme, err = chart.ThemeNamed(f.theme); err != nil {
+		return nil, fmt.Errorf("--theme: %w", err)
 	}
 	if f.chart != "" && f.chart != "-" {
 		if err := checkPNG("chart", f.chart); err != nil {
@@ -161,7 +168,8 @@ func (f *sweepFlags) write(tab *sweep.Table, g *sweep.Grid, p *sweepPlan, stdout
 	if f.chart == "" {
 		return nil
 	}
-	img, _, err := chart.Render(tab, chart.Options{Metrics: p.metrics, Width: p.w, Height: p.h, Caption: g.Caption()})
+	img, _, err := chart.Render(tab, chart.Options{Metrics: p.metrics, Width: p.w, Height: p.h, Caption: g.Caption(),
+		Title: f.title, Theme: p.theme})
 	if err != nil {
 		return err
 	}

@@ -126,6 +126,7 @@ func TestSweepBadInput(t *testing.T) {
 		{[]string{"--vary", "mode=none", "--set", "bias=2", "--csv", "-"}, `--set: key "bias": 2 is out of range`},
 		{[]string{"--vary", "mode=none", "--chart", "x.png", "--metric", "agreement,bogus"}, `--metric: "bogus" is not a figure of the summary (allowed: shots,`},
 		{[]string{"--vary", "mode=none", "--chart", "x.png", "--size", "100x100"}, "chart size 100x100 is out of range"},
+		{[]string{"--vary", "mode=none", "--chart", "x.png", "--theme", "blue"}, `--theme: theme "blue" is not one of light, dark`},
 		{[]string{"--vary", "mode=none", "--csv", filepath.Join(notADir, "x.csv"), "--duration", "1s"}, "not a directory"},
 	} {
 		code, _, errs := runCLI(append([]string{"sweep"}, c.args...)...)
@@ -308,6 +309,45 @@ func TestCLIMessagesSayWhatToDo(t *testing.T) {
 }
 
 // A chart written alone is announced, as shot announces its picture.
+// --title and --theme dark draw a slide: a dark picture with the title's
+// ink at the top left, where a chart of one panel without a title has its
+// panel's centred title and nothing at the left.
+func TestSweepChartTitleAndTheme(t *testing.T) {
+	dir := t.TempDir()
+	top := func(args ...string) (dark bool, inked int) {
+		out := filepath.Join(dir, "c.png")
+		code, _, errs := runCLI(append([]string{"sweep", "--preset", "default", "--duration", "1s", "--vary", "latency_ms=0,50", "--chart", out, "--size", "960x540", "--metric", "mean_rewind_error_m"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		f, err := os.Open(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		img, err := png.Decode(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bg := img.At(0, 0)
+		r, _, _, _ := bg.RGBA()
+		for y := 5; y < 35; y++ {
+			for x := 0; x < 240; x++ {
+				if img.At(x, y) != bg {
+					inked++
+				}
+			}
+		}
+		return r < 0x4000, inked
+	}
+	if dark, inked := top("--theme", "dark", "--title", "Latency against agreement"); !dark || inked < 200 {
+		t.Errorf("--theme dark --title: dark %v, %d title pixels at the top", dark, inked)
+	}
+	if dark, inked := top(); dark || inked > 0 {
+		t.Errorf("no flags: dark %v, %d pixels drawn over the panels' top margin", dark, inked)
+	}
+}
+
 func TestSweepSaysWhatItWrote(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "c.png")
 	code, stdout, errs := runCLI("sweep", "--preset", "default", "--duration", "1s", "--vary", "latency_ms=0,50", "--chart", out)

@@ -103,7 +103,7 @@ func (s *Sim) Projectiles() []ProjectileRecord {
 // ProjectileSummary aggregates projectile records.
 type ProjectileSummary struct {
 	Count int              `json:"projectiles" name:"projectiles" unit:"" doc:"projectiles fired"`
-	Rules []ReconcileCount `json:"projectile_rules" name:"projectile rule {key} applied" unit:"times" of:"projectiles" doc:"how often each reconciliation rule fired"`
+	Rules []ReconcileCount `json:"projectile_rules" name:"projectile rule {words} applied" unit:"times" of:"projectiles" doc:"how often each reconciliation rule fired"`
 	// The distances are NaN, not a perfect 0, when nothing was measured:
 	// MeanLinkOffsetM with no projectile linked, MaxDivergenceM with no
 	// projectile at all, MeanDetDistM with no pair that both detonated.

@@ -30,7 +30,7 @@ type Summary struct {
 	ReliableGaveUp int     `json:"reliable_gave_up" name:"reliable messages given up" unit:"" doc:"reliable messages given up after their bounded resends, on every connection"`
 	ClientHits     int     `json:"client_hits" name:"client hits" unit:"shots" of:"shots" doc:"judged shots the client believed hit"`
 	ServerHits     int     `json:"server_hits" name:"server hits" unit:"shots" of:"shots" doc:"shots the server credited"`
-	Agreement      float64 `json:"agreement" name:"agreement" unit:"share of shots" bounds:"0,1" of:"shots" doc:"share of judged and lost shots where server and client agree (a lost shot the client saw hit is a disagreement); no value with neither"`
+	Agreement      float64 `json:"agreement" name:"agreement" unit:"share of shots" bounds:"0,1" of:"shots+shots_lost" doc:"share of judged and lost shots where server and client agree (a lost shot the client saw hit is a disagreement); no value with neither"`
 	FalseHits      int     `json:"false_hits" name:"false hits" unit:"shots" of:"shots" doc:"server hit, client missed: shot-behind-cover territory"`
 	FalseMisses    int     `json:"false_misses" name:"false misses" unit:"shots" of:"shots" doc:"client hit, server missed: I hit him!"`
 	BehindCover    int     `json:"behind_cover" name:"hits behind cover" unit:"shots" of:"server_hits" doc:"server hits the victim's own screen showed behind a wall when they were judged"`
@@ -42,7 +42,7 @@ type Summary struct {
 	P95RewindErrM  float64     `json:"p95_rewind_error_m" name:"95th percentile rewind error" unit:"m" bounds:"0," doc:"95th percentile (nearest rank) of the same; no value with no traced shot"`
 	MeanRewindMs   float64     `json:"mean_rewind_ms" name:"mean rewind" unit:"ms" bounds:"," doc:"mean time the server rewound the target by; no value with no traced shot"`
 	MeanIdealMs    float64     `json:"mean_ideal_rewind_ms" name:"mean ideal rewind" unit:"ms" bounds:"," doc:"mean rewind that would have put the target where the client saw it; no value with no traced shot"`
-	RuleCounts     []RuleCount `json:"rules" name:"rule {key} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
+	RuleCounts     []RuleCount `json:"rules" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
 	MaxWarpM       float64     `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
 	StarvedFrames  int         `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
 }

@@ -16,7 +16,7 @@ type Declaration struct {
 	Words  string // its name for people, "{key}" standing for a map's key ("rule {key} applied")
 	Unit   string // "m", "ms", "share of shots"; "" for a count whose words name what it counts
 	Doc    string // what it counts or measures
-	Of     string // the count it is a part of, "" if none
+	Of     string // the count it is a part of, "" if none; a sum of counts is written "a+b" (agreement is over shots+shots_lost)
 	Bounds Bounds
 	Keyed  bool // a map of counts: one figure per key, 0 for a key a run never saw
 	Column bool // a figure of the run, a column of `sim --csv` and of a sweep
@@ -244,12 +244,23 @@ func KeyedCount(column string) bool {
 
 // OutOf is the figure a count is out of, as its `of` tag declares it
 // ("false_hits" is out of "shots", every "rules.…" out of
-// "shots_fired"), or "" for a figure that is not a part of a total.
+// "shots_fired", agreement out of "shots+shots_lost": a sum), or "" for
+// a figure that is not a part of a total.
 func OutOf(column string) string {
 	if d, _, ok := lookup(column); ok {
 		return d.Of
 	}
 	return ""
+}
+
+// Totals are the counts whose sum a figure is out of, one for most
+// ("shots"), two for agreement ("shots", "shots_lost"), none for a
+// figure that is no part of a total.
+func Totals(column string) []string {
+	if of := OutOf(column); of != "" {
+		return strings.Split(of, "+")
+	}
+	return nil
 }
 
 // Words is a figure's name for people with its unit, as a chart's axis
@@ -264,12 +275,29 @@ func Words(column string) (string, bool) {
 	return d.words(key), true
 }
 
-// words is the declaration's name for people with its unit; in a map's,
-// "{key}" is the key as written and "{words}" the key's words.
+// Name is a figure's name for people alone, as a slide's title says it
+// ("mean rewind error", "rule max_rewind_cap applied"), and its unit
+// ("m", "times"; "" for a count its words name); ok is false for a
+// column that is not a figure.
+func Name(column string) (name, unit string, ok bool) {
+	d, key, ok := lookup(column)
+	if !ok {
+		return "", "", false
+	}
+	return d.name(key), d.Unit, true
+}
+
+// words is the declaration's name for people with its unit.
 func (d *Declaration) words(key string) string {
-	w := strings.NewReplacer("{key}", key, "{words}", strings.ReplaceAll(key, "_", " ")).Replace(d.Words)
+	w := d.name(key)
 	if d.Unit != "" {
 		w += " (" + d.Unit + ")"
 	}
 	return w
+}
+
+// name is the declaration's name for people; in a map's, "{key}" is the
+// key as written and "{words}" the key's words.
+func (d *Declaration) name(key string) string {
+	return strings.NewReplacer("{key}", key, "{words}", strings.ReplaceAll(key, "_", " ")).Replace(d.Words)
 }

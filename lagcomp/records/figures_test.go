@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/model"
 )
 
 // Every total a count declares is a figure of the summary, a count
@@ -27,12 +28,14 @@ func TestOutOfNamesAFigure(t *testing.T) {
 			continue
 		}
 		n++
-		if i := slices.Index(names, of); i < 0 || !isInt(figs[i].Value) {
-			t.Errorf("%s is out of %q: not a count of the summary", f.Name, of)
+		for _, term := range Totals(f.Name) {
+			if i := slices.Index(names, term); i < 0 || !isInt(figs[i].Value) {
+				t.Errorf("%s is out of %q: %q is not a count of the summary", f.Name, of, term)
+			}
 		}
 	}
 	for name, want := range map[string]string{
-		"false_hits": "shots", "false_misses": "shots", "agreement": "shots", "shots": "shots_fired",
+		"false_hits": "shots", "false_misses": "shots", "agreement": "shots+shots_lost", "shots": "shots_fired",
 		"behind_cover": "server_hits", "rules.max_rewind_cap": "shots_fired", "projectile_rules.x": "projectiles",
 		"shots_fired": "", "mean_rewind_error_m": "", "rulesx": "",
 	} {
@@ -93,8 +96,8 @@ func TestWordsOfFigures(t *testing.T) {
 		"mean_rewind_error_m":  "mean rewind error (m)",
 		"agreement":            "agreement (share of shots)",
 		"shots":                "judged shots",
-		"rules.max_rewind_cap": "rule max_rewind_cap applied (times)",
-		"projectile_rules.x_y": "projectile rule x_y applied (times)",
+		"rules.max_rewind_cap": "rule max rewind cap applied (times)",
+		"projectile_rules.x_y": "projectile rule x y applied (times)",
 		"packets.up_lost":      "up lost (packets)",
 		"sim_seconds":          "simulated time (s)",
 	} {
@@ -113,4 +116,36 @@ func TestWordsOfFigures(t *testing.T) {
 func reflectField(t *testing.T, d Declaration) reflect.StructField {
 	t.Helper()
 	return reflect.TypeFor[SummaryJSON]().FieldByIndex(d.index)
+}
+
+// A fraction's declared total is the count it is taken over: under loss
+// agreement × (shots + shots_lost) is the whole number of agreeing shots,
+// where agreement × shots alone would not be (83 of 119, not of 83…120).
+func TestAgreementIsOverItsDeclaredTotal(t *testing.T) {
+	c := constantVelocity()
+	c.Up.LossPct, c.CmdBackup = 40, 0
+	s := run(t, c, 20*model.Second)
+	sum := s.Summary()
+	figs := Figures(SummaryJSON{Summary: sum})
+	value := func(name string) float64 {
+		for _, f := range figs {
+			if f.Name == name {
+				v, _ := f.Number()
+				return v
+			}
+		}
+		t.Fatalf("no figure %s", name)
+		return 0
+	}
+	if sum.ShotsLost == 0 {
+		t.Fatal("no shot lost at 40 % loss: the test shows nothing")
+	}
+	n := 0.0
+	for _, term := range Totals("agreement") {
+		n += value(term)
+	}
+	agree := n - value("false_hits") - value("false_misses") - value("lost_client_hits")
+	if got := value("agreement") * n; math.Abs(got-agree) > 1e-4 {
+		t.Errorf("agreement %v × its total %v = %v, want the %v agreeing shots", value("agreement"), n, got, agree)
+	}
 }

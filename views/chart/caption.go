@@ -1,8 +1,6 @@
 package chart
 
 import (
-	"image/color"
-
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -50,8 +48,8 @@ func (st style) legendFlow(c draw.Canvas, t *sweep.Table, lines []sweep.Series, 
 // caption fills the band at the bottom: a grey strip with one line of
 // text each, as the screenshots' caption band.
 func (st style) caption(c draw.Canvas, lines []string) {
-	c.FillPolygon(color.Gray{0xee}, []vg.Point{c.Min, {X: c.Max.X, Y: c.Min.Y}, c.Max, {X: c.Min.X, Y: c.Max.Y}})
-	c.StrokeLine2(draw.LineStyle{Color: color.Gray{0xbb}, Width: st.size(2)}, c.Min.X, c.Max.Y, c.Max.X, c.Max.Y)
+	c.FillPolygon(st.theme().Band, []vg.Point{c.Min, {X: c.Max.X, Y: c.Min.Y}, c.Max, {X: c.Min.X, Y: c.Max.Y}})
+	c.StrokeLine2(draw.LineStyle{Color: st.theme().BandEdge, Width: st.size(2)}, c.Min.X, c.Max.Y, c.Max.X, c.Max.Y)
 	for i, l := range lines {
 		c.FillText(st.text(26), vg.Point{X: c.Min.X + st.size(40), Y: c.Max.Y - st.size(30)*vg.Length(i+1)}, l)
 	}

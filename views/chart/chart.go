@@ -16,6 +16,7 @@ import (
 	"image/color"
 	imagedraw "image/draw"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,6 +36,8 @@ type Options struct {
 	Metrics       []string // one panel each
 	Width, Height int      // pixels; 1920×1080 if zero
 	Caption       []string // lines of the caption band
+	Title         string   // the slide's title over the panels; none if ""
+	Theme         Theme    // Light if its Name is ""
 }
 
 // Hotspot is where a grid point was drawn, in pixels from the top left,
@@ -57,48 +60,70 @@ var sans = font.Font{Typeface: "Liberation", Variant: "Sans"}
 // Render draws the table. Sizes are in pixels at 72 dpi, so one point is
 // one pixel, scaled with the height from a 1080-pixel slide.
 func Render(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, error) {
+	img, spots, _, err := render(t, opt)
+	return img, spots, err
+}
+
+// render draws the table and says where each panel's data area went, in
+// pixels from the top left.
+func render(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, []image.Rectangle, error) {
 	if opt.Width == 0 || opt.Height == 0 {
 		opt.Width, opt.Height = 1920, 1080
 	}
+	if opt.Theme.Name == "" {
+		opt.Theme = Light
+	}
 	if err := CheckSize(opt.Width, opt.Height); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if len(opt.Metrics) == 0 {
-		return nil, nil, fmt.Errorf("no metric to chart")
+		return nil, nil, nil, fmt.Errorf("no metric to chart")
 	}
 	if len(t.Rows) == 0 {
-		return nil, nil, fmt.Errorf("no rows to chart")
+		return nil, nil, nil, fmt.Errorf("no rows to chart")
 	}
-	c := vgimg.NewWith(vgimg.UseWH(vg.Length(opt.Width), vg.Length(opt.Height)), vgimg.UseDPI(72))
+	c := vgimg.NewWith(vgimg.UseWH(vg.Length(opt.Width), vg.Length(opt.Height)), vgimg.UseDPI(72),
+		vgimg.UseBackgroundColor(opt.Theme.Background))
 	dc := draw.New(c)
-	s := vg.Length(float64(opt.Height) / 1080)
-	st := style{s: s}
+	st := style{s: vg.Length(float64(opt.Height) / 1080), th: opt.Theme}
 
 	capH := st.size(30) * vg.Length(len(opt.Caption)+1)
-	body := draw.Crop(dc, 0, 0, capH, 0)
+	titleH := st.titleHeight(dc, opt.Title)
+	body := draw.Crop(dc, 0, 0, capH, -titleH)
 	lines := t.Series(opt.Metrics[0])
 	legH := vg.Length(0)
 	if len(lines) > 1 || len(lines[0].Values) > 0 {
 		legH = st.legendHeight(body, t, lines)
 	}
 	notes := panelNotes(t, opt.Metrics)
-	notesH := st.notesHeight(body, notes)
-	panels := draw.Crop(body, 0, 0, legH+notesH, 0)
-
-	cols, rows := grid(len(opt.Metrics))
-	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: st.size(40), PadY: st.size(30),
-		PadTop: st.size(20), PadBottom: st.size(10), PadLeft: st.size(20), PadRight: st.size(30)}
+	var notesH vg.Length
+	var panels draw.Canvas
+	var cols, rows int
+	// the panels' data keep at least minData of the height: many notes are
+	// set smaller rather than squash them
+	for _, px := range []float64{24, 21, 20} {
+		st.notesSmall = px
+		notesH = st.notesHeight(body, notes)
+		panels = draw.Crop(body, 0, 0, legH+notesH, 0)
+		cols, rows = st.grid(len(opt.Metrics), panels)
+		if st.dataHeight(panels, rows) >= minData*(dc.Max.Y-dc.Min.Y) {
+			break
+		}
+	}
+	tiles := st.tiles(rows, cols)
 	st.titleW = (panels.Max.X - panels.Min.X - tiles.PadLeft - tiles.PadRight - vg.Length(cols-1)*tiles.PadX) / vg.Length(cols)
 	st.tileH = (panels.Max.Y - panels.Min.Y - tiles.PadTop - tiles.PadBottom - vg.Length(rows-1)*tiles.PadY) / vg.Length(rows)
 	plots := make([][]*plot.Plot, rows)
 	var spots []Hotspot
+	var areas []image.Rectangle
 	for i, m := range opt.Metrics {
 		if plots[i/cols] == nil {
 			plots[i/cols] = make([]*plot.Plot, cols)
 		}
-		p, err := st.panel(t, m)
+		// the x axis is named once, under the lowest panel of each column
+		p, err := st.panel(t, m, i+cols >= len(opt.Metrics))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		plots[i/cols][i%cols] = p
 	}
@@ -107,6 +132,11 @@ func Render(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, error) {
 		p, tc := plots[i/cols][i%cols], canvases[i/cols][i%cols]
 		p.Draw(tc)
 		spots = append(spots, hotspots(p, tc, t, m, opt.Height)...)
+		da := p.DataCanvas(tc)
+		areas = append(areas, image.Rect(int(da.Min.X), opt.Height-int(da.Max.Y), int(da.Max.X), opt.Height-int(da.Min.Y)))
+	}
+	if titleH > 0 {
+		st.title(draw.Crop(dc, 0, 0, dc.Max.Y-dc.Min.Y-titleH, 0), opt.Title)
 	}
 	if legH > 0 {
 		st.legend(draw.Crop(body, 0, 0, notesH, -(body.Max.Y-body.Min.Y-legH-notesH)), t, lines)
@@ -117,7 +147,7 @@ func Render(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, error) {
 	st.caption(draw.Crop(dc, 0, 0, 0, -(dc.Max.Y-dc.Min.Y-capH)), opt.Caption)
 	img := image.NewRGBA(image.Rect(0, 0, opt.Width, opt.Height))
 	imagedraw.Draw(img, img.Bounds(), c.Image(), image.Point{}, imagedraw.Src)
-	return img, spots, nil
+	return img, spots, areas, nil
 }
 
 // CheckSize refuses a chart too small to read or too big to hold.
@@ -128,26 +158,35 @@ func CheckSize(w, h int) error {
 	return nil
 }
 
-// grid places n panels: side by side up to three, then in a square.
-func grid(n int) (cols, rows int) {
-	cols = n
-	if n > 3 {
-		cols = int(math.Ceil(math.Sqrt(float64(n))))
-	}
-	return cols, (n + cols - 1) / cols
-}
-
 type style struct {
-	s      vg.Length
-	titleW vg.Length // a panel's width, to wrap its title to (0: no wrapping)
-	tileH  vg.Length // a panel's height, to wrap its y axis's name to (0: no wrapping)
+	s          vg.Length
+	th         Theme
+	notesSmall float64   // the notes' text size in slide pixels (0: the usual 24)
+	titleW     vg.Length // a panel's width, to wrap its title to (0: no wrapping)
+	tileH      vg.Length // a panel's height, to wrap its y axis's name to (0: no wrapping)
 }
 
 func (st style) size(px float64) vg.Length { return vg.Length(px) * st.s }
 
 func (st style) text(px float64) draw.TextStyle {
-	return draw.TextStyle{Color: color.Black, Font: font.From(sans, st.size(px)), Handler: plot.DefaultTextHandler,
+	return draw.TextStyle{Color: st.ink(), Font: font.From(sans, st.size(px)), Handler: plot.DefaultTextHandler,
 		XAlign: draw.XLeft, YAlign: draw.YCenter}
+}
+
+// ink is the theme's text colour (black for a style made in a test).
+func (st style) ink() color.Color {
+	if st.th.Ink == nil {
+		return color.Black
+	}
+	return st.th.Ink
+}
+
+// theme is the style's theme, Light when none was given.
+func (st style) theme() Theme {
+	if st.th.Name == "" {
+		return Light
+	}
+	return st.th
 }
 
 // xValue is where a value of the first varied key goes on the x axis: the
@@ -200,10 +239,16 @@ func numericKey(key string) bool {
 // every value keeps its evenly spaced place in every panel, each line's
 // mean is a point with its interval as an error bar, nudged sideways so
 // lines with the same figure stand side by side, and nothing is joined.
-func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
+// Its title is the figure's name for people and what it is out of; its
+// y axis says the unit; the x axis is named when xLabel is set (under
+// the lowest panel of a column: the panels share it).
+func (st style) panel(t *sweep.Table, metric string, xLabel bool) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = metric
+	p.BackgroundColor = st.theme().Background
+	name, unit := figureName(metric)
 	p.Title.TextStyle.Font = font.From(sans, st.size(34))
+	p.Title.TextStyle.Color = st.ink()
+	p.Title.Text = st.wrap(name, p.Title.TextStyle)
 	if n := totalNote(t, metric); n != "" { // a count says what it is out of
 		p.Title.Text += "\n" + st.wrap(n, p.Title.TextStyle)
 	}
@@ -211,25 +256,27 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Label.TextStyle.Font = font.From(sans, st.size(28))
 		a.Tick.Label.Font = font.From(sans, st.size(24))
+		a.Label.TextStyle.Color, a.Tick.Label.Color = st.ink(), st.ink()
 		a.LineStyle.Width = st.size(2)
+		a.LineStyle.Color, a.Tick.LineStyle.Color = st.ink(), st.ink()
 		a.Tick.LineStyle.Width = st.size(2)
 		a.Tick.Length = st.size(10)
 		a.Padding = st.size(6)
 	}
-	if len(t.Vary) > 0 {
+	if len(t.Vary) > 0 && xLabel {
 		p.X.Label.Text = xName(t.Vary[0].Key)
 	}
-	p.Y.Label.Text = yName(metric)
+	p.Y.Label.Text = unit
 	if st.tileH > 0 { // a name longer than half the panel is high squeezes its data
 		p.Y.Label.Text = wrapTo(p.Y.Label.Text, p.Y.Label.TextStyle, st.tileH/2)
 	}
 	names := categories(t)
 	if !numericX(t) {
-		p.NominalX(names...)
+		p.NominalX(st.staggered(names, p.X.Tick.Label)...)
 		p.X.Tick.Label.Font = font.From(sans, st.size(24))
 	}
 	grid := plotter.NewGrid()
-	grid.Vertical.Color, grid.Horizontal.Color = color.Gray{0xe0}, color.Gray{0xe0}
+	grid.Vertical.Color, grid.Horizontal.Color = st.theme().Grid, st.theme().Grid
 	grid.Vertical.Width, grid.Horizontal.Width = st.size(1), st.size(1)
 	p.Add(grid)
 	ymin, ymax := 0.0, 0.0 // the y axis always shows 0: no truncated axes
@@ -237,7 +284,7 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 	series := t.Series(metric)
 	cuts := cutsOf(t, series)
 	for li, s := range series {
-		col := Palette[li%len(Palette)]
+		col := st.color(li)
 		var mean, lo, hi plotter.XYs
 		for i, pt := range s.Points {
 			if pt.N == 0 {
@@ -257,13 +304,12 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 			return nil, err
 		}
 	}
-	if len(cuts.at) > 0 { // each cut end marked where it was cut; the notes band names the clamp
-		cuts.r = st.size(11)
-		p.Add(cuts)
-	}
 	var step float64
 	p.Y.Min, p.Y.Max, step = padRange(math.Min(p.Y.Min, ymin), math.Max(p.Y.Max, ymax), t.Whole(metric))
 	p.Y.Tick.Marker = stepTicks{step}
+	if len(cuts.at) > 0 { // a hatched strip past the bound the bands were cut at
+		cuts.strip(p, st)
+	}
 	if !numericX(t) { // every choice keeps its place, half a slot either side
 		p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5
 		if empty := emptyPlaces(t, series); len(empty) > 0 {
@@ -274,7 +320,7 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 			p.Add(noValue{at, st.noValueText()})
 		}
 	} else {
-		p.X.Tick.Marker = xTicks(t)
+		p.X.Tick.Marker = st.xTicks(t, p.X.Tick.Label)
 		// every panel spans every swept value, whichever have figures
 		if lo, hi := xSpan(t); lo < hi {
 			p.X.Min, p.X.Max = lo, hi
@@ -285,6 +331,12 @@ func (st style) panel(t *sweep.Table, metric string) (*plot.Plot, error) {
 	}
 	p.Add(corners{st.markPad(len(series))})
 	return p, nil
+}
+
+// color is line li's colour in the theme.
+func (st style) color(li int) color.RGBA {
+	pal := st.theme().Palette
+	return pal[li%len(pal)]
 }
 
 // addSeries draws one line's points: joined, between the thin edges of
@@ -348,16 +400,16 @@ func clampNote(t *sweep.Table, metric string, series []sweep.Series) string {
 		return ""
 	}
 	b := t.Bounds(metric)
-	var to string
-	switch {
-	case !math.IsInf(b.Lo, 0) && !math.IsInf(b.Hi, 0):
-		to = fmt.Sprintf("%g…%g", b.Lo, b.Hi)
-	case !math.IsInf(b.Lo, 0):
-		to = fmt.Sprintf("≥ %g", b.Lo)
-	default:
-		to = fmt.Sprintf("≤ %g", b.Hi)
+	var at []string // the bounds a band was cut at, low first
+	cuts := cutsOf(t, series)
+	if slices.ContainsFunc(cuts.at, func(k cutMark) bool { return !k.up }) {
+		at = append(at, fmt.Sprintf("%g", b.Lo))
 	}
-	return fmt.Sprintf("band clamped to %s at %d of %d points (%s marks each cut end)", to, n, of, cutsOf(t, series).shapes())
+	if slices.ContainsFunc(cuts.at, func(k cutMark) bool { return k.up }) {
+		at = append(at, fmt.Sprintf("%g", b.Hi))
+	}
+	to := strings.Join(at, " and ")
+	return fmt.Sprintf("95 %% band cut at %s at %d of %d points (a stub into the hatched strip marks each)", to, n, of)
 }
 
 // wrap breaks s between words into lines no wider than a panel.
@@ -386,14 +438,47 @@ func wrapTo(s string, ts draw.TextStyle, w vg.Length) string {
 }
 
 // xTicks marks a number key's swept values, each written with the same
-// decimals: every one of them, or with more than fit, every one marked
-// and a regular subset labelled, the first and last among them.
-func xTicks(t *sweep.Table) plot.Ticker {
-	var vs valueTicks
+// decimals: every one labelled when their labels fit the panel's width
+// side by side, else every one marked and a subset labelled, the first
+// and last among them, no two labels closer than a label's width.
+func (st style) xTicks(t *sweep.Table, ts draw.TextStyle) plot.Ticker {
+	vs := valueTicks{width: st.dataWidth(), label: ts}
 	for i, v := range t.Vary[0].Values {
-		vs = append(vs, xValue(t, v, i))
+		vs.at = append(vs.at, xValue(t, v, i))
 	}
 	return vs
+}
+
+// dataWidth is about how wide a panel's data area is: its tile less the
+// y axis (0 when unknown: a panel made alone, in a test).
+func (st style) dataWidth() vg.Length {
+	if st.titleW <= 0 {
+		return 0
+	}
+	_, w := st.panelChrome()
+	return st.titleW - w + st.size(40)
+}
+
+// staggered are a choice axis's names, every other one a line lower when
+// they do not fit their places side by side, so no two labels overprint.
+func (st style) staggered(names []string, ts draw.TextStyle) []string {
+	w := st.dataWidth()
+	if w <= 0 || len(names) < 2 {
+		return names
+	}
+	slot := w / vg.Length(len(names))
+	widest := vg.Length(0)
+	for _, n := range names {
+		widest = max(widest, ts.Width(n))
+	}
+	if widest+st.size(16) <= slot {
+		return names
+	}
+	out := slices.Clone(names)
+	for i := 1; i < len(out); i += 2 {
+		out[i] = "\n" + out[i]
+	}
+	return out
 }
 
 // xSpan is the range of a number key's swept values.

@@ -152,10 +152,10 @@ func TestTicksConsistentAndPadded(t *testing.T) {
 			}
 		}
 	}
-	if got := (valueTicks{25, 50, 100}).Ticks(25, 100); got[0].Label != "25" || got[2].Label != "100" {
+	if got := (valueTicks{at: []float64{25, 50, 100}}).Ticks(25, 100); got[0].Label != "25" || got[2].Label != "100" {
 		t.Errorf("integer key labels: %v", got)
 	}
-	if got := (valueTicks{1, 1.8}).Ticks(1, 1.8); got[0].Label != "1.0" || got[1].Label != "1.8" {
+	if got := (valueTicks{at: []float64{1, 1.8}}).Ticks(1, 1.8); got[0].Label != "1.0" || got[1].Label != "1.8" {
 		t.Errorf("decimal key labels: %v", got)
 	}
 }

@@ -35,7 +35,7 @@ func modes(seeds int) *sweep.Table {
 func TestChoiceAxisKeepsEveryPlaceAndJoinsNothing(t *testing.T) {
 	tb := modes(3)
 	for _, m := range []string{"a", "mean_rewind_ms"} {
-		p, err := style{s: 1}.panel(tb, m)
+		p, err := style{s: 1}.panel(tb, m, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +82,7 @@ func TestSameFiguresAreShownAndNamed(t *testing.T) {
 		}
 	}
 	tb := sweep.NewTable(vary, rows)
-	if got, want := strings.Join(panelNotes(tb, []string{"a"}), "|"), "a: same figures: latency_ms 50 = latency_ms 150 = latency_ms 250 at timestamp; latency_ms 50 = latency_ms 150 at ping"; got != want {
+	if got, want := strings.Join(panelNotes(tb, []string{"a"}), "|"), "a: same figures: all 3 lines at timestamp; latency_ms 50 = latency_ms 150 at ping"; got != want {
 		t.Errorf("notes %q, want %q", got, want)
 	}
 	_, spots, err := Render(tb, Options{Metrics: []string{"a"}, Width: 800, Height: 450})
@@ -130,7 +130,7 @@ func TestBandsAreOutlinesNotBlends(t *testing.T) {
 // Each panel says what its figure is in words with a unit, and the x
 // axis that latency_ms is one way.
 func TestAxesAreNamed(t *testing.T) {
-	for m, want := range map[string]string{"mean_rewind_error_m": "mean rewind error (m)", "rules.max_rewind_cap": "rule max_rewind_cap applied (times)",
+	for m, want := range map[string]string{"mean_rewind_error_m": "mean rewind error (m)", "rules.max_rewind_cap": "rule max rewind cap applied (times)",
 		"agreement": "agreement (share of shots)", "packets.up_lost": "up lost (packets)"} {
 		if got := yName(m); got != want {
 			t.Errorf("yName(%s) = %q, want %q", m, got, want)
@@ -139,9 +139,18 @@ func TestAxesAreNamed(t *testing.T) {
 	if got := xName("latency_ms"); got != "latency_ms (ms, one way)" {
 		t.Errorf("xName(latency_ms) = %q", got)
 	}
-	// a name longer than half a short panel is high is wrapped, not left
+	// a panel's title is the figure's name for people, its y axis the
+	// unit: "count" for a count its name says what of
+	for m, want := range map[string][2]string{"mean_rewind_ms": {"mean rewind", "ms"}, "rules.max_rewind_cap": {"rule max rewind cap applied", "times"},
+		"shots_fired": {"shots fired", "count"}, "agreement": {"agreement", "share of shots"}} {
+		p, _ := (style{s: 1}).panel(modes(1), m, true)
+		if title, _, _ := strings.Cut(p.Title.Text, "\n"); title != want[0] || p.Y.Label.Text != want[1] {
+			t.Errorf("%s: title %q, y axis %q; want %q", m, p.Title.Text, p.Y.Label.Text, want)
+		}
+	}
+	// a unit longer than half a short panel is high is wrapped, not left
 	// to squeeze the panel's data
-	if p, _ := (style{s: 1, tileH: 200}).panel(modes(1), "mean_rewind_ms"); !strings.Contains(p.Y.Label.Text, "\n") || strings.Join(strings.Fields(p.Y.Label.Text), " ") != "mean rewind (ms)" {
+	if p, _ := (style{s: 1, tileH: 200}).panel(modes(1), "agreement", true); !strings.Contains(p.Y.Label.Text, "\n") {
 		t.Errorf("y name in a 200 px panel: %q", p.Y.Label.Text)
 	}
 	if got := xName("mode"); got != "mode" {
@@ -164,11 +173,11 @@ func TestMissingPointsAreNamed(t *testing.T) {
 		}
 	}
 	tb := sweep.NewTable(vary, rows)
-	if p, _ := (style{s: 1}).panel(tb, "a"); p.X.Min != 0 || p.X.Max != 100 {
+	if p, _ := (style{s: 1}).panel(tb, "a", true); p.X.Min != 0 || p.X.Max != 100 {
 		t.Errorf("x from %v to %v, want every swept value, 0 to 100", p.X.Min, p.X.Max)
 	}
 	got := strings.Join(panelNotes(tb, []string{"a"}), "|")
-	if want := "a: same figures: none = ping at latency_ms 50|a: no value at latency_ms 100; no value for ping at latency_ms 0"; got != want {
+	if want := "a: same figures: none = ping at latency_ms 50; no value at latency_ms 100; no value for ping at latency_ms 0"; got != want {
 		t.Errorf("notes %q, want %q", got, want)
 	}
 }
@@ -185,11 +194,15 @@ func TestManySameFiguresAreSummedUp(t *testing.T) {
 	var rows []sweep.Row
 	for _, x := range vary[0].Values {
 		for _, l := range vary[1].Values {
-			rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{x, l}, Seed: 1}, Figures: []records.Figure{{Name: "a", Value: 1.0}}})
+			v := 1.0
+			if x == "0" && l == "200" { // not every line: each group would be named
+				v = 0.5
+			}
+			rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{x, l}, Seed: 1}, Figures: []records.Figure{{Name: "a", Value: v}}})
 		}
 	}
 	got := panelNotes(sweep.NewTable(vary, rows), []string{"a"})
-	if want := "a: same figures for two or more lines at every point (drawn over each other; the CSV has every line's)"; len(got) != 1 || got[0] != want {
+	if want := "a: same figures for two or more lines at every point (drawn over each other)"; len(got) != 1 || got[0] != want {
 		t.Errorf("notes %q, want %q", got, want)
 	}
 }

@@ -43,7 +43,7 @@ func TestXTicksLabelTheLastSweptValue(t *testing.T) {
 			t.Fatal(err)
 		}
 		tb := sweep.NewTable([]sweep.Vary{v}, nil)
-		ts := xTicks(tb).Ticks(0, 0)
+		ts := (style{s: 1}).xTicks(tb, style{s: 1}.text(24)).Ticks(0, 0)
 		if len(ts) != len(v.Values) {
 			t.Errorf("%s: %d marks for %d swept values", c.vary, len(ts), len(v.Values))
 		}
@@ -104,7 +104,7 @@ func TestCountAxisHasWholeTicks(t *testing.T) {
 		tb   *sweep.Table
 		want string
 	}{{"all zero", zero, "0 1"}, {"0…2 over seeds", small, "0 1 2 3 4"}} {
-		p, err := style{s: 1}.panel(c.tb, "false_hits")
+		p, err := style{s: 1}.panel(c.tb, "false_hits", true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +114,7 @@ func TestCountAxisHasWholeTicks(t *testing.T) {
 		}
 	}
 	// a fraction keeps its decimals
-	p, _ := style{s: 1}.panel(zero, "agreement")
+	p, _ := style{s: 1}.panel(zero, "agreement", true)
 	if got := labels(p.Y.Tick.Marker.Ticks(p.Y.Min, p.Y.Max)); got[1] != "0.25" {
 		t.Errorf("agreement ticks %v", got)
 	}
@@ -131,20 +131,20 @@ func TestCountAxisHasWholeTicks(t *testing.T) {
 func TestClampedBandIsNamed(t *testing.T) {
 	vary := []sweep.Vary{{Key: "latency_ms", Values: []string{"0", "50"}}}
 	tb := sweep.NewTable(vary, append(flatRows("0", []float64{1, 1, 0.8}, []int{0, 0, 1}), flatRows("50", []float64{0.5, 0.6, 0.7}, []int{3, 3, 3})...))
-	p, err := style{s: 1}.panel(tb, "agreement")
+	p, err := style{s: 1}.panel(tb, "agreement", true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	notes := strings.Join(panelNotes(tb, []string{"agreement", "false_hits"}), "\n")
-	if p.Y.Max != 1 || !strings.Contains(notes, "agreement: band clamped to 0…1 at 1 of 2 points (▲ marks each cut end)") {
+	if p.Y.Max <= 1 || p.Y.Max > 1.1 || !strings.Contains(notes, "agreement: 95 % band cut at 1 at 1 of 2 points (a stub into the hatched strip marks each)") {
 		t.Errorf("agreement: y up to %v, notes %q", p.Y.Max, notes)
 	}
 	// false hits 0, 0, 1: the band's foot below 0 is cut and named
-	if fh, _ := (style{s: 1}).panel(tb, "false_hits"); !strings.Contains(notes, "false_hits: band clamped to ≥ 0 at 1 of 2 points (▼ marks each cut end)") || fh.Y.Min != 0 {
+	if fh, _ := (style{s: 1}).panel(tb, "false_hits", true); !strings.Contains(notes, "false hits: 95 % band cut at 0 at 1 of 2 points (a stub into the hatched strip marks each)") || fh.Y.Min >= 0 || fh.Y.Min < -0.5 {
 		t.Errorf("false_hits: y from %v, notes %q", fh.Y.Min, notes)
 	}
 	inside := sweep.NewTable(vary[:1], flatRows("50", []float64{0.5, 0.6, 0.7}, []int{3, 3, 3}))
-	if n := panelNotes(inside, []string{"agreement"}); strings.Contains(strings.Join(n, " "), "clamped") {
+	if n := panelNotes(inside, []string{"agreement"}); strings.Contains(strings.Join(n, " "), "cut") {
 		t.Errorf("no clamp, yet the notes say %q", n)
 	}
 	img, _, err := Render(tb, Options{Metrics: []string{"agreement", "false_hits"}, Width: 1280, Height: 720,
@@ -182,11 +182,11 @@ func TestCountPanelSaysItsTotal(t *testing.T) {
 	if got := totalNote(vt, "rules.max_rewind_cap"); got != "of 9–20 shots fired a run" {
 		t.Errorf("a rule: %q", got)
 	}
-	p, err := style{s: 1}.panel(vt, "false_hits")
+	p, err := style{s: 1}.panel(vt, "false_hits", true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(p.Title.Text, "false_hits\nof 7–20 judged shots a run") {
+	if !strings.HasPrefix(p.Title.Text, "false hits\nof 7–20 judged shots a run") {
 		t.Errorf("title %q", p.Title.Text)
 	}
 }
@@ -199,7 +199,7 @@ func TestCutEndsAreMarked(t *testing.T) {
 	for _, c := range []struct {
 		metric string
 		want   cutMark
-	}{{"agreement", cutMark{0, 1, true}}, {"false_hits", cutMark{0, 0, false}}} {
+	}{{"agreement", cutMark{0, 1, true, 0}}, {"false_hits", cutMark{0, 0, false, 0}}} {
 		got := cutsOf(tb, tb.Series(c.metric)).at
 		if len(got) != 1 || got[0] != c.want {
 			t.Errorf("%s: cut marks %v, want [%v]", c.metric, got, c.want)

@@ -93,7 +93,7 @@ func (m markGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 
 // stroke is line li's pen.
 func (st style) stroke(li int) draw.LineStyle {
-	ls := draw.LineStyle{Color: Palette[li%len(Palette)], Width: st.size(4)}
+	ls := draw.LineStyle{Color: st.color(li), Width: st.size(4)}
 	for _, d := range Dashes[li%len(Dashes)] {
 		ls.Dashes = append(ls.Dashes, st.size(d))
 	}
@@ -103,7 +103,7 @@ func (st style) stroke(li int) draw.LineStyle {
 // mark is line li's marker.
 func (st style) mark(li int) draw.GlyphStyle {
 	o := shapes[li%len(shapes)]
-	return draw.GlyphStyle{Color: Palette[li%len(Palette)], Radius: st.size(o.radius()), Shape: markGlyph{o, st.size(3)}}
+	return draw.GlyphStyle{Color: st.color(li), Radius: st.size(o.radius()), Shape: markGlyph{o, st.size(3)}}
 }
 
 // markPad is the largest marker radius among n lines.

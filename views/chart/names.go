@@ -18,6 +18,21 @@ func yName(metric string) string {
 	return strings.ReplaceAll(metric, "_", " ")
 }
 
+// figureName is a figure's name for people, a panel's title ("mean
+// rewind error", "agreement"), and the unit its y axis is named by ("m",
+// "share of shots"; "count" for a count its name says what of); the
+// column's own name for a column that is not a figure.
+func figureName(metric string) (name, unit string) {
+	name, unit, ok := records.Name(metric)
+	if !ok {
+		return strings.ReplaceAll(metric, "_", " "), ""
+	}
+	if unit == "" {
+		unit = "count"
+	}
+	return name, unit
+}
+
 // xName is the first key's name for the x axis, with its unit, and
 // "one way" for a latency (the chart's latency_ms is not a round trip).
 func xName(key string) string {

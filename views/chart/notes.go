@@ -1,7 +1,7 @@
 package chart
 
 import (
-	"image/color"
+	"fmt"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -82,6 +82,9 @@ func sameNote(t *sweep.Table, series []sweep.Series) string {
 		for _, li := range g.lines {
 			names = append(names, lineName(t, series[li]))
 		}
+		if len(g.lines) == len(series) && len(series) > 2 { // naming every line says nothing
+			names = []string{fmt.Sprintf("all %d lines", len(series))}
+		}
 		parts = append(parts, strings.Join(names, " = ")+" "+placesText(t, g.at))
 		at = append(at, g.at...)
 	}
@@ -92,7 +95,7 @@ func sameNote(t *sweep.Table, series []sweep.Series) string {
 	if utf8.RuneCountInString(note) > maxNote { // too many to name: say where
 		slices.Sort(at)
 		note = "same figures for two or more lines " + placesText(t, slices.Compact(at)) +
-			" (drawn over each other; the CSV has every line's)"
+			" (drawn over each other)"
 	}
 	return note
 }
@@ -184,7 +187,7 @@ func (n noValue) Plot(c draw.Canvas, p *plot.Plot) {
 
 func (st style) noValueText() draw.TextStyle {
 	ts := st.text(24)
-	ts.Color, ts.XAlign = color.Gray{0x55}, draw.XCenter
+	ts.Color, ts.XAlign = st.theme().Muted, draw.XCenter
 	return ts
 }
 
@@ -196,10 +199,15 @@ func panelNotes(t *sweep.Table, metrics []string) []string {
 	var out []string
 	for _, m := range metrics {
 		series := t.Series(m)
+		var said []string
 		for _, n := range []string{clampNote(t, m, series), sameNote(t, series), missingNote(t, series)} {
 			if n != "" {
-				out = append(out, m+": "+n)
+				said = append(said, n)
 			}
+		}
+		if len(said) > 0 { // one paragraph a panel
+			name, _ := figureName(m)
+			out = append(out, name+": "+strings.Join(said, "; "))
 		}
 	}
 	return out
@@ -212,22 +220,31 @@ func (st style) notesHeight(c draw.Canvas, notes []string) vg.Length {
 	}
 	n := 0
 	for _, l := range notes {
-		n += strings.Count(wrapTo(l, st.text(24), st.notesWidth(c)), "\n") + 1
+		n += strings.Count(wrapTo(l, st.text(st.notesPx()), st.notesWidth(c)), "\n") + 1
 	}
-	return vg.Length(n)*st.size(30) + st.size(10)
+	return vg.Length(n)*st.size(st.notesPx()*1.25) + st.size(10)
+}
+
+// notesPx is the notes' text size: 24 px on a 1080-pixel slide, smaller
+// when a chart has so many notes that its panels would be squashed.
+func (st style) notesPx() float64 {
+	if st.notesSmall > 0 {
+		return st.notesSmall
+	}
+	return 24
 }
 
 func (st style) notesWidth(c draw.Canvas) vg.Length { return c.Max.X - c.Min.X - st.size(80) }
 
 // notes writes the notes band, one wrapped paragraph per note.
 func (st style) notes(c draw.Canvas, notes []string) {
-	ts := st.text(24)
-	ts.Color = color.Gray{0x33}
+	ts := st.text(st.notesPx())
+	ts.Color = st.theme().Muted
 	y := c.Max.Y - st.size(15)
 	for _, l := range notes {
 		for _, line := range strings.Split(wrapTo(l, ts, st.notesWidth(c)), "\n") {
 			c.FillText(ts, vg.Point{X: c.Min.X + st.size(40), Y: y}, line)
-			y -= st.size(30)
+			y -= st.size(st.notesPx() * 1.25)
 		}
 	}
 }

@@ -87,52 +87,90 @@ func padRange(lo, hi float64, whole bool) (min, max, step float64) {
 }
 
 // valueTicks marks the swept values themselves, written with the decimals
-// of the longest (1.0, 1.4, 1.8; 25, 50, 100 for an integer key). Up to
-// maxXLabels are labelled; beyond that every swept value keeps its mark
-// and a regular subset of them, the first and the last always among
-// them, its label (labelled).
-type valueTicks []float64
+// of the longest (1.0, 1.4, 1.8; 25, 50, 100 for an integer key). Every
+// swept value keeps its mark; the labels are every k-th from the first,
+// and the last, k the smallest stride at which no two labels come closer
+// than a gap on a data area width wide (with no width known, up to
+// maxXLabels of them).
+type valueTicks struct {
+	at    []float64
+	width vg.Length      // the data area's width; 0 when unknown
+	label draw.TextStyle // the labels' style, to measure them
+}
 
-// maxXLabels is as many x labels as a panel holds side by side.
+// maxXLabels is as many x labels as a panel of unknown width is given.
 const maxXLabels = 8
 
 func (vs valueTicks) Ticks(min, max float64) []plot.Tick {
 	dec := 0
-	for _, v := range vs {
+	for _, v := range vs.at {
 		dec = max0(dec, decimals(v))
 	}
-	show := labelled(len(vs), maxXLabels)
+	labels := make([]string, len(vs.at))
+	for i, v := range vs.at {
+		labels[i] = strconv.FormatFloat(v, 'f', dec, 64)
+	}
+	show := labelled(len(vs.at), maxXLabels)
+	if vs.width > 0 && max > min {
+		for k := 1; k <= len(vs.at); k++ {
+			if show = strided(len(vs.at), k); !vs.collide(show, labels, min, max) {
+				break
+			}
+		}
+	}
 	var ts []plot.Tick
-	for i, v := range vs {
+	for i, v := range vs.at {
 		t := plot.Tick{Value: v}
 		if show[i] {
-			t.Label = strconv.FormatFloat(v, 'f', dec, 64)
+			t.Label = labels[i]
 		}
 		ts = append(ts, t)
 	}
 	return ts
 }
 
+// collide says whether two shown labels, centred on their values, come
+// closer than half a label's height on the data area.
+func (vs valueTicks) collide(show []bool, labels []string, min, max float64) bool {
+	gap := vs.label.Height("0") / 2
+	right, first := vg.Length(0), true
+	for i, v := range vs.at {
+		if !show[i] {
+			continue
+		}
+		x := vg.Length((v-min)/(max-min)) * vs.width
+		half := vs.label.Width(labels[i]) / 2
+		if !first && x-half < right+gap {
+			return true
+		}
+		right, first = x+half, false
+	}
+	return false
+}
+
 // labelled picks which of n values get a label, at most most of them:
 // all when they fit; else every k-th from the first, k the smallest
-// stride that fits, and the last. When k divides n − 1 (a stride of up
-// to twice the smallest is tried) the labels are evenly spaced; else the
-// label before the last is dropped if it stands less than half a stride
-// from it, so the two do not collide.
+// stride that fits (see strided).
 func labelled(n, most int) []bool {
-	show := make([]bool, n)
 	if n <= most {
-		for i := range show {
-			show[i] = true
-		}
-		return show
+		return strided(n, 1)
 	}
 	k := (n - 1 + most - 2) / (most - 1) // ⌈(n−1)/(most−1)⌉
 	for d := k; d <= 2*k; d++ {
 		if (n-1)%d == 0 {
-			k = d
-			break
+			return strided(n, d)
 		}
+	}
+	return strided(n, k)
+}
+
+// strided labels every k-th of n values from the first, and the last.
+// The label before the last is dropped if it stands less than half a
+// stride from it, so the two do not collide.
+func strided(n, k int) []bool {
+	show := make([]bool, n)
+	if n == 0 {
+		return show
 	}
 	last := 0
 	for i := 0; i < n; i += k {
