@@ -27,12 +27,17 @@ usage:
                                 or A/B: both summaries on the same seed and their differences)
   lagscope sweep --preset NAME [--vary KEY=FROM:TO:STEP|V1,V2,…]... [--set k=v]... [--seed N]
                  [--seeds K] [--duration 30s] [--jobs N]
-                 {--csv out.csv|-, --json, --chart out.png [--metric a,b,…] [--size 1920x1080]}
+                 {--csv out.csv|-, --json, --chart out.png [--metric a,b,…] [--size 1920x1080]
+                  [--title "…"] [--theme light|dark]}
                                 run a grid of settings on all cores: one row per point and seed
                                 (at least one of --csv, --json, --chart)
-  lagscope shot --preset NAME [--set k=v]... --at 2.5s|--shot N --view split|server|shooter|target|overlay
-                [--size 1920x1080] [--theme dark|light] [--layers default,NAME,-NAME] [--compare k=v,…] --out file.png
-                [--title "…"] [--caption full|short|none]
+  lagscope shot --preset NAME [--set k=v]... --at 2.5s|--shot N|--moment N --out file.png
+                [--view split|server|shooter|target|overlay|packets|burst] [--layout 2x2|1x2|single]
+                [--size 1920x1080] [--scale S] [--theme dark|light] [--layers default,NAME,-NAME]
+                [--compare k=v,…] [--title "…"] [--caption full|short|none]
+                                --moment N: the preset's moment N (its time, its shot, its sentence);
+                                --view packets: the packet-flow diagram; --view burst: the fire-effects lanes;
+                                --scale: text and line size (default: height/1000, at least 1)
   lagscope shot ... --from-time 2s --to-time 4s [--slow 4] [--fps 25] --out clip.gif
   lagscope shot --from file.json --out file.png|file.gif
                                 render a screenshot or an animated clip headless (and its sidecar);
