@@ -246,7 +246,7 @@ func (s *screenshots) sidecar() (*capture.Sidecar, error) {
 	w, h := int(float32(u.paneGrid.Size().Width)*float32(scale)), int(float32(u.paneGrid.Size().Height)*float32(scale))
 	if s.size != "window" {
 		fmt.Sscanf(s.size, "%dx%d", &w, &h)
-		scale = max(1, float64(h)/1000)
+		scale = capture.SlideScale(h)
 	}
 	if s.scale != "auto" {
 		if x, err := strconv.ParseFloat(s.scale, 64); err == nil {

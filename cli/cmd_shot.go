@@ -48,13 +48,13 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.view, "view", "split", "split, server, shooter, target, overlay, packets (the packet-flow diagram) or burst (the fire-effects lanes)")
 	fs.StringVar(&f.layout, "layout", "2x2", "for split: 2x2, 1x2 or single")
 	fs.StringVar(&f.size, "size", "1920x1080", "WIDTHxHEIGHT in pixels, title and caption bands included (a clip: default 960x540)")
-	fs.Float64Var(&f.scale, "scale", 0, "text and line scale, 0.5 to 8 (default: height/1000, at least 1)")
+	fs.Float64Var(&f.scale, "scale", 0, "text and line scale, 0.5 to 8 (default: height/540, at least 1: body text 1/45 of the picture's height, readable from the back of a hall)")
 	fs.StringVar(&f.theme, "theme", "dark", "dark or light")
 	fs.StringVar(&f.layers, "layers", "default", "comma list of: default, all, a layer name to add, -name to take one away; names: "+layerKeys())
 	fs.StringVar(&f.out, "out", "", "file to write: .png, or .gif for a clip (its sidecar goes beside it as .json)")
 	fs.StringVar(&f.from, "from", "", "a sidecar .json: make its PNG or GIF again")
 	fs.StringVar(&f.compare, "compare", "", "k=v[,k=v…]: A/B, the view as given beside the same seed with these settings changed")
-	fs.StringVar(&f.title, "title", "", "a title drawn in a band above the panes (one line, at most 200 characters)")
+	fs.StringVar(&f.title, "title", "", "a title drawn in a band above the panes (at most 200 characters; it wraps onto up to three rows)")
 	fs.StringVar(&f.caption, "caption", "full", "the band under the panes: full, short (preset, time, seed, key settings) or none")
 	fs.StringVar(&f.fromTime, "from-time", "", "an animated GIF clip from this simulated time (with --to-time), e.g. 2s")
 	fs.StringVar(&f.toTime, "to-time", "", "the clip's end (not included), e.g. 4s")
@@ -186,7 +186,7 @@ func sidecarFromFlags(f *shotFlags) (*capture.Sidecar, error) {
 	}
 	scale := f.scale
 	if scale == 0 {
-		scale = max(1, float64(h)/1000)
+		scale = capture.SlideScale(h)
 	}
 	ls, err := parseLayers(f.layers)
 	if err != nil {

@@ -2,51 +2,133 @@ package views
 
 import (
 	"image"
+	"strings"
 
 	"github.com/fogleman/gg"
 )
 
+// A slide's bands wrap their text rather than cut it: a title or a
+// moment's sentence that ends in "…" mid-word ("…snapshot a…") leaves the
+// back of a lecture hall guessing what it said.
+
+// captionRow is one drawn line of a caption band: part of which of the
+// caller's lines.
+type captionRow struct {
+	text string
+	line int
+}
+
+// bandPane is a pane for measuring and drawing a band w pixels wide.
+func (r *Renderer) bandPane(dst *image.RGBA, w, h int, pal Palette, scale float64) *pane {
+	p := &pane{r: r, dst: dst, pal: pal, s: scale, w: float64(w), h: float64(h)}
+	if dst != nil {
+		p.dc = gg.NewContextForRGBA(dst)
+	}
+	return p
+}
+
+// captionRows wraps lines to a band of width w: between figures (" · ")
+// or words, each further row indented.
+func (p *pane) captionRows(lines []string) []captionRow {
+	var rows []captionRow
+	for i, l := range lines {
+		for j, t := range p.wrap(l, captionSize, p.w-20*p.s) {
+			if j > 0 && !strings.HasPrefix(t, " ") {
+				t = "  " + t
+			}
+			rows = append(rows, captionRow{t, i})
+		}
+	}
+	return rows
+}
+
+// CaptionHeight is the height of a caption band holding lines in a band
+// w pixels wide at scale: a 16 px row for each line, more for a line
+// that wraps.
+func (r *Renderer) CaptionHeight(lines []string, w int, scale float64) int {
+	if len(lines) == 0 {
+		return 0
+	}
+	rows := r.bandPane(nil, w, 0, Dark, scale).captionRows(lines)
+	return int((10 + 16*float64(len(rows))) * scale)
+}
+
 // Caption draws a band of text lines into rect of dst: the settings a
 // screenshot was taken with, so a design review knows what it is seeing.
+// The first line is bold; a line too long for the band wraps.
 func (r *Renderer) Caption(dst *image.RGBA, rect image.Rectangle, lines []string, pal Palette, scale float64) {
 	sub := image.NewRGBA(image.Rect(0, 0, rect.Dx(), rect.Dy()))
-	p := &pane{r: r, dc: gg.NewContextForRGBA(sub), dst: sub, pal: pal, s: scale, w: float64(rect.Dx()), h: float64(rect.Dy())}
+	p := r.bandPane(sub, rect.Dx(), rect.Dy(), pal, scale)
 	p.dc.SetColor(pal.Grid)
 	p.dc.Clear()
-	for i, l := range lines {
+	for i, row := range p.captionRows(lines) {
 		col := pal.Dim
-		if i == 0 {
+		if row.line == 0 {
 			col = pal.Text
 		}
-		p.text(p.fitText(l, captionSize, p.w-20*scale), 10*scale, (13+16*float64(i))*scale, captionSize, col, 0, 0.5, i == 0)
+		p.text(p.fitText(row.text, captionSize, p.w-20*scale), 10*scale, (13+16*float64(i))*scale, captionSize, col, 0, 0.5, row.line == 0)
 	}
+	copyInto(dst, rect, sub)
+}
+
+// copyInto copies sub into rect of dst.
+func copyInto(dst *image.RGBA, rect image.Rectangle, sub *image.RGBA) {
 	for y := 0; y < rect.Dy(); y++ {
 		copy(dst.Pix[dst.PixOffset(rect.Min.X, rect.Min.Y+y):], sub.Pix[sub.PixOffset(0, y):sub.PixOffset(rect.Dx(), y)])
 	}
 }
 
-// TitleHeight is the height of a title band at scale: room for one line
-// of TitleSize text.
-func TitleHeight(scale float64) int { return int(44 * scale) }
-
 // TitleSize is the title's text size in logical pixels.
 const TitleSize = 24
 
+// maxTitleRows is as many rows as a title wraps to; what is left after
+// them is cut with "…".
+const maxTitleRows = 3
+
+// titleRowH is each further row of a wrapped title, in logical pixels.
+const titleRowH = 30
+
+// titleRows wraps a title to a band w pixels wide. Bold runs wider than
+// the regular face wrap measures: it leaves room.
+func (p *pane) titleRows(title string) []string {
+	rows := p.wrap(title, TitleSize, 0.92*(p.w-28*p.s))
+	for i := range rows {
+		rows[i] = strings.TrimSpace(rows[i])
+	}
+	if len(rows) > maxTitleRows {
+		rows = append(rows[:maxTitleRows-1], strings.Join(rows[maxTitleRows-1:], " "))
+	}
+	return rows
+}
+
+// TitleHeight is the height of the band title takes in a picture w
+// pixels wide at scale: 44 px for one line of TitleSize text, 30 more
+// for each line it wraps to (at most three).
+func (r *Renderer) TitleHeight(title string, w int, scale float64) int {
+	if title == "" {
+		return 0
+	}
+	rows := r.bandPane(nil, w, 0, Dark, scale).titleRows(title)
+	return int((44 + titleRowH*float64(len(rows)-1)) * scale)
+}
+
 // Title draws a slide's title in a band across rect of dst, above the
-// panes: large bold text on the background, a rule under it.
+// panes: large bold text on the background, wrapped, a rule under it.
 func (r *Renderer) Title(dst *image.RGBA, rect image.Rectangle, title string, pal Palette, scale float64) {
 	sub := image.NewRGBA(image.Rect(0, 0, rect.Dx(), rect.Dy()))
-	p := &pane{r: r, dc: gg.NewContextForRGBA(sub), dst: sub, pal: pal, s: scale, w: float64(rect.Dx()), h: float64(rect.Dy())}
+	p := r.bandPane(sub, rect.Dx(), rect.Dy(), pal, scale)
 	p.dc.SetColor(pal.Background)
 	p.dc.Clear()
 	p.dc.SetColor(pal.Grid)
 	p.dc.DrawRectangle(0, p.h-2*scale, p.w, 2*scale)
 	p.dc.Fill()
-	// bold runs wider than the regular face fitText measures: leave room
-	p.text(p.fitText(title, TitleSize, 0.92*(p.w-28*scale)), 14*scale, (p.h-2*scale)/2, TitleSize, pal.Text, 0, 0.5, true)
-	for y := 0; y < rect.Dy(); y++ {
-		copy(dst.Pix[dst.PixOffset(rect.Min.X, rect.Min.Y+y):], sub.Pix[sub.PixOffset(0, y):sub.PixOffset(rect.Dx(), y)])
+	rows := p.titleRows(title)
+	// the first row where a one-line title sat, the others under it
+	y0 := (44*scale - 2*scale) / 2
+	for i, row := range rows {
+		p.text(p.fitText(row, TitleSize, 0.92*(p.w-28*scale)), 14*scale, y0+titleRowH*float64(i)*scale, TitleSize, pal.Text, 0, 0.5, true)
 	}
+	copyInto(dst, rect, sub)
 }
 
 // captionSize is the caption's text size in logical pixels: readable from

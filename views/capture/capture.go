@@ -71,6 +71,13 @@ const (
 	CaptionNone  = "none"  // no band
 )
 
+// SlideScale is the text and line scale a capture h pixels tall gets by
+// default: body text (labels, notes, the caption: 12 logical px) at 1/45
+// of the picture's height, readable from the back of a lecture hall on a
+// projector (at 1920x1080, 24 px a line), and never below the window's 1.
+// A clip's default 960x540 is scale 1, so a clip reads as its still does.
+func SlideScale(h int) float64 { return max(1, float64(h)/540) }
+
 // MaxTitle is the longest title, in characters.
 const MaxTitle = 200
 
@@ -202,7 +209,7 @@ func draw1(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame) (*image.RGBA, error
 		o.Selected = uuid.MustParse(sc.Selected)
 	}
 	lines := captionLines(sc, f)
-	top, band := titleHeight(sc), bandHeight(len(lines), sc.Scale)
+	top, band := titleHeight(r, sc, sc.Width), r.CaptionHeight(lines, sc.Width, sc.Scale)
 	bodyH := sc.Height - top - band
 	if bodyH < 64 {
 		title := "no --title"
@@ -232,18 +239,10 @@ func draw1(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame) (*image.RGBA, error
 	return out, nil
 }
 
-func titleHeight(sc *Sidecar) int {
-	if sc.Title == "" {
-		return 0
-	}
-	return views.TitleHeight(sc.Scale)
-}
-
-func bandHeight(lines int, scale float64) int {
-	if lines == 0 {
-		return 0
-	}
-	return int((10 + 16*float64(lines)) * scale)
+// titleHeight is the height of the sidecar's title band in a picture w
+// pixels wide: none without a title, more rows for one that wraps.
+func titleHeight(r *views.Renderer, sc *Sidecar, w int) int {
+	return r.TitleHeight(sc.Title, w, sc.Scale)
 }
 
 // captionLines say exactly what the picture shows: the preset, its key
@@ -403,10 +402,10 @@ func Surround(sc *Sidecar, img image.Image) (*image.RGBA, error) {
 	}
 	lines := captionLines(sc, sim.Frame())
 	b := img.Bounds()
-	top, band := titleHeight(sc), bandHeight(len(lines), sc.Scale)
+	r := views.NewRenderer()
+	top, band := titleHeight(r, sc, b.Dx()), r.CaptionHeight(lines, b.Dx(), sc.Scale)
 	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), top+b.Dy()+band))
 	draw.Draw(out, image.Rect(0, top, b.Dx(), top+b.Dy()), img, b.Min, draw.Src)
-	r := views.NewRenderer()
 	if top > 0 {
 		r.Title(out, image.Rect(0, 0, b.Dx(), top), sc.Title, pal, sc.Scale)
 	}

@@ -43,7 +43,7 @@ func TestRenderIsExactSizeAndWriteReadsBack(t *testing.T) {
 	}
 	sc.Title = "Window"
 	win, err := Surround(sc, image.NewRGBA(image.Rect(0, 0, 640, 400)))
-	if err != nil || win.Bounds().Dx() != 640 || win.Bounds().Dy() != 400+views.TitleHeight(1)+bandHeight(len(captionLines(sc, mustFrame(t, sc))), 1) {
+	if err != nil || win.Bounds().Dx() != 640 || win.Bounds().Dy() != 400+views.NewRenderer().TitleHeight(sc.Title, 640, 1)+views.NewRenderer().CaptionHeight(captionLines(sc, mustFrame(t, sc)), 640, 1) {
 		t.Fatalf("window capture %v %v", win.Bounds(), err)
 	}
 }
@@ -131,7 +131,7 @@ func TestTitleBandAbovePanes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	top := views.TitleHeight(sc.Scale)
+	top := views.NewRenderer().TitleHeight(sc.Title, sc.Width, sc.Scale)
 	textPx := 0
 	for y := 0; y < top; y++ {
 		for x := 0; x < 300; x++ {

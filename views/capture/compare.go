@@ -61,12 +61,6 @@ func drawCompare(sc *Sidecar, fa, fb *lagcomp.Frame, changes []lagcomp.Setting) 
 	if len(lines) > 0 {
 		lines = append(lines, abLine(fa, fb, changes))
 	}
-	top, band, half := titleHeight(sc), bandHeight(len(lines), sc.Scale), bandHeight(1, sc.Scale)
-	bodyH := sc.Height - top - half - band
-	if bodyH < 64 || sc.Width < 128 {
-		return nil, fmt.Errorf("size %dx%d leaves no room for two halves under their titles and the bands", sc.Width, sc.Height)
-	}
-	out := image.NewRGBA(image.Rect(0, 0, sc.Width, sc.Height))
 	halves := []struct {
 		f     *lagcomp.Frame
 		x, w  int
@@ -75,6 +69,17 @@ func drawCompare(sc *Sidecar, fa, fb *lagcomp.Frame, changes []lagcomp.Setting) 
 		{fa, 0, sc.Width / 2, "A: " + sweep.Differing(&fb.Config, &fa.Config)},
 		{fb, sc.Width / 2, sc.Width - sc.Width/2, "B: " + sweep.Differing(&fa.Config, &fb.Config)},
 	}
+	m := views.NewRenderer()
+	top, band := titleHeight(m, sc, sc.Width), m.CaptionHeight(lines, sc.Width, sc.Scale)
+	half := 0 // both halves' titles in one band, as tall as the longer needs
+	for _, h := range halves {
+		half = max(half, m.CaptionHeight([]string{h.title}, h.w, sc.Scale))
+	}
+	bodyH := sc.Height - top - half - band
+	if bodyH < 64 || sc.Width < 128 {
+		return nil, fmt.Errorf("size %dx%d leaves no room for two halves under their titles and the bands", sc.Width, sc.Height)
+	}
+	out := image.NewRGBA(image.Rect(0, 0, sc.Width, sc.Height))
 	// both halves under one world-to-pixel transform, framed to the union
 	// of what each shows, so a position left compares with one right
 	fs := []*lagcomp.Frame{fa, fb}
