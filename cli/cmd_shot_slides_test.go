@@ -1,9 +1,17 @@
 package cli
 
 import (
+	"bytes"
 	"flag"
+	"image"
+	"image/draw"
+	"image/gif"
 	"io"
+	"os"
+	"path/filepath"
 	"testing"
+
+	"lagscope/views"
 )
 
 // flagsOf parses args as lagscope shot does, for sidecarFromFlags: the
@@ -42,5 +50,63 @@ func TestSlideSizesDefaultToALegibleScale(t *testing.T) {
 	f := flagsOf(t, "--preset", "default", "--size", "1920x1080", "--scale", "1.5", "--out", "x.png")
 	if sc, err := sidecarFromFlags(f); err != nil || sc.Scale != 1.5 {
 		t.Errorf("--scale 1.5 gave %v (%v): a scale given is kept", sc.Scale, err)
+	}
+}
+
+// A clip stores each frame as its change from the one before: the issue's
+// 2 s clip of one pane at 960x540 (50 frames) was 1,229,326 bytes with
+// every frame whole; it is at least 4 times smaller now.
+func TestClipIsSmallAndHoldsItsFraming(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "one.gif")
+	if code, _, errs := runCLI("shot", "--preset", "default", "--view", "shooter", "--from-time", "2s", "--to-time", "4s", "--out", out); code != 0 {
+		t.Fatal(errs)
+	}
+	data, _ := os.ReadFile(out)
+	g, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil || len(g.Image) != 50 || g.Config.Width != 960 || g.Config.Height != 540 {
+		t.Fatalf("%v: %d frames at %dx%d, want 50 at 960x540", err, len(g.Image), g.Config.Width, g.Config.Height)
+	}
+	if len(data) > 1229326/4 {
+		t.Errorf("the clip is %d bytes: not 4 times smaller than the 1,229,326 of whole frames", len(data))
+	}
+	// the wall stays where it is: one framing for the clip's whole range,
+	// where each frame fitted alone moved and stretched it
+	out = filepath.Join(dir, "cover.gif")
+	if code, _, errs := runCLI("shot", "--preset", "behind-cover", "--view", "target", "--from-time", "0s", "--to-time", "2s", "--fps", "10", "--caption", "none", "--out", out); code != 0 {
+		t.Fatal(errs)
+	}
+	data, _ = os.ReadFile(out)
+	if g, err = gif.DecodeAll(bytes.NewReader(data)); err != nil || len(g.Image) != 20 {
+		t.Fatalf("%v: %d frames, want 20", err, len(g.Image))
+	}
+	shown := image.NewRGBA(image.Rect(0, 0, 960, 540))
+	var first image.Rectangle
+	for i, fr := range g.Image {
+		draw.Draw(shown, fr.Bounds(), fr, fr.Bounds().Min, draw.Over)
+		// the wall: the columns mostly of its colour, from its top row
+		wall := image.Rectangle{}
+		for x := 0; x < 960; x++ {
+			top, n := 0, 0
+			for y := 60; y < 470; y++ { // under the header, above the legend
+				if c := shown.RGBAAt(x, y); c.R == views.Dark.Wall.R && c.G == views.Dark.Wall.G && c.B == views.Dark.Wall.B {
+					if n == 0 {
+						top = y
+					}
+					n++
+				}
+			}
+			if n >= 100 {
+				wall = wall.Union(image.Rect(x, top, x+1, top+1))
+			}
+		}
+		if i == 0 {
+			first = wall
+			if wall.Dx() < 5 {
+				t.Fatalf("no wall drawn in the first frame: %v", wall)
+			}
+		} else if wall != first {
+			t.Errorf("frame %d: the wall is at %v, in the first frame at %v", i, wall, first)
+		}
 	}
 }

@@ -204,10 +204,20 @@ func (fm framing) fit(x, y, w, h, s float64, o Options) camera {
 // Framing is one camera per world view shared by panes drawn apart: the
 // two halves of an A/B framed to the union of their contents, so that one
 // world point sits at the same pixel in each and the eye can compare
-// positions across them. Set it as Options.Framing; nil (the default)
-// lets each pane frame its own contents.
+// positions across them; or every frame of a clip, so that the wall stays
+// put and a 10 px warp is not hidden by a 35 px drift of the framing. Set
+// it as Options.Framing; nil (the default) lets each pane frame its own
+// contents.
 type Framing struct {
 	cams map[View]camera
+	acc  map[View]*union
+}
+
+// union is what a Framing has framed of one view so far: the union of
+// each pane's framing, in the drawing area all of them leave.
+type union struct {
+	all            framing
+	x0, y0, x1, y1 float64
 }
 
 // camera is the shared camera of view v, if the framing has one.
@@ -220,17 +230,18 @@ func (fm *Framing) camera(v View) (camera, bool) {
 }
 
 // FrameUnion frames view v of every frame of fs, each in a pane of w x h
-// drawn under o, to the union of their contents: every box each pane
-// would frame alone, the largest minimum size, the most lines of notes,
-// in the drawing area all of them leave (below the tallest header, above
-// the tallest legend). Panes of unequal sizes share it when framed at the
-// smallest: the camera maps from each pane's top left corner. It adds v
-// to fm (nil starts a new Framing) and returns it, so one Framing holds
-// every view of a layout. A time view (packets, burst) has no world to
-// share and is left out.
+// drawn under o, to the union of their contents and of what fm framed of
+// v before: every box each pane would frame alone, the largest minimum
+// size, the most lines of notes, in the drawing area all of them leave
+// (below the tallest header, above the tallest legend). Panes of unequal
+// sizes share it when framed at the smallest: the camera maps from each
+// pane's top left corner. It adds v to fm (nil starts a new Framing) and
+// returns it, so one Framing holds every view of a layout, and a clip
+// adds its frames one at a time. A time view (packets, burst) has no
+// world to share and is left out.
 func (r *Renderer) FrameUnion(fm *Framing, fs []*lagcomp.Frame, v View, w, h int, o Options) *Framing {
 	if fm == nil {
-		fm = &Framing{cams: map[View]camera{}}
+		fm = &Framing{cams: map[View]camera{}, acc: map[View]*union{}}
 	}
 	if v.TimeAxis() || w <= 0 || h <= 0 {
 		return fm
@@ -242,9 +253,7 @@ func (r *Renderer) FrameUnion(fm *Framing, fs []*lagcomp.Frame, v View, w, h int
 		o.Palette = Dark
 	}
 	o.Framing = nil // each pane as it frames itself alone
-	var all framing
-	var x0, y0, x1, y1 float64
-	n := 0
+	u := fm.acc[v]
 	for _, f := range fs {
 		if f == nil {
 			continue
@@ -256,18 +265,18 @@ func (r *Renderer) FrameUnion(fm *Framing, fs []*lagcomp.Frame, v View, w, h int
 		p.rows, p.hlines = p.legendRowsNeeded(), p.hneed
 		one := p.framing(v)
 		x, y, aw, ah := p.area()
-		if n == 0 {
-			all, x0, y0, x1, y1 = one, x, y, x+aw, y+ah
-		} else {
-			all.fr.add(one.fr)
-			all.minW, all.minH = math.Max(all.minW, one.minW), math.Max(all.minH, one.minH)
-			all.notes = max(all.notes, one.notes)
-			x0, y0, x1, y1 = math.Max(x0, x), math.Max(y0, y), math.Min(x1, x+aw), math.Min(y1, y+ah)
+		if u == nil {
+			u = &union{one, x, y, x + aw, y + ah}
+			fm.acc[v] = u
+			continue
 		}
-		n++
+		u.all.fr.add(one.fr)
+		u.all.minW, u.all.minH = math.Max(u.all.minW, one.minW), math.Max(u.all.minH, one.minH)
+		u.all.notes = max(u.all.notes, one.notes)
+		u.x0, u.y0, u.x1, u.y1 = math.Max(u.x0, x), math.Max(u.y0, y), math.Min(u.x1, x+aw), math.Min(u.y1, y+ah)
 	}
-	if n > 0 {
-		fm.cams[v] = all.fit(x0, y0, math.Max(x1-x0, 1), math.Max(y1-y0, 1), o.Scale, o)
+	if u != nil {
+		fm.cams[v] = u.all.fit(u.x0, u.y0, math.Max(u.x1-u.x0, 1), math.Max(u.y1-u.y0, 1), o.Scale, o)
 	}
 	return fm
 }
@@ -275,7 +284,12 @@ func (r *Renderer) FrameUnion(fm *Framing, fs []*lagcomp.Frame, v View, w, h int
 // FrameUnionSplit frames every world view of layout l, drawn by Split at
 // w x h, to the union of its contents in every frame of fs.
 func (r *Renderer) FrameUnionSplit(fs []*lagcomp.Frame, l Layout, views []View, w, h int, o Options) *Framing {
-	var fm *Framing
+	return r.FrameUnionSplitOnto(nil, fs, l, views, w, h, o)
+}
+
+// FrameUnionSplitOnto is FrameUnionSplit adding to what fm has framed
+// (nil: nothing yet): a clip frames its layout one frame at a time.
+func (r *Renderer) FrameUnionSplitOnto(fm *Framing, fs []*lagcomp.Frame, l Layout, views []View, w, h int, o Options) *Framing {
 	rects, vs := Cells(l, w, h, views)
 	for i, rc := range rects {
 		fm = r.FrameUnion(fm, fs, vs[i], rc.Dx(), rc.Dy(), o)

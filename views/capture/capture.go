@@ -200,6 +200,20 @@ func frameAt(script timeline.Script, t model.Time, progress Progress) (*lagcomp.
 
 // draw1 draws one frame as the sidecar asks.
 func draw1(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame) (*image.RGBA, error) {
+	return drawFramed(r, sc, f, nil)
+}
+
+// slide is how a frame's picture is laid out: the panes' options, the
+// caption's lines, the title's and caption's bands and the panes' height
+// between them.
+type slide struct {
+	o                views.Options
+	lines            []string
+	top, band, bodyH int
+}
+
+// layout lays frame f out as the sidecar asks.
+func layout(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame) (slide, error) {
 	pal := views.Dark
 	if sc.Theme == "light" {
 		pal = views.Light
@@ -216,25 +230,33 @@ func draw1(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame) (*image.RGBA, error
 		if top > 0 {
 			title = fmt.Sprintf("the title takes %d px", top)
 		}
-		return nil, fmt.Errorf("--size: height %d leaves under 64 px for the panes (%s, the caption band %d px): give a height of at least %d", sc.Height, title, band, top+band+64)
+		return slide{}, fmt.Errorf("--size: height %d leaves under 64 px for the panes (%s, the caption band %d px): give a height of at least %d", sc.Height, title, band, top+band+64)
 	}
+	return slide{o, lines, top, band, bodyH}, nil
+}
+
+// drawFramed draws one frame as the sidecar asks, its world views with
+// the cameras of fm (nil: each pane frames itself).
+func drawFramed(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame, fm *views.Framing) (*image.RGBA, error) {
+	sl, err := layout(r, sc, f)
+	if err != nil {
+		return nil, err
+	}
+	o, pal := sl.o, sl.o.Palette
+	o.Framing = fm
 	var body *image.RGBA
 	if sc.View == "split" {
-		body = r.Split(f, sc.Layout, views.Views, sc.Width, bodyH, o)
-	} else {
-		var err error
-		body, err = r.Render(f, sc.View, sc.Width, bodyH, o)
-		if err != nil {
-			return nil, err
-		}
+		body = r.Split(f, sc.Layout, views.Views, sc.Width, sl.bodyH, o)
+	} else if body, err = r.Render(f, sc.View, sc.Width, sl.bodyH, o); err != nil {
+		return nil, err
 	}
 	out := image.NewRGBA(image.Rect(0, 0, sc.Width, sc.Height))
-	draw.Draw(out, body.Bounds().Add(image.Pt(0, top)), body, image.Point{}, draw.Src)
-	if top > 0 {
-		r.Title(out, image.Rect(0, 0, sc.Width, top), sc.Title, pal, sc.Scale)
+	draw.Draw(out, body.Bounds().Add(image.Pt(0, sl.top)), body, image.Point{}, draw.Src)
+	if sl.top > 0 {
+		r.Title(out, image.Rect(0, 0, sc.Width, sl.top), sc.Title, pal, sc.Scale)
 	}
-	if band > 0 {
-		r.Caption(out, image.Rect(0, sc.Height-band, sc.Width, sc.Height), lines, pal, sc.Scale)
+	if sl.band > 0 {
+		r.Caption(out, image.Rect(0, sc.Height-sl.band, sc.Width, sc.Height), sl.lines, pal, sc.Scale)
 	}
 	return out, nil
 }

@@ -87,10 +87,19 @@ func (c *Clip) check(w, h int) error {
 
 func us(t int64) model.Time { return model.Time(t) }
 
-// RenderClip replays the sidecar's script once through the clip's
-// frames and encodes them as an animated GIF that loops. Same sidecar,
-// same bytes: frames are mapped to a fixed palette by nearest colour,
-// without dithering.
+// RenderClip replays the sidecar's script through the clip's frames and
+// encodes them as an animated GIF that loops. Same sidecar, same bytes:
+// frames are mapped to a fixed palette by nearest colour, without
+// dithering.
+//
+// A clip is for watching motion, so two things hold still that a still
+// re-fits: every frame is drawn with one framing, fitted to the union of
+// what each frame shows over the clip's whole range (a first replay
+// measures it), so the wall and the shooter stay put and a 10 px warp is
+// seen as one; and each frame after the first is stored as its change
+// from the one before — the rectangle round the pixels that changed,
+// unchanged ones in it transparent — which a GIF shows over the previous
+// frame (gif.DisposalNone) and LZW packs into runs.
 func RenderClip(sc *Sidecar, progress Progress) ([]byte, error) {
 	if err := sc.check(); err != nil {
 		return nil, err
@@ -98,22 +107,37 @@ func RenderClip(sc *Sidecar, progress Progress) ([]byte, error) {
 	if sc.Clip == nil {
 		return nil, fmt.Errorf("not a clip: the sidecar has no clip")
 	}
-	var q *quantizer
 	ts := sc.Clip.Times()
+	half := func(from float64) Progress {
+		if progress == nil {
+			return nil
+		}
+		return func(done float64) { progress(from + done/2) }
+	}
+	fm, err := clipFraming(sc, ts, half(0))
+	if err != nil {
+		return nil, err
+	}
+	var q *quantizer
+	var prev *image.Paletted
 	g := &gif.GIF{LoopCount: 0}
 	r := views.NewRenderer()
-	err := sc.Script.ReplayEach(ts, func(i int, s *lagcomp.Sim) error {
-		img, err := draw1(r, sc, s.Frame())
+	tell := half(0.5)
+	err = sc.Script.ReplayEach(ts, func(i int, s *lagcomp.Sim) error {
+		img, err := drawFramed(r, sc, s.Frame(), fm)
 		if err != nil {
 			return err
 		}
 		if q == nil { // one palette for the clip, from its first frame
 			q = newQuantizer(clipPalette(sc.Theme, img))
 		}
-		g.Image = append(g.Image, q.paletted(img))
+		full := q.paletted(img, prev)
+		g.Image = append(g.Image, changes(prev, full))
 		g.Delay = append(g.Delay, sc.Clip.DelayCs())
-		if progress != nil {
-			progress(float64(i+1) / float64(len(ts)))
+		g.Disposal = append(g.Disposal, gif.DisposalNone)
+		prev = full
+		if tell != nil {
+			tell(float64(i+1) / float64(len(ts)))
 		}
 		return nil
 	})
@@ -127,7 +151,78 @@ func RenderClip(sc *Sidecar, progress Progress) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// clipPalette is a GIF's 256 colours: the legend's and the theme's
+// clipFraming replays the clip's frames once and frames its world views
+// to the union of what they show over the whole range: one camera per
+// view for every frame. A time view (packets, burst) has its own axis
+// and gets none.
+func clipFraming(sc *Sidecar, ts []model.Time, progress Progress) (*views.Framing, error) {
+	var fm *views.Framing
+	r := views.NewRenderer()
+	err := sc.Script.ReplayEach(ts, func(i int, s *lagcomp.Sim) error {
+		f := s.Frame()
+		sl, err := layout(r, sc, f)
+		if err != nil {
+			return err
+		}
+		one := []*lagcomp.Frame{f}
+		if sc.View == "split" {
+			fm = r.FrameUnionSplitOnto(fm, one, sc.Layout, views.Views, sc.Width, sl.bodyH, sl.o)
+		} else {
+			fm = r.FrameUnion(fm, one, views.View(sc.View), sc.Width, sl.bodyH, sl.o)
+		}
+		if progress != nil {
+			progress(float64(i+1) / float64(len(ts)))
+		}
+		return nil
+	})
+	return fm, err
+}
+
+// changes is frame next as a GIF stores it over prev: the smallest
+// rectangle holding every pixel that differs, those pixels in their
+// colour and the others transparent, so they show prev through. The
+// first frame (prev nil) is whole; a frame with no change is one
+// transparent pixel.
+func changes(prev, next *image.Paletted) *image.Paletted {
+	if prev == nil {
+		return next
+	}
+	b := next.Bounds()
+	x0, y0, x1, y1 := b.Max.X, b.Max.Y, b.Min.X, b.Min.Y
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		pr, nr := prev.Pix[prev.PixOffset(b.Min.X, y):][:b.Dx()], next.Pix[next.PixOffset(b.Min.X, y):][:b.Dx()]
+		if bytes.Equal(pr, nr) {
+			continue
+		}
+		y0, y1 = min(y0, y), y+1
+		for x := range nr {
+			if nr[x] != pr[x] {
+				x0, x1 = min(x0, b.Min.X+x), max(x1, b.Min.X+x+1)
+			}
+		}
+	}
+	through := uint8(len(next.Palette) - 1) // the palette's last entry: transparent
+	if y1 <= y0 {
+		out := image.NewPaletted(image.Rect(b.Min.X, b.Min.Y, b.Min.X+1, b.Min.Y+1), next.Palette)
+		out.Pix[0] = through
+		return out
+	}
+	out := image.NewPaletted(image.Rect(x0, y0, x1, y1), next.Palette)
+	for y := y0; y < y1; y++ {
+		pr, nr := prev.Pix[prev.PixOffset(x0, y):][:x1-x0], next.Pix[next.PixOffset(x0, y):][:x1-x0]
+		or := out.Pix[out.PixOffset(x0, y):][:x1-x0]
+		for x := range nr {
+			if nr[x] == pr[x] {
+				or[x] = through
+			} else {
+				or[x] = nr[x]
+			}
+		}
+	}
+	return out
+}
+
+// clipPalette is a GIF's 256 colours: a transparent one and the legend's and the theme's
 // colours exactly, then the colours the first frame uses most (solid
 // fills: any other legend swatch, a pane's own marks), each named colour
 // blended 25, 50 and 75 % into the background (anti-aliased edges), a
@@ -169,7 +264,9 @@ func clipPalette(theme string, first *image.RGBA) color.Palette {
 			}
 		}
 	}
-	return p
+	// the last entry is transparent: where a frame stored as its changes
+	// shows the one before (changes); no opaque pixel maps to it
+	return append(p[:min(len(p), 255)], color.RGBA{})
 }
 
 // frequent lists the colours img uses on at least minPx pixels, most
@@ -218,21 +315,49 @@ func newQuantizer(p color.Palette) *quantizer {
 	return &quantizer{pal: p, cache: map[[3]uint8]uint8{}}
 }
 
-func (q *quantizer) paletted(img *image.RGBA) *image.Paletted {
+// nearTol is how much farther (squared RGB distance) than its nearest
+// entry a pixel's entry in the previous frame may be and be kept: about
+// 12 levels of 255 in each channel.
+const nearTol = 3 * 12 * 12
+
+// paletted maps img to the palette. A colour the palette holds exactly
+// (the background, a label's panel, text) maps to it. Any other (an
+// anti-aliased edge, a fading trace) keeps the entry it had in prev (the
+// frame before, nil for the first) when that is at most nearTol farther
+// from it than its nearest entry: a trace fading by a percent a
+// frame would otherwise flicker between neighbouring entries, and be
+// stored again in every frame (changes) for a difference no eye sees.
+func (q *quantizer) paletted(img *image.RGBA, prev *image.Paletted) *image.Paletted {
 	b := img.Bounds()
 	out := image.NewPaletted(b, q.pal)
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		row := img.Pix[img.PixOffset(b.Min.X, y):]
-		orow := out.Pix[out.PixOffset(b.Min.X, y):]
-		for x := 0; x < b.Dx(); x++ {
+		orow := out.Pix[out.PixOffset(b.Min.X, y):][:b.Dx()]
+		var prow []uint8
+		if prev != nil {
+			prow = prev.Pix[prev.PixOffset(b.Min.X, y):]
+		}
+		for x := range orow {
 			k := [3]uint8{row[4*x], row[4*x+1], row[4*x+2]}
 			i, ok := q.cache[k]
 			if !ok {
 				i = uint8(q.pal.Index(color.RGBA{k[0], k[1], k[2], 0xff}))
 				q.cache[k] = i
 			}
+			if prow != nil && prow[x] != i {
+				if d := q.dist(k, i); d > 0 && q.dist(k, prow[x]) <= d+nearTol {
+					i = prow[x]
+				}
+			}
 			orow[x] = i
 		}
 	}
 	return out
+}
+
+// dist is the squared RGB distance from colour k to palette entry i.
+func (q *quantizer) dist(k [3]uint8, i uint8) int {
+	c := q.pal[i].(color.RGBA)
+	d := func(a, b uint8) int { return (int(a) - int(b)) * (int(a) - int(b)) }
+	return d(k[0], c.R) + d(k[1], c.G) + d(k[2], c.B)
 }
