@@ -37,6 +37,9 @@ type pane struct {
 	labels []labelReq // labels to place once everything is drawn
 	shapes []rect     // marks labels must not cover
 	placed []rect     // where the labels went
+
+	warpX      int         // the factor the warp arrows are magnified by (0: none drawn)
+	warpGlyphs []warpGlyph // the warps as placed, newest first
 }
 
 // Pane draws view v of frame f into dst, filling it. dst is reused by the

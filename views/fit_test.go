@@ -1,6 +1,7 @@
 package views
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"strings"
@@ -72,10 +73,13 @@ func contains(s, sub string) bool {
 	return false
 }
 
-// A warp's arrow is drawn over the hitbox it jumps within: at 1920×1080
-// on ut2003-instagib's largest warp (0.59 m, inside the target's box) the
-// arrow's shaft shows in the text colour, not the box's red.
-func TestWarpArrowAboveHitbox(t *testing.T) {
+// A warp's arrow is drawn beside the hitbox it jumps within, magnified
+// to be seen: at 1920×1080 on ut2003-instagib's largest warp (0.59 m,
+// inside the target's box, under the crosshair) the arrow lies clear of
+// the box and the crosshair, at least warpMinPx long, along the jump; its
+// shaft shows in the text colour over a dark casing; the legend says the
+// factor; older arrows are fainter and none lies on another.
+func TestWarpArrowBesideHitbox(t *testing.T) {
 	p, err := presets.Load("ut2003-instagib")
 	if err != nil {
 		t.Fatal(err)
@@ -83,18 +87,43 @@ func TestWarpArrowAboveHitbox(t *testing.T) {
 	c, _ := p.Config()
 	f := frameAt(t, c, 2118*model.Millisecond)
 	ws := f.Clients[lagcomp.ShooterPawn].Warps
-	if len(ws) == 0 {
-		t.Fatal("no warp at 2.118 s")
+	if len(ws) < 2 {
+		t.Fatalf("%d warps at 2.118 s, want the largest and older ones", len(ws))
 	}
 	w := ws[len(ws)-1]
 	r := NewRenderer()
 	img := image.NewRGBA(image.Rect(0, 0, 1920, 1000))
 	r.Pane(img, f, ViewShooter, Options{Layers: DefaultLayers()})
-	x0, y0 := r.last.cam.px(w.From)
-	x1, y1 := r.last.cam.px(w.To)
-	// along the shaft, inside the box, short of the head
-	x, y := x0+(x1-x0)*0.6, y0+(y1-y0)*0.6
-	// the brightest of the pixels round it (the shaft is 2 px wide)
+	pn := r.last
+	gs := pn.warpGlyphs
+	if len(gs) != len(ws) || gs[0].w != w || !gs[0].newest {
+		t.Fatalf("%d warp arrows placed of %d, the first %+v; want every one, the newest first", len(gs), len(ws), gs[0].w)
+	}
+	g := gs[0]
+	// clear of the target's box and the crosshair round its shown place
+	seen := f.Clients[lagcomp.ShooterPawn].View.Poses[lagcomp.TargetPawn].Pos
+	sx, sy := pn.cam.px(seen)
+	rad := model.BoundRadius * pn.cam.ppm
+	if g.r.overlaps(rect{sx - rad, sy - rad, sx + rad, sy + rad}) {
+		t.Errorf("the newest warp's arrow %v lies on the target's box round (%.0f, %.0f)", g.r, sx, sy)
+	}
+	l := math.Hypot(g.x1-g.x0, g.y1-g.y0)
+	if l < warpMinPx*pn.s {
+		t.Errorf("warp %.2f m drawn %.0f px long, want at least %d", w.M, l, warpMinPx)
+	}
+	if got, want := l, w.M*pn.cam.ppm*float64(pn.warpX); pn.warpX < 2 || math.Abs(got-want) > 1 {
+		t.Errorf("warp %.2f m drawn %.1f px at ×%d, want %.1f px and a factor over 1", w.M, got, pn.warpX, want)
+	}
+	// along the jump (world y up, pixels y down)
+	d := w.To.Sub(w.From)
+	if cos := ((g.x1-g.x0)*d.X - (g.y1-g.y0)*d.Y) / (l * d.Len()); cos < 0.999 {
+		t.Errorf("warp arrow points %.3f off the jump (cos)", cos)
+	}
+	if e := pn.entry(keyWarp); !strings.Contains(e.label, fmt.Sprintf("×%d", pn.warpX)) {
+		t.Errorf("legend %q does not say the factor ×%d", e.label, pn.warpX)
+	}
+	// the shaft, short of the head, in the text colour over a casing
+	x, y := g.x0+(g.x1-g.x0)*0.4, g.y0+(g.y1-g.y0)*0.4
 	best := 0
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
@@ -105,14 +134,25 @@ func TestWarpArrowAboveHitbox(t *testing.T) {
 	if best < 200 {
 		t.Fatalf("warp %.2f m: round (%.0f, %.0f) the brightest grey is %d, want the arrow's near-white", w.M, x, y, best)
 	}
-	// and a casing in the background colour beside it, so it reads on
-	// the red box it crosses
-	l := math.Hypot(x1-x0, y1-y0)
-	nx, ny := -(y1-y0)/l, (x1-x0)/l
+	nx, ny := -(g.y1-g.y0)/l, (g.x1-g.x0)/l
 	for _, side := range []float64{-1, 1} {
-		c := img.RGBAAt(int(math.Round(x+side*2.5*nx)), int(math.Round(y+side*2.5*ny)))
+		c := img.RGBAAt(int(math.Round(x+side*3.5*nx)), int(math.Round(y+side*3.5*ny)))
 		if max(c.R, c.G, c.B) > 70 && min(c.R, c.G, c.B) < 200 {
 			t.Errorf("warp %.2f m: beside the shaft %v, want the dark casing", w.M, c)
+		}
+	}
+	// the picture a slide shows: testdata/pane-shooter-warps.png
+	small := image.NewRGBA(image.Rect(0, 0, 1280, 720))
+	NewRenderer().Pane(small, f, ViewShooter, Options{Layers: DefaultLayers(), Scale: 1})
+	golden(t, "pane-shooter-warps", small)
+	for i, o := range gs[1:] {
+		if o.alpha >= g.alpha {
+			t.Errorf("an older warp's arrow at opacity %.2f, the newest's %.2f: want it fainter", o.alpha, g.alpha)
+		}
+		for _, q := range gs[:i+1] {
+			if o.r.overlaps(q.r) {
+				t.Errorf("warp arrows overlap: %v %v", o.r, q.r)
+			}
 		}
 	}
 }

@@ -47,6 +47,11 @@ func (p *pane) label(at model.Vec, s string, c color.NRGBA) {
 	p.labels = append(p.labels, labelReq{x, y, s, c})
 }
 
+// labelPx asks for text naming the mark at pixel (x, y).
+func (p *pane) labelPx(x, y float64, s string, c color.NRGBA) {
+	p.labels = append(p.labels, labelReq{x, y, s, c})
+}
+
 // shape notes a drawn mark (its pixel bounds) that labels must not cover.
 func (p *pane) shape(r rect) { p.shapes = append(p.shapes, r) }
 

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -155,6 +156,19 @@ func (p *pane) keyAt(k key, pts ...model.Vec) {
 	}
 }
 
+// entry is k's legend entry in this pane: the warp arrows' says the
+// factor they are drawn at.
+func (p *pane) entry(k key) legendEntry {
+	e := p.pal.entry(k)
+	if k == keyWarp && p.warpX > 1 {
+		e.label = fmt.Sprintf("warp on correction (arrow ×%d, beside the pawn)", p.warpX)
+		e.short = fmt.Sprintf("warp ×%d", p.warpX)
+	} else if k == keyWarp && p.warpX == 1 {
+		e.label = "warp on correction (arrow beside the pawn)"
+	}
+	return e
+}
+
 // legendRows is how many rows the legend takes. (The packet diagram
 // draws its own legend.)
 func (p *pane) legendRows() int {
@@ -200,7 +214,7 @@ func (p *pane) entries() []legendEntry {
 	var out []legendEntry
 	for k := key(0); k < keyCount; k++ {
 		if p.drew[k] {
-			out = append(out, p.pal.entry(k))
+			out = append(out, p.entry(k))
 		}
 	}
 	return out
@@ -212,12 +226,12 @@ func (p *pane) legendHeight() float64 { return float64(p.legendRows()) * legendH
 // on the keys, width, rows, scale and palette, so it is drawn once and
 // copied.
 func (p *pane) legend() {
-	k := legendKey{int(p.w), p.legendRows(), p.s, p.pal, p.drew}
+	k := legendKey{int(p.w), p.legendRows(), p.s, p.pal, p.drew, p.warpX}
 	img, ok := p.r.legends[k]
 	if !ok {
 		h := p.legendHeight()
 		img = image.NewRGBA(image.Rect(0, 0, int(p.w), int(h)))
-		lp := &pane{r: p.r, dc: gg.NewContextForRGBA(img), dst: img, pal: p.pal, s: p.s, w: p.w, h: h, drew: p.drew}
+		lp := &pane{r: p.r, dc: gg.NewContextForRGBA(img), dst: img, pal: p.pal, s: p.s, w: p.w, h: h, drew: p.drew, warpX: p.warpX}
 		lp.drawLegend(p.legendRows())
 		p.r.legends[k] = img
 	}
@@ -230,6 +244,7 @@ type legendKey struct {
 	s       float64
 	pal     Palette
 	drew    keys
+	warpX   int
 }
 
 // legendFit is the legend's text size and words: the labels at the

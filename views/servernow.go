@@ -66,30 +66,29 @@ func (p *pane) warpNotes(c lagcomp.ClientFrame) int {
 	return 1 + min(len(c.Warps), warpLabels)
 }
 
-// warps draws the client's extrapolation warps: an arrow from where the
-// pawn was shown to where the correction put it, fading with age.
+// warps draws the client's extrapolation warps and lists them as notes.
+// A warp is a jump of a few tenths of a metre inside a box about as
+// wide, so drawn where it happened it hides under the hitbox and the
+// crosshair: each is drawn as an arrow beside the box the correction put
+// the pawn in (above it, or below when there is no room), magnified by
+// one factor for the whole pane (its legend says which), newest on top
+// and older ones faded (the Lag Compensation article's "warping" of
+// extrapolating clients, ../shared/sources/002_*).
 func (p *pane) warps(c lagcomp.ClientFrame) {
 	if p.f.Config.Display != lagcomp.DisplayExtrap && len(c.Warps) == 0 {
 		return
 	}
 	ws := c.Warps
-	biggest := -1
-	for i, w := range ws {
-		a := max(0.25, 1-float64(p.f.T-w.T)/float64(lagcomp.GhostWindow))
-		x0, y0 := p.cam.px(w.From)
-		x1, y1 := p.cam.px(w.To)
-		p.warpArrow(x0, y0, x1, y1, a)
-		p.key(keyWarp)
-		if biggest < 0 || w.M > ws[biggest].M {
-			biggest = i
-		}
-		if i >= len(ws)-warpLabels {
-			p.label(w.To, fmt.Sprintf("warp %.2f m", w.M), p.pal.Text)
-		}
-	}
 	if len(ws) == 0 {
 		p.note("warps (last 3 s): none", p.pal.Dim)
 		return
+	}
+	// the notes first: the arrows are placed clear of them
+	biggest := 0
+	for i, w := range ws {
+		if w.M > ws[biggest].M {
+			biggest = i
+		}
 	}
 	b := ws[biggest]
 	p.note(fmt.Sprintf("warps (last 3 s): %d · largest %.2f m at %.3f s", len(ws), b.M, b.T.Seconds()), p.pal.Text)
@@ -97,27 +96,136 @@ func (p *pane) warps(c lagcomp.ClientFrame) {
 		w := ws[i]
 		p.note(fmt.Sprintf("  %.3f s: %s jumped %.2f m on correction", w.T.Seconds(), pawnName(w.Pawn), w.M), p.pal.Dim)
 	}
+	p.warpX = p.warpScale(ws)
+	p.warpGlyphs = p.warpGlyphs[:0]
+	for i := len(ws) - 1; i >= 0; i-- { // the newest takes the nearest spot
+		g, ok := p.placeWarp(ws[i], i == len(ws)-1)
+		if !ok {
+			continue
+		}
+		p.warpGlyphs = append(p.warpGlyphs, g)
+		p.shape(g.r)
+	}
+	for i := len(p.warpGlyphs) - 1; i >= 0; i-- { // the newest drawn last, on top
+		g := p.warpGlyphs[i]
+		p.warpArrow(g)
+		p.key(keyWarp)
+		if i < warpLabels {
+			c := p.pal.Text
+			if i > 0 {
+				c = p.pal.Dim
+			}
+			p.labelPx((g.x0+g.x1)/2, (g.y0+g.y1)/2, fmt.Sprintf("warp %.2f m", g.w.M), c)
+		}
+	}
 }
 
-// warpArrow draws one warp's arrow over what is drawn already (the
-// pawn's hitbox lies under a short jump): a casing in the background
-// colour under it and a head at least headMin long, so it shows on a
-// filled box; labels keep off it.
-func (p *pane) warpArrow(x0, y0, x1, y1, a float64) {
-	const headMin = 9                                   // logical px
-	if l := math.Hypot(x1-x0, y1-y0); l < headMin*p.s { // too short for a head: stretch back from its end
-		if l == 0 {
-			x0, y0, l = x1, y1-1, 1
-		}
-		k := headMin * p.s / l
-		x0, y0 = x1-(x1-x0)*k, y1-(y1-y0)*k
+// warpGlyph is a warp as drawn: the magnified arrow from (x0, y0) to
+// (x1, y1) in pixels, the box it keeps clear (r), the leader from it to
+// where the correction put the pawn (ax, ay), and its opacity.
+type warpGlyph struct {
+	w              lagcomp.WarpEvent
+	x0, y0, x1, y1 float64
+	ax, ay         float64
+	r              rect
+	alpha          float64
+	newest         bool
+}
+
+// warpMinPx is the length, in logical px, the largest warp's arrow is
+// magnified to at least; warpScales are the factors it may take.
+const warpMinPx = 56
+
+var warpScales = []int{1, 2, 3, 4, 5, 10, 20, 50, 100}
+
+// warpScale is the one factor the pane's warp arrows are drawn at: the
+// smallest that makes the largest warp at least warpMinPx long.
+func (p *pane) warpScale(ws []lagcomp.WarpEvent) int {
+	longest := 0.0
+	for _, w := range ws {
+		longest = math.Max(longest, w.M*p.cam.ppm)
 	}
-	p.dc.SetColor(alpha(p.pal.Background, a))
-	p.arrowPxHead(x0, y0, x1, y1, 7, headMin+4)
-	p.dc.SetColor(alpha(p.pal.Text, a))
-	p.arrowPxHead(x0, y0, x1, y1, 2, headMin)
-	m := 6 * p.s
-	p.shape(rect{math.Min(x0, x1) - m, math.Min(y0, y1) - m, math.Max(x0, x1) + m, math.Max(y0, y1) + m})
+	for _, k := range warpScales {
+		if longest*float64(k) >= warpMinPx*p.s {
+			return k
+		}
+	}
+	return warpScales[len(warpScales)-1]
+}
+
+// placeWarp finds w's arrow a spot beside the hitbox the correction put
+// the pawn in: above it, else below, right or left (those two for the
+// newest only: the box's name goes there), else further out the same ways (older arrows at one turn of a strafe stack up rather than
+// pile on each other), inside the drawing area and clear of every mark
+// noted so far. The newest is opaque, older ones fade with age.
+func (p *pane) placeWarp(w lagcomp.WarpEvent, newest bool) (warpGlyph, bool) {
+	ax, ay := p.cam.px(w.To)
+	k := float64(p.warpX)
+	dx, dy := (w.To.X-w.From.X)*p.cam.ppm*k, -(w.To.Y-w.From.Y)*p.cam.ppm*k
+	if l := math.Hypot(dx, dy); l < warpHeadMin*p.s { // too short for its head: as long as the head
+		if l == 0 {
+			dx, dy, l = 0, -1, 1
+		}
+		dx, dy = dx*warpHeadMin*p.s/l, dy*warpHeadMin*p.s/l
+	}
+	m := 6 * p.s // the casing and head round the shaft
+	bw, bh := math.Abs(dx)+2*m, math.Abs(dy)+2*m
+	box := model.BoundRadius * p.cam.ppm
+	gap := 8 * p.s
+	x, y, aw, ah := p.area()
+	bounds := rect{x, y, x + aw, y + ah}
+	g := warpGlyph{w: w, ax: ax, ay: ay, newest: newest, alpha: 1}
+	if !newest {
+		g.alpha = math.Max(0.2, 0.55*(1-float64(p.f.T-w.T)/float64(lagcomp.GhostWindow)))
+	}
+	for n := 0; n < 6; n++ {
+		off := box + gap + float64(n)*(bh+gap)
+		offX := box + gap + float64(n)*(bw+gap)
+		spots := []rect{
+			{ax - bw/2, ay - off - bh, ax + bw/2, ay - off},   // above
+			{ax - bw/2, ay + off, ax + bw/2, ay + off + bh},   // below
+			{ax + offX, ay - bh/2, ax + offX + bw, ay + bh/2}, // right
+			{ax - offX - bw, ay - bh/2, ax - offX, ay + bh/2}, // left
+		}
+		if !newest { // the sides of a box are its name's and the newest warp's
+			spots = spots[:2]
+		}
+		for _, r := range spots {
+			if !r.inside(bounds) || collides(r, p.shapes) {
+				continue
+			}
+			cx, cy := (r.x0+r.x1)/2, (r.y0+r.y1)/2
+			g.x0, g.y0, g.x1, g.y1 = cx-dx/2, cy-dy/2, cx+dx/2, cy+dy/2
+			g.r = r
+			return g, true
+		}
+	}
+	return g, false
+}
+
+// warpHeadMin is the arrow head's length in logical px: an arrow is at
+// least that long.
+const warpHeadMin = 9
+
+// warpArrow draws one placed warp: a dotted leader to where the
+// correction put the pawn, then the arrow over a casing in the
+// background colour, so it reads on whatever it crosses.
+func (p *pane) warpArrow(g warpGlyph) {
+	// the leader: from the glyph's nearest point to the pawn's place
+	nx := math.Max(g.r.x0, math.Min(g.ax, g.r.x1))
+	ny := math.Max(g.r.y0, math.Min(g.ay, g.r.y1))
+	p.dc.SetColor(alpha(p.pal.Text, g.alpha*0.7))
+	p.dc.SetLineWidth(1 * p.s)
+	p.dc.SetDash(2*p.s, 3*p.s)
+	p.dc.DrawLine(nx, ny, g.ax, g.ay)
+	p.dc.Stroke()
+	p.dc.SetDash()
+	p.dc.DrawCircle(g.ax, g.ay, 2*p.s)
+	p.dc.Fill()
+	p.dc.SetColor(alpha(p.pal.Background, g.alpha))
+	p.arrowPxHead(g.x0, g.y0, g.x1, g.y1, 7, warpHeadMin+4)
+	p.dc.SetColor(alpha(p.pal.Text, g.alpha))
+	p.arrowPxHead(g.x0, g.y0, g.x1, g.y1, 2.5, warpHeadMin)
 }
 
 // pawnName names a pawn in a student's words.
