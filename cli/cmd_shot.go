@@ -43,7 +43,7 @@ type shotFlags struct {
 func (f *shotFlags) register(fs *flag.FlagSet) {
 	f.run.register(fs)
 	fs.StringVar(&f.at, "at", "", "simulated time to capture, e.g. 2.5s (0 to 1h; default 2.5s)")
-	fs.IntVar(&f.shot, "shot", 0, "capture the moment shot N was judged (1 = the first shot), and select it")
+	fs.IntVar(&f.shot, "shot", 0, "capture the moment shot N was judged (1 = the first shot), and select it; with --view packets, just after the victim was told (its whole journey)")
 	fs.IntVar(&f.moment, "moment", 0, "capture the preset's moment N (1 = the first), its sentence in the caption")
 	fs.StringVar(&f.view, "view", "split", "split, server, shooter, target, overlay, packets (the packet-flow diagram) or burst (the fire-effects lanes)")
 	fs.StringVar(&f.layout, "layout", "2x2", "for split: 2x2, 1x2 or single")
@@ -230,6 +230,9 @@ func sidecarFromFlags(f *shotFlags) (*capture.Sidecar, error) {
 			return nil, err
 		}
 		sc.AtUs, sc.Selected = int64(r.Judged), r.ID.String()
+		if f.view == string(views.ViewPackets) { // the packet flow shows the shot's whole journey
+			sc.AtUs = int64(toldAt(cfg, r))
+		}
 	default:
 		at := f.at
 		if at == "" {
@@ -289,6 +292,25 @@ func findShot(cfg lagcomp.Config, n int) (*lagcomp.ShotRecord, error) {
 	}
 	return nil, fmt.Errorf("--shot %d: shots are numbered from 1 (allowed: 1 to %d, the shots judged in %v; --duration runs longer)",
 		n, sim.Shots.Len(), dur(end))
+}
+
+// toldAt is a moment just after the victim was told of shot r: the
+// arrival of the first snapshot sent from its judging tick on that got
+// through (lagcomp.Frame.ShotPath), so the packet flow can draw the shot's
+// whole journey; r's judgement when none arrived within the run.
+func toldAt(cfg lagcomp.Config, r *lagcomp.ShotRecord) model.Time {
+	const after = 20 * model.Millisecond // the arrow's head clear of "now"
+	end := model.MsF(cfg.DurationMs)
+	sim, err := lagcomp.New(cfg)
+	if err != nil {
+		return r.Judged
+	}
+	sim.Step(min(r.Judged+lagcomp.PacketWindow/2, end))
+	f := sim.Frame()
+	if sp := f.ShotPath(r); sp.Tells >= 0 && f.Packets[sp.Tells].Deliver+after <= end {
+		return f.Packets[sp.Tells].Deliver + after
+	}
+	return r.Judged
 }
 
 // dur prints a simulated time as Go durations read: 2.5s, 1h0m0s.

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"lagscope/lagcomp"
+	"lagscope/model"
 	"lagscope/views"
 	"lagscope/views/capture"
 )
@@ -106,6 +108,39 @@ func TestShotNIsOneBased(t *testing.T) {
 		if st, err := os.Stat(p); err != nil || st.Mode().Perm() != 0o644 {
 			t.Errorf("%s: mode %v, %v; want 0644", p, st.Mode().Perm(), err)
 		}
+	}
+}
+
+// --shot N --view packets captures the shot's whole journey: the moment
+// just after the first snapshot sent from its judging tick on reached
+// the victim (under 30 % loss shot #1's command is lost and a backup
+// delivers it), not the judging instant, when that snapshot has not left.
+func TestShotPacketsShowsTheWholeJourney(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "j.png")
+	code, _, errs := runCLI("shot", "--set", "loss_pct=30", "--shot", "1", "--view", "packets", "--size", "640x360", "--out", out)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	sc, err := capture.Read(capture.SidecarPath(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := lagcomp.Defaults()
+	cfg.Up.LossPct, cfg.Down.LossPct = 30, 30
+	r, err := findShot(cfg, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := lagcomp.New(cfg)
+	s.Step(model.Time(sc.AtUs))
+	f := s.Frame()
+	sp := f.ShotPath(r)
+	if sc.Selected != r.ID.String() || sp.Tells < 0 || f.Packets[sp.Tells].Deliver > f.T || model.Time(sc.AtUs) <= r.Judged {
+		t.Fatalf("captured at %d us (judged %v) selecting %s: the victim's snapshot %d has not arrived", sc.AtUs, r.Judged, sc.Selected, sp.Tells)
+	}
+	if f.T-f.Packets[sp.Tells].Deliver > 50*model.Millisecond {
+		t.Fatalf("captured %v after the victim was told: want just after", f.T-f.Packets[sp.Tells].Deliver)
 	}
 }
 

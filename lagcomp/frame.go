@@ -88,7 +88,10 @@ type PacketFrame struct {
 	Seq           uint32     // this packet's number in its direction (the reliability layer's header)
 	Ack, AckBits  uint32     // the newest packet acked the other way (0: none), and the 32 before it
 	Messages      []MessageFrame
-	Backups       int // commands repeated by cl_cmdbackup
+	// Backup are the shot numbers of the commands cl_cmdbackup repeated
+	// in it, oldest first: a shot whose own packet was lost can arrive in
+	// one of them.
+	Backup []uint32
 }
 
 // MessageFrame is a reliable message riding a packet.
@@ -96,24 +99,106 @@ type MessageFrame struct {
 	Kind    PacketKind // what it carries: command, proj_spawn, proj_torn_off, proj_reject
 	ID      uint32
 	Channel uint8
-	Resends int // copies sent before this one: > 0 is a resend
+	Resends int    // copies sent before this one: > 0 is a resend
+	Shot    uint32 // a fire command's shot number (0 for other messages)
 }
 
 // packetFrame is p as the views draw it; dup marks the link's second copy.
 func packetFrame(p *Packet, dup bool) PacketFrame {
 	f := PacketFrame{Kind: p.Kind, Client: p.Client, Up: p.Up, Sent: p.Sent, Deliver: p.Deliver, Dup: dup,
-		Seq: p.Hdr.Seq, Ack: p.Hdr.Ack, AckBits: p.Hdr.AckBits, Backups: len(p.Backup)}
+		Seq: p.Hdr.Seq, Ack: p.Hdr.Ack, AckBits: p.Hdr.AckBits}
 	if p.Cmd != nil {
 		f.Shot = p.Cmd.Seq
 	}
-	for _, m := range p.Rel {
-		f.Messages = append(f.Messages, MessageFrame{Kind: m.Body.Kind, ID: m.ID, Channel: m.Channel, Resends: m.Resends})
-		f.Resend = f.Resend || m.Resends > 0
-		if m.Body.Cmd != nil && f.Shot == 0 {
-			f.Shot = m.Body.Cmd.Seq
+	if len(p.Backup) > 0 {
+		f.Backup = make([]uint32, len(p.Backup))
+		for i, c := range p.Backup {
+			f.Backup[i] = c.Seq
 		}
 	}
+	for _, m := range p.Rel {
+		mf := MessageFrame{Kind: m.Body.Kind, ID: m.ID, Channel: m.Channel, Resends: m.Resends}
+		if m.Body.Cmd != nil {
+			mf.Shot = m.Body.Cmd.Seq
+			if f.Shot == 0 {
+				f.Shot = m.Body.Cmd.Seq
+			}
+		}
+		f.Messages = append(f.Messages, mf)
+		f.Resend = f.Resend || m.Resends > 0
+	}
 	return f
+}
+
+// Carries reports whether the packet carries a copy of shot seq's
+// command: as its own, as a cl_cmdbackup repeat, or as a reliable
+// message (new or resent). Shot numbers are per shooter: match Client too.
+func (p *PacketFrame) Carries(seq uint32) bool {
+	if seq == 0 {
+		return false
+	}
+	if p.Shot == seq {
+		return true
+	}
+	for _, b := range p.Backup {
+		if b == seq {
+			return true
+		}
+	}
+	for _, m := range p.Messages {
+		if m.Shot == seq {
+			return true
+		}
+	}
+	return false
+}
+
+// ShotPath is one shot's journey through the packet log, as indices
+// into Frame.Packets: every copy of its command the shooter sent (its own
+// packet, backups, resends, the link's duplicates; lost ones too), the
+// copy the server judged, and the snapshots to the victim from the
+// judging tick on, up to the first that arrived: the one that told it.
+type ShotPath struct {
+	Copies    []int // in sending order
+	Delivered int   // the first copy to arrive, which the server judged; -1: not in the window
+	Told      []int // snapshots to the victim sent at or after the judging tick, lost ones first
+	Tells     int   // the first of Told to arrive (it may still be in flight at T); -1: none sent yet
+}
+
+// ShotPath follows shot r through the packets of the frame's window. The
+// copy that judged it is the first to arrive: the server takes arrivals
+// in delivery order, and drops any later copy (a network duplicate, or a
+// backup of a command it has run).
+func (f *Frame) ShotPath(r *ShotRecord) ShotPath {
+	sp := ShotPath{Delivered: -1, Tells: -1}
+	if r == nil {
+		return sp
+	}
+	for i := range f.Packets {
+		pk := &f.Packets[i]
+		if !pk.Up || pk.Client != r.Shooter || !pk.Carries(r.Seq) {
+			continue
+		}
+		sp.Copies = append(sp.Copies, i)
+		if pk.Deliver >= 0 && pk.Deliver <= r.Judged && (sp.Delivered < 0 || pk.Deliver < f.Packets[sp.Delivered].Deliver) {
+			sp.Delivered = i
+		}
+	}
+	if r.Outcome != OutcomeJudged || r.Target < 0 {
+		return sp
+	}
+	for i := range f.Packets {
+		pk := &f.Packets[i]
+		if pk.Kind != PacketSnapshot || pk.Up || pk.Dup || pk.Client != r.Target || pk.Sent < r.Judged {
+			continue
+		}
+		sp.Told = append(sp.Told, i)
+		if pk.Deliver >= 0 {
+			sp.Tells = i
+			break
+		}
+	}
+	return sp
 }
 
 // PingFrame compares the true round trip with what each side measured.

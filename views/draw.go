@@ -27,19 +27,23 @@ type pane struct {
 	w, h float64
 	cam  camera
 
-	v      View
-	rows   int        // the legend's rows
-	hlines int        // lines of the header's key figures (1 to maxInfoLines)
-	hneed  int        // lines the header's key figures needed
-	cut    []string   // text that was shortened with "…" to fit
-	drew   keys       // what it drew, for its legend
-	notes  int        // lines of notes so far
-	labels []labelReq // labels to place once everything is drawn
-	shapes []rect     // marks labels must not cover
-	placed []rect     // where the labels went
+	v       View
+	rows    int        // the legend's rows
+	hlines  int        // lines of the header's key figures (1 to maxInfoLines)
+	hneed   int        // lines the header's key figures needed
+	cut     []string   // text that was shortened with "…" to fit
+	drew    keys       // what it drew, for its legend
+	notes   int        // lines of notes so far
+	labels  []labelReq // labels to place once everything is drawn
+	shapes  []rect     // marks labels must not cover
+	placed  []rect     // where the labels went
+	leftOut int        // labels with no free spot
 
 	warpX      int         // the factor the warp arrows are magnified by (0: none drawn)
 	warpGlyphs []warpGlyph // the warps as placed, newest first
+
+	flowRows     int // rows the packet legend takes, once known (2 before)
+	flowRowsNeed int // rows it needed as drawn
 }
 
 // Pane draws view v of frame f into dst, filling it. dst is reused by the
@@ -63,8 +67,11 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 		// marks); key figures too long for one line (a compare half)
 		// wrap, as the world views' do, rather than lose their end
 		p.drawTimeView()
-		if p.hneed > 1 {
+		// the packet legend's rows are known once it is drawn: more than
+		// the two the diagram leaves room for, it draws again above them
+		if rows := p.flowRowsNeed; p.hneed > 1 || rows > 2 {
 			p = r.newPane(dst, f, v, o, 1, p.hneed)
+			p.flowRows = rows
 			r.last = p
 			p.drawTimeView()
 		}

@@ -72,7 +72,11 @@ var labelDirs = [][2]float64{{1, 0}, {-1, 0}, {0, -1}, {0, 1}, {1, -1}, {-1, -1}
 // placeLabels places and draws every queued label.
 func (p *pane) placeLabels() {
 	x, y, w, h := p.area()
-	bounds := rect{x, y, x + w, y + h}
+	p.placeLabelsIn(rect{x, y, x + w, y + h})
+}
+
+// placeLabelsIn places and draws every queued label inside bounds.
+func (p *pane) placeLabelsIn(bounds rect) {
 	pad := 3 * p.s
 	// the "labels left out" note's corner is kept free for it
 	hidden := p.hiddenRect()
@@ -93,6 +97,7 @@ func (p *pane) placeLabels() {
 		p.placed = append(p.placed, r)
 		p.drawLabel(l, r, pad)
 	}
+	p.leftOut = left
 	if left > 0 {
 		s := fmt.Sprintf("%d labels left out: zoom in", left)
 		if left == 1 {

@@ -55,6 +55,7 @@ const (
 	flowStamp                    // red tick
 	flowJudged                   // blue tick
 	flowAckLeaves                // hollow square: the ack of the shot
+	flowJourney                  // thick and glowing: the selected shot's journey
 	flowKeyCount
 )
 
@@ -106,45 +107,50 @@ func flowColour(k flowKey) color.NRGBA {
 func (p *pane) packets() { p.packetLegend(p.drawFlow()) }
 
 // drawFlow draws the diagram and returns its geometry, with the marks it
-// drew for the legend.
+// drew for the legend. The selected shot's journey is drawn last, on
+// top of the other packets (dimmed), and the labels are placed once
+// everything is drawn, off the marks.
 func (p *pane) drawFlow() *flow {
 	f := p.f
 	r := p.selected()
-	fl := p.flowGeometry(r)
+	var j journey
+	if r != nil {
+		j = p.journeyOf(r)
+	}
+	fl := p.flowGeometry(r, j)
 	p.lanes(fl)
 	p.timeAxis(fl)
 	p.serverTicks(fl)
-	ack := -1 // the packet that acked the selected shot's command
-	for i := range f.Packets {
-		if pk := &f.Packets[i]; r != nil && pk.Kind == lagcomp.PacketCommand && pk.Client == r.Shooter && pk.Shot == r.Seq && pk.Deliver >= 0 && ack < 0 {
-			ack = ackOf(f.Packets, pk)
-		}
-	}
 	for i := range f.Packets {
 		pk := &f.Packets[i]
-		if pk.Client > lagcomp.TargetPawn {
-			continue // observers have no lane here
+		if pk.Client > lagcomp.TargetPawn || j.on(i) {
+			continue // observers have no lane here; the journey comes last
 		}
-		p.packetArrow(fl, pk, r != nil && pk.Kind == lagcomp.PacketCommand && pk.Client == r.Shooter && pk.Shot == r.Seq, r != nil)
-	}
-	if ack >= 0 {
-		p.ackLabel(fl, &f.Packets[ack], r.Seq)
+		p.packetArrow(fl, pk, arrowStyle{dim: r != nil})
 	}
 	if r != nil {
+		p.drawJourney(fl, r, j)
+		if j.path.Delivered >= 0 {
+			if ack := ackOf(f.Packets, &f.Packets[j.path.Delivered]); ack >= 0 {
+				p.ackLabel(fl, &f.Packets[ack], r.Seq)
+			}
+		}
 		p.shotMarks(fl, r)
 	}
-	p.packetHeader(fl, r)
+	p.placeFlowLabels(fl)
+	p.packetHeader(fl, r, j)
 	return fl
 }
 
 // flowGeometry chooses the time window: around the selected shot, from
 // a little before the earliest of its times (fired, stamp, rewind
-// target) to a little after its judgement, at least 600 ms; without a
+// target) to a little after its judgement (or after the arrival of the
+// snapshot that told the victim, if later), at least 600 ms; without a
 // shot, the last 600 ms. It never reaches past now or before the packet
 // log's window.
-func (p *pane) flowGeometry(r *lagcomp.ShotRecord) *flow {
+func (p *pane) flowGeometry(r *lagcomp.ShotRecord, j journey) *flow {
 	x, y, w, h := p.area()
-	h -= legendH * p.s // the packet legend has two rows
+	h -= float64(max(p.flowRows, 2)-1) * legendH * p.s // the packet legend's rows past the one area() leaves
 	const minSpan = 600 * model.Millisecond
 	t1 := p.f.T
 	t0 := t1 - minSpan
@@ -153,7 +159,11 @@ func (p *pane) flowGeometry(r *lagcomp.ShotRecord) *flow {
 		if r.HasClaimed {
 			first = min(first, r.Claimed)
 		}
-		t1 = min(t1, r.Judged+150*model.Millisecond)
+		end := r.Judged + 150*model.Millisecond
+		if j.path.Tells >= 0 {
+			end = max(end, p.f.Packets[j.path.Tells].Deliver+30*model.Millisecond)
+		}
+		t1 = min(t1, end)
 		t0 = min(first-80*model.Millisecond, t1-minSpan)
 	}
 	t0 = max(t0, p.f.T-lagcomp.PacketWindow, 0) // no time before the run began
@@ -188,7 +198,19 @@ func (p *pane) lanes(fl *flow) {
 		p.dc.SetLineWidth(2 * p.s)
 		p.dc.DrawLine(fl.x0, y, fl.x1, y)
 		p.dc.Stroke()
-		p.text(laneNames[i], fl.x0-10*p.s, y, 12, p.pal.Text, 1, 0.5, true)
+		name := laneNames[i]
+		p.text(name, fl.x0-10*p.s, y, 12, p.pal.Text, 1, 0.5, true)
+		tw, th := p.measure(name, 12)
+		p.shape(rect{fl.x0 - 10*p.s - tw, y - th/2 - 2*p.s, fl.x0, y + th/2 + 2*p.s})
+		if role := p.duelRole(i); role != "" { // who is who in a duel: under the name, above it at the bottom (the time axis is there)
+			rw, rh := p.measure(role, 10)
+			ry := y + th/2 + 3*p.s
+			if i == laneVictim {
+				ry = y - th/2 - 3*p.s - rh
+			}
+			p.text(role, fl.x0-10*p.s, ry, 10, p.pal.Dim, 1, 0, false)
+			p.shape(rect{fl.x0 - 10*p.s - rw, ry, fl.x0, ry + rh})
+		}
 	}
 	if !fl.now {
 		return
@@ -201,6 +223,23 @@ func (p *pane) lanes(fl *flow) {
 	p.dc.Stroke()
 	p.dc.SetDash()
 	p.text("now", fl.x1, fl.lanes[0]-26*p.s, 10, p.pal.Text, 0.5, 1, false)
+	nw, nh := p.measure("now", 10)
+	p.shape(rect{fl.x1 - nw/2 - 2*p.s, fl.lanes[0] - 26*p.s - nh, fl.x1 + nw/2 + 2*p.s, fl.lanes[2] + 10*p.s})
+}
+
+// duelRole is who lane i's client is in a duel: the shooter holds the
+// angle, the victim peeks (lagcomp's peeker's advantage).
+func (p *pane) duelRole(lane int) string {
+	if !p.f.Config.Duel {
+		return ""
+	}
+	switch lane {
+	case laneShooter:
+		return "holds the angle"
+	case laneVictim:
+		return "peeks"
+	}
+	return ""
 }
 
 // timeAxis labels simulated time under the bottom lane at a round step.
@@ -220,7 +259,10 @@ func (p *pane) timeAxis(fl *flow) {
 		p.dc.SetLineWidth(1 * p.s)
 		p.dc.DrawLine(x, fl.lanes[0]-12*p.s, x, fl.lanes[2]+6*p.s)
 		p.dc.Stroke()
-		p.text(fmt.Sprintf("%.2f s", t.Seconds()), x, y, 10, p.pal.Dim, 0.5, 0, false)
+		label := fmt.Sprintf("%.2f s", t.Seconds())
+		p.text(label, x, y, 10, p.pal.Dim, 0.5, 0, false)
+		tw, th := p.measure(label, 10)
+		p.shape(rect{x - tw/2, y, x + tw/2, y + th})
 	}
 }
 
@@ -242,8 +284,26 @@ func (p *pane) serverTicks(fl *flow) {
 	p.dc.Stroke()
 }
 
-// packetArrow draws one packet from its sender's lane to its receiver's.
-func (p *pane) packetArrow(fl *flow, pk *lagcomp.PacketFrame, chosen, dim bool) {
+// arrowStyle is how one packet's arrow is drawn: its colour (nil: by
+// what it carries), line width, dimmed behind a selected shot, and
+// glowing as a step of the selected shot's journey.
+type arrowStyle struct {
+	c     *color.NRGBA
+	width float64
+	dim   bool
+	glow  bool
+}
+
+// arrowSeg is where a packet's arrow was drawn, in pixels, and how it
+// ended: lost (a cross at (x1, y1)), in flight (a dot) or arrived (a head).
+type arrowSeg struct {
+	x0, y0, x1, y1 float64
+	lost, inFlight bool
+}
+
+// packetArrow draws one packet from its sender's lane to its receiver's,
+// and says where; false when it lies outside the window.
+func (p *pane) packetArrow(fl *flow, pk *lagcomp.PacketFrame, st arrowStyle) (arrowSeg, bool) {
 	from, to := laneServer, laneShooter
 	if pk.Client == lagcomp.TargetPawn {
 		to = laneVictim
@@ -257,7 +317,7 @@ func (p *pane) packetArrow(fl *flow, pk *lagcomp.PacketFrame, chosen, dim bool) 
 		end = pk.Sent + p.baseLatency(pk)
 	}
 	if end < fl.t0 || pk.Sent > fl.t1 {
-		return
+		return arrowSeg{}, false
 	}
 	x0, y0 := fl.x(pk.Sent), fl.lanes[from]
 	x1, y1 := fl.x(end), fl.lanes[to]
@@ -266,7 +326,7 @@ func (p *pane) packetArrow(fl *flow, pk *lagcomp.PacketFrame, chosen, dim bool) 
 	case lost:
 		frac = 0.5 // the cross
 		if mid := pk.Sent + (end-pk.Sent)/2; mid > fl.t1 {
-			return // lost after the window ends
+			return arrowSeg{}, false // lost after the window ends
 		}
 	case end > fl.t1: // in flight at the window's end: as far as it got
 		frac = float64(fl.t1-pk.Sent) / float64(end-pk.Sent)
@@ -281,11 +341,17 @@ func (p *pane) packetArrow(fl *flow, pk *lagcomp.PacketFrame, chosen, dim bool) 
 		fl.drew[k] = true
 	}
 	c := flowColour(k)
-	width := 1.3
-	if chosen {
-		width = 3
-	} else if dim {
-		c = alpha(c, 0.55) // the selected shot's command stands out
+	if st.c != nil {
+		c = *st.c
+	}
+	width := max(st.width, 1.3)
+	if st.dim {
+		c = alpha(c, 0.55) // the selected shot's journey stands out
+	}
+	seg := arrowSeg{x0: x0, y0: y0, x1: x1, y1: y1, lost: lost, inFlight: !lost && frac < 1}
+	if st.glow {
+		p.glow(seg)
+		fl.drew[flowJourney] = true
 	}
 	fl.drew[flowDup] = fl.drew[flowDup] || pk.Dup
 	fl.drew[flowAckOnly] = fl.drew[flowAckOnly] || pk.Kind == lagcomp.PacketAck
@@ -313,13 +379,17 @@ func (p *pane) packetArrow(fl *flow, pk *lagcomp.PacketFrame, chosen, dim bool) 
 			p.dc.SetColor(c)
 			p.dc.DrawCircle(x1, y1, 3*p.s)
 			p.dc.Fill()
+			if st.glow {
+				p.shape(rect{x1 - 4*p.s, y1 - 4*p.s, x1 + 4*p.s, y1 + 4*p.s})
+			}
 		}
 	default:
 		p.arrowHead(x0, y0, x1, y1, c, width)
+		if st.glow {
+			p.shape(rect{x1 - 9*p.s, y1 - 9*p.s, x1 + 9*p.s, y1 + 9*p.s})
+		}
 	}
-	if chosen {
-		p.flowLabel(fmt.Sprintf("shot #%d", pk.Shot), (x0+x1)/2+6*p.s, (y0+y1)/2, ClientRed, 0)
-	}
+	return seg, true
 }
 
 // ackOf is the index of the first packet the other way, to the same
@@ -346,7 +416,7 @@ func (p *pane) ackLabel(fl *flow, q *lagcomp.PacketFrame, seq uint32) {
 	x, y := fl.x(q.Sent), fl.lanes[laneServer]
 	p.ackMark(x, y)
 	fl.drew[flowAckLeaves] = true
-	p.flowLabel(fmt.Sprintf("ack of shot #%d leaves", seq), x+5*p.s, y-26*p.s, p.pal.Text, 0)
+	p.labelPx(x, y, fmt.Sprintf("ack of shot #%d leaves", seq), p.pal.Text)
 }
 
 // baseLatency is the one-way base latency of the packet's link.
@@ -384,8 +454,10 @@ func (p *pane) arrowHead(x0, y0, x1, y1 float64, c color.NRGBA, width float64) {
 	p.dc.Fill()
 }
 
+// cross marks a lost packet; labels keep off it.
 func (p *pane) cross(x, y float64, c color.NRGBA) {
 	r := 5 * p.s
+	p.shape(rect{x - r - p.s, y - r - p.s, x + r + p.s, y + r + p.s})
 	p.dc.SetColor(c)
 	p.dc.SetLineWidth(2.2 * p.s)
 	p.dc.DrawLine(x-r, y-r, x+r, y+r)
@@ -393,16 +465,19 @@ func (p *pane) cross(x, y float64, c color.NRGBA) {
 	p.dc.Stroke()
 }
 
-// shotMarks marks the selected shot: when it was fired, the server time
-// its stamp names, the time the client was really showing, the tick that
-// judged it and the time the server rewound to.
+// shotMarks marks the selected shot: when it was fired (on the lane of
+// the client that fired it: in a duel, the peeker's shots leave the
+// victim's lane), the server time its stamp names, the time the client
+// was really showing, the tick that judged it and the time the server
+// rewound to.
 func (p *pane) shotMarks(fl *flow, r *lagcomp.ShotRecord) {
 	sy := fl.lanes[laneServer]
 	in := func(t model.Time) bool { return t >= fl.t0 && t <= fl.t1 }
 	if in(r.Fire) {
 		fl.drew[flowFired] = true
-		p.diamond(fl.x(r.Fire), fl.lanes[laneShooter], ClientRed)
-		p.flowLabel("fired", fl.x(r.Fire), fl.lanes[laneShooter]-10*p.s, ClientRed, 0.5)
+		x, y := fl.x(r.Fire), fl.lanes[clientLane(r.Shooter)]
+		p.diamond(x, y, ClientRed)
+		p.labelPx(x, y, fmt.Sprintf("shot #%d fired", r.Seq), ClientRed)
 	}
 	// above the server lane: what the client claimed and what it showed
 	if r.HasClaimed && in(r.Claimed) {
@@ -428,16 +503,26 @@ func (p *pane) shotMarks(fl *flow, r *lagcomp.ShotRecord) {
 		x0, x1 := fl.x(r.Judged), fl.x(r.RewindTo)
 		p.arrowLine(x0, y, x1, y, ServerBlue, 1.5, false)
 		p.arrowHead(x0, y, x1, y, ServerBlue, 1.5)
+		p.shape(rect{x1, y - 3*p.s, x0, y + 3*p.s})
 		label := fmt.Sprintf("rewind %.1f ms", r.RewindMs())
 		for _, rule := range r.Rules {
 			label += " · " + string(rule)
 		}
-		p.flowLabel(label, (x0+x1)/2, y+3*p.s, ServerBlue, 0.5)
+		p.labelPx((x0+x1)/2, y, label, ServerBlue)
 	}
 }
 
-// mark is a vertical tick on a lane (side -1 above, 1 below) with a label
-// on row row of that side, so marks close in time do not overlap.
+// clientLane is the lane of client i's machine.
+func clientLane(i int) int {
+	if i == lagcomp.TargetPawn {
+		return laneVictim
+	}
+	return laneShooter
+}
+
+// mark is a vertical tick on a lane (side -1 above, 1 below) reaching to
+// row row of that side, so marks close in time do not meet, with its
+// label placed off the marks.
 func (p *pane) mark(x, y float64, side float64, c color.NRGBA, label string, row int) {
 	reach := (float64(row)*16 + 4) * p.s
 	p.dc.SetColor(c)
@@ -446,15 +531,13 @@ func (p *pane) mark(x, y float64, side float64, c color.NRGBA, label string, row
 	p.dc.Stroke()
 	p.dc.DrawCircle(x, y, 3.5*p.s)
 	p.dc.Fill()
-	ly := y + side*reach
-	if side > 0 {
-		ly += 12 * p.s
-	}
-	p.flowLabel(label, x+4*p.s, ly, c, 0)
+	p.shape(rect{x - 4*p.s, math.Min(y, y+side*reach) - 4*p.s, x + 4*p.s, math.Max(y, y+side*reach) + 4*p.s})
+	p.labelPx(x, y+side*reach, label, c)
 }
 
 func (p *pane) diamond(x, y float64, c color.NRGBA) {
 	r := 6 * p.s
+	p.shape(rect{x - r, y - r, x + r, y + r})
 	p.dc.SetColor(c)
 	p.dc.MoveTo(x, y-r)
 	p.dc.LineTo(x+r, y)
@@ -462,18 +545,6 @@ func (p *pane) diamond(x, y float64, c color.NRGBA) {
 	p.dc.LineTo(x-r, y)
 	p.dc.ClosePath()
 	p.dc.Fill()
-}
-
-// flowLabel writes s with its baseline at y on a panel, anchored at ax of
-// its width, kept inside the pane.
-func (p *pane) flowLabel(s string, x, y float64, c color.NRGBA, ax float64) {
-	tw, th := p.measure(s, 11)
-	x -= tw * ax
-	x = math.Max(4*p.s, math.Min(x, p.w-tw-6*p.s))
-	p.dc.SetColor(p.pal.Panel)
-	p.dc.DrawRectangle(x-3*p.s, y-th-2*p.s, tw+6*p.s, th+4*p.s)
-	p.dc.Fill()
-	p.text(s, x, y, 11, c, 0, 1, false)
 }
 
 func absT(t model.Time) model.Time {
@@ -484,7 +555,7 @@ func absT(t model.Time) model.Time {
 }
 
 // packetHeader sums up the window: packets by fate, and the shot.
-func (p *pane) packetHeader(fl *flow, r *lagcomp.ShotRecord) {
+func (p *pane) packetHeader(fl *flow, r *lagcomp.ShotRecord, j journey) {
 	var sent, lost, dup, resent int
 	for _, pk := range p.f.Packets {
 		if pk.Sent < fl.t0 || pk.Client > lagcomp.TargetPawn {
@@ -507,6 +578,9 @@ func (p *pane) packetHeader(fl *flow, r *lagcomp.ShotRecord) {
 		fl.t0.Seconds(), fl.t1.Seconds(), sent, lost, dup, resent)
 	if r != nil {
 		info += fmt.Sprintf(" · shot #%d: rewind %.1f ms (ideal %.1f)", r.Seq, r.RewindMs(), r.IdealRewindMs())
+		if r.Outcome == lagcomp.OutcomeJudged && j.path.Tells < 0 {
+			info += fmt.Sprintf(" · the %s is not told yet (no snapshot since the judging tick)", lagcomp.ClientName(r.Target))
+		}
 	}
 	p.header("Packet flow", info)
 }
@@ -514,7 +588,9 @@ func (p *pane) packetHeader(fl *flow, r *lagcomp.ShotRecord) {
 // packetLegend is this pane's legend: the packet kinds, fates and marks
 // of the selected shot it drew, and nothing else.
 func (p *pane) packetLegend(fl *flow) {
-	p.drawOwnLegend(p.ownLegendLayout(p.flowEntries(fl)))
+	rows, size := p.ownLegendLayout(p.flowEntries(fl))
+	p.flowRowsNeed = len(rows)
+	p.drawOwnLegend(rows, size)
 }
 
 // flowEntries are the legend entries of the marks fl drew.
@@ -534,6 +610,7 @@ func (p *pane) flowEntries(fl *flow) []ownEntry {
 		flowStamp:     {func(x, y float64) { p.legendTick(x, y, ClientRed) }, "stamp / client showed"},
 		flowJudged:    {func(x, y float64) { p.legendTick(x, y, ServerBlue) }, "judged tick / rewound to"},
 		flowAckLeaves: {func(x, y float64) { p.ackMark(x+9*p.s, y) }, "the shot's ack leaves"},
+		flowJourney:   {p.legendJourney, "the shot's journey"},
 	}
 	return drawnEntries(all[:], fl.drew[:])
 }
@@ -542,6 +619,7 @@ func (p *pane) flowEntries(fl *flow) []ownEntry {
 // server: a hollow square, not the in-flight dot.
 func (p *pane) ackMark(x, y float64) {
 	r := 4 * p.s
+	p.shape(rect{x - r - p.s, y - r - p.s, x + r + p.s, y + r + p.s})
 	p.dc.SetColor(p.pal.Panel)
 	p.dc.DrawRectangle(x-r, y-r, 2*r, 2*r)
 	p.dc.Fill()
@@ -549,6 +627,13 @@ func (p *pane) ackMark(x, y float64) {
 	p.dc.SetLineWidth(1.5 * p.s)
 	p.dc.DrawRectangle(x-r, y-r, 2*r, 2*r)
 	p.dc.Stroke()
+}
+
+// legendJourney is a step of the journey: a thick arrow on its glow.
+func (p *pane) legendJourney(x, y float64) {
+	p.glow(arrowSeg{x0: x + 2*p.s, y0: y, x1: x + 16*p.s, y1: y})
+	p.arrowLine(x, y, x+18*p.s, y, ClientRed, 3, false)
+	p.arrowHead(x, y, x+18*p.s, y, ClientRed, 3)
 }
 
 func (p *pane) legendServerTick(x, y float64) {

@@ -2,13 +2,16 @@ package views
 
 import (
 	"image"
+	"math"
 	"strings"
 	"testing"
 
 	"github.com/google/uuid"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
+	"lagscope/presets"
 )
 
 // lossyRockets is a scenario with every fate a packet can meet: loss both
@@ -49,6 +52,78 @@ func TestGoldenPacketFlow(t *testing.T) {
 	}
 	img, _ = r.Render(lossy, "packets", 1200, 600, Options{Layers: DefaultLayers(), Palette: Light})
 	golden(t, "packets-lossy-light", img)
+}
+
+// A shot's whole journey under loss (the defaults at 30 % loss both
+// ways, shot #1: its command lost, a backup riding a ping packet
+// delivers it, the tick judges it, a snapshot tells the victim) and a
+// duel shot fired by the peeker, drawn from the victim's lane.
+func TestGoldenShotJourney(t *testing.T) {
+	r := NewRenderer()
+	c := lagcomp.Defaults()
+	c.Up.LossPct, c.Down.LossPct = 30, 30
+	s, err := lagcomp.New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Step(2 * model.Second)
+	shot := *s.Shots.At(0)
+	if !shot.HasRule(rule.CommandBackup) {
+		t.Fatalf("shot #1 rules %v, want it delivered by a backup", shot.Rules)
+	}
+	f := frameAt(t, c, shot.Judged+80*model.Millisecond)
+	j := func(f *lagcomp.Frame, sel *lagcomp.ShotRecord) (journey, *pane) {
+		img := image.NewRGBA(image.Rect(0, 0, 1600, 800))
+		r.Pane(img, f, ViewPackets, Options{Layers: DefaultLayers(), Selected: sel.ID})
+		return r.last.journeyOf(sel), r.last
+	}
+	jr, _ := j(f, &shot)
+	var lost, delivered, tells int
+	for i, st := range jr.role {
+		lost += b2i(st == stepLost)
+		delivered += b2i(st == stepDelivered)
+		tells += b2i(st == stepTells)
+		if st == stepDelivered && copyWord(&f.Packets[i], shot.Seq) != "backup" {
+			t.Errorf("the copy that got through is a %s, want the backup", copyWord(&f.Packets[i], shot.Seq))
+		}
+	}
+	if lost < 1 || delivered != 1 || tells != 1 {
+		t.Fatalf("journey: %d lost, %d delivered, %d told the victim; want at least 1, 1, 1", lost, delivered, tells)
+	}
+	img, _ := r.Render(f, "packets", 1600, 800, Options{Layers: DefaultLayers(), Selected: shot.ID})
+	golden(t, "packets-journey-loss", img)
+
+	p, err := presets.Load("peekers-advantage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dc, _ := p.Config()
+	d := frameAt(t, dc, 1900*model.Millisecond)
+	var peek *lagcomp.ShotRecord
+	for i := range d.Shots {
+		if d.Shots[i].Shooter == lagcomp.TargetPawn {
+			peek = &d.Shots[i]
+		}
+	}
+	if peek == nil {
+		t.Fatal("no shot by the peeker in the last 3 s")
+	}
+	// the fired diamond: on the victim's lane, where its command leaves
+	_, pn := j(d, peek)
+	fl := pn.flowGeometry(peek, pn.journeyOf(peek))
+	y := fl.lanes[laneVictim]
+	found := false
+	for _, s := range pn.shapes {
+		cx, cy := (s.x0+s.x1)/2, (s.y0+s.y1)/2
+		if math.Abs(cx-fl.x(peek.Fire)) < 1 && math.Abs(cy-y) < 1 {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("the peeker's shot #%d: no fired mark on the victim's lane at %v", peek.Seq, peek.Fire)
+	}
+	img, _ = r.Render(d, "packets", 1600, 800, Options{Layers: DefaultLayers(), Selected: peek.ID})
+	golden(t, "packets-duel-peeker", img)
 }
 
 // Every packet in the window gets its arrow: a lost one drawn in its
