@@ -161,10 +161,8 @@ func (p *pane) keyAt(k key, pts ...model.Vec) {
 func (p *pane) entry(k key) legendEntry {
 	e := p.pal.entry(k)
 	if k == keyWarp && p.warpX > 1 {
-		e.label = fmt.Sprintf("warp on correction (arrow ×%d, beside the pawn)", p.warpX)
+		e.label = fmt.Sprintf("warp on correction (drawn ×%d)", p.warpX)
 		e.short = fmt.Sprintf("warp ×%d", p.warpX)
-	} else if k == keyWarp && p.warpX == 1 {
-		e.label = "warp on correction (arrow beside the pawn)"
 	}
 	return e
 }

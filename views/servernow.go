@@ -99,10 +99,7 @@ func (p *pane) warps(c lagcomp.ClientFrame) {
 	p.warpX = p.warpScale(ws)
 	p.warpGlyphs = p.warpGlyphs[:0]
 	for i := len(ws) - 1; i >= 0; i-- { // the newest takes the nearest spot
-		g, ok := p.placeWarp(ws[i], i == len(ws)-1)
-		if !ok {
-			continue
-		}
+		g := p.placeWarp(ws[i], i == len(ws)-1)
 		p.warpGlyphs = append(p.warpGlyphs, g)
 		p.shape(g.r)
 	}
@@ -139,26 +136,36 @@ const warpMinPx = 56
 var warpScales = []int{1, 2, 3, 4, 5, 10, 20, 50, 100}
 
 // warpScale is the one factor the pane's warp arrows are drawn at: the
-// smallest that makes the largest warp at least warpMinPx long.
+// smallest that makes the largest warp at least warpMinPx long, but none
+// that makes it longer than a quarter of the drawing area's short side
+// (a wide scene in a small pane: the arrow must not cover the pane).
 func (p *pane) warpScale(ws []lagcomp.WarpEvent) int {
 	longest := 0.0
 	for _, w := range ws {
 		longest = math.Max(longest, w.M*p.cam.ppm)
 	}
-	for _, k := range warpScales {
-		if longest*float64(k) >= warpMinPx*p.s {
-			return k
+	_, _, aw, ah := p.area()
+	most := math.Min(aw, ah) / 4
+	k := 1
+	for _, s := range warpScales {
+		if longest*float64(s) > most {
+			break
+		}
+		k = s
+		if longest*float64(s) >= warpMinPx*p.s {
+			break
 		}
 	}
-	return warpScales[len(warpScales)-1]
+	return k
 }
 
 // placeWarp finds w's arrow a spot beside the hitbox the correction put
 // the pawn in: above it, else below, right or left (those two for the
 // newest only: the box's name goes there), else further out the same ways (older arrows at one turn of a strafe stack up rather than
 // pile on each other), inside the drawing area and clear of every mark
-// noted so far. The newest is opaque, older ones fade with age.
-func (p *pane) placeWarp(w lagcomp.WarpEvent, newest bool) (warpGlyph, bool) {
+// noted so far (in a pane too small for that, where it happened). The
+// newest is opaque, older ones fade with age.
+func (p *pane) placeWarp(w lagcomp.WarpEvent, newest bool) warpGlyph {
 	ax, ay := p.cam.px(w.To)
 	k := float64(p.warpX)
 	dx, dy := (w.To.X-w.From.X)*p.cam.ppm*k, -(w.To.Y-w.From.Y)*p.cam.ppm*k
@@ -191,16 +198,22 @@ func (p *pane) placeWarp(w lagcomp.WarpEvent, newest bool) (warpGlyph, bool) {
 			spots = spots[:2]
 		}
 		for _, r := range spots {
-			if !r.inside(bounds) || collides(r, p.shapes) {
-				continue
+			if r.inside(bounds) && !collides(r, p.shapes) {
+				return g.at(r, dx, dy)
 			}
-			cx, cy := (r.x0+r.x1)/2, (r.y0+r.y1)/2
-			g.x0, g.y0, g.x1, g.y1 = cx-dx/2, cy-dy/2, cx+dx/2, cy+dy/2
-			g.r = r
-			return g, true
 		}
 	}
-	return g, false
+	// a pane too small for a free spot: on the landing place itself, as
+	// it happened — never left out
+	return g.at(rect{ax - bw/2, ay - bh/2, ax + bw/2, ay + bh/2}, dx, dy)
+}
+
+// at is g with its arrow, of pixel extent (dx, dy), centred in r.
+func (g warpGlyph) at(r rect, dx, dy float64) warpGlyph {
+	cx, cy := (r.x0+r.x1)/2, (r.y0+r.y1)/2
+	g.x0, g.y0, g.x1, g.y1 = cx-dx/2, cy-dy/2, cx+dx/2, cy+dy/2
+	g.r = r
+	return g
 }
 
 // warpHeadMin is the arrow head's length in logical px: an arrow is at
