@@ -37,9 +37,12 @@ type BurstRecord struct {
 	EffectGapSDMs float64
 	// The weapon channel's packets to this client.
 	Updates, UpdatesLost, Resends int64
-	BitsPerSecond                 float64    // property bits sent per second, resends included (packet headers not counted)
-	LossFreeBitsPerSecond         [2]float64 // what naive and robust would each send over a loss-free link
-	Rules                         []Rule
+	// UpdatesStale are updates the client dropped because their packet
+	// came after a newer one of the weapon's connection (reordered).
+	UpdatesStale          int
+	BitsPerSecond         float64    // property bits sent per second, resends included (packet headers not counted)
+	LossFreeBitsPerSecond [2]float64 // what naive and robust would each send over a loss-free link
+	Rules                 []Rule
 }
 
 // effect marks for the views
@@ -115,6 +118,7 @@ func (s *Sim) burstRecord(i int) (BurstRecord, fireMarks) {
 func (s *Sim) burstChannel(i int, r *BurstRecord) {
 	ch := &s.Server.conns[i].weapon
 	r.Updates, r.UpdatesLost, r.Resends = ch.Packets, ch.Lost, ch.Resends
+	r.UpdatesStale = s.fx.Clients[i].Stale
 	if secs := s.Now.Seconds(); secs > 0 {
 		r.BitsPerSecond = float64(ch.Bits) / secs
 		for k := range r.LossFreeBitsPerSecond {
@@ -129,6 +133,9 @@ func (s *Sim) burstChannel(i int, r *BurstRecord) {
 	}
 	if r.ShotsPending > 0 {
 		r.Rules = append(r.Rules, rule.Pending)
+	}
+	if r.UpdatesStale > 0 {
+		r.Rules = append(r.Rules, rule.StaleUpdate)
 	}
 }
 

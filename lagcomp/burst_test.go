@@ -7,6 +7,7 @@ import (
 
 	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/fireeffects"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -150,6 +151,60 @@ func BenchmarkReplicateBurstCounter(b *testing.B) {
 			for j := range chans[i] {
 				if m := chans[i][j].Replicate(now, &weapons[i], true, shared); m != nil {
 					chans[i][j].Sent(now, 80*model.Millisecond, m, true)
+				}
+			}
+		}
+	}
+}
+
+// An old weapon packet never overwrites a newer value: under 150 ms of
+// jitter with every packet free to overtake (down_reorder_pct = 100),
+// the values a client applies were sent in order, the counter never goes
+// back, so no effect plays for a shot already played or for none, and
+// the dropped updates are counted and named; when the firing stops, the
+// client ends with the server's value (the drops were resent). With
+// reordering off nothing is stale. Both encodings, several seeds.
+func TestStaleWeaponPacketsAreDropped(t *testing.T) {
+	for _, enc := range burstcounter.Encodings {
+		for seed := uint64(1); seed <= 4; seed++ {
+			for _, reorder := range []float64{100, 0} {
+				c := Defaults()
+				c.Seed, c.BurstEncoding = seed, enc
+				c.Weapon, c.FireIntervalMs, c.BurstShots, c.BurstPauseMs = WeaponRapid, 66.7, 15, 2500
+				c.NetUpdateHz, c.Observers = 30, 1
+				c.Down.JitterMs, c.Down.ReorderPct = 150, reorder
+				s, err := New(c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Step(20 * model.Second)
+				// on into a pause, 1.5 s after the server's last change
+				for s.Now-s.fx.Values.At(s.fx.Values.Len()-1).T < 1500*model.Millisecond {
+					s.Step(s.Now + 100*model.Millisecond)
+				}
+				for i := 1; i < len(s.Clients); i++ {
+					r, _ := s.burstRecord(i)
+					ups := s.fx.Clients[i].Updates.All()
+					for j := 1; j < len(ups); j++ {
+						if ups[j].Sent < ups[j-1].Sent {
+							t.Fatalf("%s seed %d client %d: an update sent at %v applied after one sent at %v", enc, seed, i, ups[j].Sent, ups[j-1].Sent)
+						}
+					}
+					if reorder == 0 {
+						if r.UpdatesStale != 0 || slices.Contains(r.Rules, rule.StaleUpdate) {
+							t.Fatalf("%s seed %d: %d stale updates with reordering off", enc, seed, r.UpdatesStale)
+						}
+						continue
+					}
+					if r.UpdatesStale == 0 || !slices.Contains(r.Rules, rule.StaleUpdate) || r.Resends < int64(r.UpdatesStale)/2 {
+						t.Fatalf("%s seed %d: %d stale updates, %d resends, rules %v", enc, seed, r.UpdatesStale, r.Resends, r.Rules)
+					}
+					if enc == burstcounter.Robust && (r.ExtraEffects != 0 || r.BogusBursts != 0) {
+						t.Fatalf("%s seed %d client %d: %d extra effects (%d bogus)", enc, seed, i, r.ExtraEffects, r.BogusBursts)
+					}
+					if got, want := s.Clients[i].weapon.BurstCounter, s.Server.weapon.BurstCounter; got.Value() != want.Value() || got.Firing() != want.Firing() {
+						t.Fatalf("%s seed %d client %d: ends with %d (firing %v), the server has %d (%v)", enc, seed, i, got.Value(), got.Firing(), want.Value(), want.Firing())
+					}
 				}
 			}
 		}

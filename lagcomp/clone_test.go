@@ -60,7 +60,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[fireeffects.WeaponChannel](): {"open", "openAcked", "gen", "lastSent", "dirty", "inFlight", "shadow", "Packets", "Lost", "Resends", "Bits", "ShadowBits"},
 	reflect.TypeFor[fireeffects.Log]():           {"Shots", "Bursts", "Values", "Clients", "tallies"},
 	reflect.TypeFor[fireeffects.Tally]():         {"effects", "perBurst", "noBurst", "bogus", "gapN", "gapSum", "gapSq", "sealed", "extra", "folded", "cutoff", "settled"},
-	reflect.TypeFor[fireeffects.RemoteFire]():    {"Updates", "Effects", "Culled"},
+	reflect.TypeFor[fireeffects.RemoteFire]():    {"Updates", "Effects", "Culled", "Stale"},
 	reflect.TypeFor[burstcounter.Replica]():      {"CreationTime", "BurstCounter", "tag", "opt", "looping", "loopTag", "nextLoop", "effects", "Bursts", "Stops"},
 	reflect.TypeFor[netem.Link]():                {"cfg", "rng", "spikeRng", "src", "spikeSrc", "bad", "lastDelivery", "spikeStart", "spikeEnd", "Stats"},
 	reflect.TypeFor[netem.LinkStats]():           {"Sent", "Lost", "Duplicated", "Reordered", "Spiked"},

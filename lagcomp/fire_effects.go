@@ -84,8 +84,10 @@ func (s *Sim) effectOptions() burstcounter.Options {
 
 // receiveWeapon is a remote client handling a packet of the weapon's
 // channel: spawn the actor on open, destroy it on close, apply the value.
-// sent is when the packet (or reliable message copy) carrying m left.
-func (s *Sim) receiveWeapon(c *Client, m *fireeffects.WeaponMsg, sent, t model.Time) {
+// sent is when the packet (or reliable message copy) carrying m left;
+// stale says the packet is older than one the weapon's connection already
+// received (reordered).
+func (s *Sim) receiveWeapon(c *Client, m *fireeffects.WeaponMsg, sent, t model.Time, stale bool) {
 	rf := &s.fx.Clients[c.Index]
 	switch {
 	case m.Close:
@@ -96,6 +98,18 @@ func (s *Sim) receiveWeapon(c *Client, m *fireeffects.WeaponMsg, sent, t model.T
 		return
 	case m.Gen < c.weaponGen || (m.Gen == c.weaponGen && c.weapon == nil):
 		return // for a channel already closed
+	case m.Gen == c.weaponGen && stale:
+		// UE4 drops a packet older than one already received, so an old
+		// value never overwrites a newer one (property replication
+		// guarantees the eventual state, not every change). The dropped
+		// packet goes unacked: the server takes it for lost when the
+		// acks of the client's next packets reach it, and sends the
+		// current value again. (A stale packet that opens the channel is
+		// applied: the open is reliable in UE4 and would come again.)
+		rf.Stale++
+		up := model.MsF(c.weaponUp.Config().LatencyMs)
+		s.Server.conns[c.Index].weapon.Nak(m.Gen, t+up)
+		return
 	case m.Gen > c.weaponGen:
 		if !m.Open {
 			return // the open packet has not arrived: UE4 would queue it; nothing can apply it

@@ -446,10 +446,10 @@ func (s *Sim) render(c *Client, t model.Time) {
 		if r.Duplicate {
 			continue // the packet layer drops a network duplicate
 		}
-		s.clientReceive(c, p, t)
+		s.clientReceive(c, p, t, r.Stale)
 		for _, m := range r.Deliver {
-			if m.Body.Kind == PacketWeapon {
-				s.receiveWeapon(c, m.Body.Weapon, m.Sent, t)
+			if m.Body.Kind == PacketWeapon { // reliable: delivered in order
+				s.receiveWeapon(c, m.Body.Weapon, m.Sent, t, false)
 			} else {
 				s.clientProjectileMsg(c, m.Body, t)
 			}
@@ -483,7 +483,9 @@ func (s *Sim) render(c *Client, t model.Time) {
 	c.lastRender = t
 }
 
-func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time) {
+// clientReceive handles what a packet brought; stale says an older
+// packet of its connection than one already received (reordered).
+func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time, stale bool) {
 	switch p.Kind {
 	case PacketSnapshot:
 		keep := model.MsF(s.cfg.InterpMs) + model.Second
@@ -496,7 +498,7 @@ func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time) {
 	case PacketServerPing:
 		s.send(Packet{Kind: PacketServerPong, Client: c.Index, Up: true, Stamp: p.Stamp}, c)
 	case PacketWeapon:
-		s.receiveWeapon(c, p.Weapon, p.Sent, t)
+		s.receiveWeapon(c, p.Weapon, p.Sent, t, stale)
 	}
 }
 

@@ -45,6 +45,9 @@ type RemoteFire struct {
 	Updates chunklog.Log[FireUpdate]
 	Effects chunklog.Log[PlayedEffect]
 	Culled  []Span // when its copy of the weapon did not exist
+	// Stale counts the updates dropped because their packet came after a
+	// newer one of the weapon's connection (reordered).
+	Stale int
 }
 
 // FireUpdate is a property value the client applied.

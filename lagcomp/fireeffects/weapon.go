@@ -158,6 +158,18 @@ func (ch *WeaponChannel) Sent(now, rtt model.Time, m *WeaponMsg, delivered bool)
 	ch.inFlight = append(ch.inFlight, weaponSent{known: now + rtt, lost: !delivered, open: m.Open})
 }
 
+// Nak is the client dropping a packet of opening gen it received after a
+// newer one (UE4 drops out-of-order packets): the packet goes unacked, so
+// the server learns at known that it was lost and sends the current value
+// again at its next net update. A NAK for a copy of the actor since
+// closed is moot.
+func (ch *WeaponChannel) Nak(gen int, known model.Time) {
+	if !ch.open || gen != ch.gen {
+		return
+	}
+	ch.inFlight = append(ch.inFlight, weaponSent{known: known, lost: true})
+}
+
 // Firing is whether the weapon is between StartFire and StopFire.
 func (w *ServerWeapon) Firing() bool { return w.firing }
 

@@ -41,3 +41,31 @@ func TestChannelResendsTheCurrentValueAfterALoss(t *testing.T) {
 		t.Fatalf("relevant again: %+v", m)
 	}
 }
+
+// A packet the client dropped for coming after a newer one (out of order)
+// is a loss to the server: once it learns, the current value goes out
+// again. A NAK for a copy of the actor since closed changes nothing.
+func TestNakResendsTheCurrentValue(t *testing.T) {
+	ms := model.Millisecond
+	w := NewServerWeapon(burstcounter.Robust, true)
+	var ch WeaponChannel
+	w.HandleFireShot()
+	m := ch.Replicate(0, &w, true, w.BurstCounter.Marshal())
+	ch.Sent(0, 80*ms, m, true)
+	w.HandleFireShot()
+	m = ch.Replicate(30*ms, &w, true, w.BurstCounter.Marshal())
+	ch.Sent(30*ms, 80*ms, m, true)
+	ch.Nak(m.Gen, 150*ms) // the client dropped it at 110 ms; the server hears at 150
+	if m := ch.Replicate(140*ms, &w, true, nil); m != nil {
+		t.Fatalf("before the server hears of the drop: %+v", m)
+	}
+	m = ch.Replicate(150*ms, &w, true, w.BurstCounter.Marshal())
+	if m == nil || m.Value != w.BurstCounter || ch.Resends != 1 || ch.Lost != 0 {
+		t.Fatalf("after the NAK: %+v, %d resends, %d lost by the link", m, ch.Resends, ch.Lost)
+	}
+	ch.Sent(150*ms, 80*ms, m, true)
+	ch.Nak(m.Gen-1, 200*ms) // an opening long gone
+	if m := ch.Replicate(300*ms, &w, true, nil); m != nil {
+		t.Fatalf("a NAK for another copy resent %+v", m)
+	}
+}

@@ -90,6 +90,7 @@ const (
 	NetUpdateCapped Rule = "net_update_capped"
 	Culled          Rule = "culled"
 	Pending         Rule = "pending"
+	StaleUpdate     Rule = "stale_update"
 )
 
 // Meta is what a rule means: its stage, what it explains of the verdict,
@@ -131,6 +132,7 @@ var table = []Meta{
 	{NetUpdateCapped, FireEffects, Nothing, "net_update_hz is above tick_hz; the server replicates once a tick, the most it can"},
 	{Culled, FireEffects, Nothing, "the client's copy of the weapon was culled (beyond relevancy_m) for part of the run; shots then are counted apart"},
 	{Pending, FireEffects, Nothing, "bursts too recent to judge at the end of the run (their effects may still be on the way) are counted apart"},
+	{StaleUpdate, FireEffects, Nothing, "updates_stale: a weapon packet came after a newer one (reordered) and was dropped, as UE4 drops out-of-order packets, so an old value never overwrote a newer one; the server, learning it unacked, sent the current value again"},
 }
 
 // Of is r's metadata; ok is false for a name no rule declares.
