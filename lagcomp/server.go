@@ -90,7 +90,10 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 		pose := p.Motion.At(t)
 		if p.History.Len() > 0 && pose.Epoch != p.Pose.Epoch {
 			p.LastJump = t
-			if cfg.TrailReset {
+			// UT2003's open problem: reset the trail, or rewinds cross the
+			// jump. Source never clears its records: its walk back
+			// (teleport_guard) is its defence.
+			if cfg.TrailReset && !compensation.KeepsTrail(cfg.Mode) {
 				p.History.Reset()
 			}
 		}

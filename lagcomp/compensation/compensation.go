@@ -32,6 +32,10 @@ type Rewind struct {
 	Claimed    model.Time // the time the command claimed (or the server advanced for it)
 	HasClaimed bool
 	Rules      []rule.Rule
+	// OwnCap says the mode bounded the rewind itself (Source clamps its
+	// own estimate to sv_maxunlag and honours a tick it believes): the
+	// shared cap is not applied.
+	OwnCap bool
 }
 
 // RewindTo is the heart of every mode: the server time to judge sh at,
@@ -57,10 +61,18 @@ func shared(rw Rewind, sh *Shot) Rewind {
 	// the cap bounds the latency compensated, the rewind beyond the
 	// interpolation delay the server lets clients use (the Lag
 	// Compensation article's ~200 ms); the whole rewind is then at most
-	// cap + interp, which is Source's sv_maxunlag
-	if max := model.MsF(cfg.MaxRewindMs) + cfg.Interp; now-rw.To > max {
+	// cap + interp (Source's own rule is its strategy's: see source.go)
+	if max := model.MsF(cfg.MaxRewindMs) + cfg.Interp; !rw.OwnCap && now-rw.To > max {
 		rw.To = now - max
 		rw.Rules = append(rw.Rules, rule.MaxRewindCap)
 	}
 	return rw
+}
+
+// KeepsTrail reports whether mode m keeps a pawn's history across a
+// teleport or respawn whatever trail_reset says (Source does: its guard
+// is the walk back, not a reset).
+func KeepsTrail(m Mode) bool {
+	k, ok := For(m).(interface{ KeepsTrailOnTeleport() bool })
+	return ok && k.KeepsTrailOnTeleport()
 }

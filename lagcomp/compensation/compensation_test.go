@@ -28,9 +28,10 @@ func at(now, claimed model.Time) Shot {
 	return Shot{Now: now, Timing: Timing{Stamp: claimed, HasStamp: true, TickTime: claimed}, Conn: Conn{StartFire: &StartFire{}}, Settings: settings()}
 }
 
-// The steps every mode shares, on the source mode's claim: a claim after
-// the present is clamped to it, bias scales the rewind, and the latency
-// compensated beyond interpolation is capped.
+// The steps every mode shares, on the timestamp mode's claim: a claim
+// after the present is clamped to it, bias scales the rewind, and the
+// latency compensated beyond interpolation is capped. (Source's own
+// clamp replaces the cap: source_test.go.)
 func TestRewindToHoldsEveryModeToTheSharedSteps(t *testing.T) {
 	now := model.Ms(10_000)
 	for _, c := range []struct {
@@ -47,9 +48,8 @@ func TestRewindToHoldsEveryModeToTheSharedSteps(t *testing.T) {
 		{"beyond cap + interp", now - model.Ms(450), 1, now - model.Ms(300), []rule.Rule{rule.MaxRewindCap}},
 	} {
 		sh := at(now, c.claimed)
-		sh.Settings.Bias, sh.Settings.SourceWindowMs = c.bias, 5000 // the window believes any claim here
-		sh.Conn.Measured = ExactPing{Ms: 80, Known: true}
-		rw := RewindTo(Source, sh)
+		sh.Settings.Bias = c.bias
+		rw := RewindTo(Timestamp, sh)
 		if rw.To != c.to || !slices.Equal(rw.Rules, c.rules) || rw.Claimed != c.claimed || !rw.HasClaimed {
 			t.Errorf("%s: rewound to %v with %v (claimed %v), want %v with %v", c.name, now-rw.To, rw.Rules, rw.Claimed, now-c.to, c.rules)
 		}

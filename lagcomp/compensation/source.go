@@ -5,11 +5,16 @@ import (
 	"lagscope/model"
 )
 
-// Source is Source's lag compensation: the command carries the client's
-// tick and interpolation delay, and the server rewinds to the tick minus
-// the interpolation — as long as that is within source_window_ms of its
-// own estimate, latency + interpolation (with the latency clamped to
-// sv_maxunlag's share). A command time farther off is not believed.
+// Source is Source's lag compensation (CLagCompensationManager): the
+// command carries the client's tick and interpolation delay, and the
+// server rewinds to the tick minus the interpolation — as long as that is
+// within source_window_ms of its own estimate, latency + interpolation
+// clamped to sv_maxunlag (here max_rewind_ms + interp_ms, so the latency
+// is clamped to max_rewind_ms). A command time farther off is not
+// believed. That clamp is Source's only one: a tick it believes is
+// rewound to as far as the history reaches (BacktrackPlayer walks its
+// records and takes the oldest if the tick is older), so the cap every
+// other mode shares does not apply.
 const Source Mode = "source"
 
 // commandTick rewinds to the command's tick less its interpolation.
@@ -20,8 +25,11 @@ func (commandTick) Want(sh Shot) Rewind {
 	claimed := sh.TickTime - sh.Interp
 	rw := Rewind{To: claimed, Claimed: claimed, HasClaimed: true}
 	if !sh.Conn.Measured.Known {
+		// no estimate to clamp (the connect handshake never completed):
+		// the claim is held to the shared cap instead
 		return rw
 	}
+	rw.OwnCap = true
 	rtt := sh.Conn.Measured.Ms
 	latency, capped := model.MsF(rtt), rtt > cfg.MaxRewindMs
 	if capped {
@@ -39,3 +47,9 @@ func (commandTick) Want(sh Shot) Rewind {
 }
 
 func (commandTick) ClientJudges() bool { return false }
+
+// KeepsTrailOnTeleport: Source never clears a player's lag-compensation
+// records on a teleport or respawn; BacktrackPlayer's walk back gives up
+// at a dead record or a jump longer than the teleport distance
+// (teleport_guard), and rewinds through a shorter one.
+func (commandTick) KeepsTrailOnTeleport() bool { return true }

@@ -35,3 +35,40 @@ func TestSourceChecksTheCommandTimeAgainstItsEstimate(t *testing.T) {
 		}
 	}
 }
+
+// Source clamps only its own estimate to sv_maxunlag (max_rewind_ms +
+// interp_ms): a command tick it believes is honoured however far back,
+// as far as the history reaches. Without an estimate to clamp (no ping:
+// the handshake never completed) the shared cap still holds the claim.
+func TestSourceHonoursABelievedTickBeyondItsClamp(t *testing.T) {
+	now := model.Ms(10_000)
+	for _, c := range []struct {
+		name     string
+		tick     model.Time // how long ago the command's tick was (its interpolation, 50 ms, is added)
+		measured ExactPing
+		capMs    float64
+		rewind   model.Time
+		rules    []rule.Rule
+	}{
+		// the estimate, 400 + 100, is clamped to 200 + 100; the claim,
+		// 450 back, is 150 from it: believed, and rewound to past the
+		// clamp; at 500 it is 200 off, still believed; beyond, replaced
+		{"believed beyond the clamp", model.Ms(400), ExactPing{Ms: 400, Known: true}, 200, model.Ms(450), nil},
+		{"at the window's edge", model.Ms(450), ExactPing{Ms: 400, Known: true}, 200, model.Ms(500), nil},
+		{"one microsecond too far", model.Ms(450) + 1, ExactPing{Ms: 400, Known: true}, 200, model.Ms(300), []rule.Rule{rule.SourceWindow, rule.MaxRewindCap}},
+		{"far back, unclamped", model.Ms(1900), ExactPing{Ms: 1800, Known: true}, 5000, model.Ms(1950), nil},
+		{"no estimate: the shared cap", model.Ms(400), ExactPing{}, 200, model.Ms(300), []rule.Rule{rule.MaxRewindCap}},
+	} {
+		sh := at(now, 0)
+		sh.Timing = Timing{TickTime: now - c.tick, Interp: model.Ms(50)}
+		sh.Settings.SourceWindowMs, sh.Settings.MaxRewindMs = 200, c.capMs
+		sh.Conn.Measured = c.measured
+		rw := RewindTo(Source, sh)
+		if now-rw.To != c.rewind || !slices.Equal(rw.Rules, c.rules) {
+			t.Errorf("%s: rewound %v with %v, want %v with %v", c.name, now-rw.To, rw.Rules, c.rewind, c.rules)
+		}
+	}
+	if !KeepsTrail(Source) || KeepsTrail(Timestamp) || KeepsTrail(Ping) || KeepsTrail(None) {
+		t.Error("only Source keeps its history across a teleport")
+	}
+}
