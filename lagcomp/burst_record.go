@@ -39,7 +39,13 @@ type BurstRecord struct {
 	Updates, UpdatesLost, Resends int64
 	// UpdatesStale are updates the client dropped because their packet
 	// came after a newer one of the weapon's connection (reordered).
-	UpdatesStale          int
+	UpdatesStale int
+	// MergedShots are shots an update brought beyond the effects its
+	// OnRep played: every update for one shot lost until the next, both
+	// arrive in one update, and the document's OnRep plays one flash
+	// (burst_play_count plays NumShotsFired). With the auto-loop an
+	// update that only keeps the loop going plays none and merges none.
+	MergedShots           int
 	BitsPerSecond         float64    // property bits sent per second, resends included (packet headers not counted)
 	LossFreeBitsPerSecond [2]float64 // what naive and robust would each send over a loss-free link
 	Rules                 []Rule
@@ -118,7 +124,7 @@ func (s *Sim) burstRecord(i int) (BurstRecord, fireMarks) {
 func (s *Sim) burstChannel(i int, r *BurstRecord) {
 	ch := &s.Server.conns[i].weapon
 	r.Updates, r.UpdatesLost, r.Resends = ch.Packets, ch.Lost, ch.Resends
-	r.UpdatesStale = s.fx.Clients[i].Stale
+	r.UpdatesStale, r.MergedShots = s.fx.Clients[i].Stale, s.fx.Clients[i].Merged
 	if secs := s.Now.Seconds(); secs > 0 {
 		r.BitsPerSecond = float64(ch.Bits) / secs
 		for k := range r.LossFreeBitsPerSecond {
@@ -133,6 +139,9 @@ func (s *Sim) burstChannel(i int, r *BurstRecord) {
 	}
 	if r.ShotsPending > 0 {
 		r.Rules = append(r.Rules, rule.Pending)
+	}
+	if r.MergedShots > 0 {
+		r.Rules = append(r.Rules, rule.MergedShots)
 	}
 	if r.UpdatesStale > 0 {
 		r.Rules = append(r.Rules, rule.StaleUpdate)

@@ -124,6 +124,7 @@ type Config struct {
 	BurstCompressByte  bool                  // bCompressByte: 6-bit counter (8 bits in all) or 14-bit (16)
 	BurstCreationCheck bool                  // skip the burst on the packet that opens the channel (CreationTime)
 	BurstAutoLoop      bool                  // the bonus: a looping effect timer at the fire rate
+	BurstPlayCount     bool                  // an update plays NumShotsFired effects, not one (FRepBurstInfo)
 	NetUpdateHz        int                   // NetUpdateFrequency: how often the server replicates the weapon
 	TriggerHoldMs      float64               // the trigger is released this long after a burst's last shot
 	RelevancyM         float64               // beyond this the shooter's weapon is culled on a client

@@ -79,7 +79,7 @@ func (s *Sim) holdTrigger(c *Client, t model.Time) {
 
 // effectOptions are a remote client's weapon settings.
 func (s *Sim) effectOptions() burstcounter.Options {
-	return burstcounter.Options{CreationCheck: s.cfg.BurstCreationCheck, AutoLoop: s.cfg.BurstAutoLoop, FireInterval: model.MsF(s.cfg.FireIntervalMs)}
+	return burstcounter.Options{CreationCheck: s.cfg.BurstCreationCheck, AutoLoop: s.cfg.BurstAutoLoop, FireInterval: model.MsF(s.cfg.FireIntervalMs), PlayCount: s.cfg.BurstPlayCount}
 }
 
 // receiveWeapon is a remote client handling a packet of the weapon's
@@ -125,8 +125,19 @@ func (s *Sim) receiveWeapon(c *Client, m *fireeffects.WeaponMsg, sent, t model.T
 		return
 	}
 	rf.Updates.Add(fireeffects.FireUpdate{Sent: sent, Recv: t, Value: v.Value(), Firing: v.Firing(), Open: m.Open && c.weapon.CreationTime == t, Bits: m.Bits}, nil)
+	prevTag := c.weapon.Tag()
 	c.weapon.Receive(v, t, m.Tag)
-	s.collectEffects(c)
+	// merged shots: the update brought every shot since the value it
+	// replaced (omniscient tags), or for the naive int32 those since the
+	// last reset (the ones before it were lost to the reset, not brought);
+	// if its OnRep played fewer flashes than that, the rest were merged
+	if played := s.collectEffects(c); played > 0 {
+		brought := int(m.Tag - prevTag)
+		if v.Encoding == burstcounter.Naive {
+			brought = min(brought, v.Value())
+		}
+		rf.Merged += max(0, brought-played)
+	}
 }
 
 // renderWeapon runs a remote client's copy of the weapon for a render
@@ -141,19 +152,26 @@ func (s *Sim) renderWeapon(c *Client, t model.Time) {
 }
 
 // collectEffects logs what the client's copy just played, each effect
-// attributed to the burst it stands for.
-func (s *Sim) collectEffects(c *Client) {
+// attributed to the burst it stands for, and reports how many an update
+// played (OnRep's, not the loop's).
+func (s *Sim) collectEffects(c *Client) (onRep int) {
 	rf := &s.fx.Clients[c.Index]
 	for _, e := range c.weapon.TakeEffects() {
 		pe := fireeffects.PlayedEffect{T: e.T, Cause: e.Cause, Burst: -1}
 		switch {
 		case e.Open && !c.weapon.BurstCounter.Firing():
 			pe.Bogus = true // a burst for shots long gone
+		case e.Back > 0: // burst_play_count: an earlier shot of the update's
+			if int64(e.Back) < e.Tag-e.PrevTag {
+				pe.Burst = s.fx.Shots.At(int(e.Tag - 1 - int64(e.Back))).Burst
+			}
 		case e.Tag > 0 && (e.Tag > e.PrevTag || e.Open || e.Cause == burstcounter.CauseLoop):
 			pe.Burst = s.fx.Shots.At(int(e.Tag - 1)).Burst
 		}
+		onRep += b2i(e.Cause == burstcounter.CauseOnRep)
 		rf.Effects.Add(pe, nil)
 	}
+	return onRep
 }
 
 // replicateWeapon is the server's net update for the weapon, at the end

@@ -45,6 +45,7 @@ type Summary struct {
 	RuleCounts     []RuleCount `json:"rules" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
 	MaxWarpM       float64     `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
 	StarvedFrames  int         `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
+	MergedShots    int         `json:"merged_shots" name:"merged shots" unit:"shots" doc:"weapon-fire effects, over every remote client: shots an update of the BurstCounter brought beyond the flashes its OnRep played (a shot whose updates were all lost until the next arrives with it; burst_play_count plays one per shot)"`
 }
 
 // RuleCount is how often a rule applied.
@@ -164,6 +165,9 @@ func (s *Sim) Summary() Summary {
 	sum.DupsRejected, sum.ReliableGaveUp = s.dupRejected, s.reliableGaveUp
 	sh := s.Clients[ShooterPawn]
 	sum.MaxWarpM, sum.StarvedFrames = sh.warpMax, sh.starved
+	for i := 1; i < len(s.fx.Clients); i++ {
+		sum.MergedShots += s.fx.Clients[i].Merged
+	}
 	return sum
 }
 

@@ -2,11 +2,13 @@ package presets
 
 import (
 	"math"
+	"strconv"
 	"testing"
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/projectile"
 	"lagscope/lagcomp/rule"
+	"lagscope/model"
 )
 
 // runPreset runs a preset for its duration with settings changed.
@@ -132,5 +134,54 @@ func TestLookForPeekersAdvantage(t *testing.T) {
 	}
 	if p.Winner != p.Peeker || !near(p.WonAt.Millis(), 1781, 0.5) || !near(p.DefenderSaw.Millis(), 1840, 0.5) {
 		t.Errorf("won by %d at %v, holder saw at %v; look_for says the peeker, 1781 ms, 1840 ms", p.Winner, p.WonAt, p.DefenderSaw)
+	}
+}
+
+// runWhole runs a preset for its whole duration_ms with settings changed.
+func runWhole(t *testing.T, name string, set ...string) *lagcomp.Sim {
+	t.Helper()
+	p, err := Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := p.Config()
+	for i := 0; i < len(set); i += 2 {
+		if err := lagcomp.Apply(&cfg, []lagcomp.Setting{{Key: set[i], Value: set[i+1]}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := lagcomp.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Step(model.MsF(cfg.DurationMs))
+	return s
+}
+
+// burst-single-shot-loss: the figures its look_for quotes, and the miss
+// rate over 20 seeds within sampling bounds of 1 − (d′/T)(1 − p), d′ the
+// 30 ms hold rounded up to the 120 fps frame, and far from the formula
+// that forgets the frame.
+func TestLookForBurstSingleShotLoss(t *testing.T) {
+	rs := runWhole(t, "burst-single-shot-loss").BurstRecords()
+	if v, o := rs[0], rs[1]; v.EffectsPlayed != 53 || v.ShotsFired != 82 || v.SingleShotsMissed != 28 || o.SingleShotsMissed != 31 {
+		t.Errorf("victim %d flashes for %d shots, %d singles missed, observer %d; look_for says 53, 82, 28, 31",
+			v.EffectsPlayed, v.ShotsFired, v.SingleShotsMissed, o.SingleShotsMissed)
+	}
+	if rs := runWhole(t, "burst-single-shot-loss", "burst_encoding", "robust").BurstRecords(); rs[0].EffectsPlayed != 82 || rs[0].SingleShotsMissed != 0 {
+		t.Errorf("robust: %d flashes, %d missed; look_for says 82, none", rs[0].EffectsPlayed, rs[0].SingleShotsMissed)
+	}
+	missed, judged := 0, 0
+	for seed := 1; seed <= 20; seed++ {
+		for _, r := range runWhole(t, "burst-single-shot-loss", "seed", strconv.Itoa(seed)).BurstRecords() {
+			missed += r.SingleShotsMissed
+			judged += r.ShotsFired - r.ShotsPending - r.ShotsCulled
+		}
+	}
+	held := math.Ceil(30.0*120/1000) * 1000 / 120 // 33.3 ms
+	want, unrounded := 1-held/50*0.95, 1-30.0/50*0.95
+	rate, sigma := float64(missed)/float64(judged), math.Sqrt(want*(1-want)/float64(judged))
+	if math.Abs(rate-want) > 4*sigma || math.Abs(rate-unrounded) < 4*sigma || math.Round(1000*rate) != 368 {
+		t.Errorf("20 seeds: %.3f of %d singles missed; 1 − (d′/T)(1 − p) = %.3f ± %.3f, unrounded %.3f; look_for says 36.8 %%", rate, judged, want, 4*sigma, unrounded)
 	}
 }

@@ -12,6 +12,12 @@ type Options struct {
 	// looping timer at the fire rate plays effects between updates.
 	AutoLoop     bool
 	FireInterval model.Time // the weapon's time between shots, for the loop
+	// PlayCount plays NumShotsFired effects for an update that starts a
+	// burst (FRepBurstInfo only: the naive int32 has no NumShotsFired),
+	// at once, instead of one: two shots whose updates were all lost
+	// until the second reach the client in one update, and the
+	// document's OnRep would play one flash for both.
+	PlayCount bool
 }
 
 // Cause is why an effect played.
@@ -34,6 +40,10 @@ type Effect struct {
 	// effect, of the update that started or last restarted the loop);
 	// PrevTag is the tag of the value that update replaced.
 	Tag, PrevTag int64
+	// Back is which of the update's shots it stands for, counted back
+	// from the latest (0); only PlayCount plays effects for the earlier
+	// ones.
+	Back int
 }
 
 // Replica is a remote client's copy of the shooter's weapon actor: made
@@ -86,7 +96,7 @@ func (r *Replica) OnRep_BurstCounter(previousValue BurstCounter, now model.Time,
 	if r.BurstCounter.Encoding == Naive {
 		// ShooterGame: any positive count means firing.
 		if r.BurstCounter.Count > 0 {
-			r.onBurstStarted(now, prevTag, false)
+			r.onBurstStarted(now, prevTag, false, 1)
 		} else {
 			r.onBurstStopped()
 		}
@@ -98,7 +108,13 @@ func (r *Replica) OnRep_BurstCounter(previousValue BurstCounter, now model.Time,
 		// relevancy range.
 		bIsOpenChannelPacket := now-r.CreationTime == 0
 		if !bIsOpenChannelPacket || !r.opt.CreationCheck {
-			r.onBurstStarted(now, prevTag, bIsOpenChannelPacket)
+			// NumShotsFired from the construction-time value counts
+			// nothing: an open-channel packet plays one
+			n := 1
+			if r.opt.PlayCount && !bIsOpenChannelPacket {
+				n = max(1, int(cur.NumShotsFired(prev)))
+			}
+			r.onBurstStarted(now, prevTag, bIsOpenChannelPacket, n)
 		}
 		// We may have fired a burst then immediately stopped (shotgun,
 		// semi-auto). The document's listing calls StoppedFiring(Previous)
@@ -115,18 +131,20 @@ func (r *Replica) OnRep_BurstCounter(previousValue BurstCounter, now model.Time,
 	}
 }
 
-// onBurstStarted plays a muzzle flash. With auto-loop it starts the
-// looping timer at the fire rate instead, and while the timer runs an
-// update only keeps it going: the flashes come at the weapon's steady
-// rate, not at the jittered times updates arrive.
-func (r *Replica) onBurstStarted(now model.Time, prevTag int64, open bool) {
+// onBurstStarted plays a muzzle flash, or n at once (PlayCount). With
+// auto-loop it starts the looping timer at the fire rate as well, and
+// while the timer runs an update only keeps it going: the flashes come
+// at the weapon's steady rate, not at the jittered times updates arrive.
+func (r *Replica) onBurstStarted(now model.Time, prevTag int64, open bool, n int) {
 	r.Bursts++
 	loop := r.opt.AutoLoop && r.opt.FireInterval > 0 && r.BurstCounter.Firing()
 	if loop && r.looping {
 		r.loopTag = r.tag
 		return
 	}
-	r.effects = append(r.effects, Effect{T: now, Cause: CauseOnRep, Open: open, Tag: r.tag, PrevTag: prevTag})
+	for k := n - 1; k >= 0; k-- {
+		r.effects = append(r.effects, Effect{T: now, Cause: CauseOnRep, Open: open, Tag: r.tag, PrevTag: prevTag, Back: k})
+	}
 	if loop {
 		r.looping, r.loopTag, r.nextLoop = true, r.tag, now+r.opt.FireInterval
 	}
@@ -147,6 +165,9 @@ func (r *Replica) Tick(now model.Time) {
 		r.nextLoop += r.opt.FireInterval
 	}
 }
+
+// Tag is the caller's tag of the value the client holds.
+func (r *Replica) Tag() int64 { return r.tag }
 
 // Looping reports whether the auto-loop timer runs.
 func (r *Replica) Looping() bool { return r.looping }

@@ -1,6 +1,7 @@
 package burstcounter
 
 import (
+	"slices"
 	"testing"
 
 	"lagscope/model"
@@ -110,5 +111,42 @@ func TestAutoLoop(t *testing.T) {
 	r.Tick(model.Ms(1000))
 	if es := r.TakeEffects(); len(es) != 1 {
 		t.Fatalf("no loop: %+v", es)
+	}
+}
+
+// PlayCount: an update that brought three shots plays three effects at
+// once, each standing for one of them (Back counts from the latest);
+// without it, one. The open-channel packet plays one either way
+// (NumShotsFired from the construction value counts nothing), and a
+// count that went once round the byte shows only what is left over.
+func TestPlayCountPlaysNumShotsFired(t *testing.T) {
+	ms := model.Ms
+	for _, count := range []bool{false, true} {
+		r := NewReplica(Robust, true, 0, 0, Options{CreationCheck: false, PlayCount: count})
+		r.Receive(robust(7, true), 0, 7) // opens the channel
+		r.Receive(robust(9, true), ms(10), 9)
+		r.Receive(robust(12, false), ms(20), 12)
+		r.Receive(robust(12+64+2, false), ms(30), 12+64+2)
+		type played struct {
+			t    model.Time
+			back int
+		}
+		var got []played
+		for _, e := range r.TakeEffects() {
+			got = append(got, played{e.T, e.Back})
+		}
+		want := []played{{0, 0}, {ms(10), 0}, {ms(20), 0}, {ms(30), 0}}
+		if count {
+			want = []played{{0, 0}, {ms(10), 1}, {ms(10), 0}, {ms(20), 2}, {ms(20), 1}, {ms(20), 0}, {ms(30), 1}, {ms(30), 0}}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("count %v: played %v, want %v", count, got, want)
+		}
+	}
+	// the naive int32 has no NumShotsFired: one effect per update
+	r := NewReplica(Naive, true, 0, 0, Options{PlayCount: true})
+	r.Receive(BurstCounter{Encoding: Naive, Count: 3}, ms(10), 3)
+	if es := r.TakeEffects(); len(es) != 1 {
+		t.Fatalf("naive: %d effects", len(es))
 	}
 }

@@ -48,6 +48,9 @@ type RemoteFire struct {
 	// Stale counts the updates dropped because their packet came after a
 	// newer one of the weapon's connection (reordered).
 	Stale int
+	// Merged counts the shots updates brought beyond the effects their
+	// OnRep played (two shots in one update, one flash).
+	Merged int
 }
 
 // FireUpdate is a property value the client applied.

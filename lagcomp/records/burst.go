@@ -26,6 +26,7 @@ type BurstJSON struct {
 	UpdatesLost        int64                 `json:"updates_lost"`
 	Resends            int64                 `json:"resends"`
 	UpdatesStale       int                   `json:"updates_stale"`
+	MergedShots        int                   `json:"merged_shots"`
 	EffectGapSDMs      *float64              `json:"effect_gap_sd_ms"`
 	NaiveLossFreeBPS   float64               `json:"naive_loss_free_bits_per_second"`
 	RobustLossFreeBPS  float64               `json:"robust_loss_free_bits_per_second"`
@@ -48,7 +49,7 @@ func Burst(r *lagcomp.BurstRecord) BurstJSON {
 		SingleShotsMissed: r.SingleShotsMissed, BurstsMissed: r.BurstsMissed, ExtraEffects: r.ExtraEffects,
 		BogusBursts: r.BogusBursts, BitsPerSecond: round6(r.BitsPerSecond), ShotsWithoutEffect: r.ShotsWithoutEffect,
 		ShotsCulled: r.ShotsCulled, ShotsPending: r.ShotsPending, Updates: r.Updates, UpdatesLost: r.UpdatesLost,
-		Resends: r.Resends, UpdatesStale: r.UpdatesStale, NaiveLossFreeBPS: round6(r.LossFreeBitsPerSecond[0]), RobustLossFreeBPS: round6(r.LossFreeBitsPerSecond[1]),
+		Resends: r.Resends, UpdatesStale: r.UpdatesStale, MergedShots: r.MergedShots, NaiveLossFreeBPS: round6(r.LossFreeBitsPerSecond[0]), RobustLossFreeBPS: round6(r.LossFreeBitsPerSecond[1]),
 		Rules: rules,
 	}
 }

@@ -91,6 +91,7 @@ const (
 	Culled          Rule = "culled"
 	Pending         Rule = "pending"
 	StaleUpdate     Rule = "stale_update"
+	MergedShots     Rule = "merged_shots"
 )
 
 // Meta is what a rule means: its stage, what it explains of the verdict,
@@ -132,6 +133,7 @@ var table = []Meta{
 	{NetUpdateCapped, FireEffects, Nothing, "net_update_hz is above tick_hz; the server replicates once a tick, the most it can"},
 	{Culled, FireEffects, Nothing, "the client's copy of the weapon was culled (beyond relevancy_m) for part of the run; shots then are counted apart"},
 	{Pending, FireEffects, Nothing, "bursts too recent to judge at the end of the run (their effects may still be on the way) are counted apart"},
+	{MergedShots, FireEffects, Nothing, "merged_shots: an update brought more shots than the flashes its OnRep played (the updates for a shot all lost until the next one; burst_play_count plays NumShotsFired)"},
 	{StaleUpdate, FireEffects, Nothing, "updates_stale: a weapon packet came after a newer one (reordered) and was dropped, as UE4 drops out-of-order packets, so an old value never overwrote a newer one; the server, learning it unacked, sent the current value again"},
 }
 
