@@ -3,6 +3,7 @@ package app
 import (
 	"image"
 	"math"
+	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -25,9 +26,14 @@ type Pane struct {
 	raster *canvas.Raster
 	maxBtn *widget.Button
 	fitBtn *widget.Button
-	img    *image.RGBA // reused while the pixel size stays the same
-	r      *views.Renderer
-	drawn  uint64 // the UI version last drawn
+	// focusBtn steps the pane's focus (views.Focus) through the shot,
+	// the target, the shooter, the projectile and back to all: the
+	// window's --focus, one pane at a time.
+	focusBtn *widget.Button
+	focus    views.Focus
+	img      *image.RGBA // reused while the pixel size stays the same
+	r        *views.Renderer
+	drawn    uint64 // the UI version last drawn
 	// visible is whether the layout shows it; hidden panes do not redraw.
 	visible bool
 	// zoom and pan move this pane's view from the frame views fits to
@@ -61,6 +67,11 @@ func newPane(u *UI, v views.View) *Pane {
 	p.fitBtn = widget.NewButtonWithIcon("fit", theme.ZoomFitIcon(), p.fit)
 	p.fitBtn.Importance = widget.LowImportance
 	p.fitBtn.Hide()
+	p.focusBtn = widget.NewButtonWithIcon(focusLabel(views.FocusNone), theme.SearchIcon(), p.nextFocus)
+	p.focusBtn.Importance = widget.LowImportance
+	if v.TimeAxis() { // a time axis has no world to frame
+		p.focusBtn.Hide()
+	}
 	p.zoom = 1
 	p.ExtendBaseWidget(p)
 	return p
@@ -68,7 +79,7 @@ func newPane(u *UI, v views.View) *Pane {
 
 // CreateRenderer stacks the raster under the fit and maximise buttons.
 func (p *Pane) CreateRenderer() fyne.WidgetRenderer {
-	corner := container.NewVBox(container.NewHBox(layout.NewSpacer(), p.fitBtn, p.maxBtn))
+	corner := container.NewVBox(container.NewHBox(layout.NewSpacer(), p.focusBtn, p.fitBtn, p.maxBtn))
 	return widget.NewSimpleRenderer(container.NewStack(p.raster, corner))
 }
 
@@ -95,8 +106,35 @@ func (p *Pane) draw(w, h int) image.Image {
 func (p *Pane) options(pixelWidth int) views.Options {
 	o := p.ui.options()
 	o.Scale = p.scale(pixelWidth)
-	o.Zoom, o.Pan = p.zoom, p.pan
+	o.Zoom, o.Pan, o.Focus = p.zoom, p.pan, p.focus
 	return o
+}
+
+// focusLabel is the focus button's text: what the pane is framed on.
+func focusLabel(f views.Focus) string {
+	if f == views.FocusNone {
+		return "focus: all"
+	}
+	return "focus: " + string(f)
+}
+
+// nextFocus frames the pane on the next thing (shot, target, shooter,
+// projectile, all), from the fitted frame: a zoom or pan made for the
+// old framing would not fit the new one.
+func (p *Pane) nextFocus() {
+	next := views.FocusNone
+	if i := slices.Index(views.Focuses, p.focus); i+1 < len(views.Focuses) {
+		next = views.Focuses[i+1]
+	}
+	p.setFocus(next)
+}
+
+// setFocus frames the pane on f.
+func (p *Pane) setFocus(f views.Focus) {
+	p.focus = f
+	p.focusBtn.SetText(focusLabel(f))
+	p.zoom, p.pan = 1, model.Vec{}
+	p.moved()
 }
 
 // worldAt is the world point under a logical position in the pane as it

@@ -273,7 +273,36 @@ func (s *screenshots) sidecar() (*capture.Sidecar, error) {
 	if u.selected != [16]byte{} {
 		sc.Selected = u.selected.String()
 	}
+	shown := []views.View{views.View(view)}
+	if view == "split" {
+		shown = views.Views[:4]
+		if layout == views.Layout1x2 { // the window's two panes, in its order
+			shown = u.viewOrder()[:2]
+			sc.Panes = []string{string(shown[0]), string(shown[1])}
+		}
+	}
+	sc.Focus = string(u.sharedFocus(shown))
 	return sc, nil
+}
+
+// sharedFocus is the focus the panes of vs share, for a screenshot's
+// sidecar (which holds one for all its panes); when they differ, none,
+// and the status line says the capture frames them all.
+func (u *UI) sharedFocus(vs []views.View) views.Focus {
+	var f views.Focus
+	seen := false
+	for _, v := range vs {
+		p := u.pane(v)
+		if p == nil || v.TimeAxis() {
+			continue
+		}
+		if seen && p.focus != f {
+			u.setStatus("the panes have different focuses: the screenshot frames each on everything")
+			return views.FocusNone
+		}
+		f, seen = p.focus, true
+	}
+	return f
 }
 
 // window captures the window as it is, title above and caption band

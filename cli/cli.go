@@ -33,11 +33,15 @@ usage:
                                 (at least one of --csv, --json, --chart)
   lagscope shot --preset NAME [--set k=v]... --at 2.5s|--shot N|--moment N --out file.png
                 [--view split|server|shooter|target|overlay|packets|burst] [--layout 2x2|1x2|single]
+                [--panes server,target] [--focus shot|target|shooter|projectile]
                 [--size 1920x1080] [--scale S] [--theme dark|light] [--layers default,NAME,-NAME]
-                [--compare k=v,…] [--title "…"] [--caption full|short|none]
+                [--compare k=v,…] [--title "…"] [--caption full|short|moment|none]
                                 --moment N: the preset's moment N (its time, its shot, its sentence);
                                 --view packets: the packet-flow diagram; --view burst: the fire-effects lanes;
-                                --scale: text and line size (default: height/1000, at least 1)
+                                --layout 1x2 --panes server,target: any two panes side by side;
+                                --focus: frame the world panes tightly on that one thing;
+                                --scale: text and line size (default: height/540, at least 1:
+                                body text 1/45 of the height, readable from the back of a hall)
   lagscope shot ... --from-time 2s --to-time 4s [--slow 4] [--fps 25] --out clip.gif
   lagscope shot --from file.json --out file.png|file.gif
                                 render a screenshot or an animated clip headless (and its sidecar);

@@ -34,6 +34,7 @@ type shotFlags struct {
 	scale                    float64
 	theme, layers, out, from string
 	title, caption, compare  string
+	focus, panes             string
 	fromTime, toTime         string
 	slow                     float64
 	fps                      int
@@ -47,6 +48,8 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.moment, "moment", 0, "capture the preset's moment N (1 = the first), its sentence in the caption")
 	fs.StringVar(&f.view, "view", "split", "split, server, shooter, target, overlay, packets (the packet-flow diagram) or burst (the fire-effects lanes)")
 	fs.StringVar(&f.layout, "layout", "2x2", "for split: 2x2, 1x2 or single")
+	fs.StringVar(&f.panes, "panes", "", "for split: the views its cells show, in order, e.g. --layout 1x2 --panes server,target (default: server,shooter,target,overlay)")
+	fs.StringVar(&f.focus, "focus", "", "frame the world panes tightly on: shot (the selected one), target, shooter or projectile (the newest)")
 	fs.StringVar(&f.size, "size", "1920x1080", "WIDTHxHEIGHT in pixels, title and caption bands included (a clip: default 960x540)")
 	fs.Float64Var(&f.scale, "scale", 0, "text and line scale, 0.5 to 8 (default: height/540, at least 1: body text 1/45 of the picture's height, readable from the back of a hall)")
 	fs.StringVar(&f.theme, "theme", "dark", "dark or light")
@@ -192,7 +195,16 @@ func sidecarFromFlags(f *shotFlags) (*capture.Sidecar, error) {
 	if err != nil {
 		return nil, err
 	}
+	focus, err := views.ParseFocus(f.focus)
+	if err != nil {
+		return nil, fmt.Errorf("--%w", err)
+	}
+	var panes []string
+	if f.panes != "" {
+		panes = strings.Split(f.panes, ",")
+	}
 	sc := &capture.Sidecar{Version: Version, Preset: f.run.preset, View: f.view, Layout: views.Layout(f.layout),
+		Focus: string(focus), Panes: panes,
 		Width: w, Height: h, Scale: scale, Theme: f.theme, Layers: ls,
 		Script: timeline.Script{Base: lagcomp.ConfigMap(&cfg)},
 		Title:  strings.TrimSpace(f.title), Caption: f.caption, KeyParams: p.KeyParams, Compare: f.compare}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"lagscope/views"
@@ -107,6 +108,43 @@ func TestClipIsSmallAndHoldsItsFraming(t *testing.T) {
 			}
 		} else if wall != first {
 			t.Errorf("frame %d: the wall is at %v, in the first frame at %v", i, wall, first)
+		}
+	}
+}
+
+// --focus and --panes: a 1x2 of any two panes, focused, reproduced from
+// its sidecar; bad values are errors naming the flag and what is allowed.
+func TestShotFocusAndPanes(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "a.png")
+	code, _, errs := runCLI("shot", "--preset", "behind-cover", "--moment", "1", "--layout", "1x2", "--panes", "server,target",
+		"--focus", "shot", "--size", "960x540", "--out", out)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	again := filepath.Join(dir, "b.png")
+	if code, _, errs := runCLI("shot", "--from", filepath.Join(dir, "a.json"), "--out", again); code != 0 {
+		t.Fatal(errs)
+	}
+	a, _ := os.ReadFile(out)
+	b, _ := os.ReadFile(again)
+	side, _ := os.ReadFile(filepath.Join(dir, "a.json"))
+	if !bytes.Equal(a, b) || !bytes.Contains(side, []byte(`"focus": "shot"`)) || !bytes.Contains(side, []byte(`"target"`)) {
+		t.Fatalf("the sidecar did not keep the focus and panes, or did not make the same PNG:\n%s", side)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--focus", "gap"}, `--focus "gap": want shot, target, shooter, projectile`},
+		{[]string{"--panes", "server,target"}, "layout 2x2 shows 4 pane(s), 2 given"},
+		{[]string{"--layout", "1x2", "--panes", "server,radar"}, `"radar" is not a view`},
+		{[]string{"--view", "packets", "--focus", "shot"}, "view packets runs along time"},
+		{[]string{"--view", "server", "--panes", "server,target"}, "for the split view"},
+	} {
+		code, _, errs := runCLI(append([]string{"shot", "--preset", "default", "--size", "320x200", "--out", filepath.Join(dir, "x.png")}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errs, c.want)
 		}
 	}
 }

@@ -286,7 +286,7 @@ func (p *pane) grid() {
 	}
 	p.r.segs = lines
 	p.strokeLines(p.pal.Grid, 1*p.s, lines...)
-	s := fmt.Sprintf("grid %g m", step)
+	s := fmt.Sprintf("grid %g m", step) + p.focusSays()
 	tw, th := p.measure(s, 10)
 	p.text(s, x+w, y+h-2*p.s, 10, p.pal.Dim, 1, 1, false)
 	p.shape(rect{x + w - tw, y + h - 2*p.s - th, x + w, y + h})

@@ -164,6 +164,11 @@ func (p *pane) framing(v View) framing {
 	if v != ViewOverlay {
 		fr.walls(f.Config.Walls, 3)
 	}
+	if p.o.Focus != FocusNone {
+		if ffr, ok := p.focusFramer(v); ok {
+			return framing{ffr, focusMinW, focusMinH, notes}
+		}
+	}
 	return framing{fr, minW, minH, notes}
 }
 

@@ -68,6 +68,10 @@ type Options struct {
 	// metres. The window's scroll and drag set them.
 	Zoom float64
 	Pan  model.Vec
+	// Focus frames the world panes tightly on one thing (focus.go): the
+	// selected shot, the target, the shooter or the newest projectile.
+	// The zero value frames everything that matters.
+	Focus Focus
 	// Framing, when set, is the camera the pane draws with instead of
 	// fitting its own: panes drawn apart share one world-to-pixel
 	// transform (FrameUnion; the zoom and pan are in it already).

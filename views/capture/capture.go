@@ -56,6 +56,12 @@ type Sidecar struct {
 	KeyParams []string `json:"key_params,omitempty"`
 	// Clip, when set, makes the capture an animated GIF (see Clip).
 	Clip *Clip `json:"clip,omitempty"`
+	// Focus frames the world panes tightly on the shot, the target, the
+	// shooter or the newest projectile (views.Focus; empty: everything).
+	Focus string `json:"focus,omitempty"`
+	// Panes are the views a split layout shows, in its order (a 1x2 of
+	// server and target); empty: the layout's usual panes.
+	Panes []string `json:"panes,omitempty"`
 	// Moment is a preset's moment shown: "moment 2: what to see", a line
 	// of the caption (full or short).
 	Moment string `json:"moment,omitempty"`
@@ -108,6 +114,14 @@ func (s *Sidecar) check() error {
 	} else if s.Layout != views.Layout2x2 && s.Layout != views.Layout1x2 && s.Layout != views.LayoutSingle {
 		return fmt.Errorf("layout %q: want 2x2, 1x2 or single", s.Layout)
 	}
+	if fo, err := views.ParseFocus(s.Focus); err != nil {
+		return err
+	} else if fo != views.FocusNone && views.View(s.View).TimeAxis() {
+		return fmt.Errorf("focus %s: frames the world panes; view %s runs along time", fo, s.View)
+	}
+	if err := s.checkPanes(); err != nil {
+		return err
+	}
 	if s.Selected != "" {
 		if _, err := uuid.Parse(s.Selected); err != nil {
 			return fmt.Errorf("selected %q: not a shot id", s.Selected)
@@ -140,6 +154,39 @@ func (s *Sidecar) check() error {
 		}
 	}
 	return nil
+}
+
+// checkPanes checks the panes a split shows: each a view, as many as
+// the layout has cells.
+func (s *Sidecar) checkPanes() error {
+	if len(s.Panes) == 0 {
+		return nil
+	}
+	if s.View != "split" {
+		return fmt.Errorf("panes %s: for the split view, which lays panes out (view is %s)", strings.Join(s.Panes, ","), s.View)
+	}
+	cells := map[views.Layout]int{views.Layout2x2: 4, views.Layout1x2: 2, views.LayoutSingle: 1}[s.Layout]
+	if len(s.Panes) != cells {
+		return fmt.Errorf("panes %s: layout %s shows %d pane(s), %d given", strings.Join(s.Panes, ","), s.Layout, cells, len(s.Panes))
+	}
+	for _, p := range s.Panes {
+		if !slices.Contains(views.Views, views.View(p)) {
+			return fmt.Errorf("panes: %q is not a view; want server, shooter, target, overlay, packets or burst", p)
+		}
+	}
+	return nil
+}
+
+// paneViews are the views a split of the sidecar shows, in layout order.
+func (s *Sidecar) paneViews() []views.View {
+	if len(s.Panes) == 0 {
+		return views.Views
+	}
+	vs := make([]views.View, len(s.Panes))
+	for i, p := range s.Panes {
+		vs[i] = views.View(p)
+	}
+	return vs
 }
 
 // MaxTime is the latest instant a capture may show: the duration_ms
@@ -219,6 +266,7 @@ func layout(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame) (slide, error) {
 		pal = views.Light
 	}
 	o := views.Options{Layers: sc.Layers, Palette: pal, Scale: sc.Scale}
+	o.Focus, _ = views.ParseFocus(sc.Focus) // checked
 	if sc.Selected != "" {
 		o.Selected = uuid.MustParse(sc.Selected)
 	}
@@ -246,7 +294,7 @@ func drawFramed(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame, fm *views.Fram
 	o.Framing = fm
 	var body *image.RGBA
 	if sc.View == "split" {
-		body = r.Split(f, sc.Layout, views.Views, sc.Width, sl.bodyH, o)
+		body = r.Split(f, sc.Layout, sc.paneViews(), sc.Width, sl.bodyH, o)
 	} else if body, err = r.Render(f, sc.View, sc.Width, sl.bodyH, o); err != nil {
 		return nil, err
 	}

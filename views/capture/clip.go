@@ -166,7 +166,7 @@ func clipFraming(sc *Sidecar, ts []model.Time, progress Progress) (*views.Framin
 		}
 		one := []*lagcomp.Frame{f}
 		if sc.View == "split" {
-			fm = r.FrameUnionSplitOnto(fm, one, sc.Layout, views.Views, sc.Width, sl.bodyH, sl.o)
+			fm = r.FrameUnionSplitOnto(fm, one, sc.Layout, sc.paneViews(), sc.Width, sl.bodyH, sl.o)
 		} else {
 			fm = r.FrameUnion(fm, one, views.View(sc.View), sc.Width, sl.bodyH, sl.o)
 		}

@@ -54,6 +54,7 @@ func drawCompare(sc *Sidecar, fa, fb *lagcomp.Frame, changes []lagcomp.Setting) 
 		pal = views.Light
 	}
 	o := views.Options{Layers: sc.Layers, Palette: pal, Scale: sc.Scale}
+	o.Focus, _ = views.ParseFocus(sc.Focus) // checked
 	if sc.Selected != "" {
 		o.Selected = uuid.MustParse(sc.Selected)
 	}
@@ -84,7 +85,7 @@ func drawCompare(sc *Sidecar, fa, fb *lagcomp.Frame, changes []lagcomp.Setting) 
 	// of what each shows, so a position left compares with one right
 	fs := []*lagcomp.Frame{fa, fb}
 	if sc.View == "split" {
-		o.Framing = views.NewRenderer().FrameUnionSplit(fs, sc.Layout, views.Views, sc.Width/2, bodyH, o)
+		o.Framing = views.NewRenderer().FrameUnionSplit(fs, sc.Layout, sc.paneViews(), sc.Width/2, bodyH, o)
 	} else {
 		o.Framing = views.NewRenderer().FrameUnion(nil, fs, views.View(sc.View), sc.Width/2, bodyH, o)
 	}
@@ -93,7 +94,7 @@ func drawCompare(sc *Sidecar, fa, fb *lagcomp.Frame, changes []lagcomp.Setting) 
 		var body *image.RGBA
 		var err error
 		if sc.View == "split" {
-			body = r.Split(h.f, sc.Layout, views.Views, h.w, bodyH, o)
+			body = r.Split(h.f, sc.Layout, sc.paneViews(), h.w, bodyH, o)
 		} else if body, err = r.Render(h.f, sc.View, h.w, bodyH, o); err != nil {
 			return nil, err
 		}

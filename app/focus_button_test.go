@@ -1,0 +1,53 @@
+package app
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"lagscope/lagcomp"
+	"lagscope/views"
+)
+
+// Each pane's focus button steps its framing through shot, target,
+// shooter, projectile and back to all; focused on the target, the
+// shooter's pane spreads the interpolation gap across far more pixels;
+// a screenshot of that pane carries the focus in its sidecar.
+func TestFocusButtonFramesThePane(t *testing.T) {
+	u, clk := newTestUI(t, "default")
+	clk.run(u, 190) // about 3 s of simulation
+	p := u.pane(views.ViewShooter)
+	gap := func() float64 { // squared pixels between the target shown and the server's
+		p.draw(int(p.Size().Width), int(p.Size().Height))
+		f := u.frame.Load()
+		o := p.options(int(p.Size().Width))
+		w, h := int(p.Size().Width), int(p.Size().Height)
+		ax, ay := views.PixelAt(f, views.ViewShooter, o, w, h, f.Clients[lagcomp.ShooterPawn].View.Poses[lagcomp.TargetPawn].Pos)
+		bx, by := views.PixelAt(f, views.ViewShooter, o, w, h, f.Pawns[lagcomp.TargetPawn].Pose.Pos)
+		return (ax-bx)*(ax-bx) + (ay-by)*(ay-by)
+	}
+	fitted := gap()
+	var seen []string
+	for range views.Focuses {
+		test.Tap(p.focusBtn)
+		seen = append(seen, p.focusBtn.Text)
+		if p.focus == views.FocusTarget {
+			if focused := gap(); focused < 25*fitted { // 5 times the distance
+				t.Errorf("focused on the target the gap is %.0f px², fitted %.0f px²", focused, fitted)
+			}
+			u.shotUI.what = string(views.ViewShooter)
+			sc, err := u.shotUI.sidecar()
+			if err != nil || sc.Focus != "target" {
+				t.Errorf("the screenshot's sidecar has focus %q (%v)", sc.Focus, err)
+			}
+		}
+	}
+	test.Tap(p.focusBtn)
+	want := []string{"focus: shot", "focus: target", "focus: shooter", "focus: projectile"}
+	if len(seen) != 4 || seen[0] != want[0] || seen[1] != want[1] || seen[2] != want[2] || seen[3] != want[3] || p.focusBtn.Text != "focus: all" || p.focus != views.FocusNone {
+		t.Fatalf("the button read %v, then %q", seen, p.focusBtn.Text)
+	}
+	if u.pane(views.ViewPackets).focusBtn.Visible() {
+		t.Error("the packet diagram, a time axis, has a focus button")
+	}
+}
