@@ -29,7 +29,7 @@ import (
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[Sim](): {"sight", "duelAim", "duelAimSrc", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
-		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
+		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "connectionsLost", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
 	reflect.TypeFor[Server]():     {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells"},
 	reflect.TypeFor[ServerPawn](): {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},
 	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "weapon", "rel", "weaponRel", "acks"},
@@ -48,7 +48,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[ShotLog]():                   {"c"},
 	reflect.TypeFor[orderstat.Stat]():            {"low", "high", "p"},
 	reflect.TypeFor[projTally]():                 {"s", "linked", "pairs", "linkSum", "detSum"},
-	reflect.TypeFor[Summary]():                   {"ShotsFired", "ShotsLost", "ShotsInFlight", "LostClientHits", "DupsRejected", "ReliableGaveUp", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames", "MergedShots"},
+	reflect.TypeFor[Summary]():                   {"ShotsFired", "ShotsLost", "ShotsInFlight", "LostClientHits", "DupsRejected", "ReliableGaveUp", "ConnLost", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames", "MergedShots"},
 	reflect.TypeFor[ProjectileSummary]():         {"Count", "Rules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
 	reflect.TypeFor[sightings]():                 {"hidden", "armed", "seen", "at", "won", "winner", "wonAt"},
 	reflect.TypeFor[schedule.Metronome]():        {"base", "hz", "n"},
@@ -74,40 +74,48 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[compensation.StartFire](): {"Stamp", "At", "Seen"},
 	// chunked logs: chunks shared with a clone until written (Mut); a fired
 	// shot's sentAt clipped then (ownSent)
-	reflect.TypeFor[firedShots]():                             {"chunks", "n", "owner"},
-	chunkOf[pendingShot]():                                    {"owner", "s"},
-	reflect.TypeFor[chunklog.Log[fireeffects.ServerBurst]]():  {"chunks", "n", "owner"},
-	chunkOf[fireeffects.ServerBurst]():                        {"owner", "s"},
-	reflect.TypeFor[chunklog.Log[int]]():                      {"chunks", "n", "owner"},
-	reflect.TypeFor[chunklog.Log[ShotRecord]]():               {"chunks", "n", "owner"},
-	reflect.TypeFor[chunklog.Log[fireeffects.ServerShot]]():   {"chunks", "n", "owner"},
-	chunkOf[fireeffects.ServerShot]():                         {"owner", "s"},
-	reflect.TypeFor[chunklog.Log[fireeffects.ValueChange]]():  {"chunks", "n", "owner"},
-	chunkOf[fireeffects.ValueChange]():                        {"owner", "s"},
-	reflect.TypeFor[chunklog.Log[fireeffects.FireUpdate]]():   {"chunks", "n", "owner"},
-	chunkOf[fireeffects.FireUpdate]():                         {"owner", "s"},
-	reflect.TypeFor[chunklog.Log[fireeffects.PlayedEffect]](): {"chunks", "n", "owner"},
-	chunkOf[fireeffects.PlayedEffect]():                       {"owner", "s"},
-	chunkOf[ShotRecord]():                                     {"owner", "s"},
-	chunkOf[int]():                                            {"owner", "s"},
-	fieldType[chunklog.Log[int]]("owner").Elem():              {"_"},
-	reflect.TypeFor[pendingShot]():                            {"id", "fire", "idealT", "saw", "hit", "origin", "dir", "clientHit", "delivery"},
-	reflect.TypeFor[delivery]():                               {"cmd", "sentAt", "onWire", "relPending", "arrived", "lost", "rec"},
-	reflect.TypeFor[netem.Endpoint[relMsg]]():                 {"cfg", "seq", "nextID", "queue", "flight", "chans", "recvHigh", "recvBits", "ackOwed", "owesAck", "srtt", "rttvar", "Stats"},
-	reflect.TypeFor[netem.ReliableConfig]():                   {"InitialRTT", "AckDelay", "MinRTO", "MaxRTO", "MaxResends"},
-	reflect.TypeFor[netem.ReliableStats]():                    {"Packets", "Messages", "Resends", "GaveUp", "Delivered", "DupPackets", "DupMessages", "StalePackets"},
-	fieldType[netem.Endpoint[relMsg]]("queue").Elem():         {"msg", "lastSent", "sent"},
-	fieldType[netem.Endpoint[relMsg]]("flight").Elem():        {"seq", "at", "ids"},
-	fieldType[netem.Endpoint[relMsg]]("chans").Elem():         {"sendSeq", "next", "waiting"},
-	reflect.TypeFor[netem.Message[relMsg]]():                  {"ID", "Channel", "ChanSeq", "Floor", "First", "Sent", "Arrived", "Resends", "Body"},
-	reflect.TypeFor[netem.Header]():                           {"Seq", "Ack", "AckBits"},
-	reflect.TypeFor[relMsg]():                                 {"Kind", "Proj", "Cmd", "Weapon"},
+	reflect.TypeFor[firedShots]():                                    {"chunks", "n", "owner"},
+	chunkOf[pendingShot]():                                           {"owner", "s"},
+	reflect.TypeFor[chunklog.Log[fireeffects.ServerBurst]]():         {"chunks", "n", "owner"},
+	chunkOf[fireeffects.ServerBurst]():                               {"owner", "s"},
+	reflect.TypeFor[chunklog.Log[int]]():                             {"chunks", "n", "owner"},
+	reflect.TypeFor[chunklog.Log[ShotRecord]]():                      {"chunks", "n", "owner"},
+	reflect.TypeFor[chunklog.Log[fireeffects.ServerShot]]():          {"chunks", "n", "owner"},
+	chunkOf[fireeffects.ServerShot]():                                {"owner", "s"},
+	reflect.TypeFor[chunklog.Log[fireeffects.ValueChange]]():         {"chunks", "n", "owner"},
+	chunkOf[fireeffects.ValueChange]():                               {"owner", "s"},
+	reflect.TypeFor[chunklog.Log[fireeffects.FireUpdate]]():          {"chunks", "n", "owner"},
+	chunkOf[fireeffects.FireUpdate]():                                {"owner", "s"},
+	reflect.TypeFor[chunklog.Log[fireeffects.PlayedEffect]]():        {"chunks", "n", "owner"},
+	chunkOf[fireeffects.PlayedEffect]():                              {"owner", "s"},
+	chunkOf[ShotRecord]():                                            {"owner", "s"},
+	chunkOf[int]():                                                   {"owner", "s"},
+	fieldType[chunklog.Log[int]]("owner").Elem():                     {"_"},
+	reflect.TypeFor[pendingShot]():                                   {"id", "fire", "idealT", "saw", "hit", "origin", "dir", "clientHit", "delivery"},
+	reflect.TypeFor[delivery]():                                      {"cmd", "sentAt", "onWire", "relPending", "connLost", "arrived", "lost", "rec"},
+	reflect.TypeFor[netem.Endpoint[relMsg]]():                        {"conn", "style", "seq", "nextID", "epoch", "queue", "flight", "chans", "recvHigh", "recvBits", "ackOwed", "owesAck", "Stats"},
+	fieldType[netem.Endpoint[relMsg]]("conn"):                        {"cfg", "srtt", "rttvar", "rto", "lastSent", "earliest", "lost"},
+	reflect.TypeFor[netem.ReliableConfig]():                          {"Style", "InitialRTT", "AckDelay", "PacketInterval", "MinRTO", "MaxRTO"},
+	reflect.TypeFor[netem.ReliableStats]():                           {"Packets", "Messages", "Resends", "GaveUp", "Delivered", "DupPackets", "DupMessages", "StalePackets", "Naks", "KeepAlives", "Abandoned", "Lost"},
+	fieldType[netem.Endpoint[relMsg]]("queue").Elem():                {"msg", "slot"},
+	field(fieldType[netem.Endpoint[relMsg]]("queue").Elem(), "slot"): {"sent", "lastSent", "naked", "timeout", "limit"},
+	fieldType[netem.Endpoint[relMsg]]("flight").Elem():               {"seq", "at", "ids", "fresh"},
+	fieldType[netem.Endpoint[relMsg]]("chans").Elem():                {"sendSeq", "next", "waiting"},
+	reflect.TypeFor[netem.Message[relMsg]]():                         {"ID", "Channel", "ChanSeq", "Epoch", "First", "Sent", "Arrived", "Resends", "Body"},
+	reflect.TypeFor[netem.Header]():                                  {"Seq", "Ack", "AckBits", "Elicit"},
+	reflect.TypeFor[relMsg]():                                        {"Kind", "Proj", "Cmd", "Weapon"},
 }
 
 // fieldType is the type of a field of T: the unexported types of the
 // technique packages, named through the struct that holds them.
 func fieldType[T any](name string) reflect.Type {
 	f, _ := reflect.TypeFor[T]().FieldByName(name)
+	return f.Type
+}
+
+// field is the type of a field of the struct type t.
+func field(t reflect.Type, name string) reflect.Type {
+	f, _ := t.FieldByName(name)
 	return f.Type
 }
 

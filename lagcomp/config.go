@@ -103,6 +103,9 @@ type Config struct {
 	// (Source's cl_cmdbackup). With either, loss delays shots.
 	ReliableFire bool
 	CmdBackup    int
+	// ReliableStyle is how every connection resends its reliable messages
+	// (netem.Style: Unreal's NAK, RFC 6298's timer, Quake 3's repeat).
+	ReliableStyle netem.Style
 
 	// Projectile prediction.
 	PredictProjectiles bool

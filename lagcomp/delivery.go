@@ -1,6 +1,7 @@
 package lagcomp
 
 import (
+	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/projectile"
 	"lagscope/lagcomp/rule"
 	"lagscope/model"
@@ -16,7 +17,8 @@ import (
 // wire), and the client will send no further copy — it was sent
 // unreliably without backups, or it is no longer among the last cmd_backup
 // commands that upstream packets repeat, or the reliability layer gave up
-// resending it (reliable_fire). The simulator sees every copy's fate when
+// resending it (reliable_fire: its connection was lost, connection_lost).
+// The simulator sees every copy's fate when
 // it is sent, so a shot is known lost the moment the last copy is dropped.
 // A shot that has not arrived and can still arrive (a copy on the wire, a
 // resend or a backup still to come) is IN FLIGHT; at the end of a run such
@@ -39,6 +41,7 @@ type delivery struct {
 	sentAt     []model.Time // when each copy left: its own packet, backups, resends, replays
 	onWire     int          // copies the link will deliver that the server has not taken yet
 	relPending bool         // reliable_fire: the reliability layer may still resend it
+	connLost   bool         // reliable_fire: given up with its lost connection (connection_lost)
 	arrived    bool         // a copy reached the server and was handled
 	lost       bool         // no copy arrived and none can
 	rec        int          // its record in Sim.Shots (hitscan), -1 before it has one
@@ -168,8 +171,22 @@ func (s *Sim) duplicate(seq uint32, rule Rule) {
 	}
 }
 
-// gaveUp is a reliable message the layer stopped resending: counted, and
-// named on the projectile it was about, or made its shot lost.
+// connectionLost: one end of c's connection (or of its weapon channel's)
+// gave it up by its style's rule. An engine disconnects the player here;
+// lagscope keeps the player and reconnects at once (netem.Reconnect):
+// every message the connection had not delivered is given up, counted,
+// and named connection_lost on what it shaped.
+func (s *Sim) connectionLost(c *Client, weapon bool) {
+	s.connectionsLost++
+	fromClient, fromServer := netem.Reconnect(s.endpoint(c, true, weapon), s.endpoint(c, false, weapon))
+	for _, m := range append(fromClient, fromServer...) {
+		s.gaveUp(m.Body)
+	}
+}
+
+// gaveUp is a reliable message given up with its connection: counted, and
+// named on the projectile it was about, or its shot lost (unless a copy
+// still on the wire is yet to be dropped: abandoned).
 func (s *Sim) gaveUp(m relMsg) {
 	s.reliableGaveUp++
 	if m.Proj != nil {
@@ -181,8 +198,20 @@ func (s *Sim) gaveUp(m relMsg) {
 		return
 	}
 	if ps := s.shot(m.Cmd.Seq); ps != nil {
-		ps.relPending = false
+		ps.relPending, ps.connLost = false, true
 		s.checkLost(ps)
+	}
+}
+
+// abandoned are copies of reliable commands that arrived after their
+// connection was lost: dropped, so their shots may now be known lost.
+func (s *Sim) abandoned(msgs []netem.Message[relMsg]) {
+	for _, m := range msgs {
+		if m.Body.Cmd != nil {
+			if ps := s.shot(m.Body.Cmd.Seq); ps != nil {
+				s.checkLost(ps)
+			}
+		}
 	}
 }
 
@@ -212,6 +241,9 @@ func (s *Sim) checkLost(ps *pendingShot) {
 	}
 	r := s.clientRecord(ps)
 	r.Outcome, r.Settled = OutcomeLost, s.Now
+	if ps.connLost {
+		r.Rules = append(r.Rules, rule.ConnectionLost)
+	}
 	ps.rec = s.Shots.Len()
 	s.Shots.Append(r)
 }

@@ -254,24 +254,34 @@ func TestRocketsAt150msKeepTheirPing(t *testing.T) {
 	}
 }
 
-// A reliable fire command on a dead link is resent a bounded number of
-// times, then given up, counted, and its shot recorded as lost.
-func TestReliableFireGivesUpOnADeadLink(t *testing.T) {
-	c := constantVelocity()
-	c.ReliableFire, c.Up.LossPct, c.FireIntervalMs = true, 100, 500
-	s, err := New(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Step(30 * model.Second)
-	lost := accounted(t, s)
-	gaveUp := s.Clients[ShooterPawn].rel.Stats.GaveUp
-	if lost < 5 || lost != gaveUp || s.Summary().ShotsInFlight == 0 {
-		t.Fatalf("%d lost, %d given up, %d in flight", lost, gaveUp, s.Summary().ShotsInFlight)
-	}
-	for _, r := range s.Shots.Records() {
-		if r.Outcome != OutcomeLost || r.Sends != netem.DefaultReliable(0).MaxResends+1 {
-			t.Fatalf("shot %d: %s after %d copies", r.Seq, r.Outcome, r.Sends)
+// On a dead up link no reliable fire command gets through, and each
+// style loses the connection by its engine's rule — nak at 256 unacked on
+// the channel (shots every 100 ms: the 256th at 25.6 s), repeat at the
+// 65th (6.5 s), rto by ENet's timeout. Every command not delivered is
+// given up and counted, its shot recorded as lost naming connection_lost,
+// and the summary counts the connection lost.
+func TestReliableFireOnADeadLinkLosesTheConnection(t *testing.T) {
+	for _, c := range []struct {
+		style  netem.Style
+		by     model.Time
+		gaveUp int
+	}{{netem.NAK, 30 * model.Second, 256}, {netem.Repeat, 10 * model.Second, 65}, {netem.RTO, 20 * model.Second, 0}} {
+		cfg := constantVelocity()
+		cfg.ReliableFire, cfg.Up.LossPct, cfg.FireIntervalMs, cfg.ReliableStyle = true, 100, 100, c.style
+		s, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(c.by)
+		lost := accounted(t, s)
+		gaveUp, sum := s.Clients[ShooterPawn].rel.Stats.GaveUp, s.Summary()
+		if sum.ConnLost < 1 || lost == 0 || lost != gaveUp || (c.gaveUp > 0 && gaveUp != c.gaveUp) || sum.ReliableGaveUp < gaveUp {
+			t.Fatalf("%s: %d connections lost, %d shots lost, %d given up (summary %d)", c.style, sum.ConnLost, lost, gaveUp, sum.ReliableGaveUp)
+		}
+		for _, r := range s.Shots.Records() {
+			if r.Outcome != OutcomeLost || !r.HasRule(rule.ConnectionLost) {
+				t.Fatalf("%s: shot %d: %s, rules %v", c.style, r.Seq, r.Outcome, r.Rules)
+			}
 		}
 	}
 }
@@ -280,7 +290,7 @@ func TestReliableFireGivesUpOnADeadLink(t *testing.T) {
 // their projectile, and the summary counts every connection's give-ups.
 func TestGivenUpProjectileMessagesAreCounted(t *testing.T) {
 	c := rockets()
-	c.Down.LossPct = 100
+	c.Down.LossPct, c.ReliableStyle = 100, netem.RTO // ENet's timeout loses it within the run
 	s, err := New(c)
 	if err != nil {
 		t.Fatal(err)
@@ -289,7 +299,7 @@ func TestGivenUpProjectileMessagesAreCounted(t *testing.T) {
 		s.Step(at)
 		s.QueueFire(model.V(30, 0))
 	}
-	s.Step(10 * model.Second)
+	s.Step(20 * model.Second)
 	named, layer := 0, 0
 	for _, r := range s.Projectiles() {
 		named += r.MessagesGivenUp

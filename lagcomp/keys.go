@@ -224,6 +224,7 @@ func buildParams() []*Param {
 	}
 	ps = append(ps, linkParams()...)
 	ps = append(ps,
+		choice("reliable_style", "network", netem.Styles(), netem.NAK, "how reliable messages are resent: nak (Unreal: a packet missing from a later ack, about an RTT plus a packet interval), rto (RFC 6298: a timer from 3 RTT, doubled at each expiry, Karn's rule) or repeat (Quake 3: in every packet until acked); each gives the connection up by its engine's rule (connection_lost)", func(c *Config) *netem.Style { return &c.ReliableStyle }).Restart(),
 		num("victim_latency_ms", "network", "ms", -1, 5000, -1, "the victim's one-way base latency (-1 = same links as the shooter)", func(c *Config) *float64 { return &c.VictimLatencyMs }).LogSlide(-1, 1000, 1),
 
 		integer("tick_hz", "rates", "Hz", 1, 1000, 64, "server tick rate: history samples, command processing", func(c *Config) *int { return &c.TickHz }).Slide(1, 256, 1),

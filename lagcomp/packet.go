@@ -27,10 +27,11 @@ const (
 	PacketStopFire                      // reliable message, client -> server: ServerStopFire
 	PacketReliable                      // a packet sent only to carry reliable messages (new or resent)
 	PacketAck                           // a packet sent only to acknowledge: nothing went back within the ack delay
+	PacketKeepAlive                     // a packet sent only to keep packets flowing while a reliable message waits (reliable_style nak)
 )
 
 var packetKindNames = [...]string{"snapshot", "command", "ping", "pong", "ping_report", "server_ping", "server_pong",
-	"proj_spawn", "proj_torn_off", "proj_reject", "weapon", "stop_fire", "reliable", "ack"}
+	"proj_spawn", "proj_torn_off", "proj_reject", "weapon", "stop_fire", "reliable", "ack", "keepalive"}
 
 func (k PacketKind) String() string { return packetKindNames[k] }
 
@@ -81,9 +82,23 @@ const (
 
 func projChannel(seq uint32) uint8 { return uint8(seq % projChannels) }
 
-// reliableConfig is the reliability layer's configuration for a
-// connection whose handshake measured rtt.
-func reliableConfig(rtt model.Time) netem.ReliableConfig { return netem.DefaultReliable(rtt) }
+// reliableConfig is the reliability layer's configuration for one end of
+// a connection whose handshake measured rtt (up: the client's end).
+func reliableConfig(cfg *Config, rtt model.Time, up bool) netem.ReliableConfig {
+	return netem.DefaultReliable(cfg.ReliableStyle, rtt, packetInterval(cfg, up))
+}
+
+// packetInterval is how often an end sends a packet when its traffic is
+// steady: the server a snapshot each snapshot interval, a client at most
+// one a render frame (real clients send one every frame: UE's ServerMove,
+// Quake 3's usercmd packet). The nak and repeat styles send at least that
+// often while a reliable message waits for its ack.
+func packetInterval(cfg *Config, up bool) model.Time {
+	if up {
+		return model.TickTime(1, cfg.FPS)
+	}
+	return model.TickTime(1, min(cfg.SnapshotHz, cfg.TickHz))
+}
 
 // Snapshot is the state a server tick sends to a client.
 type Snapshot struct {

@@ -46,8 +46,10 @@ type Sim struct {
 	// duplicates the packet layer dropped, and replays the server's
 	// sequence check refused.
 	dupRejected int
-	// reliableGaveUp counts reliable messages the layer stopped resending.
-	reliableGaveUp int
+	// reliableGaveUp counts reliable messages given up with their
+	// connection; connectionsLost the connections lost.
+	reliableGaveUp  int
+	connectionsLost int
 	openFrom       int // pending[:openFrom] have all arrived or been lost
 
 	ticks, snaps schedule.Metronome
@@ -126,9 +128,9 @@ func New(cfg Config) (*Sim, error) {
 			rtt = s.TrueRTTMs(i) // the handshake failed: assume the links' base round trip
 		}
 		// both ends of the reliability layer start from the handshake's round trip
-		rc := reliableConfig(model.MsF(rtt))
-		c.rel, c.weaponRel = netem.NewEndpoint[relMsg](rc), netem.NewEndpoint[relMsg](rc)
-		s.Server.conns[i].rel, s.Server.conns[i].weaponRel = netem.NewEndpoint[relMsg](rc), netem.NewEndpoint[relMsg](rc)
+		cc, sc := reliableConfig(&cfg, model.MsF(rtt), true), reliableConfig(&cfg, model.MsF(rtt), false)
+		c.rel, c.weaponRel = netem.NewEndpoint[relMsg](cc), netem.NewEndpoint[relMsg](cc)
+		s.Server.conns[i].rel, s.Server.conns[i].weaponRel = netem.NewEndpoint[relMsg](sc), netem.NewEndpoint[relMsg](sc)
 	}
 	s.renders = make([]schedule.Metronome, len(s.Clients))
 	s.q.Push(schedule.Event{T: 0, Kind: schedule.ServerTick})
@@ -215,6 +217,11 @@ func (s *Sim) SetConfig(c Config) error {
 		cl.ping.Interval, cl.ping.Smoothing = model.MsF(c.PingIntervalMs), c.PingSmoothing
 		m := s.Server.conns[i].measured
 		m.Interval, m.Smoothing = cl.ping.Interval, cl.ping.Smoothing
+		for _, weapon := range [2]bool{false, true} {
+			for _, up := range [2]bool{false, true} {
+				s.endpoint(cl, up, weapon).SetPacketInterval(packetInterval(&c, up))
+			}
+		}
 	}
 	return nil
 }
@@ -322,21 +329,27 @@ func (s *Sim) endpoint(c *Client, up, weapon bool) *netem.Endpoint[relMsg] {
 	return cn.rel
 }
 
-// flush ends a tick or frame on one end of c's connections: messages the
-// reliability layer gave up on are accounted for, and if reliable
-// messages are due or an ack is owed and nothing else went out, a packet
-// goes out for them alone.
+// flush ends a tick or frame on one end of c's connections: if the
+// reliability style's give-up rule fired the connection is lost (and
+// counted), and if reliable messages are due, an ack is owed or the style
+// needs packets to keep flowing, and nothing else went out, a packet goes
+// out for them alone.
 func (s *Sim) flush(c *Client, up bool) {
 	for _, weapon := range [2]bool{false, true} {
 		ep := s.endpoint(c, up, weapon)
-		for _, m := range ep.Poll(s.Now) {
-			s.gaveUp(m.Body)
+		if _, lost := ep.ConnectionLost(s.Now); lost {
+			s.connectionLost(c, weapon)
 		}
 		if !ep.NeedsPacket(s.Now) {
 			continue
 		}
 		kind := PacketReliable
-		if !ep.MessagesDue(s.Now) {
+		switch {
+		case ep.MessagesDue(s.Now):
+		case !ep.AckOwed(s.Now):
+			kind = PacketKeepAlive
+			ep.KeepAlive()
+		default:
 			kind = PacketAck
 			switch { // counted for the connection's own links (the summary's packets)
 			case weapon:
@@ -390,6 +403,7 @@ func (s *Sim) serverPacket(p *Packet) {
 		s.duplicatePacket(p)
 		return
 	}
+	s.abandoned(r.Abandoned)
 	for _, cmd := range p.Backup {
 		s.backupCommand(cmd, p)
 	}

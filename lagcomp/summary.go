@@ -27,7 +27,8 @@ type Summary struct {
 	ShotsInFlight  int     `json:"shots_in_flight" name:"shots in flight" unit:"" of:"shots_fired" doc:"shots fired, not yet arrived, that may still arrive"`
 	LostClientHits int     `json:"lost_client_hits" name:"lost shots the client saw hit" unit:"" of:"shots_lost" doc:"lost shots the client saw hit: disagreements"`
 	DupsRejected   int     `json:"duplicates_rejected" name:"command copies refused" unit:"" doc:"copies of commands refused as duplicates: network duplicates and replays"`
-	ReliableGaveUp int     `json:"reliable_gave_up" name:"reliable messages given up" unit:"" doc:"reliable messages given up after their bounded resends, on every connection"`
+	ReliableGaveUp int     `json:"reliable_gave_up" name:"reliable messages given up" unit:"" doc:"reliable messages not yet delivered when their connection was lost, on every connection"`
+	ConnLost       int     `json:"connections_lost" name:"connections lost" unit:"" doc:"times a connection (any client's, or its weapon channel's) was lost by its reliable_style's give-up rule (connection_lost): where an engine disconnects the player, lagscope reconnects at once"`
 	ClientHits     int     `json:"client_hits" name:"client hits" unit:"shots" of:"shots" doc:"judged shots the client believed hit"`
 	ServerHits     int     `json:"server_hits" name:"server hits" unit:"shots" of:"shots" doc:"shots the server credited"`
 	Agreement      float64 `json:"agreement" name:"agreement" unit:"share of shots" bounds:"0,1" of:"shots+shots_lost" doc:"share of judged and lost shots where server and client agree (a lost shot the client saw hit is a disagreement); no value with neither"`
@@ -162,7 +163,7 @@ func (s *Sim) Summary() Summary {
 	// projectile shots have projectile records, not shot records: count
 	// every weapon's shots from the deliveries
 	sum.ShotsFired, sum.ShotsLost, sum.ShotsInFlight = s.runningShotCounts()
-	sum.DupsRejected, sum.ReliableGaveUp = s.dupRejected, s.reliableGaveUp
+	sum.DupsRejected, sum.ReliableGaveUp, sum.ConnLost = s.dupRejected, s.reliableGaveUp, s.connectionsLost
 	sh := s.Clients[ShooterPawn]
 	sum.MaxWarpM, sum.StarvedFrames = sh.warpMax, sh.starved
 	for i := 1; i < len(s.fx.Clients); i++ {

@@ -90,6 +90,13 @@ func packetKey(pk *lagcomp.PacketFrame) flowKey {
 	return flowGrey
 }
 
+// headerOnly: the packet carries nothing but its header (sequence number
+// and acks): an explicit ack, or a keepalive the nak style sends while a
+// reliable message waits. Both are drawn as "ack only".
+func headerOnly(pk *lagcomp.PacketFrame) bool {
+	return pk.Kind == lagcomp.PacketAck || pk.Kind == lagcomp.PacketKeepAlive
+}
+
 // flowColour is the colour of a packet key.
 func flowColour(k flowKey) color.NRGBA {
 	switch k {
@@ -337,7 +344,7 @@ func (p *pane) packetArrow(fl *flow, pk *lagcomp.PacketFrame, st arrowStyle) (ar
 		x0, y0 = fl.x0, y0+(y1-y0)*k
 	}
 	k := packetKey(pk)
-	if pk.Kind != lagcomp.PacketAck {
+	if !headerOnly(pk) {
 		fl.drew[k] = true
 	}
 	c := flowColour(k)
@@ -354,12 +361,12 @@ func (p *pane) packetArrow(fl *flow, pk *lagcomp.PacketFrame, st arrowStyle) (ar
 		fl.drew[flowJourney] = true
 	}
 	fl.drew[flowDup] = fl.drew[flowDup] || pk.Dup
-	fl.drew[flowAckOnly] = fl.drew[flowAckOnly] || pk.Kind == lagcomp.PacketAck
-	fl.drew[flowResend] = fl.drew[flowResend] || (pk.Resend && pk.Kind != lagcomp.PacketAck)
+	fl.drew[flowAckOnly] = fl.drew[flowAckOnly] || headerOnly(pk)
+	fl.drew[flowResend] = fl.drew[flowResend] || (pk.Resend && !headerOnly(pk))
 	if pk.Dup { // doubled: a second line beside the copy's path
 		p.arrowLine(x0+3*p.s, y0, x1+3*p.s, y1, c, width, false)
 	}
-	if pk.Kind == lagcomp.PacketAck { // nothing but an ack: thin and dotted
+	if headerOnly(pk) { // nothing but the header's acks: thin and dotted
 		p.dc.SetColor(c)
 		p.dc.SetLineWidth(1 * p.s)
 		p.dc.SetDash(1.5*p.s, 2.5*p.s)

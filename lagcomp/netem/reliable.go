@@ -10,23 +10,29 @@ import (
 // Source's netchan, Unreal's reliable bunches, ENet's channels): every
 // packet is unreliable and carries a per-direction sequence number and the
 // acknowledgement of the packets received the other way; reliable messages
-// ride inside packets, are resent when no packet carrying them is acked
-// within a retransmission timeout, and are delivered in order within
-// their own channel. Unreliable traffic never waits for them: a lost
-// reliable message holds back only the later messages of its channel.
+// ride inside packets, go out again as the connection's Style says (see
+// style.go), and are delivered in order within their own channel.
+// Unreliable traffic never waits for them: a lost reliable message holds
+// back only the later messages of its channel.
 //
 // An Endpoint is one end of one connection. The simulation drives it:
 // Queue a reliable message, Outgoing when it sends any packet (the packet
 // gets the header and the messages due), Incoming when a packet arrives,
-// Poll on each tick or frame for messages that ran out of retries, and
-// NeedsPacket to learn whether something must go out even with no other
-// traffic (a message due, or an ack owed).
+// ConnectionLost on each tick or frame to learn whether the style's
+// give-up rule fired (then Reconnect both ends), and NeedsPacket to learn
+// whether something must go out even with no other traffic (a message
+// due, an ack owed, or a packet to keep the flow the style relies on).
 
 // Header is what every packet carries, reliable messages or not.
 type Header struct {
 	Seq     uint32 // this packet's number in its direction: 1, 2, …
 	Ack     uint32 // the newest packet received from the other side (0: none yet)
 	AckBits uint32 // bit i set: packet Ack-1-i was received too
+	// Elicit asks the receiver to ack this packet within its ack delay
+	// though it carries no reliable message: a nak sender sets it while a
+	// message waits for its ack, so the ack that reveals a gap comes back
+	// at once (Unreal acks every packet at the receiver's next tick).
+	Elicit bool
 }
 
 // Message is a reliable message as it rides in a packet.
@@ -34,10 +40,9 @@ type Message[M any] struct {
 	ID      uint32 // endpoint-wide, 1, 2, …: what resends and dedup go by
 	Channel uint8
 	ChanSeq uint32 // order within the channel, 1, 2, …
-	// Floor is the sender's forward point (as PR-SCTP's FORWARD TSN): it
-	// will send nothing of this channel below it again, so the receiver
-	// stops waiting for messages the sender gave up on.
-	Floor   uint32
+	// Epoch is the connection it was sent on: a copy from before a
+	// Reconnect is dropped on arrival (its connection was lost).
+	Epoch   uint32
 	First   model.Time // when the first copy was sent
 	Sent    model.Time // when this copy was sent
 	Arrived model.Time // when this copy arrived (set by the receiver; later than it if it waited for its turn)
@@ -47,51 +52,70 @@ type Message[M any] struct {
 
 // ReliableConfig tunes an Endpoint. Times are model.Time.
 type ReliableConfig struct {
+	Style Style
 	// InitialRTT is the round trip to assume before the first sample: the
-	// one the connection handshake measured.
+	// one the connection handshake measured (RFC 6298's first R).
 	InitialRTT model.Time
-	// AckDelay is how long a received reliable message may wait for a
+	// AckDelay is how long a received ack-eliciting packet may wait for a
 	// packet going back before an explicit ack is sent (QUIC's
-	// max_ack_delay); the retransmission timeout allows for it.
+	// max_ack_delay). The round-trip samples include it, so the timer
+	// does not add it again.
 	AckDelay model.Time
-	MinRTO   model.Time // floor of the retransmission timeout
-	MaxRTO   model.Time // cap of the retransmission timeout
-	// MaxResends bounds the resends of one message; after that it is
-	// given up (Poll returns it) rather than resent forever.
-	MaxResends int
+	// PacketInterval is the sender's own packet cadence (a client's frame,
+	// the server's snapshot interval): nak and repeat need packets to keep
+	// flowing while a message waits for its ack, as engines' connections
+	// send every frame or tick anyway, so at least one goes per interval.
+	PacketInterval model.Time
+	MinRTO         model.Time // rto: floor of the timer
+	MaxRTO         model.Time // rto: cap of the doubled timer (RFC 6298 allows one of 60 s or more)
 }
 
-// DefaultReliable is a configuration for a given handshake round trip.
-func DefaultReliable(rtt model.Time) ReliableConfig {
-	return ReliableConfig{InitialRTT: rtt, AckDelay: 20 * model.Millisecond,
-		MinRTO: 30 * model.Millisecond, MaxRTO: model.Second, MaxResends: 20}
+// DefaultReliable is a configuration of style for a handshake round trip
+// and a packet interval. The timer's floor is 30 ms, not RFC 6298's 1 s:
+// game transports (ENet) set none, and a 1 s floor would be no game's.
+func DefaultReliable(style Style, rtt, interval model.Time) ReliableConfig {
+	return ReliableConfig{Style: style, InitialRTT: rtt, AckDelay: 20 * model.Millisecond, PacketInterval: interval,
+		MinRTO: 30 * model.Millisecond, MaxRTO: 60 * model.Second}
 }
 
 // ReliableStats counts what an endpoint did.
 type ReliableStats struct {
 	Packets      int // packets stamped by Outgoing
 	Messages     int // reliable messages queued
-	Resends      int // copies sent again after a timeout
-	GaveUp       int // messages abandoned after MaxResends
+	Resends      int // copies sent again (nak: after a gap; rto: after a timeout; repeat: every later packet)
+	GaveUp       int // messages given up when the connection was lost
 	Delivered    int // messages delivered in order to the receiver
 	DupPackets   int // packets received twice (a network duplicate)
 	DupMessages  int // messages received again (a resend whose first copy arrived)
 	StalePackets int // packets older than one already received (reordered)
+	Naks         int // packets carrying messages that a later packet's acks left out
+	KeepAlives   int // packets sent only to keep the flow nak relies on
+	Abandoned    int // copies that arrived after their connection was lost
+	Lost         int // times this end's give-up rule fired
+}
+
+// slot is a queued message's sending state, whatever its body.
+type slot struct {
+	sent     bool
+	lastSent model.Time
+	naked    bool       // nak: the packet of its last copy was left out of a later ack
+	timeout  model.Time // rto: its timer, doubled at each expiry
+	limit    model.Time // rto: ENetTimeoutLimit times its first timer
 }
 
 // outMsg is a reliable message waiting for its ack.
 type outMsg[M any] struct {
-	msg      Message[M]
-	lastSent model.Time
-	sent     bool
+	msg Message[M]
+	slot
 }
 
 // sentPacket is a packet that carried reliable messages, kept until it
 // is acked or can no longer be.
 type sentPacket struct {
-	seq uint32
-	at  model.Time
-	ids []uint32
+	seq   uint32
+	at    model.Time
+	ids   []uint32
+	fresh bool // it carried a message's first copy (Karn's rule: the only samples)
 }
 
 // channel is one ordered stream of reliable messages.
@@ -101,14 +125,28 @@ type channel[M any] struct {
 	waiting []Message[M] // receiving: arrived ahead of next, by ChanSeq
 }
 
+// conn is an endpoint's state that is not about message bodies: what the
+// styles read and write.
+type conn struct {
+	cfg      ReliableConfig
+	srtt     model.Time
+	rttvar   model.Time
+	rto      model.Time // RFC 6298's RTO from the estimate (backed-off timers live on each message)
+	lastSent model.Time // when the last packet went out (-1: none yet)
+	earliest model.Time // ENet's earliestTimeout: the earliest expiry not followed by an ack (-1: none)
+	lost     string     // the give-up rule that fired, "" while the connection holds
+}
+
 // Endpoint is one end of a connection. Its state is plain values and
 // slices: Clone copies it deeply (message bodies are copied by value; a
 // body holding pointers shares what they point to, which the sender must
 // not change after Queue).
 type Endpoint[M any] struct {
-	cfg    ReliableConfig
+	conn
+	style  resender
 	seq    uint32 // last packet sequence number sent
 	nextID uint32
+	epoch  uint32
 	queue  []outMsg[M]  // unacked, by ID
 	flight []sentPacket // by seq
 	chans  []channel[M] // by channel number
@@ -117,14 +155,19 @@ type Endpoint[M any] struct {
 	recvBits uint64 // bit i: recvHigh-1-i received (dedup window of 64)
 	ackOwed  model.Time
 	owesAck  bool
-	// round trip, as TCP and ENet estimate it
-	srtt, rttvar model.Time
-	Stats        ReliableStats
+	Stats    ReliableStats
 }
 
-// NewEndpoint makes an endpoint.
+// clockGranularity is RFC 6298's G: lagscope's clock is exact.
+const clockGranularity = model.Millisecond
+
+// NewEndpoint makes an endpoint. The round-trip estimate starts as RFC
+// 6298 (2.2) starts it from a first measurement R: SRTT = R, RTTVAR = R/2.
 func NewEndpoint[M any](cfg ReliableConfig) *Endpoint[M] {
-	return &Endpoint[M]{cfg: cfg, srtt: cfg.InitialRTT, rttvar: cfg.InitialRTT / 4}
+	e := &Endpoint[M]{conn: conn{cfg: cfg, srtt: cfg.InitialRTT, rttvar: cfg.InitialRTT / 2, lastSent: -1, earliest: -1},
+		style: resenderOf(cfg.Style)}
+	e.setRTO()
+	return e
 }
 
 // Clone is a deep copy (see Endpoint).
@@ -142,15 +185,21 @@ func (e *Endpoint[M]) Clone() *Endpoint[M] {
 	return &c
 }
 
-// SetConfig changes the timeouts from now on.
-func (e *Endpoint[M]) SetConfig(cfg ReliableConfig) { e.cfg = cfg }
+// SetPacketInterval changes the sender's packet cadence from now on (the
+// client's frame rate or the server's snapshot rate changed).
+func (e *Endpoint[M]) SetPacketInterval(d model.Time) { e.cfg.PacketInterval = d }
 
-// RTO is the retransmission timeout: the smoothed round trip plus four
-// deviations (RFC 6298) plus the peer's ack delay, within [MinRTO, MaxRTO].
-func (e *Endpoint[M]) RTO() model.Time {
-	rto := e.srtt + 4*e.rttvar + e.cfg.AckDelay
-	return min(max(rto, e.cfg.MinRTO), e.cfg.MaxRTO)
+// Style is the endpoint's resend style.
+func (e *Endpoint[M]) Style() Style { return e.cfg.Style }
+
+// setRTO is RFC 6298 (2.3): RTO = SRTT + max(G, 4 RTTVAR), within
+// [MinRTO, MaxRTO].
+func (e *Endpoint[M]) setRTO() {
+	e.rto = min(max(e.srtt+max(clockGranularity, 4*e.rttvar), e.cfg.MinRTO), e.cfg.MaxRTO)
 }
+
+// RTO is the retransmission timeout a message sent now would start with.
+func (e *Endpoint[M]) RTO() model.Time { return e.rto }
 
 // SRTT is the smoothed round trip.
 func (e *Endpoint[M]) SRTT() model.Time { return e.srtt }
@@ -166,102 +215,168 @@ func (e *Endpoint[M]) channel(ch uint8) *channel[M] {
 }
 
 // Queue adds a reliable message to channel ch; it rides the next packet
-// sent. It returns the message's ID.
+// sent. It returns the message's ID. A queue past the style's limit loses
+// the connection (ConnectionLost reports it), as the engines do.
 func (e *Endpoint[M]) Queue(ch uint8, body M) uint32 {
 	c := e.channel(ch)
 	c.sendSeq++
 	e.nextID++
 	e.Stats.Messages++
 	e.queue = append(e.queue, outMsg[M]{msg: Message[M]{ID: e.nextID, Channel: ch, ChanSeq: c.sendSeq, Body: body}})
+	onChannel := 0
+	for i := range e.queue {
+		if e.queue[i].msg.Channel == ch {
+			onChannel++
+		}
+	}
+	e.style.queued(&e.conn, onChannel, len(e.queue))
 	return e.nextID
 }
 
-func (e *Endpoint[M]) due(m *outMsg[M], now model.Time) bool {
-	return !m.sent || now-m.lastSent >= e.RTO()
-}
-
 // NeedsPacket reports whether a packet must be sent now even if nothing
-// else is: a reliable message is new or due again, or an ack is owed.
+// else is: a reliable message is due, an ack is owed, or the style needs
+// the flow kept (KeepAliveDue).
 func (e *Endpoint[M]) NeedsPacket(now model.Time) bool {
-	return e.AckOwed(now) || e.MessagesDue(now)
+	return e.AckOwed(now) || e.MessagesDue(now) || e.KeepAliveDue(now)
 }
 
-// MessagesDue reports whether a reliable message is new or due again.
+// MessagesDue reports whether a reliable message needs a packet now.
 func (e *Endpoint[M]) MessagesDue(now model.Time) bool {
+	if e.lost != "" {
+		return false
+	}
 	for i := range e.queue {
-		if m := &e.queue[i]; e.due(m, now) && !e.exhausted(m) {
+		if e.style.due(&e.conn, &e.queue[i].slot, now) {
 			return true
 		}
 	}
 	return false
 }
 
+// KeepAliveDue reports whether a packet with no message must go to keep
+// the flow: a nak sender with a message waiting for its ack has sent
+// nothing for a packet interval (the next packet is what reveals a loss).
+func (e *Endpoint[M]) KeepAliveDue(now model.Time) bool {
+	return e.lost == "" && e.style.probes() && len(e.queue) > 0 && e.quiet(now)
+}
+
+// quiet: nothing has gone out for a packet interval.
+func (e *conn) quiet(now model.Time) bool {
+	return e.cfg.PacketInterval > 0 && e.lastSent >= 0 && now-e.lastSent >= e.cfg.PacketInterval
+}
+
 // AckOwed reports whether the next packet is owed as an explicit ack.
 func (e *Endpoint[M]) AckOwed(now model.Time) bool { return e.owesAck && now >= e.ackOwed }
 
-func (e *Endpoint[M]) exhausted(m *outMsg[M]) bool {
-	return m.sent && m.msg.Resends >= e.cfg.MaxResends
-}
-
 // Outgoing stamps the next packet sent at now: its header (sequence and
-// acks, which settles any ack owed) and the reliable messages due, new
-// ones and those whose timeout ran out.
+// acks, which settles any ack owed) and the reliable messages that ride
+// it by the style.
 func (e *Endpoint[M]) Outgoing(now model.Time) (Header, []Message[M]) {
 	e.seq++
 	e.Stats.Packets++
 	e.owesAck = false
-	h := Header{Seq: e.seq, Ack: e.recvHigh, AckBits: uint32(e.recvBits)}
+	h := Header{Seq: e.seq, Ack: e.recvHigh, AckBits: uint32(e.recvBits), Elicit: e.style.probes() && len(e.queue) > 0}
 	var out []Message[M]
 	var ids []uint32
+	fresh := false
 	for i := range e.queue {
 		m := &e.queue[i]
-		if !e.due(m, now) || e.exhausted(m) {
+		if e.lost != "" || !e.style.rides(&e.conn, &m.slot, now) {
 			continue
 		}
 		if m.sent {
+			e.style.sent(&e.conn, &m.slot, now, true)
+			if e.lost != "" { // the give-up rule fired instead
+				continue
+			}
 			m.msg.Resends++
 			e.Stats.Resends++
 		} else {
 			m.msg.First = now
+			e.style.sent(&e.conn, &m.slot, now, false)
+			fresh = true
 		}
-		m.sent, m.lastSent = true, now
+		m.sent, m.lastSent, m.naked = true, now, false
 		cp := m.msg
-		cp.Sent, cp.Floor = now, e.floor(cp.Channel)
+		cp.Sent, cp.Epoch = now, e.epoch
 		out = append(out, cp)
 		ids = append(ids, m.msg.ID)
 	}
 	if len(ids) > 0 {
-		e.flight = append(e.flight, sentPacket{seq: e.seq, at: now, ids: ids})
+		e.flight = append(e.flight, sentPacket{seq: e.seq, at: now, ids: ids, fresh: fresh})
 	}
+	e.lastSent = now
 	return h, out
 }
 
-// floor is the lowest ChanSeq of ch still waiting for its ack: everything
-// below it was acked or given up.
-func (e *Endpoint[M]) floor(ch uint8) uint32 {
-	f := e.chans[ch].sendSeq + 1
-	for i := range e.queue {
-		if m := &e.queue[i].msg; m.Channel == ch {
-			f = min(f, m.ChanSeq)
+// KeepAlive counts a packet sent only for KeepAliveDue.
+func (e *Endpoint[M]) KeepAlive() { e.Stats.KeepAlives++ }
+
+// ConnectionLost reports whether the style's give-up rule has fired, and
+// which: the caller then Reconnects both ends.
+func (e *Endpoint[M]) ConnectionLost(now model.Time) (string, bool) {
+	if e.lost == "" {
+		for i := range e.queue {
+			if e.queue[i].sent {
+				e.style.check(&e.conn, &e.queue[i].slot, now)
+			}
 		}
 	}
-	return f
+	return e.lost, e.lost != ""
 }
 
-// Poll gives up the messages that were resent MaxResends times and still
-// not acked after one more timeout; the caller names them in what they
-// shaped. It returns them in ID order.
-func (e *Endpoint[M]) Poll(now model.Time) []Message[M] {
-	var gone []Message[M]
-	e.queue = slices.DeleteFunc(e.queue, func(m outMsg[M]) bool {
-		if e.exhausted(&m) && now-m.lastSent >= e.RTO() {
-			gone = append(gone, m.msg)
-			return true
+// Reconnect is what the simulation does where an engine drops the player
+// and the player rejoins: both ends of a lost connection give up every
+// message not yet delivered — unacked at its sender, or arrived at the
+// receiver but waiting behind one that never came — returned by sender
+// for the records they shaped; both forget them and start a new epoch, so
+// copies still on the wire are dropped on arrival. Packet numbers and the
+// round-trip estimate carry on.
+func Reconnect[M any](a, b *Endpoint[M]) (fromA, fromB []Message[M]) {
+	for _, e := range []*Endpoint[M]{a, b} {
+		if e.lost != "" {
+			e.Stats.Lost++
 		}
-		return false
-	})
+	}
+	fromA, fromB = a.drop(b), b.drop(a)
+	a.skip(b)
+	b.skip(a)
+	return fromA, fromB
+}
+
+// drop gives up what e sent and peer has not delivered, by ID.
+func (e *Endpoint[M]) drop(peer *Endpoint[M]) []Message[M] {
+	var gone []Message[M]
+	for i := range e.queue {
+		// unacked, but delivered if the peer's channel is past it (its ack
+		// was lost): not given up
+		if m := e.queue[i].msg; int(m.Channel) >= len(peer.chans) || m.ChanSeq >= peer.chans[m.Channel].next {
+			gone = append(gone, m)
+		}
+	}
+	for _, c := range peer.chans {
+		for _, w := range c.waiting {
+			if !slices.ContainsFunc(gone, func(m Message[M]) bool { return m.ID == w.ID }) {
+				gone = append(gone, w)
+			}
+		}
+	}
+	slices.SortFunc(gone, func(x, y Message[M]) int { return int(x.ID) - int(y.ID) })
 	e.Stats.GaveUp += len(gone)
+	e.queue, e.flight = nil, nil
+	e.lost, e.earliest = "", -1
+	e.epoch++
 	return gone
+}
+
+// skip makes e's receiving side wait for nothing peer sent before.
+func (e *Endpoint[M]) skip(peer *Endpoint[M]) {
+	for i := range e.chans {
+		e.chans[i].waiting = nil
+	}
+	for ch := range peer.chans {
+		e.channel(uint8(ch)).next = peer.chans[ch].sendSeq + 1
+	}
 }
 
 // Received is what an arriving packet brought.
@@ -269,12 +384,14 @@ type Received[M any] struct {
 	Duplicate bool         // seen before (a network duplicate): drop it
 	Stale     bool         // older than a packet already received (reordered); still delivered
 	Deliver   []Message[M] // reliable messages now deliverable, in channel order
+	Abandoned []Message[M] // copies sent on a connection lost since: dropped
 	Acked     int          // reliable messages this packet's acks settled
 }
 
 // Incoming takes a packet that arrived at now: its acks settle the
-// messages they cover, and its reliable messages are delivered in order
-// within their channels (duplicates dropped, early ones held back).
+// messages they cover (and, by the style, mark what they leave out), and
+// its reliable messages are delivered in order within their channels
+// (duplicates dropped, early ones held back).
 func (e *Endpoint[M]) Incoming(now model.Time, h Header, msgs []Message[M]) Received[M] {
 	var r Received[M]
 	if e.seen(h.Seq) {
@@ -288,12 +405,17 @@ func (e *Endpoint[M]) Incoming(now model.Time, h Header, msgs []Message[M]) Rece
 	}
 	e.mark(h.Seq)
 	r.Acked = e.acked(now, h)
-	if len(msgs) > 0 && !e.owesAck {
+	if (len(msgs) > 0 || h.Elicit) && !e.owesAck {
 		// an ack-eliciting packet: ack it within AckDelay, on whatever
 		// goes back first or on a packet of its own
 		e.owesAck, e.ackOwed = true, now+e.cfg.AckDelay
 	}
 	for _, m := range msgs {
+		if m.Epoch != e.epoch {
+			e.Stats.Abandoned++
+			r.Abandoned = append(r.Abandoned, m)
+			continue
+		}
 		m.Arrived = now
 		r.Deliver = e.accept(m, r.Deliver)
 	}
@@ -336,13 +458,18 @@ func (e *Endpoint[M]) mark(seq uint32) {
 }
 
 // acked settles the messages of every sent packet the header acks, and
-// takes a round-trip sample from the newest of them (packet numbers are
-// never reused, so unlike TCP's a resend's sample is not ambiguous).
+// takes a round-trip sample from the newest of them. A packet older than
+// the header's Ack that it leaves out — unacked in its bits, or beyond
+// them — was lost (or is late): Unreal's ReceivedNak, which the nak style
+// answers by resending its messages at once; the others wait for their
+// own rule. With the rto style Karn's rule holds: only a packet that
+// carried some message's first copy gives a sample (one carrying resends
+// alone would not, in TCP, say which copy its ack answers).
 func (e *Endpoint[M]) acked(now model.Time, h Header) int {
 	if h.Ack == 0 {
 		return 0
 	}
-	var ids []uint32
+	var ids, missing []uint32
 	var newest *sentPacket
 	e.flight = slices.DeleteFunc(e.flight, func(p sentPacket) bool {
 		switch {
@@ -350,24 +477,34 @@ func (e *Endpoint[M]) acked(now model.Time, h Header) int {
 			return false
 		case p.seq == h.Ack || (h.Ack-p.seq <= 32 && h.AckBits&(1<<(h.Ack-p.seq-1)) != 0):
 			ids = append(ids, p.ids...)
-			if newest == nil || p.seq > newest.seq {
+			if (p.fresh || !e.style.karn()) && (newest == nil || p.seq > newest.seq) {
 				cp := p
 				newest = &cp
 			}
 			return true
 		}
-		// too old to be acked any more: its messages time out instead
-		return h.Ack-p.seq > 32
+		missing = append(missing, p.ids...)
+		e.Stats.Naks++
+		return true
 	})
 	if newest != nil {
 		e.sample(now - newest.at)
 	}
+	for i := range e.queue {
+		if m := &e.queue[i]; slices.Contains(missing, m.msg.ID) {
+			e.style.missing(&m.slot)
+		}
+	}
 	n := len(e.queue)
 	e.queue = slices.DeleteFunc(e.queue, func(m outMsg[M]) bool { return slices.Contains(ids, m.msg.ID) })
+	if len(e.queue) < n {
+		e.earliest = -1 // ENet restarts its give-up clock at an ack
+	}
 	return n - len(e.queue)
 }
 
-// sample updates the smoothed round trip and its deviation (RFC 6298).
+// sample updates the smoothed round trip and its deviation, and the
+// timer from them (RFC 6298 2.3).
 func (e *Endpoint[M]) sample(r model.Time) {
 	d := e.srtt - r
 	if d < 0 {
@@ -375,28 +512,25 @@ func (e *Endpoint[M]) sample(r model.Time) {
 	}
 	e.rttvar = (3*e.rttvar + d) / 4
 	e.srtt = (7*e.srtt + r) / 8
+	e.setRTO()
 }
 
 // accept files one arriving message: a duplicate is dropped, one ahead of
 // its channel waits, the next in order is delivered with every waiting
-// one it unblocks. The Floor skips what the sender gave up on.
+// one it unblocks.
 func (e *Endpoint[M]) accept(m Message[M], out []Message[M]) []Message[M] {
 	c := e.channel(m.Channel)
-	// below next: delivered already, or given up by the sender (Floor)
 	if m.ChanSeq < c.next || slices.ContainsFunc(c.waiting, func(w Message[M]) bool { return w.ChanSeq == m.ChanSeq }) {
 		e.Stats.DupMessages++
-	} else {
-		i, _ := slices.BinarySearchFunc(c.waiting, m.ChanSeq, func(w Message[M], s uint32) int { return int(w.ChanSeq) - int(s) })
-		c.waiting = slices.Insert(c.waiting, i, m)
+		return out
 	}
-	if m.Floor > c.next {
-		c.next = m.Floor
-	}
-	for len(c.waiting) > 0 && c.waiting[0].ChanSeq <= c.next {
+	i, _ := slices.BinarySearchFunc(c.waiting, m.ChanSeq, func(w Message[M], s uint32) int { return int(w.ChanSeq) - int(s) })
+	c.waiting = slices.Insert(c.waiting, i, m)
+	for len(c.waiting) > 0 && c.waiting[0].ChanSeq == c.next {
 		w := c.waiting[0]
 		c.waiting = c.waiting[1:]
 		out = append(out, w)
-		c.next = max(c.next, w.ChanSeq+1)
+		c.next++
 	}
 	return out
 }

@@ -65,6 +65,7 @@ const (
 	CommandResent   Rule = "command_resent"
 	CommandBackup   Rule = "command_backup"
 	CommandHeld     Rule = "command_held"
+	ConnectionLost  Rule = "connection_lost"
 
 	// Compensation.
 	MaxRewindCap     Rule = "max_rewind_cap"
@@ -112,6 +113,7 @@ var table = []Meta{
 	{CommandResent, Delivery, Nothing, "reliable_fire: the command arrived in a resend, late by arrival_delay_ms"},
 	{CommandBackup, Delivery, Nothing, "cl_cmdbackup: the command arrived repeated in a later packet, late by arrival_delay_ms"},
 	{CommandHeld, Delivery, Nothing, "reliable_fire: the command waited in its channel behind an earlier resent one"},
+	{ConnectionLost, Delivery, Nothing, "the connection was lost by its reliable_style's give-up rule (engines disconnect the player; lagscope reconnects at once): the command, not yet delivered, was given up with it"},
 
 	{MaxRewindCap, Compensation, Nothing, "latency compensated (rewind beyond the interpolation delay) above max_rewind_ms: clamped"},
 	{StampNotPositive, Compensation, Nothing, "timestamp: ClientStartFireTime <= 0 (no server time yet): judged at the present, as UT2003"},
