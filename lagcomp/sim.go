@@ -50,7 +50,7 @@ type Sim struct {
 	// connection; connectionsLost the connections lost.
 	reliableGaveUp  int
 	connectionsLost int
-	openFrom       int // pending[:openFrom] have all arrived or been lost
+	openFrom        int // pending[:openFrom] have all arrived or been lost
 
 	ticks, snaps schedule.Metronome
 	renders      []schedule.Metronome // per client: its render frames
