@@ -53,8 +53,8 @@ type ProjectileRecord struct {
 	ArrivalDelay       model.Time
 	Resends            int
 	DuplicatesRejected int
-	// MessagesGivenUp are its spawn, tear-off or reject messages the
-	// reliability layer stopped resending to some client
+	// MessagesGivenUp are its spawn, tear-off or reject messages given up
+	// undelivered when some client's connection was lost (connection_lost)
 	MessagesGivenUp int
 }
 
