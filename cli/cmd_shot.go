@@ -39,19 +39,20 @@ type shotFlags struct {
 	slow                     float64
 	fps                      int
 	set                      map[string]bool // the flags given
+	stderr                   io.Writer       // for notes
 }
 
 func (f *shotFlags) register(fs *flag.FlagSet) {
 	f.run.register(fs)
 	fs.StringVar(&f.at, "at", "", "simulated time to capture, e.g. 2.5s (0 to 1h; default 2.5s)")
-	fs.IntVar(&f.shot, "shot", 0, "capture the moment shot N was judged (1 = the first shot), and select it; with --view packets, just after the victim was told (its whole journey)")
+	fs.IntVar(&f.shot, "shot", 0, "capture the moment the server judged its Nth shot (1 = the first; refused shots count, lost ones do not: a lost shot was never judged), and select it; with --view packets, just after the victim was told (its whole journey)")
 	fs.IntVar(&f.moment, "moment", 0, "capture the preset's moment N (1 = the first), its sentence in the caption")
 	fs.StringVar(&f.view, "view", "split", "split, server, shooter, target, overlay, packets (the packet-flow diagram) or burst (the fire-effects lanes)")
 	fs.StringVar(&f.layout, "layout", "2x2", "for split: 2x2, 1x2 or single")
 	fs.StringVar(&f.panes, "panes", "", "for split: the views its cells show, in order, e.g. --layout 1x2 --panes server,target (default: server,shooter,target,overlay)")
 	fs.StringVar(&f.focus, "focus", "", "frame the world panes tightly on: shot (the selected one), target, shooter or projectile (the newest)")
 	fs.StringVar(&f.size, "size", "1920x1080", "WIDTHxHEIGHT in pixels, title and caption bands included (a clip: default 960x540)")
-	fs.Float64Var(&f.scale, "scale", 0, "text and line scale, 0.5 to 8 (default: height/540, at least 1: body text 1/45 of the picture's height, readable from the back of a hall)")
+	fs.Float64Var(&f.scale, "scale", 0, fmt.Sprintf("text and line scale, %v to %v (default: height/540, within 1 to %v: body text 1/45 of the picture's height, readable from the back of a hall)", capture.MinScale, capture.MaxScale, capture.MaxScale))
 	fs.StringVar(&f.theme, "theme", "dark", "dark or light")
 	fs.StringVar(&f.layers, "layers", "default", "comma list of: default, all, a layer name to add, -name to take one away; names: "+layerKeys())
 	fs.StringVar(&f.out, "out", "", "file to write: .png, or .gif for a clip (its sidecar goes beside it as .json)")
@@ -75,7 +76,7 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
-	f.set = map[string]bool{}
+	f.set, f.stderr = map[string]bool{}, stderr
 	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 	fail := func(err error) int {
 		fmt.Fprintln(stderr, "lagscope shot:", err)
@@ -187,9 +188,9 @@ func sidecarFromFlags(f *shotFlags) (*capture.Sidecar, error) {
 	if err != nil {
 		return nil, err
 	}
-	scale := f.scale
-	if scale == 0 {
-		scale = capture.SlideScale(h)
+	scale, err := shotScale(f, h)
+	if err != nil {
+		return nil, err
 	}
 	ls, err := parseLayers(f.layers)
 	if err != nil {
@@ -237,7 +238,7 @@ func sidecarFromFlags(f *shotFlags) (*capture.Sidecar, error) {
 	case f.at != "" && f.set["shot"]:
 		return nil, fmt.Errorf("--at and --shot: give one")
 	case f.set["shot"]:
-		r, err := findShot(cfg, f.shot)
+		r, err := findShot(cfg, f.shot, f.stderr)
 		if err != nil {
 			return nil, err
 		}
@@ -283,27 +284,57 @@ func atMoment(sc *capture.Sidecar, p *presets.Preset, cfg lagcomp.Config, n int)
 }
 
 // findShot runs the scenario for its duration (duration_ms, or
-// --duration) and returns its shot n, counted from 1 in the order the
-// server judged them.
-func findShot(cfg lagcomp.Config, n int) (*lagcomp.ShotRecord, error) {
+// --duration) and returns the nth shot the server judged (or refused),
+// counted from 1 in the order it judged them: a lost shot has no
+// judgement to show and is not counted. A shot number that differs from
+// the fired #seq is noted, so the picture's "#7" is no surprise.
+func findShot(cfg lagcomp.Config, n int, stderr io.Writer) (*lagcomp.ShotRecord, error) {
+	if n < 1 {
+		return nil, fmt.Errorf("--shot %d: shots are numbered from 1 (the first shot the server judged)", n)
+	}
 	sim, err := lagcomp.New(cfg)
 	if err != nil {
 		return nil, err
 	}
 	end := model.MsF(cfg.DurationMs)
-	for sim.Now < end && sim.Shots.Len() < max(n, 1) {
+	for {
+		if r, _ := sim.Shots.Judged(n); r != nil {
+			if r.Seq != uint32(n) {
+				fmt.Fprintf(stderr, "lagscope: note: --shot %d is #%d (the fired order), the %s shot the server judged: lost shots are not counted\n",
+					n, r.Seq, ordinal(n))
+			}
+			rc := *r
+			return &rc, nil
+		}
+		if sim.Now >= end {
+			break
+		}
 		sim.Step(min(sim.Now+model.Second, end))
 	}
-	if n >= 1 && n <= sim.Shots.Len() {
-		r := *sim.Shots.At(n - 1)
-		return &r, nil
+	_, judged := sim.Shots.Judged(n)
+	sum := sim.Summary()
+	fates := fmt.Sprintf("%d fired: %d lost, %d in flight at the end", sum.ShotsFired, sum.ShotsLost, sum.ShotsInFlight)
+	if judged == 0 {
+		return nil, fmt.Errorf("--shot %d: the server judges no shot in the scenario's %v (%s; a longer --duration may)", n, dur(end), fates)
 	}
-	sim.Step(end) // count them all for the message
-	if sim.Shots.Len() == 0 {
-		return nil, fmt.Errorf("--shot %d: the scenario judges no shots in its %v (a longer --duration may)", n, dur(end))
+	return nil, fmt.Errorf("--shot %d: the server judges %d shots in %v (allowed: 1 to %d; %s; --duration runs longer)",
+		n, judged, dur(end), judged, fates)
+}
+
+// ordinal is 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st.
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
 	}
-	return nil, fmt.Errorf("--shot %d: shots are numbered from 1 (allowed: 1 to %d, the shots judged in %v; --duration runs longer)",
-		n, sim.Shots.Len(), dur(end))
+	return strconv.Itoa(n) + suffix
 }
 
 // toldAt is a moment just after the victim was told of shot r: the
@@ -328,14 +359,45 @@ func toldAt(cfg lagcomp.Config, r *lagcomp.ShotRecord) model.Time {
 // dur prints a simulated time as Go durations read: 2.5s, 1h0m0s.
 func dur(t model.Time) time.Duration { return time.Duration(t) * time.Microsecond }
 
-func parseSize(s string) (int, int, error) {
+// sizeRange is what a --size may be: the smallest width and height, the
+// longest side, and whose limits they are.
+type sizeRange struct {
+	minW, minH, max int
+	whose           string
+}
+
+// shotSizes are a screenshot's: a sidecar's width and height range.
+var shotSizes = sizeRange{64, 64, 16384, "a picture's range"}
+
+func parseSize(s string) (int, int, error) { return parseSizeIn(s, shotSizes) }
+
+// parseSizeIn reads WIDTHxHEIGHT within r, and says r when it is not.
+func parseSizeIn(s string, r sizeRange) (int, int, error) {
 	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
 	w, err1 := strconv.Atoi(ws)
 	h, err2 := strconv.Atoi(hs)
-	if !ok || err1 != nil || err2 != nil || w < 64 || h < 64 || w > 16384 || h > 16384 {
-		return 0, 0, fmt.Errorf("--size %q: want WIDTHxHEIGHT, each 64 to 16384, e.g. 1920x1080", s)
+	if !ok || err1 != nil || err2 != nil || w < r.minW || h < r.minH || w > r.max || h > r.max {
+		if r.minW == r.minH {
+			return 0, 0, fmt.Errorf("--size %q: want WIDTHxHEIGHT, each %d to %d (%s), e.g. 1920x1080", s, r.minW, r.max, r.whose)
+		}
+		return 0, 0, fmt.Errorf("--size %q: want WIDTHxHEIGHT, width %d to %d and height %d to %d (%s), e.g. 1920x1080",
+			s, r.minW, r.max, r.minH, r.max, r.whose)
 	}
 	return w, h, nil
+}
+
+// shotScale is --scale, checked when given (0 is not "the default": it
+// is out of range); not given, it is the slide scale, which follows the
+// height within 1 to the largest scale, so the tallest picture needs no
+// --scale.
+func shotScale(f *shotFlags, h int) (float64, error) {
+	if !f.set["scale"] {
+		return capture.SlideScale(h), nil
+	}
+	if !(f.scale >= capture.MinScale && f.scale <= capture.MaxScale) { // NaN too
+		return 0, fmt.Errorf("--scale %v: want %v to %v (or leave it out: height/540, within 1 to %v)", f.scale, capture.MinScale, capture.MaxScale, capture.MaxScale)
+	}
+	return f.scale, nil
 }
 
 // layerKeys are the layer names --layers takes: the sidecar's JSON names.

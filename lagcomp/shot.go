@@ -148,6 +148,22 @@ func (l *ShotLog) Last() *ShotRecord {
 	return l.At(l.Len() - 1)
 }
 
+// Judged is the nth record (from 1) of a shot the server handled —
+// judged, or refused by a defence — in the order it handled them: the
+// records of shots the network lost are not counted, so "shot 2" is the
+// second shot the server judged, never a lost one with no judgement
+// time. It returns nil when the log holds fewer, and how many it holds.
+func (l *ShotLog) Judged(n int) (r *ShotRecord, handled int) {
+	for i := range l.Len() {
+		if x := l.At(i); x.HasServerSide() {
+			if handled++; handled == n {
+				r = x
+			}
+		}
+	}
+	return r, handled
+}
+
 // Append adds r at the end.
 func (l *ShotLog) Append(r ShotRecord) { l.c.Add(r, ownRules) }
 

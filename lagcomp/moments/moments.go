@@ -39,8 +39,8 @@ var Kinds = []Kind{FirstBehindCover, LargestWarp, FirstCapped, FirstTooFarApart,
 	FirstSighting}
 
 // Spec is a moment as a preset declares it: exactly one of At (a
-// fixed time; Shot 0 and Find empty), Shot (the Nth shot judged, 1 =
-// first) or Find, and the sentence to show.
+// fixed time; Shot 0 and Find empty), Shot (the Nth shot the server
+// judged, 1 = first, lost shots not counted: ShotLog.Judged) or Find, and the sentence to show.
 type Spec struct {
 	At   model.Time
 	Shot int
@@ -130,10 +130,12 @@ func resolve(s *lagcomp.Sim, sp Spec, projAt map[lagcomp.Reconcile]model.Time) M
 	switch sp.Find {
 	case "":
 		if sp.Shot > 0 {
-			if sp.Shot <= s.Shots.Len() {
-				return shot(s.Shots.At(sp.Shot-1), s.Shots.At(sp.Shot-1).Judged, "")
+			// as shot --shot counts: the shots the server judged, lost ones not
+			r, judged := s.Shots.Judged(sp.Shot)
+			if r != nil {
+				return shot(r, r.Judged, "")
 			}
-			m.What = fmt.Sprintf("only %d shots in the run", s.Shots.Len())
+			m.What = fmt.Sprintf("the server judges only %d shots in the run", judged)
 			return m
 		}
 		m.At, m.Found = sp.At, true
