@@ -41,6 +41,35 @@ func TestShotFromSidecarReproducesThePNG(t *testing.T) {
 	}
 }
 
+// The largest --size needs no --scale: the default follows the height
+// within 1 to 8 (it asked for 16.384 and failed about a --scale never
+// given); a --scale given is kept.
+func TestShotLargestSizeNeedsNoScale(t *testing.T) {
+	for _, tc := range []struct {
+		size  string
+		scale float64
+		given bool
+		want  float64
+	}{
+		{"16384x16384", 0, false, 8}, {"1920x1080", 0, false, 1.08}, {"640x480", 0, false, 1},
+		{"8000x9000", 0, false, 8}, {"16384x16384", 2, true, 2},
+	} {
+		f := shotFlags{size: tc.size, scale: tc.scale, layers: "default", view: "split", layout: "2x2", theme: "dark", caption: "full", at: "1s",
+			set: map[string]bool{"size": true, "scale": tc.given}}
+		f.run.preset = "default"
+		sc, err := sidecarFromFlags(&f)
+		if err != nil {
+			t.Fatalf("--size %s: %v", tc.size, err)
+		}
+		if sc.Scale != tc.want {
+			t.Errorf("--size %s: scale %v, want %v", tc.size, sc.Scale, tc.want)
+		}
+		if err := sc.Validate(); err != nil {
+			t.Errorf("--size %s: %v", tc.size, err)
+		}
+	}
+}
+
 func TestShotRejectsBadInput(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "x.png")
@@ -52,6 +81,11 @@ func TestShotRejectsBadInput(t *testing.T) {
 	}{
 		{[]string{"shot", "--size", "10x10", "--out", out}, "--size"},
 		{[]string{"shot", "--size", "wide", "--out", out}, "--size"},
+		{[]string{"shot", "--size", "16385x100", "--out", out}, "each 64 to 16384 (a picture's range)"},
+		{[]string{"shot", "--scale", "0", "--out", out}, "--scale 0: want 0.5 to 8"},
+		{[]string{"shot", "--scale", "0.4", "--out", out}, "--scale 0.4: want 0.5 to 8"},
+		{[]string{"shot", "--scale", "9", "--out", out}, "--scale 9: want 0.5 to 8"},
+		{[]string{"shot", "--scale", "NaN", "--out", out}, "--scale NaN: want 0.5 to 8"},
 		{[]string{"shot", "--view", "sideways", "--out", out}, "view \"sideways\""},
 		{[]string{"shot", "--at", "1s", "--shot", "2", "--out", out}, "give one"},
 		{[]string{"shot", "--shot", "100000", "--set", "fire_interval_ms=10000", "--out", out}, "allowed: 1 to"},

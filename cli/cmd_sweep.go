@@ -49,7 +49,7 @@ func (f *sweepFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.json, "json", false, "print the rows as JSON lines on standard output")
 	fs.StringVar(&f.chart, "chart", "", "PNG chart to write: the first --vary on x, a line per combination of the other --vary values, a panel per metric")
 	fs.StringVar(&f.metrics, "metric", "agreement,false_hits,mean_rewind_error_m", "the chart's figures, comma-separated (any column of the CSV)")
-	fs.StringVar(&f.size, "size", "1920x1080", "the chart's WIDTHxHEIGHT in pixels")
+	fs.StringVar(&f.size, "size", "1920x1080", fmt.Sprintf("the chart's WIDTHxHEIGHT in pixels, width %d to %d, height %d to %d", chart.MinWidth, chart.MaxSide, chart.MinHeight, chart.MaxSide))
 	fs.StringVar(&f.title, "title", "", "the chart's title, over its panels, as a slide's (none if empty)")
 	fs.StringVar(&f.theme, "theme", "light", "the chart's colours: light (dark on white) or dark (light on near-black, for a dark slide deck)")
 }
@@ -77,10 +77,8 @@ func (f *sweepFlags) plan() (*sweepPlan, error) {
 	if p.metrics, err = parseMetrics(f.metrics); err != nil {
 		return nil, err
 	}
-	if p.w, p.h, err = parseSize(f.size); err == nil {
-		err = chart.CheckSize(p.w, p.h)
-	}
-	if err != nil {
+	// one range, the chart's, stated once
+	if p.w, p.h, err = parseSizeIn(f.size, sizeRange{chart.MinWidth, chart.MinHeight, chart.MaxSide, "the chart's range"}); err != nil {
 		return nil, err
 	}
 	if p.theme, err = chart.ThemeNamed(f.theme); err != nil {

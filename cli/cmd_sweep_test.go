@@ -109,6 +109,11 @@ func TestSweepSameBytesForAnyJobs(t *testing.T) {
 	}
 }
 
+// sweep --size states one range, the chart's, whatever is wrong with it
+// (it used to say "64 to 16384" for some sizes and "320x240 to 8192x8192"
+// for others).
+const want320 = "want WIDTHxHEIGHT, width 320 to 8192 and height 240 to 8192 (the chart's range)"
+
 func TestSweepBadInput(t *testing.T) {
 	notADir := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(notADir, nil, 0o644)
@@ -125,7 +130,9 @@ func TestSweepBadInput(t *testing.T) {
 		{[]string{"--vary", "snapshot_hz=32,200", "--csv", "-"}, "snapshot_hz=200 seed="},
 		{[]string{"--vary", "mode=none", "--set", "bias=2", "--csv", "-"}, `--set: key "bias": 2 is out of range`},
 		{[]string{"--vary", "mode=none", "--chart", "x.png", "--metric", "agreement,bogus"}, `--metric: "bogus" is not a figure of the summary (allowed: shots,`},
-		{[]string{"--vary", "mode=none", "--chart", "x.png", "--size", "100x100"}, "chart size 100x100 is out of range"},
+		{[]string{"--vary", "mode=none", "--chart", "x.png", "--size", "100x100"}, want320},
+		{[]string{"--vary", "mode=none", "--chart", "x.png", "--size", "10000x1000"}, want320},
+		{[]string{"--vary", "mode=none", "--chart", "x.png", "--size", "big"}, want320},
 		{[]string{"--vary", "mode=none", "--chart", "x.png", "--theme", "blue"}, `--theme: theme "blue" is not one of light, dark`},
 		{[]string{"--vary", "mode=none", "--csv", filepath.Join(notADir, "x.csv"), "--duration", "1s"}, "not a directory"},
 	} {

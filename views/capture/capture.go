@@ -87,6 +87,9 @@ func SlideScale(h int) float64 { return max(1, float64(h)/540) }
 // MaxTitle is the longest title, in characters.
 const MaxTitle = 200
 
+// A capture's text and line scale: MinScale to MaxScale.
+const MinScale, MaxScale = 0.5, 8
+
 // Validate reports the first bad field of a sidecar, naming it and what
 // is allowed (Render and RenderClip check the same).
 func (s *Sidecar) Validate() error { return s.check() }
@@ -96,8 +99,8 @@ func (s *Sidecar) check() error {
 	switch {
 	case s.Width < 64 || s.Height < 64 || s.Width > 16384 || s.Height > 16384:
 		return fmt.Errorf("width/height %dx%d: each side must be 64 to 16384", s.Width, s.Height)
-	case s.Scale < 0.5 || s.Scale > 8:
-		return fmt.Errorf("scale %v: must be 0.5 to 8", s.Scale)
+	case s.Scale < MinScale || s.Scale > MaxScale:
+		return fmt.Errorf("scale %v: must be %v to %v", s.Scale, MinScale, MaxScale)
 	case s.Theme != "dark" && s.Theme != "light":
 		return fmt.Errorf("theme %q: want dark or light", s.Theme)
 	case s.AtUs < 0 || s.AtUs > int64(MaxTime()):

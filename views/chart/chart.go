@@ -150,10 +150,16 @@ func render(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, []image.Rectan
 	return img, spots, areas, nil
 }
 
+// A chart's size limits: smaller is unreadable, bigger too big to hold.
+const (
+	MinWidth, MinHeight = 320, 240
+	MaxSide             = 8192
+)
+
 // CheckSize refuses a chart too small to read or too big to hold.
 func CheckSize(w, h int) error {
-	if w < 320 || h < 240 || w > 8192 || h > 8192 {
-		return fmt.Errorf("chart size %dx%d is out of range (allowed: 320x240 to 8192x8192)", w, h)
+	if w < MinWidth || h < MinHeight || w > MaxSide || h > MaxSide {
+		return fmt.Errorf("chart size %dx%d is out of range (allowed: %dx%d to %dx%d)", w, h, MinWidth, MinHeight, MaxSide, MaxSide)
 	}
 	return nil
 }
