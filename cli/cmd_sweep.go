@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 
@@ -225,10 +224,16 @@ func (f *runFlags) grid(vary []sweep.Vary, seeds int) (*sweep.Grid, error) {
 	}
 	// a varied key's values replace a --set of it at every point: taken
 	// silently, the --set would be a setting the command shows but the
-	// sweep never ran
+	// sweep never ran; so would a --set of a shorthand's target (up_ms
+	// under --vary latency_ms) or of a varied target's shorthand
 	for _, s := range f.sets {
-		if slices.ContainsFunc(vary, func(v sweep.Vary) bool { return v.Key == s.Key }) {
-			return nil, fmt.Errorf("--set %s=%v and --vary %s: a key is either set or varied; drop one", s.Key, s.Value, s.Key)
+		for _, v := range vary {
+			if same, how := lagcomp.Overlap(s.Key, v.Key); same {
+				if how != "" {
+					how = " (" + how + ")"
+				}
+				return nil, fmt.Errorf("--set %s=%v and --vary %s%s: a key is either set or varied; drop one", s.Key, s.Value, v.Key, how)
+			}
 		}
 	}
 	g := &sweep.Grid{Preset: p.Name, Base: base, Sets: f.sets, Vary: vary, Seeds: seeds}

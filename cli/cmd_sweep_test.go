@@ -129,6 +129,10 @@ func TestSweepBadInput(t *testing.T) {
 		{[]string{"--vary", "mode=none", "--csv", "-", "--jobs", "0"}, "--jobs: 0 is out of range"},
 		{[]string{"--vary", "snapshot_hz=32,200", "--csv", "-"}, "snapshot_hz=200 seed="},
 		{[]string{"--vary", "mode=none", "--set", "bias=2", "--csv", "-"}, `--set: key "bias": 2 is out of range`},
+		// a shorthand and its targets are one key (it half-applied: up 10 at every point)
+		{[]string{"--vary", "latency_ms=10,100", "--set", "up_ms=10", "--csv", "-"}, "--set up_ms=10 and --vary latency_ms (latency_ms sets up_ms and down_ms): a key is either set or varied"},
+		{[]string{"--vary", "down_jitter_ms=0,5", "--set", "jitter_ms=3", "--csv", "-"}, "--set jitter_ms=3 and --vary down_jitter_ms (jitter_ms sets up_jitter_ms and down_jitter_ms)"},
+		{[]string{"--vary", "latency_ms=10,100", "--set", "latency_ms=10", "--csv", "-"}, "--set latency_ms=10 and --vary latency_ms: a key is either set or varied"},
 		{[]string{"--vary", "mode=none", "--chart", "x.png", "--metric", "agreement,bogus"}, `--metric: "bogus" is not a figure of the summary (allowed: shots,`},
 		{[]string{"--vary", "mode=none", "--chart", "x.png", "--size", "100x100"}, want320},
 		{[]string{"--vary", "mode=none", "--chart", "x.png", "--size", "10000x1000"}, want320},

@@ -1,6 +1,7 @@
 package lagcomp
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -61,6 +62,29 @@ var renamedKeys = func() map[string]string {
 // Lookup finds a key, by its name or an old one; keys are exact, so a
 // case variant is not found.
 func Lookup(key string) (*Param, bool) { return Keys.Lookup(key) }
+
+// Overlap reports whether keys a and b write the same setting — the same
+// key, or a both-way shorthand and one of its targets (latency_ms and
+// up_ms) — and, when they differ, says how. Given together where one
+// value replaces the other (--set and --vary, two --vary, an A/B's
+// changes), one would win silently: latency_ms=100 with up_ms=10 is a
+// 100 ms down leg alone.
+func Overlap(a, b string) (bool, string) {
+	pa, oka := Lookup(a)
+	pb, okb := Lookup(b)
+	if !oka || !okb {
+		return a == b, ""
+	}
+	if pa.Key == pb.Key {
+		return true, ""
+	}
+	for _, x := range [][2]*Param{{pa, pb}, {pb, pa}} {
+		if slices.Contains(x[0].Sets, x[1].Key) {
+			return true, fmt.Sprintf("%s sets %s", x[0].Key, strings.Join(x[0].Sets, " and "))
+		}
+	}
+	return false, ""
+}
 
 // Renamed is key's current name and, for an old name, a note saying so.
 func Renamed(key string) (current, note string) { return Keys.Renamed(key) }

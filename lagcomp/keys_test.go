@@ -2,6 +2,7 @@ package lagcomp
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -151,4 +152,36 @@ func FuzzApply(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A both-way shorthand overlaps each key it sets and no other; a key
+// overlaps itself (and its old name); two different one-way keys never do.
+func TestOverlapIsAShorthandAndItsTargets(t *testing.T) {
+	shorthands := 0
+	for _, p := range Params {
+		if same, how := Overlap(p.Key, p.Key); !same || how != "" {
+			t.Errorf("%s does not overlap itself plainly: %v %q", p.Key, same, how)
+		}
+		for _, q := range Params {
+			if q.Key == p.Key {
+				continue
+			}
+			want := slices.Contains(p.Sets, q.Key) || slices.Contains(q.Sets, p.Key)
+			if same, how := Overlap(p.Key, q.Key); same != want || (same && !strings.Contains(how, " sets ")) {
+				t.Errorf("Overlap(%s, %s) = %v %q, want %v", p.Key, q.Key, same, how, want)
+			}
+		}
+		if len(p.Sets) > 0 {
+			shorthands++
+		}
+	}
+	if shorthands < 3 {
+		t.Fatalf("%d shorthands with targets: the test checks little", shorthands)
+	}
+	if same, _ := Overlap("burst_loss_pct", "ge_loss_pct"); !same {
+		t.Error("an old name does not overlap its key")
+	}
+	if same, how := Overlap("latency_ms", "up_ms"); !same || how != "latency_ms sets up_ms and down_ms" {
+		t.Errorf("latency_ms, up_ms: %v %q", same, how)
+	}
 }

@@ -70,12 +70,14 @@ func (g *Grid) Size() int {
 // then the seed and duration, then validated: a bad combination is an
 // error naming the point.
 func (g *Grid) Points() ([]Point, error) {
-	seen := map[string]bool{}
-	for _, v := range g.Vary {
-		if seen[v.Key] {
-			return nil, fmt.Errorf("key %q is varied twice", v.Key)
+	for i, v := range g.Vary {
+		for _, w := range g.Vary[:i] {
+			if same, how := lagcomp.Overlap(w.Key, v.Key); same && how == "" {
+				return nil, fmt.Errorf("key %q is varied twice", v.Key)
+			} else if same {
+				return nil, fmt.Errorf("keys %q and %q are both varied, but %s: vary one", w.Key, v.Key, how)
+			}
 		}
-		seen[v.Key] = true
 	}
 	if n := g.Size(); n > maxRuns {
 		return nil, fmt.Errorf("the grid has %d runs, at most %d", n, maxRuns)

@@ -117,6 +117,12 @@ func TestPointsOrderAndPrecedence(t *testing.T) {
 	if _, err := g.Points(); err == nil || !strings.Contains(err.Error(), "varied twice") {
 		t.Errorf("a key varied twice: %v", err)
 	}
+	// a shorthand and its target are one key: varied together, a point's
+	// latency_ms=30 would be a 30 ms down leg alone
+	g.Vary = []Vary{mustVary(t, "up_ms=5,10"), mustVary(t, "latency_ms=20,30")}
+	if _, err := g.Points(); err == nil || !strings.Contains(err.Error(), `keys "up_ms" and "latency_ms" are both varied, but latency_ms sets up_ms and down_ms`) {
+		t.Errorf("a shorthand varied with its target: %v", err)
+	}
 	g.Vary = []Vary{mustVary(t, "snapshot_hz=32,128")}
 	if _, err := g.Points(); err == nil || !strings.Contains(err.Error(), "snapshot_hz=128 seed=7: snapshot_hz 128 is above tick_hz") {
 		t.Errorf("a bad combination names its point: %v", err)
