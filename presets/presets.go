@@ -237,8 +237,18 @@ func All() ([]*Preset, error) {
 }
 
 // Load reads an embedded preset by name, or a file by path (anything
-// with a slash or a .toml suffix).
+// with a slash or a .toml suffix). A preset is TOML: a file named
+// otherwise (a .json sidecar above all, which lagscope also writes) is
+// refused by its name, before its text is read as TOML and reported as
+// "not valid TOML".
 func Load(nameOrPath string) (*Preset, error) {
+	if ext := filepath.Ext(nameOrPath); ext != "" && ext != ".toml" {
+		hint := "name the file .toml"
+		if strings.EqualFold(ext, ".json") {
+			hint = "a .json file is a picture's sidecar: lagscope shot --from " + nameOrPath + " makes its picture again"
+		}
+		return nil, fmt.Errorf("preset file %s: a preset is a TOML file (.toml), not %s (%s)", nameOrPath, ext, hint)
+	}
 	if strings.ContainsRune(nameOrPath, os.PathSeparator) || strings.HasSuffix(nameOrPath, ".toml") {
 		data, err := ReadFileLimited(nameOrPath, MaxFileBytes)
 		if err != nil {
@@ -271,7 +281,7 @@ func ReadFileLimited(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (%s); give a .toml or .json file", path, kind(st.Mode()))
+		return nil, fmt.Errorf("%s: not a regular file (%s)", path, kind(st.Mode()))
 	}
 	f, err := os.Open(path)
 	if err != nil {

@@ -237,6 +237,32 @@ func TestStrictLoaderNamesFileLineKeyAndRange(t *testing.T) {
 	}
 }
 
+// A preset is TOML: a .json file (a sidecar, most likely) or any other
+// suffix is refused by its name, saying what a preset is, not parsed and
+// reported as "not valid TOML" — even when it would parse as TOML.
+func TestLoadRefusesAFileNotNamedTOML(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, text, want string }{
+		{"x.json", `{"latency_ms": 40}`, "a preset is a TOML file (.toml), not .json (a .json file is a picture's sidecar: lagscope shot --from "},
+		{"x.JSON", `{"latency_ms": 40}`, "not .JSON (a .json file is a picture's sidecar"},
+		{"x.txt", "latency_ms = 40\n", "a preset is a TOML file (.toml), not .txt (name the file .toml)"},
+	} {
+		path := filepath.Join(dir, tc.name)
+		if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, arg := range []string{path, tc.name} { // a path, and a bare name that is no preset's
+			_, err := Load(arg)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "TOML:") {
+				t.Errorf("Load(%s): %v, want %q", arg, err, tc.want)
+			}
+		}
+	}
+	if _, err := Load(filepath.Join(dir, "none.toml")); err == nil || strings.Contains(err.Error(), "a preset is a TOML file") {
+		t.Errorf("a missing .toml: %v", err)
+	}
+}
+
 // A preset path is read through a cap: /dev/zero, a directory or a
 // file larger than the cap is refused at once with its name and the
 // limit, never read whole (it used to hang and take 3.8 GB).
