@@ -19,6 +19,7 @@ import (
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/compensation"
 	"lagscope/model"
+	"lagscope/presets"
 	"lagscope/views"
 	"lagscope/views/capture"
 )
@@ -537,4 +538,37 @@ func pixelOf(p *Pane, f *lagcomp.Frame, pt model.Vec) fyne.Position {
 	o := p.options(b.Dx())
 	x, y := views.PixelAt(f, p.view, o, b.Dx(), b.Dy(), pt)
 	return fyne.NewPos(float32(x/o.Scale), float32(y/o.Scale))
+}
+
+// A preset opened from a file shows in the selector by its path (it
+// showed the "(Select one)" placeholder), switching away and back to it
+// loads it again, and a saved one shows as "mine: NAME".
+func TestPresetPickerNamesAFilePreset(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	file := filepath.Join(t.TempDir(), "lecture.toml")
+	if err := os.WriteFile(file, []byte("description = \"a lecture\"\nmode = \"none\"\nbias = 0.25\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	u, _ := newTestUI(t, file)
+	sel := u.presetUI.sel
+	if want := "file: " + file; sel.Selected != want || !slices.Contains(sel.Options, want) {
+		t.Fatalf("selected %q of %q, want %q", sel.Selected, sel.Options, want)
+	}
+	sel.SetSelected("zeroping")
+	sel.SetSelected("file: " + file)
+	if c := u.config(); c.Mode != compensation.None || c.Bias != 0.25 || u.preset.File != file {
+		t.Fatalf("reloaded: mode %v bias %v from %q", c.Mode, c.Bias, u.preset.File)
+	}
+	u.presetUI.save("mine-too", "saved")
+	saved, err := presets.Load(filepath.Join(userDir(), "mine-too.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := u.usePreset(saved); err != nil {
+		t.Fatal(err)
+	}
+	u.presetUI.sync()
+	if sel.Selected != "mine: mine-too" {
+		t.Fatalf("a saved preset shows as %q", sel.Selected)
+	}
 }

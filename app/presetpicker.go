@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -51,20 +52,46 @@ func newPresetPicker(u *UI) *presetPicker {
 	return pp
 }
 
-// names are the embedded presets, then the user's ("mine: NAME").
+// names are the embedded presets, then the user's ("mine: NAME"), then
+// the preset in use if it is a file from elsewhere ("file: PATH", as
+// `lagscope --preset PATH` opens it): the selector shows what is loaded,
+// never its "(Select one)" placeholder.
 func (pp *presetPicker) names() []string {
 	names := presets.Names()
 	files, _ := filepath.Glob(filepath.Join(userDir(), "*.toml"))
 	for _, f := range files {
-		names = append(names, "mine: "+strings.TrimSuffix(filepath.Base(f), ".toml"))
+		names = append(names, mine+strings.TrimSuffix(filepath.Base(f), ".toml"))
+	}
+	if cur := presetLabel(pp.u.preset); !slices.Contains(names, cur) {
+		names = append(names, cur)
 	}
 	return names
 }
 
+// The selector's prefixes for presets that are files.
+const (
+	mine    = "mine: " // saved in userDir
+	another = "file: " // any other file, by its path
+)
+
+// presetLabel is the selector's name for p: its name if embedded, "mine:
+// NAME" if saved in userDir, else "file: PATH".
+func presetLabel(p *presets.Preset) string {
+	switch {
+	case p.File == "presets/"+p.Name+".toml" && slices.Contains(presets.Names(), p.Name):
+		return p.Name
+	case filepath.Dir(p.File) == userDir():
+		return mine + p.Name
+	}
+	return another + p.File
+}
+
 func (pp *presetPicker) load(name string) {
 	path := name
-	if rest, ok := strings.CutPrefix(name, "mine: "); ok {
+	if rest, ok := strings.CutPrefix(name, mine); ok {
 		path = filepath.Join(userDir(), rest+".toml")
+	} else if rest, ok := strings.CutPrefix(name, another); ok {
+		path = rest
 	}
 	p, err := presets.Load(path)
 	if err == nil {
@@ -85,9 +112,10 @@ func (pp *presetPicker) load(name string) {
 func (pp *presetPicker) sync() {
 	p := pp.u.preset
 	pp.syncing = true
-	name := p.Name
-	if !strings.HasPrefix(p.File, "presets/") {
-		name = "mine: " + p.Name
+	name := presetLabel(p)
+	if !slices.Contains(pp.sel.Options, name) {
+		pp.sel.Options = pp.names()
+		pp.sel.Refresh()
 	}
 	pp.sel.SetSelected(name)
 	pp.syncing = false
