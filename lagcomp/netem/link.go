@@ -45,7 +45,14 @@ type Link struct {
 
 // LinkStats counts what a link did to its packets.
 type LinkStats struct {
-	Sent, Lost, Duplicated, Reordered, Spiked int
+	Sent, Lost, Duplicated int
+	// Reordered counts packets that overtook: a packet at least one copy
+	// of which arrives before a packet sent earlier. A packet, not a
+	// copy: a duplicate is not counted again, nor for arriving before its
+	// own twin (that is duplication, not reordering), so Reordered never
+	// exceeds Sent − Lost.
+	Reordered int
+	Spiked    int
 }
 
 // NewLink makes a link drawing from its own streams of seed.
@@ -71,12 +78,16 @@ func (l *Link) Send(t model.Time) (n int, first, second model.Time) {
 		l.Stats.Lost++
 		return 0, 0, 0
 	}
-	first = l.delivery(t)
+	ahead := l.lastDelivery // the latest arrival of any packet sent before this one
+	first, n = l.delivery(t), 1
 	if l.chance(l.cfg.DupPct) {
 		l.Stats.Duplicated++
-		return 2, first, l.delivery(t)
+		second, n = l.delivery(t), 2
 	}
-	return 1, first, 0
+	if first < ahead || (n == 2 && second < ahead) {
+		l.Stats.Reordered++
+	}
+	return n, first, second
 }
 
 func (l *Link) chance(pct float64) bool {
@@ -112,12 +123,8 @@ func (l *Link) delivery(t model.Time) model.Time {
 		l.Stats.Spiked++
 	}
 	d := t + model.MsF(c.LatencyMs) + model.MsF(extra)
-	if d < l.lastDelivery {
-		if l.chance(c.ReorderPct) {
-			l.Stats.Reordered++
-		} else {
-			d = l.lastDelivery // FIFO: wait behind the packet ahead
-		}
+	if d < l.lastDelivery && !l.chance(c.ReorderPct) {
+		d = l.lastDelivery // FIFO: wait behind the packet ahead (Send counts those that overtake)
 	}
 	l.lastDelivery = max(l.lastDelivery, d)
 	return d

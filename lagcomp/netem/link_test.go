@@ -135,3 +135,50 @@ func TestLinkIsDeterministic(t *testing.T) {
 		t.Fatal("different seeds gave identical delays")
 	}
 }
+
+// Reordered counts packets that overtook — at least one copy arriving
+// before a packet sent earlier — once each, never a duplicate copy (it
+// counted copies: more reordered than sent at 100 % duplication), and
+// never a copy for arriving before its own twin; checked against the
+// arrival times the link returned, over seeds and settings.
+func TestReorderedCountsPacketsThatOvertook(t *testing.T) {
+	for _, cfg := range []LinkConfig{
+		{LatencyMs: 40, JitterMs: 150, ReorderPct: 100, DupPct: 100},
+		{LatencyMs: 40, JitterMs: 150, ReorderPct: 100, DupPct: 30, LossPct: 20},
+		{LatencyMs: 40, JitterMs: 60, TailMs: 20, ReorderPct: 30, DupPct: 50},
+		{LatencyMs: 40, JitterMs: 60, ReorderPct: 0, DupPct: 50}, // FIFO: none overtakes, though twins may arrive apart
+	} {
+		for seed := uint64(1); seed <= 4; seed++ {
+			l := NewLink(cfg, seed, 1)
+			var latest model.Time // the latest arrival of the packets sent so far
+			want, twinsOnly := 0, 0
+			for i := 0; i < 5000; i++ {
+				at := model.Time(i) * 8 * model.Millisecond
+				n, a, b := l.Send(at)
+				if n == 0 {
+					continue
+				}
+				first := a
+				if n == 2 {
+					first = min(a, b)
+				}
+				if first < latest {
+					want++
+				} else if n == 2 && max(a, b) > first && a != b {
+					twinsOnly++
+				}
+				latest = max(latest, a, b)
+			}
+			s := l.Stats
+			if s.Reordered != want || s.Reordered > s.Sent-s.Lost {
+				t.Errorf("%+v seed %d: Reordered %d, want %d packets that overtook (%d sent, %d lost)", cfg, seed, s.Reordered, want, s.Sent, s.Lost)
+			}
+			if cfg.ReorderPct == 0 && s.Reordered != 0 {
+				t.Errorf("FIFO: %d reordered", s.Reordered)
+			}
+			if cfg.ReorderPct == 100 && (want == 0 || twinsOnly == 0) {
+				t.Errorf("%+v seed %d: %d overtook, %d twins apart: the test attacks nothing", cfg, seed, want, twinsOnly)
+			}
+		}
+	}
+}

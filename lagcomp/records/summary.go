@@ -16,7 +16,7 @@ import (
 type SummaryJSON struct {
 	Type string `json:"type"`
 	lagcomp.Summary
-	Packets map[string]int `json:"packets" name:"{words}" unit:"packets" doc:"the shooter's connection, each key up_ or down_: its link's sent, lost, duplicated and reordered packets, and the reliability layer's resends, gave_up, dup_dropped and acks (explicit ack packets)"`
+	Packets map[string]int `json:"packets" name:"{words}" unit:"packets" doc:"the shooter's connection, each key up_ or down_: its link's sent, lost and duplicated packets and reordered ones (packets that overtook one sent earlier, each counted once, not per copy), and the reliability layer's resends, gave_up, dup_dropped and acks (explicit ack packets)"`
 	lagcomp.ProjectileSummary
 	SimSeconds float64 `json:"sim_seconds" name:"simulated time" unit:"s" bounds:"," doc:"how long the run simulated"`
 	// WallMs is the one figure that is not deterministic: the caller
