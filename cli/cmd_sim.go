@@ -388,8 +388,30 @@ func metres(x float64) string {
 // writeBursts is a line per remote client: what its copy of the shooter's
 // weapon played against the shots the server fired (ShooterGame's BurstCounter, ../shared/sources/001_…).
 func writeBursts(w io.Writer, rs []lagcomp.BurstRecord) {
-	for _, r := range rs {
-		fmt.Fprintf(w, "fire effects, %s (%s): %d played for %d shots; missed %d single shots, %d bursts; %d extra, %d bogus; %.1f bit/s; %d culled, %d pending\n",
-			r.Name, r.Encoding, r.EffectsPlayed, r.ShotsFired, r.SingleShotsMissed, r.BurstsMissed, r.ExtraEffects, r.BogusBursts, r.BitsPerSecond, r.ShotsCulled, r.ShotsPending)
+	for i := range rs {
+		fmt.Fprintln(w, burstLine(&rs[i]))
 	}
+}
+
+// burstLine accounts every shot and every effect, so each sum adds up:
+// shots = judged + culled + pending, judged = with an effect + without,
+// effects = those for judged shots + those for pending or culled ones +
+// extra. (Played, missed and pending were counted in effects, bursts and
+// shots on one line: "3 played for 4 shots … 2 pending".)
+func burstLine(r *lagcomp.BurstRecord) string {
+	judged := r.ShotsFired - r.ShotsCulled - r.ShotsPending
+	with := judged - r.ShotsWithoutEffect // one effect each: the effects for judged shots
+	return fmt.Sprintf("fire effects, %s (%s): %s: %d judged (%d with an effect, %d without: %s and %s missed whole), %d culled, %d pending; "+
+		"%s played: %d for judged shots, %d for pending or culled ones, %d extra (%d bogus); %.1f bit/s",
+		r.Name, r.Encoding, plural(r.ShotsFired, "shot"), judged, with, r.ShotsWithoutEffect,
+		plural(r.SingleShotsMissed, "single shot"), plural(r.BurstsMissed, "burst"), r.ShotsCulled, r.ShotsPending,
+		plural(r.EffectsPlayed, "effect"), with, r.EffectsPlayed-with-r.ExtraEffects, r.ExtraEffects, r.BogusBursts, r.BitsPerSecond)
+}
+
+// plural is "1 shot", "2 shots".
+func plural(n int, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %ss", n, one)
 }
