@@ -1,13 +1,17 @@
 package capture
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/google/uuid"
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/sweep"
 	"lagscope/lagcomp/timeline"
+	"lagscope/model"
 )
 
 // The caption's A/B line says "one seed" only when B keeps A's seed: a
@@ -46,5 +50,104 @@ func TestCompareThatChangesNothingIsRefused(t *testing.T) {
 	}
 	if same, err := sweep.SameScript(sc.Script, b); same || err != nil {
 		t.Errorf("a change that differs after a live change: same %v, %v", same, err)
+	}
+}
+
+// An A/B of a selected shot shows the same shot, by its fired sequence,
+// on both sides, each at its own judgement: with reliable_fire a lost
+// command is resent and B judges the shot later, where B's half at A's
+// instant selected another shot (or none). Checked against B's own run,
+// every early shot of several lossy seeds.
+func TestCompareShowsTheSameShotOnBothSides(t *testing.T) {
+	moved, lostInB := 0, 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		c := lagcomp.Defaults()
+		c.Seed, c.Up.LossPct, c.DurationMs = seed, 30, 6000
+		for _, change := range []string{"reliable_fire=true", "up_loss_pct=100"} {
+			bc := c
+			changes, _ := sweep.ParseChanges(change)
+			if err := lagcomp.Apply(&bc, changes); err != nil {
+				t.Fatal(err)
+			}
+			a, b := runAll(t, c), runAll(t, bc)
+			aScript := timeline.Script{Base: lagcomp.ConfigMap(&c)}
+			bScript, err := sweep.ChangedScript(aScript, changes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range a.Shots.Len() {
+				ra := a.Shots.At(i)
+				if !ra.HasServerSide() || ra.Seq > 5 {
+					continue
+				}
+				at, err := aScript.Replay(ra.Judged)
+				if err != nil {
+					t.Fatal(err)
+				}
+				same, err := sameShotInB(at, ra.ID, bScript, ra.Judged)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rb := findShot(b, func(r *lagcomp.ShotRecord) bool { return r.Seq == ra.Seq })
+				switch {
+				case rb != nil && rb.HasServerSide():
+					if same.At != rb.Judged || same.Selected != rb.ID || !strings.Contains(same.NoteB, fmt.Sprintf("shot #%d", ra.Seq)) {
+						t.Errorf("seed %d %s shot #%d: B at %v selecting %v, want %v %v", seed, change, ra.Seq, same.At, same.Selected, rb.Judged, rb.ID)
+					}
+					moved += b2i(rb.Judged != ra.Judged)
+				default:
+					if same.At != ra.Judged || same.Selected != (uuid.UUID{}) || same.NoteB == "" {
+						t.Errorf("seed %d %s shot #%d, none judged in B: %+v", seed, change, ra.Seq, same)
+					}
+					lostInB++
+				}
+			}
+		}
+	}
+	if moved == 0 || lostInB == 0 {
+		t.Fatalf("%d shots judged at another time in B, %d never: the test attacks nothing", moved, lostInB)
+	}
+}
+
+func runAll(t *testing.T, c lagcomp.Config) *lagcomp.Sim {
+	s, err := lagcomp.New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Step(model.MsF(c.DurationMs))
+	return s
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// The picture says so: B's half titled with its own judgement, the
+// caption with both instants.
+func TestCompareCaptionNamesBothInstants(t *testing.T) {
+	c := lagcomp.Defaults()
+	c.Seed, c.Up.LossPct = 1, 30
+	a := runAll(t, c)
+	r, _ := a.Shots.Judged(2)
+	sc := sidecar()
+	sc.Script = timeline.Script{Base: lagcomp.ConfigMap(&c)}
+	sc.View, sc.AtUs, sc.Selected, sc.Compare = "overlay", int64(r.Judged), r.ID.String(), "reliable_fire=true"
+	at, _ := sc.Script.Replay(r.Judged)
+	changes, _ := sweep.ParseChanges(sc.Compare)
+	bScript, _ := sweep.ChangedScript(sc.Script, changes)
+	same, err := sameShotInB(at, r.ID, bScript, r.Judged)
+	if err != nil || same.At == r.Judged {
+		t.Fatalf("seed 1 shot %d is judged at the same time in B (%v): pick another", r.Seq, err)
+	}
+	b, _ := bScript.Replay(same.At)
+	line := sameShotLine(at.Frame(), b.Frame(), same)
+	if !strings.Contains(line, fmt.Sprintf("each half at its own judgement of shot #%d", r.Seq)) || !strings.Contains(line, fmt.Sprintf("B at %.3f s", same.At.Seconds())) {
+		t.Errorf("caption line %q", line)
+	}
+	if _, err := Render(sc); err != nil {
+		t.Fatal(err)
 	}
 }
