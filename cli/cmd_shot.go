@@ -314,7 +314,17 @@ func findShot(cfg lagcomp.Config, n int, stderr io.Writer) (*lagcomp.ShotRecord,
 	_, judged := sim.Shots.Judged(n)
 	sum := sim.Summary()
 	fates := fmt.Sprintf("%d fired: %d lost, %d in flight at the end", sum.ShotsFired, sum.ShotsLost, sum.ShotsInFlight)
-	if judged == 0 {
+	// projectile shots reach the server as projectiles, not judged traces
+	// (sim's table counts them so too): their records are sim --json's
+	spawned := sum.ShotsFired - sum.ShotsLost - sum.ShotsInFlight - sum.Shots - sum.Rejected
+	if spawned > 0 {
+		fates = fmt.Sprintf("%d fired: %d reached the server as projectiles, %d lost, %d in flight at the end",
+			sum.ShotsFired, spawned, sum.ShotsLost, sum.ShotsInFlight)
+	}
+	switch {
+	case judged == 0 && spawned > 0:
+		return nil, fmt.Errorf("--shot %d: the server judges no hitscan shot in the scenario's %v (%s): --shot picks judged traces; a projectile has none (--at or --moment shows one)", n, dur(end), fates)
+	case judged == 0:
 		return nil, fmt.Errorf("--shot %d: the server judges no shot in the scenario's %v (%s; a longer --duration may)", n, dur(end), fates)
 	}
 	return nil, fmt.Errorf("--shot %d: the server judges %d shots in %v (allowed: 1 to %d; %s; --duration runs longer)",

@@ -85,4 +85,10 @@ func TestShotNumberBeyondTheJudgedNamesTheCount(t *testing.T) {
 	if _, err := os.Stat(out); err == nil {
 		t.Fatal("wrote a picture")
 	}
+	// projectiles reach the server as projectiles: no judged trace, and
+	// the error says so rather than suggest a longer run
+	code, _, errs = runCLI("shot", "--preset", "projectile-rockets", "--shot", "1", "--duration", "3s", "--out", out)
+	if code != 2 || !strings.Contains(errs, "reached the server as projectiles") || !strings.Contains(errs, "a projectile has none (--at or --moment shows one)") || strings.Contains(errs, "longer") {
+		t.Fatalf("projectiles: exit %d %q", code, errs)
+	}
 }
