@@ -40,8 +40,9 @@ usage:
                                 --view packets: the packet-flow diagram; --view burst: the fire-effects lanes;
                                 --layout 1x2 --panes server,target: any two panes side by side;
                                 --focus: frame the world panes tightly on that one thing;
-                                --scale: text and line size (default: height/540, at least 1:
-                                body text 1/45 of the height, readable from the back of a hall)
+                                --shot N: the Nth shot the server judged (lost shots are not counted);
+                                --scale: text and line size, 0.5 to 8 (default: height/540, within 1
+                                to 8: body text 1/45 of the height, readable from the back of a hall)
   lagscope shot ... --from-time 2s --to-time 4s [--slow 4] [--fps 25] --out clip.gif
   lagscope shot --from file.json --out file.png|file.gif
                                 render a screenshot or an animated clip headless (and its sidecar);

@@ -51,7 +51,7 @@ func TestShotNumberSkipsLostShots(t *testing.T) {
 			t.Fatalf("seed %s: %d judged shots, want 2 or more", seed, len(judged))
 		}
 		png := filepath.Join(dir, "s"+seed+".png")
-		code, _, errs = runCLI(append([]string{"shot", "--shot", "2", "--seed", seed, "--size", "200x150", "--out", png}, lossy...)...)
+		code, _, errs = runCLI(append([]string{"shot", "--shot", "2", "--seed", seed, "--size", "320x240", "--caption", "none", "--out", png}, lossy...)...)
 		if code != 0 {
 			t.Fatal(errs)
 		}

@@ -42,7 +42,7 @@ func TestShotFromSidecarReproducesThePNG(t *testing.T) {
 }
 
 // The largest --size needs no --scale: the default follows the height
-// within 1 to 8 (it asked for 16.384 and failed about a --scale never
+// within 1 to 8 (it asked for 30 and failed about a --scale never
 // given); a --scale given is kept.
 func TestShotLargestSizeNeedsNoScale(t *testing.T) {
 	for _, tc := range []struct {
@@ -51,8 +51,8 @@ func TestShotLargestSizeNeedsNoScale(t *testing.T) {
 		given bool
 		want  float64
 	}{
-		{"16384x16384", 0, false, 8}, {"1920x1080", 0, false, 1.08}, {"640x480", 0, false, 1},
-		{"8000x9000", 0, false, 8}, {"16384x16384", 2, true, 2},
+		{"16384x16384", 0, false, 8}, {"1920x1080", 0, false, 2}, {"640x480", 0, false, 1},
+		{"8000x4320", 0, false, 8}, {"8000x9000", 0, false, 8}, {"16384x16384", 2, true, 2},
 	} {
 		f := shotFlags{size: tc.size, scale: tc.scale, layers: "default", view: "split", layout: "2x2", theme: "dark", caption: "full", at: "1s",
 			set: map[string]bool{"size": true, "scale": tc.given}}

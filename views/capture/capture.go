@@ -81,8 +81,10 @@ const (
 // default: body text (labels, notes, the caption: 12 logical px) at 1/45
 // of the picture's height, readable from the back of a lecture hall on a
 // projector (at 1920x1080, 24 px a line), and never below the window's 1.
-// A clip's default 960x540 is scale 1, so a clip reads as its still does.
-func SlideScale(h int) float64 { return max(1, float64(h)/540) }
+// A clip's default 960x540 is scale 1, so a clip reads as its still does;
+// above 4320 px it stays at MaxScale, so the tallest picture needs no
+// --scale (it asked for 30 and failed about a scale never given).
+func SlideScale(h int) float64 { return min(MaxScale, max(1, float64(h)/540)) }
 
 // MaxTitle is the longest title, in characters.
 const MaxTitle = 200
