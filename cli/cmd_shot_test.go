@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"image/gif"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -162,7 +163,7 @@ func TestShotPacketsShowsTheWholeJourney(t *testing.T) {
 	}
 	cfg := lagcomp.Defaults()
 	cfg.Up.LossPct, cfg.Down.LossPct = 30, 30
-	r, err := findShot(cfg, 1)
+	r, err := findShot(cfg, 1, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
