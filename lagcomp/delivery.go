@@ -176,11 +176,20 @@ func (s *Sim) duplicate(seq uint32, rule Rule) {
 // lagscope keeps the player and reconnects at once (netem.Reconnect):
 // every message the connection had not delivered is given up, counted,
 // and named connection_lost on what it shaped.
+//
+// A StopFire given up this way would leave the server's weapon firing for
+// ever; a rejoining player's weapon starts from its trigger, so when the
+// shooter's trigger is up the server stops firing at the loss.
 func (s *Sim) connectionLost(c *Client, weapon bool) {
 	s.connectionsLost++
 	fromClient, fromServer := netem.Reconnect(s.endpoint(c, true, weapon), s.endpoint(c, false, weapon))
+	stop := false
 	for _, m := range append(fromClient, fromServer...) {
 		s.gaveUp(m.Body)
+		stop = stop || m.Body.Kind == PacketStopFire
+	}
+	if stop && !c.holding {
+		s.weaponStopped()
 	}
 }
 

@@ -454,3 +454,35 @@ func TestReliableStylesResendDelays(t *testing.T) {
 		}
 	}
 }
+
+// A StopFire given up with its lost weapon connection does not leave the
+// server's weapon firing: with the trigger up at the loss, the server
+// stops then. rto at 60 % up loss loses the weapon connection (ENet's
+// rule: six losses in a row of one StopFire) while shots get through;
+// checked at every loss that gave a StopFire up, on several seeds.
+func TestStopFireGivenUpStopsTheWeapon(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		c := Defaults()
+		c.Up.LossPct, c.ReliableStyle, c.FireIntervalMs, c.Seed = 60, netem.RTO, 400, seed
+		s, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shooter := s.Clients[ShooterPawn]
+		for at := model.Millisecond; at <= 60*model.Second; at += model.Millisecond {
+			gave := shooter.weaponRel.Stats.GaveUp
+			s.Step(at)
+			if shooter.weaponRel.Stats.GaveUp == gave || shooter.holding {
+				continue
+			}
+			checked++
+			if s.Server.weapon.Firing() {
+				t.Fatalf("seed %d, %v: StopFire given up with the trigger up, the server still firing", seed, at)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no StopFire was given up with the trigger up: the test checks nothing")
+	}
+}
