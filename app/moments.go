@@ -66,9 +66,9 @@ func newMomentsUI(u *UI) *momentsUI {
 func (m *momentsUI) row(i int) string {
 	mo := m.moments[i]
 	if !mo.Found {
-		return fmt.Sprintf("%d · %s\n(%s)", i+1, mo.Spec.Say, mo.What)
+		return fmt.Sprintf("%d · %s\n(%s)", i+1, moments.Sentence(mo.Spec.Say, nil), mo.What)
 	}
-	s := fmt.Sprintf("%d · %.3f s — %s", i+1, mo.At.Seconds(), mo.Spec.Say)
+	s := fmt.Sprintf("%d · %.3f s — %s", i+1, mo.At.Seconds(), moments.Sentence(mo.Spec.Say, nil))
 	if mo.What != "" {
 		s += "\n(" + mo.What + ")"
 	}
@@ -128,8 +128,20 @@ func (m *momentsUI) jump(i int) {
 	}
 	m.u.timeline.move(func(s *tl.Session) { s.Jump(mo.At) })
 	m.shown = i
-	m.say.SetText(fmt.Sprintf("Moment %d of %d (t = %.3f s): %s", i+1, len(m.moments), mo.At.Seconds(), mo.Spec.Say))
+	m.say.SetText(fmt.Sprintf("Moment %d of %d (t = %.3f s): %s", i+1, len(m.moments), mo.At.Seconds(), moments.Sentence(mo.Spec.Say, m.u.picture())))
 	m.banner.Show()
+}
+
+// picture is what the window shows, for a moment's sentence to fit it:
+// the panes the layout shows and the layers on.
+func (u *UI) picture() *moments.Picture {
+	var vs []string
+	for _, p := range u.panes {
+		if p.visible {
+			vs = append(vs, string(p.view))
+		}
+	}
+	return &moments.Picture{Views: vs, Layer: u.layers.On}
 }
 
 // next jumps to the moment after the one shown (the M key).

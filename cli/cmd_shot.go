@@ -18,6 +18,7 @@ import (
 	"github.com/google/uuid"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/moments"
 	"lagscope/lagcomp/timeline"
 	"lagscope/model"
 	"lagscope/presets"
@@ -59,7 +60,7 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.from, "from", "", "a sidecar .json: make its PNG or GIF again")
 	fs.StringVar(&f.compare, "compare", "", "k=v[,k=v…]: A/B, the view as given beside the same seed with these settings changed")
 	fs.StringVar(&f.title, "title", "", "a title drawn in a band above the panes (at most 200 characters; it wraps onto up to three rows)")
-	fs.StringVar(&f.caption, "caption", "full", "the band under the panes: full, short (preset, time, seed, key settings) or none")
+	fs.StringVar(&f.caption, "caption", "full", "the band under the panes: full, short (preset, time, seed, key settings), moment (the moment's sentence alone, for a slide) or none")
 	fs.StringVar(&f.fromTime, "from-time", "", "an animated GIF clip from this simulated time (with --to-time), e.g. 2s")
 	fs.StringVar(&f.toTime, "to-time", "", "the clip's end (not included), e.g. 4s")
 	fs.Float64Var(&f.slow, "slow", 1, "a clip plays this many times slower than simulated time (0.1 to 100)")
@@ -264,7 +265,7 @@ func atMoment(sc *capture.Sidecar, p *presets.Preset, cfg lagcomp.Config, n int)
 	if n < 1 || n > len(p.Moments) {
 		var list strings.Builder
 		for i, m := range p.Moments {
-			fmt.Fprintf(&list, "\n  %d. %s", i+1, m.Say)
+			fmt.Fprintf(&list, "\n  %d. %s", i+1, moments.Sentence(m.Say, nil))
 		}
 		return fmt.Errorf("--moment %d: preset %s has %d moment(s) (allowed: 1 to %d)%s", n, p.Name, len(p.Moments), len(p.Moments), list.String())
 	}
@@ -274,13 +275,29 @@ func atMoment(sc *capture.Sidecar, p *presets.Preset, cfg lagcomp.Config, n int)
 	}
 	m := ms[n-1]
 	if !m.Found {
-		return fmt.Errorf("--moment %d (%s): %s", n, m.Spec.Say, m.What)
+		return fmt.Errorf("--moment %d (%s): %s", n, moments.Sentence(m.Spec.Say, nil), m.What)
 	}
-	sc.AtUs, sc.Moment = int64(m.At), fmt.Sprintf("moment %d: %s", n, m.Spec.Say)
+	sc.AtUs, sc.Moment = int64(m.At), fmt.Sprintf("moment %d: %s", n, moments.Sentence(m.Spec.Say, picture(sc)))
 	if m.Shot != (uuid.UUID{}) {
 		sc.Selected = m.Shot.String()
 	}
 	return nil
+}
+
+// picture is what a capture shows, for a moment's sentence to fit it:
+// the views in it and its layers.
+func picture(sc *capture.Sidecar) *moments.Picture {
+	vs := []string{sc.View}
+	if sc.View == "split" {
+		vs = sc.Panes
+		if len(vs) == 0 {
+			_, cells := views.Cells(sc.Layout, 64, 64, views.Views)
+			for _, v := range cells {
+				vs = append(vs, string(v))
+			}
+		}
+	}
+	return &moments.Picture{Views: vs, Layer: sc.Layers.On}
 }
 
 // findShot runs the scenario for its duration (duration_ms, or

@@ -9,9 +9,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"lagscope/lagcomp/moments"
+	"lagscope/presets"
 	"lagscope/views"
 )
 
@@ -146,5 +150,81 @@ func TestShotFocusAndPanes(t *testing.T) {
 		if code != 2 || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errs, c.want)
 		}
+	}
+}
+
+// A moment's sentence fits the picture it is said over: no "(Target
+// pane: …)" on a packets slide, no "turn on Projectile Debug Mode" when
+// it is on; --caption moment puts it alone under the picture.
+func TestMomentSentenceFitsTheSlide(t *testing.T) {
+	for _, c := range []struct {
+		args         []string
+		want, absent string
+	}{
+		{[]string{"--preset", "behind-cover", "--view", "packets"}, "already back behind the wall.", "Target pane"},
+		{[]string{"--preset", "behind-cover", "--view", "target"}, `(Target pane: "I was behind cover!")`, "{"},
+		{[]string{"--preset", "behind-cover", "--layout", "1x2", "--panes", "server,overlay"}, "behind the wall.", "Target pane"},
+		{[]string{"--preset", "projectile-rockets", "--layers", "default,projectile_debug"}, "fly side by side", "Turn on"},
+		{[]string{"--preset", "projectile-rockets"}, "Turn on Projectile Debug Mode", "{"},
+	} {
+		f := flagsOf(t, append(c.args, "--moment", "1", "--caption", "moment", "--out", "x.png")...)
+		sc, err := sidecarFromFlags(f)
+		if err != nil {
+			t.Fatal(c.args, err)
+		}
+		if !strings.Contains(sc.Moment, c.want) || strings.Contains(sc.Moment, c.absent) {
+			t.Errorf("%v: %q; want %q in it and not %q", c.args, sc.Moment, c.want, c.absent)
+		}
+	}
+	code, _, errs := runCLI("shot", "--preset", "default", "--caption", "moment", "--size", "320x200", "--out", filepath.Join(t.TempDir(), "x.png"))
+	if code != 2 || !strings.Contains(errs, "--moment N") {
+		t.Errorf("--caption moment without --moment: exit %d, %q", code, errs)
+	}
+}
+
+// Every moment of every preset, said over any picture, is in people's
+// words: no key, field or rule name (snake_case), no clause left in
+// braces; and each clause names a view or a layer that exists.
+func TestMomentSentencesSpeakPlainly(t *testing.T) {
+	all, err := presets.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	snake := regexp.MustCompile(`\b[a-z0-9]+_[a-z0-9_]+\b`)
+	layers := views.LayerKeys()
+	pictures := []*moments.Picture{nil, {Views: []string{"server", "shooter", "target", "overlay"}, Layer: views.DefaultLayers().On}}
+	for _, v := range views.Views {
+		pictures = append(pictures, &moments.Picture{Views: []string{string(v)}, Layer: func(string) bool { return true }})
+	}
+	n := 0
+	for _, p := range all {
+		for i, m := range p.Moments {
+			cs, err := moments.Conditions(m.Say)
+			if err != nil {
+				t.Errorf("%s moment %d: %v", p.Name, i+1, err)
+			}
+			for _, c := range cs {
+				for _, term := range c {
+					for _, v := range term.Views {
+						if !slices.Contains(views.Views, views.View(v)) {
+							t.Errorf("%s moment %d: a clause names %q, not a view", p.Name, i+1, v)
+						}
+					}
+					if term.Layer != "" && !slices.Contains(layers, term.Layer) {
+						t.Errorf("%s moment %d: a clause names %q, not a layer (%v)", p.Name, i+1, term.Layer, layers)
+					}
+				}
+			}
+			for _, pic := range pictures {
+				s := moments.Sentence(m.Say, pic)
+				n++
+				if w := snake.FindString(s); w != "" || strings.ContainsAny(s, "{}") {
+					t.Errorf("%s moment %d says %q to the audience: %q", p.Name, i+1, w, s)
+				}
+			}
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d sentences checked", n)
 	}
 }

@@ -71,6 +71,9 @@ func parseMoment(m map[string]any) (moments.Spec, error) {
 			if !ok || strings.TrimSpace(s) == "" {
 				return sp, fmt.Errorf("key \"say\": want the sentence to show, in quotes")
 			}
+			if _, err := moments.Conditions(s); err != nil {
+				return sp, fmt.Errorf("key \"say\": %w", err)
+			}
 			sp.Say = s
 		case "at_ms":
 			ways++

@@ -32,7 +32,7 @@ func (r *Renderer) bandPane(dst *image.RGBA, w, h int, pal Palette, scale float6
 func (p *pane) captionRows(lines []string) []captionRow {
 	var rows []captionRow
 	for i, l := range lines {
-		for j, t := range p.wrap(l, captionSize, p.w-20*p.s) {
+		for j, t := range p.wrap(l, captionSize, p.captionWidth(i)) {
 			if j > 0 && !strings.HasPrefix(t, " ") {
 				t = "  " + t
 			}
@@ -41,6 +41,21 @@ func (p *pane) captionRows(lines []string) []captionRow {
 	}
 	return rows
 }
+
+// captionWidth is the width a caption's line i may take, as wrap and
+// fitText measure it (in the regular face): the first line is bold,
+// which runs wider, so it leaves room.
+func (p *pane) captionWidth(i int) float64 {
+	w := p.w - 20*p.s
+	if i == 0 {
+		w *= boldRoom
+	}
+	return w
+}
+
+// boldRoom is the share of a width the regular face may measure for
+// bold text to fit in it: Go Bold runs up to about 8 % wider.
+const boldRoom = 0.92
 
 // CaptionHeight is the height of a caption band holding lines in a band
 // w pixels wide at scale: a 16 px row for each line, more for a line
@@ -66,7 +81,7 @@ func (r *Renderer) Caption(dst *image.RGBA, rect image.Rectangle, lines []string
 		if row.line == 0 {
 			col = pal.Text
 		}
-		p.text(p.fitText(row.text, captionSize, p.w-20*scale), 10*scale, (13+16*float64(i))*scale, captionSize, col, 0, 0.5, row.line == 0)
+		p.text(p.fitText(row.text, captionSize, p.captionWidth(row.line)), 10*scale, (13+16*float64(i))*scale, captionSize, col, 0, 0.5, row.line == 0)
 	}
 	copyInto(dst, rect, sub)
 }
@@ -91,7 +106,7 @@ const titleRowH = 30
 // titleRows wraps a title to a band w pixels wide. Bold runs wider than
 // the regular face wrap measures: it leaves room.
 func (p *pane) titleRows(title string) []string {
-	rows := p.wrap(title, TitleSize, 0.92*(p.w-28*p.s))
+	rows := p.wrap(title, TitleSize, boldRoom*(p.w-28*p.s))
 	for i := range rows {
 		rows[i] = strings.TrimSpace(rows[i])
 	}
@@ -126,7 +141,7 @@ func (r *Renderer) Title(dst *image.RGBA, rect image.Rectangle, title string, pa
 	// the first row where a one-line title sat, the others under it
 	y0 := (44*scale - 2*scale) / 2
 	for i, row := range rows {
-		p.text(p.fitText(row, TitleSize, 0.92*(p.w-28*scale)), 14*scale, y0+titleRowH*float64(i)*scale, TitleSize, pal.Text, 0, 0.5, true)
+		p.text(p.fitText(row, TitleSize, boldRoom*(p.w-28*scale)), 14*scale, y0+titleRowH*float64(i)*scale, TitleSize, pal.Text, 0, 0.5, true)
 	}
 	copyInto(dst, rect, sub)
 }

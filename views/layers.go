@@ -1,6 +1,10 @@
 package views
 
 import (
+	"encoding/json"
+	"maps"
+	"slices"
+
 	"github.com/google/uuid"
 
 	"lagscope/model"
@@ -46,6 +50,21 @@ var LayerNames = []struct {
 	{"Draw Spawn Position", func(l *Layers) *bool { return &l.SpawnPosition }, "where the server spawned each projectile, after its fast-forward"},
 	{"Draw Final Position", func(l *Layers) *bool { return &l.FinalPosition }, "where, in which direction and with what radius each projectile detonated"},
 }
+
+// byName is the layers as their --layers and sidecar names hold them.
+func (l Layers) byName() map[string]bool {
+	b, _ := json.Marshal(l)
+	var m map[string]bool
+	json.Unmarshal(b, &m)
+	return m
+}
+
+// On reports whether the layer named name (its --layers and sidecar
+// name, e.g. projectile_debug) is on.
+func (l Layers) On(name string) bool { return l.byName()[name] }
+
+// LayerKeys are the layers' --layers and sidecar names, sorted.
+func LayerKeys() []string { return slices.Sorted(maps.Keys(Layers{}.byName())) }
 
 // DefaultLayers is what a new user sees: the comparison, not the clutter.
 func DefaultLayers() Layers {

@@ -330,10 +330,12 @@ func (p *pane) overlay() {
 	if r == nil {
 		p.grid()
 		if p.f.ProjSummary.Count > 0 {
-			p.header("Overlay", "projectiles: fake (magenta) vs authoritative (green)")
 			p.ownerProjectiles()
 			p.projectileNote()
 			p.twinNote()
+			// last, over any path that runs past the drawing area (a
+			// focus or a zoom takes the frame close to the twins)
+			p.header("Overlay", "projectiles: fake (magenta) vs authoritative (green)")
 			return
 		}
 		p.header("Overlay", "no shot judged yet")

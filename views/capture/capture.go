@@ -74,7 +74,10 @@ type Sidecar struct {
 const (
 	CaptionFull  = "full"  // time, seed, version, key settings, every other setting that differs from the defaults
 	CaptionShort = "short" // preset, time, seed and the key settings (and how many others differ)
-	CaptionNone  = "none"  // no band
+	// CaptionMoment is the moment's sentence alone, for a slide: what to
+	// see, in words, with the settings left to the sidecar.
+	CaptionMoment = "moment"
+	CaptionNone   = "none" // no band
 )
 
 // SlideScale is the text and line scale a capture h pixels tall gets by
@@ -142,8 +145,12 @@ func (s *Sidecar) check() error {
 	}
 	switch s.Caption {
 	case "", CaptionFull, CaptionShort, CaptionNone:
+	case CaptionMoment:
+		if s.Moment == "" {
+			return fmt.Errorf("caption moment: the capture shows no moment; give --moment N (or caption full, short or none)")
+		}
 	default:
-		return fmt.Errorf("caption %q: want full, short or none", s.Caption)
+		return fmt.Errorf("caption %q: want full, short, moment or none", s.Caption)
 	}
 	if n := utf8.RuneCountInString(s.Title); n > MaxTitle || strings.ContainsAny(s.Title, "\n\r") {
 		return fmt.Errorf("title: one line of at most %d characters (got %d)", MaxTitle, n)
@@ -325,8 +332,12 @@ func titleHeight(r *views.Renderer, sc *Sidecar, w int) int {
 // from the defaults, the simulated time, seed and version. Short keeps
 // the preset, time, seed and key settings, and counts the others.
 func captionLines(sc *Sidecar, f *lagcomp.Frame) []string {
-	if sc.Caption == CaptionNone {
+	switch sc.Caption {
+	case CaptionNone:
 		return nil
+	case CaptionMoment:
+		_, say, _ := strings.Cut(sc.Moment, ": ") // "moment 2: …"
+		return []string{say}
 	}
 	cfg := &f.Config
 	var keys []string

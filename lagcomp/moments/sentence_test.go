@@ -1,0 +1,36 @@
+package moments
+
+import (
+	"slices"
+	"testing"
+)
+
+// A clause is said only over a picture it fits: the pane it names is
+// shown, the layer it asks for is off (or on); the spaces round a clause
+// left out are tidied.
+func TestSentenceFitsThePicture(t *testing.T) {
+	say := `Hit behind the wall {target: (Target pane: "I was behind cover!")}. {-projectile_debug: Turn on Projectile Debug Mode.}{+projectile_debug: Fake and auth side by side.} {shooter,server -interp_buffer: Turn on the buffer.}`
+	layers := func(on ...string) func(string) bool { return func(n string) bool { return slices.Contains(on, n) } }
+	for _, c := range []struct {
+		pic  *Picture
+		want string
+	}{
+		{&Picture{Views: []string{"packets"}}, `Hit behind the wall. Turn on Projectile Debug Mode.`},
+		{&Picture{Views: []string{"server", "shooter", "target", "overlay"}, Layer: layers("projectile_debug")},
+			`Hit behind the wall (Target pane: "I was behind cover!"). Fake and auth side by side. Turn on the buffer.`},
+		{&Picture{Views: []string{"shooter"}, Layer: layers("interp_buffer")}, `Hit behind the wall. Turn on Projectile Debug Mode.`},
+		{nil, `Hit behind the wall (Target pane: "I was behind cover!"). Turn on Projectile Debug Mode. Turn on the buffer.`},
+	} {
+		if got := Sentence(say, c.pic); got != c.want {
+			t.Errorf("over %+v:\n got %s\nwant %s", c.pic, got, c.want)
+		}
+	}
+	if cs, err := Conditions(say); err != nil || len(cs) != 4 || len(cs[3]) != 2 || cs[3][1].Layer != "interp_buffer" || cs[3][1].On {
+		t.Errorf("conditions %+v, %v", cs, err)
+	}
+	for _, bad := range []string{"a {target (no colon)}", "a {: no condition}", "a } stray", "{a: {nested: b}}"} {
+		if _, err := Conditions(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
