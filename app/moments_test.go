@@ -33,7 +33,8 @@ func TestMomentsJumpShowsTheSentence(t *testing.T) {
 	if pb.now != ms[0].At || !pb.paused {
 		t.Fatalf("after the jump: shown %v (want %v), paused %v", pb.now, ms[0].At, pb.paused)
 	}
-	if u.selected != ms[0].Shot || !u.moments.banner.Visible() || !strings.Contains(u.moments.say.Text, ms[0].Spec.Say) {
+	if u.selected != ms[0].Shot || !u.moments.banner.Visible() || !strings.Contains(u.moments.say.Text, moments.Sentence(ms[0].Spec.Say, u.picture())) ||
+		!strings.Contains(u.moments.say.Text, "(Target pane: ") { // the 2x2 shows the Target pane: its clause is said
 		t.Fatalf("selected %v (want %v), banner %v %q", u.selected, ms[0].Shot, u.moments.banner.Visible(), u.moments.say.Text)
 	}
 	// the target pane's frame is the one the sentence is about
