@@ -133,6 +133,7 @@ func (p *projState) clone() *projState {
 	c.fake, c.auth, c.remote = p.fake.clone(), p.auth.clone(), p.remote.clone()
 	c.rec = p.rec.Clone()
 	c.fakeFinal, c.remoteFinal = clonePtr(p.fakeFinal), clonePtr(p.remoteFinal)
+	c.serverRules = slices.Clone(p.serverRules)
 	return &c
 }
 
@@ -148,7 +149,7 @@ func (t shotTally) clone() shotTally {
 }
 
 func (t projTally) clone() projTally {
-	t.s.Rules = slices.Clone(t.s.Rules)
+	t.s.Outcomes, t.s.Rules, t.s.ServerRules = slices.Clone(t.s.Outcomes), slices.Clone(t.s.Rules), slices.Clone(t.s.ServerRules)
 	return t
 }
 

@@ -29,7 +29,7 @@ import (
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[Sim](): {"sight", "duelAim", "duelAimSrc", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
-		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "connectionsLost", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
+		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
 	reflect.TypeFor[Server]():     {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells"},
 	reflect.TypeFor[ServerPawn](): {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},
 	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "weapon", "rel", "weaponRel", "acks"},
@@ -39,7 +39,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[projState](): {"id", "seq", "weapon", "spec", "fire", "origin", "dir", "lastSeen", "server", "srvAt", "srvPos",
 		"srvPath", "srvDone", "final", "finalT", "hits", "ff", "spawnT", "predicted", "fakeAt", "fakeDelay", "fakeSpawned", "fake",
 		"auth", "rec", "linkOffsetM", "catchupM", "maxDiv", "fakeFinal", "remote", "remoteTau", "remoteJump", "remoteDelay",
-		"remoteFinal", "remoteDueT", "remoteDetT", "neverSpawned", "duplicates", "gaveUp", "arrivalRule", "arrivalDelay", "resends"},
+		"remoteFinal", "remoteDueT", "remoteDetT", "serverRules", "rejected", "expired", "neverSpawned", "duplicates", "gaveUp", "arrivalRule", "arrivalDelay", "resends"},
 	reflect.TypeFor[movingCopy](): {"shown", "alive", "pos", "at", "path", "det"},
 	reflect.TypeFor[projectile.Reconciler](): {"mismatchM", "predictFX", "fakeAlive", "fakeDet", "fakeDetPos", "switchAt", "linked",
 		"pendingAuth", "spawnedDetonated", "Rule", "Fired", "FX", "FXAt", "FXFake", "HasFX", "fxShown", "done"},
@@ -48,8 +48,8 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[ShotLog]():                   {"c"},
 	reflect.TypeFor[orderstat.Stat]():            {"low", "high", "p"},
 	reflect.TypeFor[projTally]():                 {"s", "linked", "pairs", "linkSum", "detSum"},
-	reflect.TypeFor[Summary]():                   {"ShotsFired", "ShotsLost", "ShotsInFlight", "LostClientHits", "DupsRejected", "ReliableGaveUp", "ConnLost", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames", "MergedShots"},
-	reflect.TypeFor[ProjectileSummary]():         {"Count", "Rules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
+	reflect.TypeFor[Summary]():                   {"ShotsFired", "ShotsLost", "ShotsInFlight", "ProjectilesSpawned", "LostClientHits", "DupsRejected", "ReliableGaveUp", "ConnLost", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames", "MergedShots"},
+	reflect.TypeFor[ProjectileSummary]():         {"Count", "Outcomes", "Rules", "ServerRules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
 	reflect.TypeFor[sightings]():                 {"hidden", "armed", "seen", "at", "won", "winner", "wonAt"},
 	reflect.TypeFor[schedule.Metronome]():        {"base", "hz", "n"},
 	reflect.TypeFor[schedule.Queue]():            {"h"},
@@ -129,7 +129,7 @@ var immutable = []reflect.Type{
 	reflect.TypeFor[Config](), reflect.TypeFor[ShotRecord](), reflect.TypeFor[Packet](),
 	reflect.TypeFor[Command](), reflect.TypeFor[projMsg](), reflect.TypeFor[fireeffects.WeaponMsg](), // what a reliable message points to
 	reflect.TypeFor[Snapshot](), reflect.TypeFor[PacketFrame](), reflect.TypeFor[WarpEvent](), reflect.TypeFor[projectile.Spec](),
-	reflect.TypeFor[RuleCount](), reflect.TypeFor[ReconcileCount](), reflect.TypeFor[rewind.Sample](), reflect.TypeFor[rewind.Bound](),
+	reflect.TypeFor[RuleCount](), reflect.TypeFor[ReconcileCount](), reflect.TypeFor[OutcomeCount](), reflect.TypeFor[rewind.Sample](), reflect.TypeFor[rewind.Bound](),
 	reflect.TypeFor[netem.LinkConfig](), fieldType[fireeffects.WeaponChannel]("inFlight").Elem(), reflect.TypeFor[fireeffects.ServerShot](), reflect.TypeFor[fireeffects.ServerBurst](),
 	fieldType[fireeffects.Tally]("settled"),
 	reflect.TypeFor[fireeffects.ValueChange](), reflect.TypeFor[fireeffects.FireUpdate](), reflect.TypeFor[fireeffects.PlayedEffect](), reflect.TypeFor[fireeffects.Span](),

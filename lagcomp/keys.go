@@ -271,7 +271,7 @@ func buildParams() []*Param {
 		num("ping_interval_ms", "ping", "ms", 10, 60000, 250, "PingUpdateInterval: time between bounce messages", func(c *Config) *float64 { return &c.PingIntervalMs }),
 		num("ping_smoothing", "ping", "", 0.01, 1, 0.3, "weight of each new RTT in the smoothed ping (1 = none)", func(c *Config) *float64 { return &c.PingSmoothing }),
 		flag("ping_compress", "ping", false, "the Ping replicated to clients is a byte of ms/4 (255 on overflow, when ExactPing becomes 1020 ms); the rewind reads the exact ping", func(c *Config) *bool { return &c.PingCompress }),
-		num("max_prediction_ping_ms", "ping", "ms", 0, 1000, 255, "MaxPredictionPing: GetPredictionTime clamps the ping to this", func(c *Config) *float64 { return &c.MaxPredictionPingMs }).LogSlide(0, 1000, 5),
+		num("max_prediction_ping_ms", "ping", "ms", 0, 1000, 255, "MaxPredictionPing: GetPredictionTime clamps the ping to this; a projectile's fast-forward clamps ping − latency_reduction_ms to it, and the owner delays its fake by the ping above it", func(c *Config) *float64 { return &c.MaxPredictionPingMs }).LogSlide(0, 1000, 5),
 		num("correction_factor", "ping", "", 0, 5, 1.8, "PredictionCorrectionFactor (1.8 in the article)", func(c *Config) *float64 { return &c.CorrectionFactor }).Slide(0, 5, 0.05),
 		num("latency_reduction_ms", "ping", "ms", 0, 200, 0, "PredictionLatencyReduction: subtracted from the server's perceived ping", func(c *Config) *float64 { return &c.LatencyReductionMs }).LogSlide(0, 200, 1),
 		num("ping_tolerance_ms", "ping", "ms", 0, 1000, 30, "a reported ping above the server's own measurement plus this is clamped", func(c *Config) *float64 { return &c.PingToleranceMs }),

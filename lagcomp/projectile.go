@@ -6,6 +6,7 @@ import (
 	"github.com/google/uuid"
 
 	"lagscope/lagcomp/projectile"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -99,6 +100,12 @@ type projState struct {
 	remoteDueT  model.Time // when TornOff asked it to detonate
 	remoteDetT  model.Time // when the remote copy detonated
 
+	// serverRules are the rules the server applied to it (lagcomp/rule):
+	// a refusal, the fast-forward's clamp to MaxPredictionPing, no ping
+	serverRules []Rule
+	rejected    bool // the server refused its command
+	expired     bool // its lifetime ran out before it met anything
+
 	// delivery of its fire command
 	neverSpawned bool       // the command was lost: the server never spawned it
 	duplicates   int        // copies of the command refused as duplicates
@@ -147,7 +154,7 @@ func (s *Sim) fireProjectile(c *Client, cmd *Command, origin model.Vec, t model.
 // spawnProjectile is the server's side: the authoritative projectile,
 // fast-forwarded by ForwardPredictionTime of the ping the server
 // perceives, replicated to every client.
-func (s *Sim) spawnProjectile(cmd *Command, rule Rule, shooter model.Pose, via arrivedCopy) {
+func (s *Sim) spawnProjectile(cmd *Command, refused Rule, shooter model.Pose, via arrivedCopy) {
 	cfg := &s.cfg
 	p := s.proj(cmd.Seq)
 	owner := s.Clients[cmd.Client]
@@ -156,19 +163,30 @@ func (s *Sim) spawnProjectile(cmd *Command, rule Rule, shooter model.Pose, via a
 			p.arrivalRule, p.arrivalDelay, p.resends = s.arrival(ps, via)
 		}
 	}
-	if rule != "" || p == nil || !shooter.Alive {
+	if refused == "" && !shooter.Alive {
+		refused = rule.ShooterDead
+	}
+	if refused != "" || p == nil {
 		if p != nil {
+			p.rejected, p.serverRules = true, append(p.serverRules, refused)
+			s.projRejected++
 			s.sendReliable(relMsg{Kind: PacketProjReject, Proj: &projMsg{Seq: cmd.Seq}}, owner, false, projChannel(cmd.Seq))
 		}
 		return
 	}
 	s.weaponFired()
+	s.projSpawned++
 	now := s.Server.Now
 	ping, ok := s.Server.conns[cmd.Client].measured.ExactPing()
-	if !ok {
+	if !ok { // the handshake failed and no bounce has returned: no fast-forward
 		ping = 0
+		p.serverRules = append(p.serverRules, rule.PingUnknown)
 	}
-	p.ff = projectile.ForwardPredictionTime(ping, cfg.LatencyReductionMs, cfg.Bias)
+	var clamped bool
+	p.ff, clamped = projectile.ForwardPredictionTime(ping, cfg.LatencyReductionMs, cfg.Bias, cfg.MaxPredictionPingMs)
+	if clamped {
+		p.serverRules = append(p.serverRules, rule.MaxPredictionPing)
+	}
 	p.spawnT = now
 	fl := projectile.Flight{From: shooter.Pos, Dir: cmd.Dir, Speed: p.spec.SpeedMps, T0: now - p.ff}
 	p.server, p.srvAt, p.origin = &fl, fl.T0, shooter.Pos
@@ -214,6 +232,7 @@ func (s *Sim) stepServerProjectile(p *projState, t model.Time) {
 		p.srvPos = hit.Point
 		p.detonate(s, hit, end)
 	case end < t: // lifetime over: it stops where it is
+		p.expired = true
 		p.detonate(s, model.Hit{Pawn: -1, Point: p.srvPos}, end)
 	}
 	if len(p.srvPath) < maxPath {

@@ -56,6 +56,44 @@ type ProjectileRecord struct {
 	// MessagesGivenUp are its spawn, tear-off or reject messages given up
 	// undelivered when some client's connection was lost (connection_lost)
 	MessagesGivenUp int
+	// Outcome is what became of it on the server; ServerRules the rules
+	// the server applied to it (a refusal, the fast-forward's clamp).
+	Outcome     ProjectileOutcome
+	ServerRules []Rule
+}
+
+// ProjectileOutcome is what became of a projectile shot: every one fired
+// ends in exactly one, so the projectile figures add up to the shots
+// fired with a projectile weapon.
+type ProjectileOutcome string
+
+const (
+	ProjectileHit          ProjectileOutcome = "hit"               // the server's detonation hit a pawn (directly or by its area damage)
+	ProjectileDetonated    ProjectileOutcome = "detonated"         // it met a wall or a pawn and hurt nobody
+	ProjectileExpired      ProjectileOutcome = "expired"           // its lifetime ran out in the air and it hurt nobody
+	ProjectileFlying       ProjectileOutcome = "flying"            // spawned, still in the air when the run ended
+	ProjectileRejected     ProjectileOutcome = "rejected"          // the server refused its command (server_rules says why)
+	ProjectileNeverSpawned ProjectileOutcome = "never_spawned"     // its command was lost: a shot lost
+	ProjectileCommandLate  ProjectileOutcome = "command_in_flight" // its command had not arrived when the run ended, and still may
+)
+
+// outcome is what has become of p so far.
+func (p *projState) outcome() ProjectileOutcome {
+	switch {
+	case p.rejected:
+		return ProjectileRejected
+	case p.neverSpawned:
+		return ProjectileNeverSpawned
+	case p.server == nil:
+		return ProjectileCommandLate
+	case !p.srvDone:
+		return ProjectileFlying
+	case len(p.hits) > 0:
+		return ProjectileHit
+	case p.expired:
+		return ProjectileExpired
+	}
+	return ProjectileDetonated
 }
 
 func (p *projState) record() ProjectileRecord {
@@ -87,6 +125,7 @@ func (p *projState) record() ProjectileRecord {
 	r.Done = p.rec.Done() && (p.srvDone || p.rec.Rule == projectile.ReconcileRejected) && !p.remote.alive && !p.fake.alive ||
 		p.neverSpawned && !p.fake.alive
 	r.MessagesGivenUp = p.gaveUp
+	r.Outcome, r.ServerRules = p.outcome(), slices.Clone(p.serverRules)
 	r.HasFX, r.ArrivalRule, r.ArrivalDelay, r.Resends, r.DuplicatesRejected = p.rec.HasFX, p.arrivalRule, p.arrivalDelay, p.resends, p.duplicates
 	return r
 }
@@ -102,8 +141,11 @@ func (s *Sim) Projectiles() []ProjectileRecord {
 
 // ProjectileSummary aggregates projectile records.
 type ProjectileSummary struct {
-	Count int              `json:"projectiles" name:"projectiles" unit:"" doc:"projectiles fired"`
-	Rules []ReconcileCount `json:"projectile_rules" name:"projectile rule {words} applied" unit:"times" of:"projectiles" doc:"how often each reconciliation rule fired"`
+	Count int `json:"projectiles" name:"projectiles" unit:"" doc:"projectile shots fired: the sum of projectile_outcomes"`
+	// Outcomes: every projectile fired is in exactly one.
+	Outcomes    []OutcomeCount   `json:"projectile_outcomes" name:"projectiles {words}" unit:"" of:"projectiles" doc:"what became of each projectile fired, one outcome each: hit (its detonation hurt a pawn), detonated (met something, hurt nobody), expired (its lifetime ran out), flying (still in the air), rejected (the server refused it), never_spawned (its command was lost), command_in_flight (its command may still arrive)"`
+	Rules       []ReconcileCount `json:"projectile_rules" name:"projectile rule {words} applied" unit:"times" of:"projectiles" doc:"how often each reconciliation rule fired"`
+	ServerRules []RuleCount      `json:"projectile_server_rules" name:"projectile server rule {words} applied" unit:"times" of:"projectiles" doc:"how often each server rule shaped a projectile: its fast-forward clamped to MaxPredictionPing, no ping known, its command refused"`
 	// The distances are NaN, not a perfect 0, when nothing was measured:
 	// MeanLinkOffsetM with no projectile linked, MaxDivergenceM with no
 	// projectile at all, MeanDetDistM with no pair that both detonated.
@@ -119,6 +161,9 @@ type Reconcile = projectile.Reconcile
 
 // ReconcileCount is how often a reconciliation rule fired.
 type ReconcileCount = Count[Reconcile]
+
+// OutcomeCount is how many projectiles ended in an outcome.
+type OutcomeCount = Count[ProjectileOutcome]
 
 // SummarizeProjectiles aggregates records, from scratch.
 func SummarizeProjectiles(rs []ProjectileRecord) ProjectileSummary {
@@ -141,8 +186,12 @@ type projTally struct {
 func (t *projTally) add(r *ProjectileRecord) {
 	s := &t.s
 	s.Count++
+	s.Outcomes = tally(s.Outcomes, r.Outcome)
 	for _, rule := range r.Rules {
 		s.Rules = tally(s.Rules, rule)
+	}
+	for _, rule := range r.ServerRules {
+		s.ServerRules = tally(s.ServerRules, rule)
 	}
 	if r.LinkOffsetM > 0 {
 		t.linkSum += r.LinkOffsetM
@@ -157,7 +206,7 @@ func (t *projTally) add(r *ProjectileRecord) {
 
 func (t *projTally) summary() ProjectileSummary {
 	s := t.s
-	s.Rules = slices.Clone(s.Rules)
+	s.Outcomes, s.Rules, s.ServerRules = slices.Clone(s.Outcomes), slices.Clone(s.Rules), slices.Clone(s.ServerRules)
 	s.MeanLinkOffsetM, s.MeanDetDistM = math.NaN(), math.NaN()
 	if t.linked > 0 {
 		s.MeanLinkOffsetM = t.linkSum / float64(t.linked)
@@ -172,10 +221,12 @@ func (t *projTally) summary() ProjectileSummary {
 }
 
 // settled is whether a projectile's record can no longer change: every
-// copy is gone, the server's is done, and nothing has happened to it for
-// GhostWindow (frames stop drawing it then too).
+// copy is gone, the server's is done (or it was refused, or its command
+// lost: a command still on its way may yet spawn it), and nothing has
+// happened to it for GhostWindow (frames stop drawing it then too).
 func (p *projState) settled(now model.Time) bool {
-	return p.lastSeen < now-GhostWindow && !p.fake.alive && !p.remote.alive && (p.server == nil || p.srvDone)
+	return p.lastSeen < now-GhostWindow && !p.fake.alive && !p.remote.alive &&
+		(p.srvDone || p.server == nil && (p.rejected || p.neverSpawned))
 }
 
 // projectileSummary is SummarizeProjectiles of every projectile, folding
@@ -187,7 +238,7 @@ func (s *Sim) projectileSummary() ProjectileSummary {
 		s.projSettled++
 	}
 	t := s.projDone
-	t.s.Rules = slices.Clone(t.s.Rules)
+	t.s.Outcomes, t.s.Rules, t.s.ServerRules = slices.Clone(t.s.Outcomes), slices.Clone(t.s.Rules), slices.Clone(t.s.ServerRules)
 	for _, p := range s.projs[s.projSettled:] {
 		r := p.record()
 		t.add(&r)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp/projectile"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -260,8 +261,8 @@ func BenchmarkProjectiles(b *testing.B) {
 // spawn and the tear-off come in order) and takes the TornOff path.
 func TestAuthDetonatingOnSpawnIsTornOff(t *testing.T) {
 	c := rockets()
-	c.Bias, c.LatencyReductionMs = 1, 0
-	c.Up.LatencyMs, c.Down.LatencyMs = 80, 80 // 160 ms x 20 m/s = 3.2 m of fast-forward
+	c.Bias, c.LatencyReductionMs, c.MaxPredictionPingMs = 1, 0, 255 // under the cap
+	c.Up.LatencyMs, c.Down.LatencyMs = 80, 80                       // 160 ms x 20 m/s = 3.2 m of fast-forward
 	c.Target = model.Motion{Kind: model.Stationary, Origin: model.V(2.5, 0), Yaw: math.Pi}
 	rs := fireAt(t, c, model.V(2.5, 0), 700*model.Millisecond, 4*model.Second)
 	for _, r := range rs {
@@ -333,5 +334,61 @@ func TestRemoteCopiesCollideLocally(t *testing.T) {
 	}
 	if apart == 0 {
 		t.Fatal("every remote copy detonated where the server's did")
+	}
+}
+
+// MaxPredictionPing bounds the server's fast-forward as it bounds the
+// owner's fake: at 1000 ms of ping a rocket is fast-forwarded bias × cap
+// (50 ms), not bias × ping (492.5 ms), and each record names the clamp;
+// under the cap nothing is clamped or named. Jitter and loss on several
+// seeds: a fast-forward is at most bias × cap, exactly that when named.
+func TestMaxPredictionPingBoundsTheFastForward(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		latency   float64
+		jitter    float64
+		loss      float64
+		max       float64
+		all, none bool
+	}{
+		{"1000 ms ping, 100 ms cap", 500, 0, 0, 100, true, false},
+		{"100 ms ping, 100 ms cap", 50, 0, 0, 100, false, true},
+		{"jittery, near the cap", 55, 40, 10, 100, false, false},
+		{"a cap of 0", 50, 0, 0, 0, true, false},
+	} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			c := rockets()
+			c.Control, c.FireIntervalMs, c.Seed, c.MaxPredictionPingMs = ControlBot, 300, seed, tc.max
+			c.Target = model.Motion{Kind: model.Strafe, Origin: model.V(15, 0), Heading: math.Pi / 2, Yaw: math.Pi, Speed: 5, Amplitude: 3}
+			c.Up.LatencyMs, c.Down.LatencyMs, c.Up.JitterMs, c.Down.JitterMs, c.Up.LossPct = tc.latency, tc.latency, tc.jitter, tc.jitter, tc.loss
+			s, err := New(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Step(15 * model.Second)
+			capFF := model.MsF(c.Bias * tc.max)
+			named, spawned := 0, 0
+			for _, r := range s.Projectiles() {
+				if !r.Spawned {
+					continue
+				}
+				spawned++
+				clamped := slices.Contains(r.ServerRules, rule.MaxPredictionPing)
+				named += b2i(clamped)
+				if r.Forward > capFF || clamped && r.Forward != capFF {
+					t.Fatalf("%s, seed %d: projectile %d fast-forwarded %v (cap %v), clamp named %v", tc.name, seed, r.Seq, r.Forward, capFF, clamped)
+				}
+			}
+			sum := SummarizeProjectiles(s.Projectiles())
+			counted := 0
+			for _, rc := range sum.ServerRules {
+				if rc.Rule == rule.MaxPredictionPing {
+					counted = rc.Count
+				}
+			}
+			if spawned < 10 || counted != named || tc.all && named != spawned || tc.none && named != 0 {
+				t.Fatalf("%s, seed %d: %d of %d spawned named the clamp, the summary counts %d", tc.name, seed, named, spawned, counted)
+			}
+		}
 	}
 }

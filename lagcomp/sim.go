@@ -50,7 +50,10 @@ type Sim struct {
 	// connection; connectionsLost the connections lost.
 	reliableGaveUp  int
 	connectionsLost int
-	openFrom        int // pending[:openFrom] have all arrived or been lost
+	// projSpawned and projRejected count the projectile commands the
+	// server spawned and refused (they have no shot records).
+	projSpawned, projRejected int
+	openFrom                  int // pending[:openFrom] have all arrived or been lost
 
 	ticks, snaps schedule.Metronome
 	renders      []schedule.Metronome // per client: its render frames

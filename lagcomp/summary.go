@@ -20,21 +20,24 @@ import (
 // CSV columns, the charts' names and the README's list of figures. A
 // map of counts ({key} in its name) is one figure per key.
 type Summary struct {
-	Shots          int     `json:"shots" name:"judged shots" unit:"" of:"shots_fired" doc:"shots the server judged (rejected ones are not judged)"`
-	ShotsFired     int     `json:"shots_fired" name:"shots fired" unit:"" doc:"every shot the shooter fired, any weapon: judged + rejected + lost + in flight"`
-	Rejected       int     `json:"rejected" name:"shots rejected" unit:"" of:"shots_fired" doc:"shots a defence refused"`
-	ShotsLost      int     `json:"shots_lost" name:"shots lost" unit:"" of:"shots_fired" doc:"shots no copy of whose command reached the server, nor can (any weapon)"`
-	ShotsInFlight  int     `json:"shots_in_flight" name:"shots in flight" unit:"" of:"shots_fired" doc:"shots fired, not yet arrived, that may still arrive"`
-	LostClientHits int     `json:"lost_client_hits" name:"lost shots the client saw hit" unit:"" of:"shots_lost" doc:"lost shots the client saw hit: disagreements"`
-	DupsRejected   int     `json:"duplicates_rejected" name:"command copies refused" unit:"" doc:"copies of commands refused as duplicates: network duplicates and replays"`
-	ReliableGaveUp int     `json:"reliable_gave_up" name:"reliable messages given up" unit:"" doc:"reliable messages not yet delivered when their connection was lost, on every connection"`
-	ConnLost       int     `json:"connections_lost" name:"connections lost" unit:"" doc:"times a connection (any client's, or its weapon channel's) was lost by its reliable_style's give-up rule (connection_lost): where an engine disconnects the player, lagscope reconnects at once"`
-	ClientHits     int     `json:"client_hits" name:"client hits" unit:"shots" of:"shots" doc:"judged shots the client believed hit"`
-	ServerHits     int     `json:"server_hits" name:"server hits" unit:"shots" of:"shots" doc:"shots the server credited"`
-	Agreement      float64 `json:"agreement" name:"agreement" unit:"share of shots" bounds:"0,1" of:"shots+shots_lost" doc:"share of judged and lost shots where server and client agree (a lost shot the client saw hit is a disagreement); no value with neither"`
-	FalseHits      int     `json:"false_hits" name:"false hits" unit:"shots" of:"shots" doc:"server hit, client missed: shot-behind-cover territory"`
-	FalseMisses    int     `json:"false_misses" name:"false misses" unit:"shots" of:"shots" doc:"client hit, server missed: I hit him!"`
-	BehindCover    int     `json:"behind_cover" name:"hits behind cover" unit:"shots" of:"server_hits" doc:"server hits the victim's own screen showed behind a wall when they were judged"`
+	Shots         int `json:"shots" name:"judged shots" unit:"" of:"shots_fired" doc:"hitscan shots the server judged (rejected ones are not judged)"`
+	ShotsFired    int `json:"shots_fired" name:"shots fired" unit:"" doc:"every shot fired, any weapon: shots (judged) + projectiles_spawned + rejected + shots_lost + shots_in_flight"`
+	Rejected      int `json:"rejected" name:"shots rejected" unit:"" of:"shots_fired" doc:"shots a defence refused (any weapon)"`
+	ShotsLost     int `json:"shots_lost" name:"shots lost" unit:"" of:"shots_fired" doc:"shots no copy of whose command reached the server, nor can (any weapon)"`
+	ShotsInFlight int `json:"shots_in_flight" name:"shots in flight" unit:"" of:"shots_fired" doc:"shots fired, not yet arrived, that may still arrive (any weapon)"`
+	// ProjectilesSpawned are the projectile shots the server took: their
+	// fates are the projectile figures' (projectile_outcomes).
+	ProjectilesSpawned int     `json:"projectiles_spawned" name:"projectiles spawned" unit:"" of:"shots_fired" doc:"projectile shots the server spawned (what became of them: projectile_outcomes)"`
+	LostClientHits     int     `json:"lost_client_hits" name:"lost shots the client saw hit" unit:"" of:"shots_lost" doc:"lost shots the client saw hit: disagreements"`
+	DupsRejected       int     `json:"duplicates_rejected" name:"command copies refused" unit:"" doc:"copies of commands refused as duplicates: network duplicates and replays"`
+	ReliableGaveUp     int     `json:"reliable_gave_up" name:"reliable messages given up" unit:"" doc:"reliable messages not yet delivered when their connection was lost, on every connection"`
+	ConnLost           int     `json:"connections_lost" name:"connections lost" unit:"" doc:"times a connection (any client's, or its weapon channel's) was lost by its reliable_style's give-up rule (connection_lost): where an engine disconnects the player, lagscope reconnects at once"`
+	ClientHits         int     `json:"client_hits" name:"client hits" unit:"shots" of:"shots" doc:"judged shots the client believed hit"`
+	ServerHits         int     `json:"server_hits" name:"server hits" unit:"shots" of:"shots" doc:"shots the server credited"`
+	Agreement          float64 `json:"agreement" name:"agreement" unit:"share of shots" bounds:"0,1" of:"shots+shots_lost" doc:"share of judged and lost shots where server and client agree (a lost shot the client saw hit is a disagreement); no value with neither"`
+	FalseHits          int     `json:"false_hits" name:"false hits" unit:"shots" of:"shots" doc:"server hit, client missed: shot-behind-cover territory"`
+	FalseMisses        int     `json:"false_misses" name:"false misses" unit:"shots" of:"shots" doc:"client hit, server missed: I hit him!"`
+	BehindCover        int     `json:"behind_cover" name:"hits behind cover" unit:"shots" of:"server_hits" doc:"server hits the victim's own screen showed behind a wall when they were judged"`
 	// The rewind figures are over the shots the server rewound and traced
 	// (ShotsTraced); in client mode it traces none and they are NaN, not
 	// a perfect 0.
@@ -163,6 +166,8 @@ func (s *Sim) Summary() Summary {
 	// projectile shots have projectile records, not shot records: count
 	// every weapon's shots from the deliveries
 	sum.ShotsFired, sum.ShotsLost, sum.ShotsInFlight = s.runningShotCounts()
+	sum.ProjectilesSpawned = s.projSpawned
+	sum.Rejected += s.projRejected
 	sum.DupsRejected, sum.ReliableGaveUp, sum.ConnLost = s.dupRejected, s.reliableGaveUp, s.connectionsLost
 	sh := s.Clients[ShooterPawn]
 	sum.MaxWarpM, sum.StarvedFrames = sh.warpMax, sh.starved

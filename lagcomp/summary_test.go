@@ -34,6 +34,8 @@ func TestRunningSummaryEqualsTheExactOne(t *testing.T) {
 				r, _ := s.burstRecord(i)
 				want.MergedShots += r.MergedShots
 			}
+			// projectile shots have no shot records: the server's count of them
+			want.ProjectilesSpawned, want.Rejected = s.projSpawned, want.Rejected+s.projRejected
 			if fmt.Sprintf("%#v", f.Summary) != fmt.Sprintf("%#v", want) {
 				t.Fatalf("%s at %v: running %+v, exact %+v", w, at, f.Summary, want)
 			}

@@ -106,6 +106,9 @@ func TestPresetsShowTheirPoint(t *testing.T) {
 		if r.FakeDelay < 200_000 || r.FakeDelay > 230_000 {
 			t.Errorf("projectile-high-ping: fake delay %v, want ~200 ms (300 ms ping, 100 ms cap)", r.FakeDelay)
 		}
+		if r.Spawned && (r.Forward != 50_000 || !slices.Contains(r.ServerRules, rule.MaxPredictionPing)) {
+			t.Errorf("projectile-high-ping: fast-forward %v (rules %v), want 50 ms (bias 0.5 x the 100 ms cap), the clamp named", r.Forward, r.ServerRules)
+		}
 	}
 	countRule := func(rs []lagcomp.ProjectileRecord, rule lagcomp.Reconcile) int {
 		n := 0

@@ -21,10 +21,19 @@ type Spec struct {
 }
 
 // ForwardPredictionTime is how far the server fast-forwards a new
-// authoritative projectile: ClientBiasPct x (ping - PredictionLatencyReduction),
-// never negative (GetForwardPredictionTime).
-func ForwardPredictionTime(pingMs, reductionMs, bias float64) model.Time {
-	return model.MsF(math.Max(0, bias*(pingMs-reductionMs)))
+// authoritative projectile: ClientBiasPct x (ping -
+// PredictionLatencyReduction), the ping term clamped to [0,
+// MaxPredictionPing] (GetForwardPredictionTime, as UT4's
+// GetPredictionTime clamps ExactPing - PredictionFudgeFactor). The cap is
+// the projectile-prediction document's point of MaxPredictionPing: a
+// client at 1000 ms must not put its projectiles "an entire second ahead"
+// of where everyone else sees them. clamped reports that the cap cut it.
+func ForwardPredictionTime(pingMs, reductionMs, bias, maxPredictionPingMs float64) (ff model.Time, clamped bool) {
+	p := math.Max(0, pingMs-reductionMs)
+	if p > maxPredictionPingMs {
+		p, clamped = maxPredictionPingMs, true
+	}
+	return model.MsF(bias * p), clamped
 }
 
 // FakeSpawnDelay is how long the owner waits before spawning its fake, so

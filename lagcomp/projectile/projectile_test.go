@@ -10,14 +10,22 @@ import (
 
 func TestProjectileArithmetic(t *testing.T) {
 	cases := []struct {
-		ping, red, bias float64
-		want            model.Time
+		ping, red, bias, max float64
+		want                 model.Time
+		clamped              bool
 	}{
-		{100, 15, 0.5, model.MsF(42.5)}, {100, 15, 1, 85 * model.Millisecond}, {100, 15, 0, 0}, {10, 15, 0.5, 0},
+		{100, 15, 0.5, 255, model.MsF(42.5), false}, {100, 15, 1, 255, 85 * model.Millisecond, false},
+		{100, 15, 0, 255, 0, false}, {10, 15, 0.5, 255, 0, false},
+		// the run: 1000 ms of ping, a 100 ms cap: 50 ms, not 492.5
+		{1000, 15, 0.5, 100, 50 * model.Millisecond, true},
+		{115, 15, 1, 100, 100 * model.Millisecond, false}, // exactly at the cap: not cut
+		{115.5, 15, 1, 100, 100 * model.Millisecond, true},
+		{500, 15, 0.5, 0, 0, true}, // a cap of 0: no fast-forward at all, and said so
 	}
 	for _, c := range cases {
-		if got := ForwardPredictionTime(c.ping, c.red, c.bias); got != c.want {
-			t.Errorf("ForwardPredictionTime(%v, %v, %v) = %v, want %v", c.ping, c.red, c.bias, got, c.want)
+		got, clamped := ForwardPredictionTime(c.ping, c.red, c.bias, c.max)
+		if got != c.want || clamped != c.clamped {
+			t.Errorf("ForwardPredictionTime(%v, %v, %v, %v) = %v (clamped %v), want %v (%v)", c.ping, c.red, c.bias, c.max, got, clamped, c.want, c.clamped)
 		}
 	}
 	if d := FakeSpawnDelay(150, 100); d != 50*model.Millisecond {

@@ -39,6 +39,8 @@ type ProjectileJSON struct {
 	ArrivalRule      lagcomp.Rule        `json:"arrival_rule,omitempty"`
 	DuplicatesRej    int                 `json:"duplicates_rejected"`
 	MessagesGivenUp  int                 `json:"messages_given_up"`
+	Outcome          string              `json:"outcome"`
+	ServerRules      []lagcomp.Rule      `json:"server_rules"`
 }
 
 // Projectile is a projectile record in its output form.
@@ -51,6 +53,10 @@ func Projectile(r *lagcomp.ProjectileRecord) ProjectileJSON {
 		ServerHits: r.Hits, RemoteJumpM: round6(r.RemoteJumpM), RemoteDetDelayMs: r.RemoteDelay.Millis(), Done: r.Done}
 	if j.Rules == nil {
 		j.Rules = []lagcomp.Reconcile{}
+	}
+	j.Outcome, j.ServerRules = string(r.Outcome), r.ServerRules
+	if j.ServerRules == nil {
+		j.ServerRules = []lagcomp.Rule{}
 	}
 	if j.ServerHits == nil {
 		j.ServerHits = []int{}

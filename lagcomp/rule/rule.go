@@ -61,6 +61,7 @@ const (
 	// Delivery.
 	Duplicate       Rule = "duplicate_command"
 	OutOfOrder      Rule = "out_of_order"
+	ShooterDead     Rule = "shooter_dead"
 	DuplicatePacket Rule = "duplicate_packet"
 	CommandResent   Rule = "command_resent"
 	CommandBackup   Rule = "command_backup"
@@ -68,16 +69,17 @@ const (
 	ConnectionLost  Rule = "connection_lost"
 
 	// Compensation.
-	MaxRewindCap     Rule = "max_rewind_cap"
-	StampNotPositive Rule = "stamp_not_positive"
-	FutureStamp      Rule = "future_stamp"
-	StampAdvanced    Rule = "stamp_advanced"
-	NoStartFire      Rule = "no_start_fire"
-	PingInflated     Rule = "ping_inflated"
-	PingUnknown      Rule = "ping_unknown"
-	PingOverflow     Rule = "ping_overflow"
-	SourceWindow     Rule = "source_window"
-	ClientAuthority  Rule = "client_authority"
+	MaxRewindCap      Rule = "max_rewind_cap"
+	StampNotPositive  Rule = "stamp_not_positive"
+	FutureStamp       Rule = "future_stamp"
+	StampAdvanced     Rule = "stamp_advanced"
+	NoStartFire       Rule = "no_start_fire"
+	PingInflated      Rule = "ping_inflated"
+	PingUnknown       Rule = "ping_unknown"
+	PingOverflow      Rule = "ping_overflow"
+	MaxPredictionPing Rule = "max_prediction_ping"
+	SourceWindow      Rule = "source_window"
+	ClientAuthority   Rule = "client_authority"
 
 	// Rewind.
 	TrailExhausted Rule = "trail_exhausted"
@@ -109,6 +111,7 @@ type Meta struct {
 var table = []Meta{
 	{Duplicate, Delivery, Refused, "a command seen before: rejected"},
 	{OutOfOrder, Delivery, Refused, "older than a command already processed: rejected"},
+	{ShooterDead, Delivery, Refused, "a projectile command that arrived while its shooter was dead on the server: no projectile spawned"},
 	{DuplicatePacket, Delivery, Nothing, "a network duplicate of its packet: dropped by the packet layer's sequence number"},
 	{CommandResent, Delivery, Nothing, "reliable_fire: the command arrived in a resend, late by arrival_delay_ms"},
 	{CommandBackup, Delivery, Nothing, "cl_cmdbackup: the command arrived repeated in a later packet, late by arrival_delay_ms"},
@@ -121,8 +124,9 @@ var table = []Meta{
 	{StampAdvanced, Compensation, Nothing, "start_fire: stamp advanced by server time since StartFire"},
 	{NoStartFire, Compensation, Nothing, "start_fire: no StartFire seen: no rewind"},
 	{PingInflated, Compensation, Nothing, "reported ping above the server's measurement: clamped"},
-	{PingUnknown, Compensation, Nothing, "no ping (the connect handshake never completed): no rewind"},
+	{PingUnknown, Compensation, Nothing, "no ping (the connect handshake never completed): no rewind, no projectile fast-forward"},
 	{PingOverflow, Compensation, Nothing, "ping_compress: the reported ping overflowed the byte: ExactPing set to 1020 ms"},
+	{MaxPredictionPing, Compensation, Nothing, "the ping (less latency_reduction_ms) was above max_prediction_ping_ms: clamped to it, in ping mode's GetPredictionTime and in a projectile's fast-forward"},
 	{SourceWindow, Compensation, Nothing, "source: command time too far from the estimate: estimate used"},
 	{ClientAuthority, Compensation, ClientVerdict, "client mode: the client's claim was accepted unchecked"},
 
