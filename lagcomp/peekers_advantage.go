@@ -28,9 +28,16 @@ import (
 type PeekersAdvantage struct {
 	Peeker, Defender int
 	// the terms, ms
-	PeekerFrameMs    float64 // one client frame, 1000/fps
-	PeekerUpMs       float64 // the peeker's one-way latency to the server
-	ServerTickMs     float64 // waiting for the server's next snapshot tick: 1000/min(tick_hz, snapshot_hz)
+	PeekerFrameMs float64 // one client frame, 1000/fps
+	PeekerUpMs    float64 // the peeker's one-way latency to the server
+	ServerTickMs  float64 // one server tick, 1000/tick_hz: Riot's "server framerate"
+	// ServerTermMs is the server's term of the sum: the wait for the next
+	// snapshot it sends, 1000/min(tick_hz, snapshot_hz). It is a tick
+	// only when a snapshot goes out every tick; ServerTerm says which
+	// (ServerTermTick or ServerTermSnapshot), so a slower snapshot rate
+	// is never shown under the tick's name.
+	ServerTermMs     float64
+	ServerTerm       string
 	DefenderDownMs   float64 // the defender's one-way latency from the server
 	DefenderInterpMs float64 // the defender's interpolation buffer (interp_ms; 0 unless display = interp)
 	PredictedMs      float64 // the sum
@@ -165,10 +172,22 @@ func PredictPeekersAdvantage(cfg *Config) PeekersAdvantage {
 		Peeker: TargetPawn, Defender: ShooterPawn, Winner: -1,
 		PeekerFrameMs:    1000 / float64(cfg.FPS),
 		PeekerUpMs:       up.LatencyMs,
-		ServerTickMs:     1000 / float64(min(cfg.TickHz, cfg.SnapshotHz)),
+		ServerTickMs:     1000 / float64(cfg.TickHz),
+		ServerTermMs:     1000 / float64(min(cfg.TickHz, cfg.SnapshotHz)),
+		ServerTerm:       ServerTermTick,
 		DefenderDownMs:   down.LatencyMs,
 		DefenderInterpMs: cfg.interpDelay().Millis(),
 	}
-	p.PredictedMs = p.PeekerFrameMs + p.PeekerUpMs + p.ServerTickMs + p.DefenderDownMs + p.DefenderInterpMs
+	if cfg.SnapshotHz < cfg.TickHz {
+		p.ServerTerm = ServerTermSnapshot
+	}
+	p.PredictedMs = p.PeekerFrameMs + p.PeekerUpMs + p.ServerTermMs + p.DefenderDownMs + p.DefenderInterpMs
 	return p
 }
+
+// What the server's term of the sum is: a tick, or the slower snapshot
+// interval.
+const (
+	ServerTermTick     = "tick"
+	ServerTermSnapshot = "snapshot_interval"
+)

@@ -38,14 +38,14 @@ func TestPeekersAdvantageMatchesRiotsSum(t *testing.T) {
 			s.Step(4 * model.Second)
 			p, _ := s.PeekersAdvantage()
 			core := tc.victim + tc.down + tc.interp
-			if math.Abs(p.PredictedMs-(core+p.PeekerFrameMs+p.ServerTickMs)) > 1e-9 {
+			if math.Abs(p.PredictedMs-(core+p.PeekerFrameMs+p.ServerTermMs)) > 1e-9 {
 				t.Fatalf("%+v: predicted %.3f, want %.3f + frame + tick", tc, p.PredictedMs, core)
 			}
 			m, ok := p.MeasuredMs()
 			if !ok {
 				t.Fatalf("%+v seed %d: no sighting measured: %+v", tc, seed, p)
 			}
-			F, snap := p.PeekerFrameMs, p.ServerTickMs
+			F, snap := p.PeekerFrameMs, p.ServerTermMs
 			if m <= p.PredictedMs-2*F-snap || m >= p.PredictedMs+F {
 				t.Errorf("%+v seed %d: measured %.3f ms outside (%.3f, %.3f) around predicted %.3f", tc, seed, m, p.PredictedMs-2*F-snap, p.PredictedMs+F, p.PredictedMs)
 			}
@@ -167,5 +167,29 @@ func TestDuelNeedsRestart(t *testing.T) {
 	on.Duel = true
 	if err := s.SetConfig(on); err == nil {
 		t.Fatal("duel switched on in a running simulation")
+	}
+}
+
+// The server's term is the wait for its next snapshot: a tick when a
+// snapshot goes out every tick, the snapshot interval when they are
+// slower — named so, never shown as the tick.
+func TestPeekersAdvantageNamesTheServersTerm(t *testing.T) {
+	for _, tc := range []struct {
+		tick, snap     int
+		tickMs, termMs float64
+		term           string
+	}{
+		{64, 64, 15.625, 15.625, ServerTermTick},
+		{64, 20, 15.625, 50, ServerTermSnapshot},
+		{20, 64, 50, 50, ServerTermTick}, // snapshots no faster than ticks
+	} {
+		cfg := peekConfig()
+		cfg.TickHz, cfg.SnapshotHz = tc.tick, tc.snap
+		p := PredictPeekersAdvantage(&cfg)
+		sum := p.PeekerFrameMs + p.PeekerUpMs + p.DefenderDownMs + p.DefenderInterpMs
+		if p.ServerTickMs != tc.tickMs || p.ServerTermMs != tc.termMs || p.ServerTerm != tc.term || math.Abs(p.PredictedMs-sum-tc.termMs) > 1e-9 {
+			t.Errorf("tick %d Hz, snapshots %d Hz: tick %v ms, term %v ms (%s), predicted %v; want %v, %v (%s)",
+				tc.tick, tc.snap, p.ServerTickMs, p.ServerTermMs, p.ServerTerm, p.PredictedMs, tc.tickMs, tc.termMs, tc.term)
+		}
 	}
 }

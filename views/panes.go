@@ -433,8 +433,12 @@ func (p *pane) duelNotes() {
 	if d == nil {
 		return
 	}
-	p.note(fmt.Sprintf("peeker's advantage (Riot): frame %.1f + peeker %.1f + tick %.1f + holder %.1f + interp %.1f = %.1f ms",
-		d.PeekerFrameMs, d.PeekerUpMs, d.ServerTickMs, d.DefenderDownMs, d.DefenderInterpMs, d.PredictedMs), p.pal.Text)
+	term := "tick" // the server's term: a tick, or the slower snapshot interval
+	if d.ServerTerm == lagcomp.ServerTermSnapshot {
+		term = "snapshot"
+	}
+	p.note(fmt.Sprintf("peeker's advantage (Riot): frame %.1f + peeker %.1f + %s %.1f + holder %.1f + interp %.1f = %.1f ms",
+		d.PeekerFrameMs, d.PeekerUpMs, term, d.ServerTermMs, d.DefenderDownMs, d.DefenderInterpMs, d.PredictedMs), p.pal.Text)
 	saw := func(ok bool, t model.Time) string {
 		if !ok {
 			return "not yet"

@@ -29,10 +29,13 @@ func (predictionTime) Want(sh Shot) Rewind {
 		rules = append(rules, rule.PingOverflow)
 	}
 	if !p.Known {
+		if !cn.Measured.Known {
+			return Rewind{To: sh.Now, Rules: []rule.Rule{rule.PingUnknown}}
+		}
+		// no ServerUpdatePing has arrived yet: the server's own
+		// measurement stands in for the ping the client would report
 		p = cn.Measured
-	}
-	if !p.Known {
-		return Rewind{To: sh.Now, Rules: []rule.Rule{rule.PingUnknown}}
+		rules = append(rules, rule.PingNotReported)
 	}
 	pingMs := p.Ms
 	if cn.Measured.Known && pingMs > cn.Measured.Ms+cfg.PingToleranceMs {
@@ -40,6 +43,10 @@ func (predictionTime) Want(sh Shot) Rewind {
 		rules = append(rules, rule.PingInflated)
 	}
 	pingMs = math.Max(0, pingMs-cfg.LatencyReductionMs)
+	if pingMs > cfg.MaxPredictionPingMs {
+		// GetPredictionTime clamps it: the rewind falls short of 1.8 x ping
+		rules = append(rules, rule.MaxPredictionPing)
+	}
 	return Rewind{To: sh.Now - ping.GetPredictionTime(pingMs, cfg.MaxPredictionPingMs, cfg.CorrectionFactor), Rules: rules}
 }
 

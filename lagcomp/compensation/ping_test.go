@@ -23,11 +23,16 @@ func TestPingRewindsByGetPredictionTime(t *testing.T) {
 		rules              []rule.Rule
 	}{
 		{"reported", known(100), known(90), false, 0, model.Ms(180), nil},
-		{"measured when none reported", ExactPing{}, known(50), false, 0, model.Ms(90), nil},
+		{"measured when none reported", ExactPing{}, known(50), false, 0, model.Ms(90), []rule.Rule{rule.PingNotReported}},
 		{"unknown", ExactPing{}, ExactPing{}, false, 0, 0, []rule.Rule{rule.PingUnknown}},
 		{"inflated", known(300), known(80), false, 0, model.Ms(234), []rule.Rule{rule.PingInflated}},
 		{"reduced", known(100), known(100), false, 30, model.Ms(126), nil},
-		{"overflow", known(1020), ExactPing{}, true, 0, model.MsF(255 * 1.8), []rule.Rule{rule.PingOverflow}},
+		{"overflow", known(1020), ExactPing{}, true, 0, model.MsF(255 * 1.8), []rule.Rule{rule.PingOverflow, rule.MaxPredictionPing}},
+		// the cap: 400 ms of ping rewinds 1.8 x 255, not 1.8 x 400, and says so
+		{"above MaxPredictionPing", known(400), known(400), false, 0, model.MsF(255 * 1.8), []rule.Rule{rule.MaxPredictionPing}},
+		{"at MaxPredictionPing", known(255), known(255), false, 0, model.MsF(255 * 1.8), nil},
+		{"under it after the reduction", known(265), known(265), false, 15, model.MsF(250 * 1.8), nil},
+		{"measured, then clamped", ExactPing{}, known(300), false, 0, model.MsF(255 * 1.8), []rule.Rule{rule.PingNotReported, rule.MaxPredictionPing}},
 	} {
 		sh := at(now, 0)
 		sh.Settings.MaxRewindMs, sh.Settings.LatencyReductionMs = 5000, c.reduction

@@ -15,6 +15,8 @@ type DuelJSON struct {
 	PeekerFrameMs    float64  `json:"peeker_frame_ms"`
 	PeekerUpMs       float64  `json:"peeker_one_way_ms"`
 	ServerTickMs     float64  `json:"server_tick_ms"`
+	ServerTermMs     float64  `json:"server_term_ms"`
+	ServerTerm       string   `json:"server_term"`
 	DefenderDownMs   float64  `json:"defender_one_way_ms"`
 	DefenderInterpMs float64  `json:"defender_interp_ms"`
 	PredictedMs      float64  `json:"predicted_ms"`
@@ -39,6 +41,7 @@ func Duel(p *lagcomp.PeekersAdvantage) DuelJSON {
 	j := DuelJSON{
 		Type: "duel", Peeker: p.Peeker, Defender: p.Defender,
 		PeekerFrameMs: round6(p.PeekerFrameMs), PeekerUpMs: round6(p.PeekerUpMs), ServerTickMs: round6(p.ServerTickMs),
+		ServerTermMs: round6(p.ServerTermMs), ServerTerm: p.ServerTerm,
 		DefenderDownMs: round6(p.DefenderDownMs), DefenderInterpMs: round6(p.DefenderInterpMs), PredictedMs: round6(p.PredictedMs),
 		PeekerSawMs: at(p.PeekerSeen, p.PeekerSaw), ServerSawMs: at(p.ServerSeen, p.ServerSaw), DefenderSawMs: at(p.DefenderSeen, p.DefenderSaw),
 		FirstSaw: role(p, p.FirstSaw()), Won: role(p, p.Winner), WonAtMs: at(p.Winner >= 0, p.WonAt),

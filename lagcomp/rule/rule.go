@@ -76,6 +76,7 @@ const (
 	NoStartFire       Rule = "no_start_fire"
 	PingInflated      Rule = "ping_inflated"
 	PingUnknown       Rule = "ping_unknown"
+	PingNotReported   Rule = "ping_not_reported"
 	PingOverflow      Rule = "ping_overflow"
 	MaxPredictionPing Rule = "max_prediction_ping"
 	SourceWindow      Rule = "source_window"
@@ -125,6 +126,7 @@ var table = []Meta{
 	{NoStartFire, Compensation, Nothing, "start_fire: no StartFire seen: no rewind"},
 	{PingInflated, Compensation, Nothing, "reported ping above the server's measurement: clamped"},
 	{PingUnknown, Compensation, Nothing, "no ping (the connect handshake never completed): no rewind, no projectile fast-forward"},
+	{PingNotReported, Compensation, Nothing, "ping mode: no ServerUpdatePing had arrived yet: the server's own measured ping used instead of the one the client reports"},
 	{PingOverflow, Compensation, Nothing, "ping_compress: the reported ping overflowed the byte: ExactPing set to 1020 ms"},
 	{MaxPredictionPing, Compensation, Nothing, "the ping (less latency_reduction_ms) was above max_prediction_ping_ms: clamped to it, in ping mode's GetPredictionTime and in a projectile's fast-forward"},
 	{SourceWindow, Compensation, Nothing, "source: command time too far from the estimate: estimate used"},
