@@ -53,7 +53,10 @@ type Sim struct {
 	// projSpawned and projRejected count the projectile commands the
 	// server spawned and refused (they have no shot records).
 	projSpawned, projRejected int
-	openFrom                  int // pending[:openFrom] have all arrived or been lost
+	// handshakesFailed counts the clients whose connect handshake lost
+	// every try (see New).
+	handshakesFailed int
+	openFrom         int // pending[:openFrom] have all arrived or been lost
 
 	ticks, snaps schedule.Metronome
 	renders      []schedule.Metronome // per client: its render frames
@@ -128,7 +131,13 @@ func New(cfg Config) (*Sim, error) {
 			c.ping.Connect(rtt)
 			s.Server.conns[i].measured.Connect(rtt)
 		} else {
-			rtt = s.TrueRTTMs(i) // the handshake failed: assume the links' base round trip
+			// the handshake failed, where an engine would not connect at
+			// all: the run goes on, counted (handshakes_failed), with no
+			// ping on either end until a bounce returns (ping_unknown on
+			// what needed one) and the reliability layer started from the
+			// links' base round trip, which no real endpoint could know
+			s.handshakesFailed++
+			rtt = s.TrueRTTMs(i)
 		}
 		// both ends of the reliability layer start from the handshake's round trip
 		cc, sc := reliableConfig(&cfg, model.MsF(rtt), true), reliableConfig(&cfg, model.MsF(rtt), false)

@@ -30,6 +30,7 @@ type Summary struct {
 	ProjectilesSpawned int     `json:"projectiles_spawned" name:"projectiles spawned" unit:"" of:"shots_fired" doc:"projectile shots the server spawned (what became of them: projectile_outcomes)"`
 	LostClientHits     int     `json:"lost_client_hits" name:"lost shots the client saw hit" unit:"" of:"shots_lost" doc:"lost shots the client saw hit: disagreements"`
 	DupsRejected       int     `json:"duplicates_rejected" name:"command copies refused" unit:"" doc:"copies of commands refused as duplicates: network duplicates and replays"`
+	HandshakesFailed   int     `json:"handshakes_failed" name:"handshakes failed" unit:"" doc:"clients (any, observers too) whose connect handshake lost all its tries: the run goes on with no ping on either end until a bounce returns (ping_unknown where one was needed) and their reliability layer started from the links' base round trip"`
 	ReliableGaveUp     int     `json:"reliable_gave_up" name:"reliable messages given up" unit:"" doc:"reliable messages not yet delivered when their connection was lost, on every connection"`
 	ConnLost           int     `json:"connections_lost" name:"connections lost" unit:"" doc:"times a connection (any client's, or its weapon channel's) was lost by its reliable_style's give-up rule (connection_lost): where an engine disconnects the player, lagscope reconnects at once"`
 	ClientHits         int     `json:"client_hits" name:"client hits" unit:"shots" of:"shots" doc:"judged shots the client believed hit"`
@@ -168,6 +169,7 @@ func (s *Sim) Summary() Summary {
 	sum.ShotsFired, sum.ShotsLost, sum.ShotsInFlight = s.runningShotCounts()
 	sum.ProjectilesSpawned = s.projSpawned
 	sum.Rejected += s.projRejected
+	sum.HandshakesFailed = s.handshakesFailed
 	sum.DupsRejected, sum.ReliableGaveUp, sum.ConnLost = s.dupRejected, s.reliableGaveUp, s.connectionsLost
 	sh := s.Clients[ShooterPawn]
 	sum.MaxWarpM, sum.StarvedFrames = sh.warpMax, sh.starved

@@ -29,7 +29,7 @@ func TestRunningSummaryEqualsTheExactOne(t *testing.T) {
 			want.MaxWarpM, want.StarvedFrames = f.Summary.MaxWarpM, f.Summary.StarvedFrames
 			// every weapon's shots are counted from their deliveries, not records
 			want.ShotsFired, want.ShotsLost, want.ShotsInFlight = s.shotCounts()
-			want.DupsRejected, want.ReliableGaveUp = s.dupRejected, s.reliableGaveUp
+			want.DupsRejected, want.ReliableGaveUp, want.HandshakesFailed = s.dupRejected, s.reliableGaveUp, s.handshakesFailed
 			for i := 1; i < len(s.Clients); i++ { // the fire effects' from their records
 				r, _ := s.burstRecord(i)
 				want.MergedShots += r.MergedShots
