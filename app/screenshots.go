@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"lagscope/lagcomp/moments"
 	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
 	"lagscope/views"
@@ -43,7 +44,7 @@ var (
 	shotSizes    = []string{"window", "1280x720", "1920x1080", "2560x1440", "3840x2160"}
 	shotScales   = []string{"auto", "1", "1.5", "2", "3", "4"}
 	shotThemes   = []string{"window", "dark", "light"}
-	shotCaptions = []string{capture.CaptionFull, capture.CaptionShort, capture.CaptionNone}
+	shotCaptions = []string{capture.CaptionFull, capture.CaptionShort, capture.CaptionMoment, capture.CaptionNone}
 	clipSlows    = []string{"1", "2", "4", "8", "16"}
 	clipFPS      = []string{"10", "20", "25", "50"}
 )
@@ -282,6 +283,14 @@ func (s *screenshots) sidecar() (*capture.Sidecar, error) {
 		}
 	}
 	sc.Focus = string(u.sharedFocus(shown))
+	if i := u.moments.shown; i >= 0 && u.moments.banner.Visible() {
+		// the moment on the banner, said over the panes the capture shows
+		names := make([]string, len(shown))
+		for k, v := range shown {
+			names[k] = string(v)
+		}
+		sc.Moment = fmt.Sprintf("moment %d: %s", i+1, moments.Sentence(u.moments.moments[i].Spec.Say, &moments.Picture{Views: names, Layer: u.layers.On}))
+	}
 	return sc, nil
 }
 

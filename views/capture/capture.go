@@ -49,7 +49,7 @@ type Sidecar struct {
 	// Title is drawn in a band above the panes (none when empty).
 	Title string `json:"title,omitempty"`
 	// Caption is how much the band under the panes says: full (the
-	// default when empty), short or none.
+	// default when empty), short, moment or none.
 	Caption string `json:"caption,omitempty"`
 	// KeyParams are the preset's key settings, shown even at their
 	// defaults; kept here so the sidecar alone redraws the caption.
@@ -147,7 +147,7 @@ func (s *Sidecar) check() error {
 	case "", CaptionFull, CaptionShort, CaptionNone:
 	case CaptionMoment:
 		if s.Moment == "" {
-			return fmt.Errorf("caption moment: the capture shows no moment; give --moment N (or caption full, short or none)")
+			return fmt.Errorf("caption moment: the capture shows no moment; give --moment N (in the window: jump to a moment first), or caption full, short or none")
 		}
 	default:
 		return fmt.Errorf("caption %q: want full, short, moment or none", s.Caption)

@@ -1,12 +1,15 @@
 package app
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"lagscope/lagcomp"
 	"lagscope/views"
+	"lagscope/views/capture"
 )
 
 // Each pane's focus button steps its framing through shot, target,
@@ -49,5 +52,34 @@ func TestFocusButtonFramesThePane(t *testing.T) {
 	}
 	if u.pane(views.ViewPackets).focusBtn.Visible() {
 		t.Error("the packet diagram, a time axis, has a focus button")
+	}
+}
+
+// A screenshot taken while a moment is on the banner says its sentence
+// over the panes the capture shows: "(Target pane: …)" for the layout,
+// not for the packet flow; the "moment" caption is that sentence alone.
+func TestScreenshotSaysTheMomentOverItsPanes(t *testing.T) {
+	u, clk := newTestUI(t, "behind-cover")
+	clk.run(u, 5)
+	test.Tap(u.moments.marks.Objects[0].(*widget.Button))
+	u.shotUI.caption = capture.CaptionMoment
+	sc, err := u.shotUI.sidecar()
+	if err != nil || !strings.Contains(sc.Moment, "(Target pane: ") {
+		t.Fatalf("the layout's sidecar says %q (%v)", sc.Moment, err)
+	}
+	u.shotUI.what = string(views.ViewPackets)
+	if sc, err = u.shotUI.sidecar(); err != nil || sc.Moment == "" || strings.Contains(sc.Moment, "Target pane") {
+		t.Fatalf("the packet flow's sidecar says %q (%v)", sc.Moment, err)
+	}
+	sc.Width, sc.Height = 640, 360
+	if _, err := capture.Render(sc); err != nil {
+		t.Fatal(err)
+	}
+	u.moments.hide()
+	if sc, err = u.shotUI.sidecar(); err != nil || sc.Moment != "" {
+		t.Fatalf("no moment on the banner, yet the sidecar says %q", sc.Moment)
+	}
+	if _, err := capture.Render(sc); err == nil || !strings.Contains(err.Error(), "jump to a moment first") {
+		t.Fatalf("a moment caption without a moment: %v", err)
 	}
 }
