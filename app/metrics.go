@@ -104,8 +104,8 @@ func fireText(ff *lagcomp.FireFrame) string {
 	s := fmt.Sprintf("fire effects (%s):", ff.Encoding)
 	for _, ln := range ff.Lanes {
 		r := ln.Record
-		s += fmt.Sprintf("  %s %d played / %d shots, missed %d single %d bursts, extra %d, bogus %d, %.0f bit/s;",
-			r.Name, r.EffectsPlayed, r.ShotsFired, r.SingleShotsMissed, r.BurstsMissed, r.ExtraEffects, r.BogusBursts, r.BitsPerSecond)
+		s += fmt.Sprintf("  %s %d played / %d shots, missed %d single %d bursts, merged %d, extra %d, bogus %d, stale %d, %.0f bit/s;",
+			r.Name, r.EffectsPlayed, r.ShotsFired, r.SingleShotsMissed, r.BurstsMissed, r.MergedShots, r.ExtraEffects, r.BogusBursts, r.UpdatesStale, r.BitsPerSecond)
 	}
 	return s
 }

@@ -405,7 +405,21 @@ func burstLine(r *lagcomp.BurstRecord) string {
 		"%s played: %d for judged shots, %d for pending or culled ones, %d extra (%d bogus); %.1f bit/s",
 		r.Name, r.Encoding, plural(r.ShotsFired, "shot"), judged, with, r.ShotsWithoutEffect,
 		plural(r.SingleShotsMissed, "single shot"), plural(r.BurstsMissed, "burst"), r.ShotsCulled, r.ShotsPending,
-		plural(r.EffectsPlayed, "effect"), with, r.EffectsPlayed-with-r.ExtraEffects, r.ExtraEffects, r.BogusBursts, r.BitsPerSecond)
+		plural(r.EffectsPlayed, "effect"), with, r.EffectsPlayed-with-r.ExtraEffects, r.ExtraEffects, r.BogusBursts, r.BitsPerSecond) + burstNotes(r)
+}
+
+// burstNotes names what shaped the effects when it happened: shots an
+// update brought beyond the flashes it played, updates dropped for
+// arriving out of order.
+func burstNotes(r *lagcomp.BurstRecord) string {
+	s := ""
+	if r.MergedShots > 0 {
+		s += fmt.Sprintf("; %s merged into another's flash", plural(r.MergedShots, "shot"))
+	}
+	if r.UpdatesStale > 0 {
+		s += fmt.Sprintf("; %s dropped out of order", plural(r.UpdatesStale, "stale update"))
+	}
+	return s
 }
 
 // plural is "1 shot", "2 shots".

@@ -233,7 +233,8 @@ type FireFrame struct {
 	CompressByte  bool
 	AutoLoop      bool
 	CreationCheck bool
-	NetUpdateHz   int // effective (capped at tick_hz)
+	PlayCount     bool // burst_play_count: an update plays NumShotsFired flashes at once
+	NetUpdateHz   int  // effective (capped at tick_hz)
 	Shots         []FireShot
 	Stops         []model.Time
 	Values        []fireeffects.ValueChange // the server's property after each change, from the last one before From
@@ -271,7 +272,7 @@ func (s *Sim) fireFrame() *FireFrame {
 	l := s.fx
 	from := s.Now - FireWindow
 	ff := &FireFrame{From: from, To: s.Now, Encoding: s.cfg.BurstEncoding, CompressByte: s.cfg.BurstCompressByte,
-		AutoLoop: s.cfg.BurstAutoLoop, CreationCheck: s.cfg.BurstCreationCheck, NetUpdateHz: s.cfg.netUpdateHz()}
+		AutoLoop: s.cfg.BurstAutoLoop, CreationCheck: s.cfg.BurstCreationCheck, PlayCount: s.cfg.BurstPlayCount, NetUpdateHz: s.cfg.netUpdateHz()}
 	// shots and bursts are in time order, one burst stopping before the
 	// next starts: only the window's tail is read, so a frame costs the
 	// same after 10 shots and after 100 000

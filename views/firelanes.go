@@ -157,12 +157,28 @@ func (p *pane) fireHeader(ff *lagcomp.FireFrame) {
 	}
 	info := fmt.Sprintf("%s · net update %d Hz · auto-loop %s · CreationTime check %s",
 		enc, ff.NetUpdateHz, onOff(ff.AutoLoop), onOff(ff.CreationCheck))
+	if ff.PlayCount && ff.Encoding == burstcounter.Robust {
+		info += " · NumShotsFired flashes per update"
+	}
 	if len(ff.Lanes) > 0 {
 		r := ff.Lanes[0].Record
 		info += fmt.Sprintf(" · bits/s to %s: naive %.0f, robust %.0f (loss-free), this run %.1f", r.Name,
 			r.LossFreeBitsPerSecond[0], r.LossFreeBitsPerSecond[1], r.BitsPerSecond)
 	}
 	p.header("Fire effects", info)
+}
+
+// sameTime is how many effects from j on are played at effect j's time,
+// when j is the first of them (0 otherwise).
+func sameTime(es []lagcomp.FireEffect, j int) int {
+	if j > 0 && es[j-1].T == es[j].T {
+		return 0
+	}
+	n := 1
+	for j+n < len(es) && es[j+n].T == es[j].T {
+		n++
+	}
+	return n
 }
 
 func onOff(b bool) string {
@@ -277,11 +293,16 @@ func (p *pane) clientFireLane(g *fireGeometry, ln *lagcomp.FireLane, y float64) 
 			g.drew[fireMissed] = true
 		}
 	}
-	for _, e := range ln.Effects {
+	for j, e := range ln.Effects {
 		if e.T < g.t0 {
 			continue
 		}
 		x := g.x(e.T)
+		// burst_play_count plays an update's flashes at once: one mark,
+		// and how many it stands for
+		if n := sameTime(ln.Effects, j); n > 1 {
+			p.text(fmt.Sprintf("×%d", n), x+10*p.s, y, 12, ClientRed, 0, 0.5, true)
+		}
 		switch {
 		case e.Bogus:
 			p.ring(x, y, ClientRed)
@@ -315,6 +336,12 @@ func fireFigures(r *lagcomp.BurstRecord) []string {
 	}
 	if r.ShotsPending > 0 {
 		lines = append(lines, fmt.Sprintf("%s pending: burst too recent to judge", plural(r.ShotsPending, "shot")))
+	}
+	if r.MergedShots > 0 {
+		lines = append(lines, fmt.Sprintf("%s merged into another's flash", plural(r.MergedShots, "shot")))
+	}
+	if r.UpdatesStale > 0 {
+		lines = append(lines, fmt.Sprintf("%s dropped: out of order", plural(r.UpdatesStale, "stale update")))
 	}
 	return lines
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -108,6 +109,35 @@ func TestFireFigures(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("figures lack %q: %s", want, got)
 		}
+	}
+}
+
+// Shots merged into another's flash and stale updates dropped are named
+// in a lane's figures when there are any, and only then.
+func TestFireFiguresNameMergedAndStale(t *testing.T) {
+	r := lagcomp.BurstRecord{ShotsFired: 3, EffectsPlayed: 1, MergedShots: 2, UpdatesStale: 1}
+	got := strings.Join(fireFigures(&r), " | ")
+	for _, want := range []string{"2 shots merged into another's flash", "1 stale update dropped"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("figures lack %q: %s", want, got)
+		}
+	}
+	r.MergedShots, r.UpdatesStale = 0, 0
+	if got := strings.Join(fireFigures(&r), " | "); strings.Contains(got, "merged") || strings.Contains(got, "stale") {
+		t.Errorf("figures name what did not happen: %s", got)
+	}
+}
+
+// Flashes played at once are counted from the first of them: 3, then
+// none for the two it stands for, then 1.
+func TestSameTimeCountsFlashesAtOnce(t *testing.T) {
+	es := []lagcomp.FireEffect{{T: 5}, {T: 5}, {T: 5}, {T: 9}}
+	var got []int
+	for j := range es {
+		got = append(got, sameTime(es, j))
+	}
+	if want := []int{3, 0, 0, 1}; !slices.Equal(got, want) {
+		t.Errorf("sameTime %v, want %v", got, want)
 	}
 }
 
