@@ -68,6 +68,8 @@ func Run(args []string, stdout, stderr io.Writer, open OpenWindow) int {
 		return cmdShot(args[1:], stdout, stderr)
 	case "sweep":
 		return cmdSweep(args[1:], stdout, stderr)
+	case "records":
+		return cmdRecords(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -34,6 +34,7 @@ type shotFlags struct {
 	view, layout, size       string
 	scale                    float64
 	theme, layers, out, from string
+	records                  string
 	title, caption, compare  string
 	focus, panes             string
 	fromTime, toTime         string
@@ -58,6 +59,7 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.layers, "layers", "default", "comma list of: default, all, a layer name to add, -name to take one away; names: "+layerKeys())
 	fs.StringVar(&f.out, "out", "", "file to write: .png, or .gif for a clip (its sidecar goes beside it as .json)")
 	fs.StringVar(&f.from, "from", "", "a sidecar .json: make its PNG or GIF again")
+	fs.StringVar(&f.records, "records", "", "a records file (sim --json, or an engine's lines in that format): draw --shot N from the records alone, with --view overlay")
 	fs.StringVar(&f.compare, "compare", "", "k=v[,k=v…]: A/B, the view as given beside the same seed with these settings changed")
 	fs.StringVar(&f.title, "title", "", "a title drawn in a band above the panes (at most 200 characters; it wraps onto up to three rows)")
 	fs.StringVar(&f.caption, "caption", "full", "the band under the panes: full, short (preset, time, seed, key settings), moment (the moment's sentence alone, for a slide) or none")
@@ -85,6 +87,9 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 	}
 	if f.out == "" {
 		return fail(fmt.Errorf("--out is required"))
+	}
+	if f.records != "" {
+		return shotFromRecords(&f, stdout, stderr)
 	}
 	var sc *capture.Sidecar
 	var err error

@@ -141,18 +141,18 @@ func (s *Sim) Projectiles() []ProjectileRecord {
 
 // ProjectileSummary aggregates projectile records.
 type ProjectileSummary struct {
-	Count int `json:"projectiles" name:"projectiles" unit:"" doc:"projectile shots fired: the sum of projectile_outcomes"`
+	Count int `json:"projectiles" from:"projectile" name:"projectiles" unit:"" doc:"projectile shots fired: the sum of projectile_outcomes"`
 	// Outcomes: every projectile fired is in exactly one.
-	Outcomes    []OutcomeCount   `json:"projectile_outcomes" name:"projectiles {words}" unit:"" of:"projectiles" doc:"what became of each projectile fired, one outcome each: hit (its detonation hurt a pawn), detonated (met something, hurt nobody), expired (its lifetime ran out), flying (still in the air), rejected (the server refused it), never_spawned (its command was lost), command_in_flight (its command may still arrive)"`
-	Rules       []ReconcileCount `json:"projectile_rules" name:"projectile rule {words} applied" unit:"times" of:"projectiles" doc:"how often each reconciliation rule fired"`
-	ServerRules []RuleCount      `json:"projectile_server_rules" name:"projectile server rule {words} applied" unit:"times" of:"projectiles" doc:"how often each server rule shaped a projectile: its fast-forward clamped to MaxPredictionPing, no ping known, its command refused"`
+	Outcomes    []OutcomeCount   `json:"projectile_outcomes" from:"projectile" name:"projectiles {words}" unit:"" of:"projectiles" doc:"what became of each projectile fired, one outcome each: hit (its detonation hurt a pawn), detonated (met something, hurt nobody), expired (its lifetime ran out), flying (still in the air), rejected (the server refused it), never_spawned (its command was lost), command_in_flight (its command may still arrive)"`
+	Rules       []ReconcileCount `json:"projectile_rules" from:"projectile" name:"projectile rule {words} applied" unit:"times" of:"projectiles" doc:"how often each reconciliation rule fired"`
+	ServerRules []RuleCount      `json:"projectile_server_rules" from:"projectile" name:"projectile server rule {words} applied" unit:"times" of:"projectiles" doc:"how often each server rule shaped a projectile: its fast-forward clamped to MaxPredictionPing, no ping known, its command refused"`
 	// The distances are NaN, not a perfect 0, when nothing was measured:
 	// MeanLinkOffsetM with no projectile linked, MaxDivergenceM with no
 	// projectile at all, MeanDetDistM with no pair that both detonated.
 	// Their tags declare them as summary figures (see Summary).
-	MeanLinkOffsetM float64 `json:"mean_projectile_spawn_offset_m" name:"mean spawn offset" unit:"m" bounds:"0," doc:"mean distance between a fake projectile and its authoritative twin when they were linked; no value with none linked"`
-	MaxDivergenceM  float64 `json:"max_projectile_divergence_m" name:"largest divergence" unit:"m" bounds:"0," doc:"largest distance between a fake projectile and its authoritative twin in flight; no value with no projectile"`
-	MeanDetDistM    float64 `json:"mean_detonation_distance_m" name:"mean detonations apart" unit:"m" bounds:"0," doc:"mean distance between the twins' detonations, over the pairs that both detonated; no value with none"`
+	MeanLinkOffsetM float64 `json:"mean_projectile_spawn_offset_m" from:"projectile" name:"mean spawn offset" unit:"m" bounds:"0," doc:"mean distance between a fake projectile and its authoritative twin when they were linked; no value with none linked"`
+	MaxDivergenceM  float64 `json:"max_projectile_divergence_m" from:"projectile" name:"largest divergence" unit:"m" bounds:"0," doc:"largest distance between a fake projectile and its authoritative twin in flight; no value with no projectile"`
+	MeanDetDistM    float64 `json:"mean_detonation_distance_m" from:"projectile" name:"mean detonations apart" unit:"m" bounds:"0," doc:"mean distance between the twins' detonations, over the pairs that both detonated; no value with none"`
 }
 
 // Reconcile is a projectile reconciliation rule, as records name it
@@ -193,13 +193,15 @@ func (t *projTally) add(r *ProjectileRecord) {
 	for _, rule := range r.ServerRules {
 		s.ServerRules = tally(s.ServerRules, rule)
 	}
-	if r.LinkOffsetM > 0 {
-		t.linkSum += r.LinkOffsetM
+	// the distances as the records print them (Micro), so the summary
+	// recomputed from the records is the same bits
+	if link := Micro(r.LinkOffsetM); link > 0 {
+		t.linkSum += link
 		t.linked++
 	}
-	s.MaxDivergenceM = max(s.MaxDivergenceM, r.MaxDivergenceM)
+	s.MaxDivergenceM = max(s.MaxDivergenceM, Micro(r.MaxDivergenceM))
 	if !math.IsNaN(r.DetonationDistM) {
-		t.detSum += r.DetonationDistM
+		t.detSum += Micro(r.DetonationDistM)
 		t.pairs++
 	}
 }

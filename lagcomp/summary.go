@@ -18,39 +18,44 @@ import (
 // a chart says 12 of 240), and what it counts or measures (doc). The
 // outputs (lagcomp/records) read the tags: the JSON summary line, the
 // CSV columns, the charts' names and the README's list of figures. A
-// map of counts ({key} in its name) is one figure per key.
+// map of counts ({key} in its name) is one figure per key. Its from tag
+// names the records lines it is folded from ("shot", "shot+projectile",
+// "burst"; "shot.behind_cover": only where every judged shot carries
+// that optional field), so `lagscope records` recomputes it from a
+// records file alone; a figure with no from tag (packets, warps) is not
+// in the records, and a summary recomputed from them has no value for it.
 type Summary struct {
-	Shots         int `json:"shots" name:"judged shots" unit:"" of:"shots_fired" doc:"hitscan shots the server judged (rejected ones are not judged)"`
-	ShotsFired    int `json:"shots_fired" name:"shots fired" unit:"" doc:"every shot fired, any weapon: shots (judged) + projectiles_spawned + rejected + shots_lost + shots_in_flight"`
-	Rejected      int `json:"rejected" name:"shots rejected" unit:"" of:"shots_fired" doc:"shots a defence refused (any weapon)"`
-	ShotsLost     int `json:"shots_lost" name:"shots lost" unit:"" of:"shots_fired" doc:"shots no copy of whose command reached the server, nor can (any weapon)"`
-	ShotsInFlight int `json:"shots_in_flight" name:"shots in flight" unit:"" of:"shots_fired" doc:"shots fired, not yet arrived, that may still arrive (any weapon)"`
+	Shots         int `json:"shots" from:"shot" name:"judged shots" unit:"" of:"shots_fired" doc:"hitscan shots the server judged (rejected ones are not judged)"`
+	ShotsFired    int `json:"shots_fired" from:"shot+projectile" name:"shots fired" unit:"" doc:"every shot fired, any weapon: shots (judged) + projectiles_spawned + rejected + shots_lost + shots_in_flight"`
+	Rejected      int `json:"rejected" from:"shot+projectile" name:"shots rejected" unit:"" of:"shots_fired" doc:"shots a defence refused (any weapon)"`
+	ShotsLost     int `json:"shots_lost" from:"shot+projectile" name:"shots lost" unit:"" of:"shots_fired" doc:"shots no copy of whose command reached the server, nor can (any weapon)"`
+	ShotsInFlight int `json:"shots_in_flight" from:"shot+projectile" name:"shots in flight" unit:"" of:"shots_fired" doc:"shots fired, not yet arrived, that may still arrive (any weapon)"`
 	// ProjectilesSpawned are the projectile shots the server took: their
 	// fates are the projectile figures' (projectile_outcomes).
-	ProjectilesSpawned int     `json:"projectiles_spawned" name:"projectiles spawned" unit:"" of:"shots_fired" doc:"projectile shots the server spawned (what became of them: projectile_outcomes)"`
-	LostClientHits     int     `json:"lost_client_hits" name:"lost shots the client saw hit" unit:"" of:"shots_lost" doc:"lost shots the client saw hit: disagreements"`
+	ProjectilesSpawned int     `json:"projectiles_spawned" from:"projectile" name:"projectiles spawned" unit:"" of:"shots_fired" doc:"projectile shots the server spawned (what became of them: projectile_outcomes)"`
+	LostClientHits     int     `json:"lost_client_hits" from:"shot" name:"lost shots the client saw hit" unit:"" of:"shots_lost" doc:"lost shots the client saw hit: disagreements"`
 	DupsRejected       int     `json:"duplicates_rejected" name:"command copies refused" unit:"" doc:"copies of commands refused as duplicates: network duplicates and replays"`
 	HandshakesFailed   int     `json:"handshakes_failed" name:"handshakes failed" unit:"" doc:"clients (any, observers too) whose connect handshake lost all its tries: the run goes on with no ping on either end until a bounce returns (ping_unknown where one was needed) and their reliability layer started from the links' base round trip"`
 	ReliableGaveUp     int     `json:"reliable_gave_up" name:"reliable messages given up" unit:"" doc:"reliable messages not yet delivered when their connection was lost, on every connection"`
 	ConnLost           int     `json:"connections_lost" name:"connections lost" unit:"" doc:"times a connection (any client's, or its weapon channel's) was lost by its reliable_style's give-up rule (connection_lost): where an engine disconnects the player, lagscope reconnects at once"`
-	ClientHits         int     `json:"client_hits" name:"client hits" unit:"shots" of:"shots" doc:"judged shots the client believed hit"`
-	ServerHits         int     `json:"server_hits" name:"server hits" unit:"shots" of:"shots" doc:"shots the server credited"`
-	Agreement          float64 `json:"agreement" name:"agreement" unit:"share of shots" bounds:"0,1" of:"shots+shots_lost" doc:"share of judged and lost shots where server and client agree (a lost shot the client saw hit is a disagreement); no value with neither"`
-	FalseHits          int     `json:"false_hits" name:"false hits" unit:"shots" of:"shots" doc:"server hit, client missed: shot-behind-cover territory"`
-	FalseMisses        int     `json:"false_misses" name:"false misses" unit:"shots" of:"shots" doc:"client hit, server missed: I hit him!"`
-	BehindCover        int     `json:"behind_cover" name:"hits behind cover" unit:"shots" of:"server_hits" doc:"server hits the victim's own screen showed behind a wall when they were judged"`
+	ClientHits         int     `json:"client_hits" from:"shot" name:"client hits" unit:"shots" of:"shots" doc:"judged shots the client believed hit"`
+	ServerHits         int     `json:"server_hits" from:"shot" name:"server hits" unit:"shots" of:"shots" doc:"shots the server credited"`
+	Agreement          float64 `json:"agreement" from:"shot" name:"agreement" unit:"share of shots" bounds:"0,1" of:"shots+shots_lost" doc:"share of judged and lost shots where server and client agree (a lost shot the client saw hit is a disagreement); no value with neither"`
+	FalseHits          int     `json:"false_hits" from:"shot" name:"false hits" unit:"shots" of:"shots" doc:"server hit, client missed: shot-behind-cover territory"`
+	FalseMisses        int     `json:"false_misses" from:"shot" name:"false misses" unit:"shots" of:"shots" doc:"client hit, server missed: I hit him!"`
+	BehindCover        int     `json:"behind_cover" from:"shot.behind_cover" name:"hits behind cover" unit:"shots" of:"server_hits" doc:"server hits the victim's own screen showed behind a wall when they were judged"`
 	// The rewind figures are over the shots the server rewound and traced
 	// (ShotsTraced); in client mode it traces none and they are NaN, not
 	// a perfect 0.
-	ShotsTraced    int         `json:"shots_traced" name:"shots traced" unit:"" of:"shots" doc:"judged shots the server rewound and traced: the rewind figures are taken over these"`
-	MeanRewindErrM float64     `json:"mean_rewind_error_m" name:"mean rewind error" unit:"m" bounds:"0," doc:"mean distance from where the client saw the target to where the server rewound it; no value with no traced shot"`
-	P95RewindErrM  float64     `json:"p95_rewind_error_m" name:"95th percentile rewind error" unit:"m" bounds:"0," doc:"95th percentile (nearest rank) of the same; no value with no traced shot"`
-	MeanRewindMs   float64     `json:"mean_rewind_ms" name:"mean rewind" unit:"ms" bounds:"," doc:"mean time the server rewound the target by; no value with no traced shot"`
-	MeanIdealMs    float64     `json:"mean_ideal_rewind_ms" name:"mean ideal rewind" unit:"ms" bounds:"," doc:"mean rewind that would have put the target where the client saw it; no value with no traced shot"`
-	RuleCounts     []RuleCount `json:"rules" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
+	ShotsTraced    int         `json:"shots_traced" from:"shot" name:"shots traced" unit:"" of:"shots" doc:"judged shots the server rewound and traced: the rewind figures are taken over these"`
+	MeanRewindErrM float64     `json:"mean_rewind_error_m" from:"shot" name:"mean rewind error" unit:"m" bounds:"0," doc:"mean distance from where the client saw the target to where the server rewound it; no value with no traced shot"`
+	P95RewindErrM  float64     `json:"p95_rewind_error_m" from:"shot" name:"95th percentile rewind error" unit:"m" bounds:"0," doc:"95th percentile (nearest rank) of the same; no value with no traced shot"`
+	MeanRewindMs   float64     `json:"mean_rewind_ms" from:"shot" name:"mean rewind" unit:"ms" bounds:"," doc:"mean time the server rewound the target by; no value with no traced shot"`
+	MeanIdealMs    float64     `json:"mean_ideal_rewind_ms" from:"shot.ideal_rewind_to_ms" name:"mean ideal rewind" unit:"ms" bounds:"," doc:"mean rewind that would have put the target where the client saw it; no value with no traced shot"`
+	RuleCounts     []RuleCount `json:"rules" from:"shot" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
 	MaxWarpM       float64     `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
 	StarvedFrames  int         `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
-	MergedShots    int         `json:"merged_shots" name:"merged shots" unit:"shots" doc:"weapon-fire effects, over every remote client: shots an update of the BurstCounter brought beyond the flashes its OnRep played (a shot whose updates were all lost until the next arrives with it; burst_play_count plays one per shot)"`
+	MergedShots    int         `json:"merged_shots" from:"burst" name:"merged shots" unit:"shots" doc:"weapon-fire effects, over every remote client: shots an update of the BurstCounter brought beyond the flashes its OnRep played (a shot whose updates were all lost until the next arrives with it; burst_play_count plays one per shot)"`
 }
 
 // RuleCount is how often a rule applied.
@@ -136,11 +141,19 @@ func (t *shotTally) add(r *ShotRecord) {
 		return
 	}
 	s.ShotsTraced++
-	t.errs.Add(r.RewindErrorM)
-	t.err += r.RewindErrorM
+	e := Micro(r.RewindErrorM)
+	t.errs.Add(e)
+	t.err += e
 	t.rewind += r.RewindMs()
 	t.ideal += r.IdealRewindMs()
 }
+
+// Micro is a distance as the records print it, to a micrometre. The
+// summaries fold the records' distances as printed, so a summary
+// recomputed from a run's printed records (lagscope records) is the
+// same bits as the run's own; a micrometre is far below anything a
+// hitbox or a rewind can show.
+func Micro(x float64) float64 { return math.Round(x*1e6) / 1e6 }
 
 // summary is the figures so far, a copy the caller may keep.
 func (t *shotTally) summary() Summary {

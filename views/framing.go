@@ -137,7 +137,7 @@ func (p *pane) framing(v View) framing {
 	case ViewOverlay:
 		minW, minH, notes = 3.5, 2.5, 5
 		if r := p.selected(); r != nil {
-			notes = p.overlayNotesLines(r)
+			notes = p.overlayNotesLines(r) + b2i(p.o.FromRecords != "")
 			fr.pose(r.ClientSaw)
 			fr.pose(r.Rewound)
 			fr.pose(r.ServerNow)

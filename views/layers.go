@@ -91,6 +91,10 @@ type Options struct {
 	// selected shot, the target, the shooter or the newest projectile.
 	// The zero value frames everything that matters.
 	Focus Focus
+	// FromRecords, when set, names the records file the frame was
+	// rebuilt from (RecordFrame): the Overlay says what records leave
+	// out (walls, the other pawns, the run's moment).
+	FromRecords string
 	// Framing, when set, is the camera the pane draws with instead of
 	// fitting its own: panes drawn apart share one world-to-pixel
 	// transform (FrameUnion; the zoom and pan are in it already).

@@ -140,32 +140,6 @@ func TestPacketFlowDrawsEachFate(t *testing.T) {
 	}
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// The ack of a command is the first packet back to the same client, sent
-// after the command arrived, whose header names the command's sequence
-// number directly or in its bit field.
-func TestAckOf(t *testing.T) {
-	cmd := lagcomp.PacketFrame{Kind: lagcomp.PacketCommand, Client: 0, Up: true, Sent: 100, Deliver: 200, Seq: 10}
-	pks := []lagcomp.PacketFrame{
-		{Client: 0, Sent: 150, Deliver: 250, Ack: 10},             // left before the command arrived
-		{Client: 1, Sent: 210, Deliver: 300, Ack: 10},             // another client's
-		{Client: 0, Sent: 220, Deliver: -1, Ack: 10},              // lost
-		{Client: 0, Sent: 230, Deliver: 320, Ack: 12, AckBits: 1}, // acks 12 and 11, not 10
-		{Client: 0, Sent: 240, Deliver: 330, Ack: 12, AckBits: 2}, // bit 1: 12-1-1 = 10
-	}
-	if got := ackOf(pks, &cmd); got != 4 {
-		t.Fatalf("ack at %d, want 4", got)
-	}
-	if got := ackOf(pks[:4], &cmd); got != -1 {
-		t.Fatalf("ack at %d, want none", got)
-	}
-}
 
 // The legend lists only the marks drawn: a loss-free hitscan scene has no
 // lost, duplicated, resent or projectile entry, and its server ticks and

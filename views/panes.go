@@ -375,6 +375,7 @@ func (p *pane) overlay() {
 	// the figures over the picture: in a small pane the boxes may reach
 	// under them, and the text must stay readable
 	p.overlayNotes(r)
+	p.recordsNote()
 	p.duelNotes()
 	if p.o.Layers.Gap {
 		p.label(r.Rewound.Pos, gapText(r.MissByM), p.pal.Text)

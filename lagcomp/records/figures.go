@@ -20,8 +20,12 @@ type Declaration struct {
 	Bounds Bounds
 	Keyed  bool // a map of counts: one figure per key, 0 for a key a run never saw
 	Column bool // a figure of the run, a column of `sim --csv` and of a sweep
-	index  []int
-	count  bool // a whole number: a count
+	// From is the records lines it is folded from ("shot",
+	// "shot+projectile", "burst", "shot.behind_cover": also needs that
+	// optional field); "" for a figure the records do not carry
+	From  string
+	index []int
+	count bool // a whole number: a count
 }
 
 // notColumns are declared fields that are not figures of the run: the
@@ -48,7 +52,7 @@ func declare(t reflect.Type, index []int) []Declaration {
 			continue
 		}
 		d := Declaration{Name: name, Words: f.Tag.Get("name"), Unit: f.Tag.Get("unit"), Doc: f.Tag.Get("doc"),
-			Of: f.Tag.Get("of"), index: at, Column: !slices.Contains(notColumns, name)}
+			Of: f.Tag.Get("of"), From: f.Tag.Get("from"), index: at, Column: !slices.Contains(notColumns, name)}
 		d.Keyed = f.Type.Kind() == reflect.Map || f.Type.Kind() == reflect.Slice
 		d.count = d.Keyed || f.Type.Kind() == reflect.Int
 		d.Bounds = boundsOf(f.Tag.Get("bounds"), d.count)

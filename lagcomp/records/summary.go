@@ -1,9 +1,6 @@
 package records
 
 import (
-	"bytes"
-	"encoding/json"
-
 	"lagscope/lagcomp"
 )
 
@@ -40,22 +37,4 @@ func Summary(sim *lagcomp.Sim, sum *lagcomp.Summary) SummaryJSON {
 // MarshalJSON writes every declared figure, in order, as its output form
 // gives it (Figures): a float rounded to a millionth, or null where the
 // run gave it no value; a map of counts as an object, keys sorted.
-func (s SummaryJSON) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, f := range walk(s) {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(f.decl.Name)
-		b.Write(k)
-		b.WriteByte(':')
-		v, err := json.Marshal(f.value)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
+func (s SummaryJSON) MarshalJSON() ([]byte, error) { return marshalSummary(s, nil) }

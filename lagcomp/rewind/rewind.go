@@ -169,3 +169,14 @@ func lerpYawFast(a, b, f float64, rot RotationLerp, inRange bool) (yaw float64, 
 	}
 	return yaw, d > -math.Pi && d <= math.Pi && yaw >= 0 && yaw < 2*math.Pi
 }
+
+// ParseRule is the rule a record names ("interpolated"), as String
+// gives it; ok false for a name that is none of them.
+func ParseRule(name string) (Rule, bool) {
+	for i, n := range rewindRuleNames {
+		if n == name {
+			return Rule(i), true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,178 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"lagscope/lagcomp/records"
+	"lagscope/presets"
+)
+
+// recordsRuns are the runs every records test reads: every shipped
+// preset on three seeds, the second and third with 20 % loss both ways
+// (the third without command backups), so lost shots, shots in flight,
+// never-spawned projectiles and null figures appear; and rapid fire on
+// a reordering link, whose out-of-order commands are rejected.
+func recordsRuns(t *testing.T, each func(name string, lines []byte)) {
+	t.Helper()
+	ps, err := presets.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	variants := [][]string{
+		{"--seed", "1"},
+		{"--seed", "2", "--set", "loss_pct=20"},
+		{"--seed", "3", "--set", "loss_pct=20", "--set", "cmd_backup=0"},
+	}
+	for _, p := range ps {
+		for _, v := range variants {
+			args := append([]string{"sim", "--json", "--preset", p.Name}, v...)
+			code, out, errs := runCLI(args...)
+			if code != 0 {
+				t.Fatalf("%v: exit %d: %s", args, code, errs)
+			}
+			each(p.Name+" "+strings.Join(v, " "), []byte(out))
+		}
+	}
+	// rapid fire on a reordering link: out-of-order commands are rejected
+	args := []string{"sim", "--json", "--preset", "constant-velocity", "--duration", "5s", "--set", "weapon=rapid", "--set", "fire_interval_ms=20",
+		"--set", "burst_shots=1000", "--set", "up_jitter_ms=80", "--set", "up_reorder_pct=100", "--set", "cmd_backup=0"}
+	code, out, errs := runCLI(args...)
+	if code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, errs)
+	}
+	each("rapid fire reordered", []byte(out))
+}
+
+// `sim --json` → `records --summary` is the run's own summary line for
+// every figure the records determine, byte for byte, on every preset;
+// every figure they do not determine is null, and those are exactly the
+// figures declared with no from tag (the declarations say which, not a
+// list here: a new figure is checked without a change to this test).
+func TestRecordsSummaryIsTheRunsOwn(t *testing.T) {
+	dir := t.TempDir()
+	seen := map[string]int{}
+	recordsRuns(t, func(name string, lines []byte) {
+		path := filepath.Join(dir, "run.jsonl")
+		if err := os.WriteFile(path, lines, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := runCLI("records", path, "--summary")
+		if code != 0 {
+			t.Fatalf("%s: records --summary: exit %d: %s", name, code, errs)
+		}
+		own := lastLine(t, lines)
+		got := decodeRaw(t, []byte(out))
+		for _, d := range records.Declared() {
+			g, o := string(got[d.Name]), string(own[d.Name])
+			if g == "" || o == "" {
+				t.Fatalf("%s: %s missing: records %q, run %q", name, d.Name, g, o)
+			}
+			if d.From == "" || d.Name == "type" {
+				if d.Name != "type" && g != "null" {
+					t.Errorf("%s: %s is not in the records, yet records --summary gives %s", name, d.Name, g)
+				}
+				if d.Name != "type" && !strings.Contains(errs, d.Name+": null, not in the records") {
+					t.Errorf("%s: no note says %s is not in the records: %s", name, d.Name, errs)
+				}
+				continue
+			}
+			if g != o {
+				t.Errorf("%s: %s from the records is %s, the run's own line says %s", name, d.Name, g, o)
+			}
+			if o == "null" {
+				seen["null "+d.Name]++
+			}
+		}
+		var sum struct {
+			Lost, InFlight, Rejected, Projectiles, Merged int
+		}
+		json.Unmarshal(own["shots_lost"], &sum.Lost)
+		json.Unmarshal(own["shots_in_flight"], &sum.InFlight)
+		json.Unmarshal(own["rejected"], &sum.Rejected)
+		json.Unmarshal(own["projectiles"], &sum.Projectiles)
+		json.Unmarshal(own["merged_shots"], &sum.Merged)
+		seen["lost"] += sum.Lost
+		seen["in flight"] += sum.InFlight
+		seen["rejected"] += sum.Rejected
+		seen["projectiles"] += sum.Projectiles
+		seen["merged"] += sum.Merged
+	})
+	// the comparison covered what it claims to: lost, rejected and
+	// in-flight shots, projectiles, fire effects and figures with no value
+	for _, k := range []string{"lost", "in flight", "rejected", "projectiles", "merged", "null mean_rewind_error_m", "null mean_detonation_distance_m", "null agreement"} {
+		if seen[k] == 0 {
+			t.Errorf("no run had %s: the comparison does not cover it (%v)", k, seen)
+		}
+	}
+}
+
+// `records --csv` is `sim --csv`'s columns and values for every figure the
+// records determine, the rest empty (a keyed figure with no value has no
+// key to name a column by: its note names it).
+func TestRecordsCSVIsSimCSV(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.jsonl")
+	_, lines, _ := runCLI("sim", "--json", "--preset", "projectile-rockets", "--set", "loss_pct=20", "--seed", "2")
+	os.WriteFile(path, []byte(lines), 0o644)
+	code, got, errs := runCLI("records", "--csv", path)
+	_, want, _ := runCLI("sim", "--csv", "--preset", "projectile-rockets", "--set", "loss_pct=20", "--seed", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	g, w := csvRow(t, got), csvRow(t, want)
+	for col, v := range w {
+		name, _, _ := strings.Cut(col, ".")
+		d := declaration(name)
+		switch {
+		case col == "seed" || d != nil && d.From == "":
+			if gv, ok := g[col]; ok && gv != "" {
+				t.Errorf("%s: records --csv gives %q for a figure not in the records", col, gv)
+			}
+		case g[col] != v:
+			t.Errorf("%s: records --csv %q, sim --csv %q", col, g[col], v)
+		}
+	}
+}
+
+func declaration(name string) *records.Declaration {
+	for _, d := range records.Declared() {
+		if d.Name == name {
+			return &d
+		}
+	}
+	return nil
+}
+
+func csvRow(t *testing.T, s string) map[string]string {
+	t.Helper()
+	rows := strings.Split(strings.TrimSpace(s), "\n")
+	if len(rows) != 2 {
+		t.Fatalf("want a header and a row, got %q", s)
+	}
+	h, r := strings.Split(rows[0], ","), strings.Split(rows[1], ",")
+	m := map[string]string{}
+	for i := range h {
+		m[h[i]] = r[i]
+	}
+	return m
+}
+
+func lastLine(t *testing.T, lines []byte) map[string]json.RawMessage {
+	t.Helper()
+	ls := bytes.Split(bytes.TrimSpace(lines), []byte("\n"))
+	return decodeRaw(t, ls[len(ls)-1])
+}
+
+func decodeRaw(t *testing.T, b []byte) map[string]json.RawMessage {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	return m
+}

@@ -1,0 +1,162 @@
+package records
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"lagscope/lagcomp"
+	"lagscope/lagcomp/projectile"
+)
+
+// RecordsSummary is a run's summary recomputed from its records alone:
+// the same fold as the run's own (lagcomp.Summarize,
+// SummarizeProjectiles), so on a lagscope run every figure the records
+// determine is the same bits. A figure they do not determine — declared
+// with no from tag (packets, warps, the simulated time), or needing an
+// optional field some record left out — has no value: Absent says why,
+// and the line prints null, never a 0 that reads as a measurement.
+type RecordsSummary struct {
+	SummaryJSON
+	Absent map[string]string // figure name → why it has no value
+}
+
+// Summarize folds the records into the summary's figures.
+func (run *Run) Summarize() RecordsSummary {
+	sum := lagcomp.Summarize(run.Shots)
+	sum.ShotsFired = len(run.Shots) + len(run.Projectiles)
+	for i := range run.Projectiles {
+		switch p := &run.Projectiles[i]; {
+		case slices.Contains(p.Rules, projectile.ReconcileNeverSpawned):
+			sum.ShotsLost++
+		case !p.Spawned && !slices.Contains(p.Rules, projectile.ReconcileRejected):
+			sum.ShotsInFlight++
+		}
+	}
+	for _, b := range run.Bursts {
+		sum.MergedShots += b.MergedShots
+	}
+	rs := RecordsSummary{
+		SummaryJSON: SummaryJSON{Type: "summary", Summary: sum, ProjectileSummary: lagcomp.SummarizeProjectiles(run.Projectiles)},
+		Absent:      map[string]string{},
+	}
+	for _, d := range declared {
+		if d.Name == "type" {
+			continue
+		}
+		if why := run.absent(&d); why != "" {
+			rs.Absent[d.Name] = why
+		}
+	}
+	return rs
+}
+
+// absent says why the records give a declared figure no value, "" when
+// they give it one.
+func (run *Run) absent(d *Declaration) string {
+	if d.From == "" {
+		return "not in the records"
+	}
+	for _, from := range strings.Split(d.From, "+") {
+		typ, field, _ := strings.Cut(from, ".")
+		if n := run.Missing[field]; field != "" && n > 0 {
+			return fmt.Sprintf("%d %s lines leave out %s", n, typ, field)
+		}
+		if typ == "burst" && len(run.Bursts) == 0 {
+			return "no burst (fire-effects) line in the records"
+		}
+	}
+	return ""
+}
+
+// Notes are the figures with no value and why, one line each, in the
+// summary's order; where the file has its own summary line, what it
+// says of the figure.
+func (rs RecordsSummary) Notes(own map[string]any) []string {
+	var out []string
+	for _, d := range declared {
+		why, ok := rs.Absent[d.Name]
+		if !ok {
+			continue
+		}
+		n := fmt.Sprintf("%s: null, %s", d.Name, why)
+		if v, ok := own[d.Name]; ok {
+			b, _ := json.Marshal(v)
+			n += fmt.Sprintf(" (the file's own summary line says %s)", b)
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// MarshalJSON is the summary line as `sim --json` prints it, a figure
+// with no value from the records as null.
+func (rs RecordsSummary) MarshalJSON() ([]byte, error) {
+	return marshalSummary(rs.SummaryJSON, rs.Absent)
+}
+
+// Figures are the summary's figures, one with no value as nil; a map of
+// counts with no value has no key to name a column by, and is left out
+// (Notes names it).
+func (rs RecordsSummary) Figures() []Figure {
+	var out []Figure
+	for _, f := range Figures(rs.SummaryJSON) {
+		name, _, _ := strings.Cut(f.Name, ".")
+		if _, ok := rs.Absent[name]; ok {
+			if f.Keyed {
+				continue
+			}
+			f.Value = nil
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// WriteCSV is `records --csv`: the columns of `sim --csv`, a figure with
+// no value empty, and the seed empty (records do not carry it).
+func (rs RecordsSummary) WriteCSV(w io.Writer) error {
+	head, row := []string{"seed"}, []string{""}
+	for _, f := range rs.Figures() {
+		head, row = append(head, f.Name), append(row, Field(f.Value))
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.Write(head); err != nil {
+		return err
+	}
+	if err := cw.Write(row); err != nil {
+		return err
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// marshalSummary writes every declared figure in order, one named in
+// absent as null.
+func marshalSummary(s SummaryJSON, absent map[string]string) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range walk(s) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(f.decl.Name)
+		b.Write(k)
+		b.WriteByte(':')
+		if _, ok := absent[f.decl.Name]; ok {
+			b.WriteString("null")
+			continue
+		}
+		v, err := json.Marshal(f.value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}

@@ -1,0 +1,173 @@
+package records
+
+import (
+	"math"
+	"slices"
+
+	"lagscope/lagcomp"
+	"lagscope/lagcomp/rewind"
+	"lagscope/model"
+)
+
+// outcomes are the shot outcomes a line may name.
+var outcomes = []lagcomp.Outcome{lagcomp.OutcomeJudged, lagcomp.OutcomeRejected, lagcomp.OutcomeLost, lagcomp.OutcomeInFlight}
+
+// shot is a shot line read back into the record Shot printed it from.
+// What every shot needs: seq, outcome, fire_ms, the stamp it carried
+// (claimed_stamp_ms, null for none), client_saw and client_hit. A shot
+// the server handled (judged, rejected) also needs judged_ms and
+// server_hit; one it rewound and traced (judged, not client_authority)
+// rewind_to_ms and rewound. The rest is optional; a figure that needs an
+// optional field a record left out has no value (Missing).
+func (l *lineReader) shot(missing map[string]int) lagcomp.ShotRecord {
+	r := lagcomp.ShotRecord{ID: l.id("id"), Target: lagcomp.TargetPawn, ServerHitPawn: -1}
+	r.Seq = uint32(l.count("seq", true, 0))
+	r.Outcome = lagcomp.Outcome(l.str("outcome", true))
+	if l.err == nil && !slices.Contains(outcomes, r.Outcome) {
+		l.fail("outcome", `want "judged", "rejected", "lost" or "in_flight", got %q`, r.Outcome)
+	}
+	r.Shooter, r.Target = l.count("shooter", false, lagcomp.ShooterPawn), l.count("target", false, lagcomp.TargetPawn)
+	r.Mode, r.Weapon = lagcomp.Mode(l.str("mode", false)), lagcomp.WeaponKind(l.str("weapon", false))
+	r.Fire, _ = l.ms("fire_ms", true, false)
+	r.Settled, _ = l.ms("settled_ms", false, true)
+	r.Sends = l.count("sends", false, 1)
+	r.Claimed, r.HasClaimed = l.ms("claimed_stamp_ms", true, true)
+	r.ClientSaw, _ = l.pose("client_saw", true, false)
+	r.ClientHit, _ = l.boolean("client_hit", true, false)
+	r.ClientPart = l.part("client_part")
+	for _, x := range l.strings("rules") {
+		r.Rules = append(r.Rules, lagcomp.Rule(x))
+	}
+	r.Rejected = r.Outcome == lagcomp.OutcomeRejected
+	if rej, ok := l.boolean("rejected", false, false); ok && rej != r.Rejected {
+		l.fail("rejected", "is %v, but the outcome is %q", rej, r.Outcome)
+	}
+	if o, e, ok := l.segment("client_trace"); ok {
+		r.ClientOrigin, r.ClientEnd = o, e
+	}
+	if d := r.ClientEnd.Sub(r.ClientOrigin); d.Len() > 0 {
+		r.Dir = d.Scale(1 / d.Len())
+	}
+	server := r.HasServerSide()
+	l.serverSide(&r, server)
+	if server {
+		r.IdealTo, _ = l.ms("ideal_rewind_to_ms", false, false)
+	}
+	l.traced(&r, missing)
+	if r.Outcome == lagcomp.OutcomeJudged {
+		if bc, ok := l.boolean("behind_cover", false, true); ok {
+			r.BehindCover = bc
+		} else {
+			missing["behind_cover"]++
+		}
+	}
+	l.agree(&r)
+	return r
+}
+
+// serverSide reads what the server did with a shot it handled; a shot it
+// never handled carries none of it.
+func (l *lineReader) serverSide(r *lagcomp.ShotRecord, server bool) {
+	var ok bool
+	r.Judged, ok = l.ms("judged_ms", server, !server)
+	if ok && !server {
+		l.fail("judged_ms", "a %s shot was never judged: want null", r.Outcome)
+	}
+	r.ServerHit, ok = l.boolean("server_hit", server, !server)
+	if ok && !server {
+		l.fail("server_hit", "a %s shot has no server verdict: want null", r.Outcome)
+	}
+	if r.ServerHit && r.Outcome == lagcomp.OutcomeRejected {
+		l.fail("server_hit", "a rejected shot cannot be a server hit")
+	}
+	r.Arrival, _ = l.ms("arrival_ms", false, true)
+	r.ArrivalDelay, _ = l.ms("arrival_delay_ms", false, true)
+	if x, ok := l.num("resends", false, true); ok {
+		if x < 0 || x != math.Trunc(x) {
+			l.fail("resends", "want a whole number ≥ 0, got %v", x)
+		}
+		r.Resends = int(x)
+	}
+	r.ServerNow, _ = l.pose("server_now", false, true)
+	r.ServerPart = l.part("server_part")
+	if x, ok := l.num("server_hit_pawn", false, true); ok {
+		r.ServerHitPawn = int(x)
+	}
+}
+
+// traced reads the rewind and the server's trace of a shot the server
+// rewound and traced; they are null on any other shot.
+func (l *lineReader) traced(r *lagcomp.ShotRecord, missing map[string]int) {
+	traced := r.Traced()
+	var ok bool
+	r.RewindTo, ok = l.ms("rewind_to_ms", traced, !traced)
+	if ok && !traced {
+		l.fail("rewind_to_ms", "only a judged shot the server rewound has a rewind target: want null (outcome %q, rules %v)", r.Outcome, r.Rules)
+	}
+	r.Rewound, ok = l.pose("rewound", traced, !traced)
+	if ok && !traced {
+		l.fail("rewound", "only a judged shot the server rewound has a rewound pose: want null")
+	}
+	if o, e, ok := l.segment("trace"); ok {
+		r.Origin, r.ServerEnd = o, e
+	} else if r.Outcome == lagcomp.OutcomeJudged {
+		r.Origin, r.ServerEnd = r.ClientOrigin, r.ClientEnd
+	}
+	if !traced {
+		return
+	}
+	// a rewind figure the engine leaves out is what lagscope computes:
+	// the distance from the pose the client saw to the rewound one
+	if x, ok := l.num("rewind_error_m", false, false); ok {
+		r.RewindErrorM = x
+	} else {
+		r.RewindErrorM = roundMicro(r.ClientSaw.Pos.Dist(r.Rewound.Pos))
+	}
+	if x, ok := l.num("yaw_error_deg", false, false); ok {
+		r.YawErrorDeg = x
+	} else {
+		r.YawErrorDeg = math.Abs(model.AngleDiff(r.ClientSaw.Yaw, r.Rewound.Yaw)) * 180 / math.Pi
+	}
+	r.TruthErrorM, _ = l.num("rewound_truth_error_m", false, false)
+	r.MissByM, _ = l.num("miss_by_m", false, false)
+	if name := l.str("rewind_rule", false); name != "" {
+		rr, ok := rewind.ParseRule(name)
+		if !ok {
+			l.fail("rewind_rule", "not a rewind rule: %q", name)
+		}
+		r.RewindRule = rr
+	}
+	r.Rewinds, r.Culls = l.count("broadphase_rewound", false, 0), l.count("broadphase_culled", false, 0)
+	if _, ok := l.m["ideal_rewind_to_ms"]; !ok {
+		missing["ideal_rewind_to_ms"]++
+	}
+}
+
+// agree checks a line's agree against its verdicts: a record that
+// contradicts itself is refused, not folded into agreement.
+func (l *lineReader) agree(r *lagcomp.ShotRecord) {
+	a, ok := l.boolean("agree", false, true)
+	if !ok || l.err != nil {
+		return
+	}
+	switch r.Outcome {
+	case lagcomp.OutcomeLost:
+		if a != !r.ClientHit {
+			l.fail("agree", "is %v, but the shot was lost and the client saw it %s (the server credited nothing)", a, hitWord(r.ClientHit))
+		}
+	case lagcomp.OutcomeJudged, lagcomp.OutcomeRejected:
+		if a != r.Agree() {
+			l.fail("agree", "is %v, but client_hit is %v and server_hit %v", a, r.ClientHit, r.ServerHit)
+		}
+	}
+}
+
+func hitWord(hit bool) string {
+	if hit {
+		return "hit"
+	}
+	return "miss"
+}
+
+// roundMicro is a distance as records print it, to a micrometre.
+func roundMicro(x float64) float64 { return round6(x) }
