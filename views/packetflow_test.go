@@ -140,7 +140,6 @@ func TestPacketFlowDrawsEachFate(t *testing.T) {
 	}
 }
 
-
 // The legend lists only the marks drawn: a loss-free hitscan scene has no
 // lost, duplicated, resent or projectile entry, and its server ticks and
 // the shot's ack are named; the lossy projectile scene lists each fate.
