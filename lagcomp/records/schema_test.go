@@ -1,0 +1,70 @@
+package records
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"reflect"
+	"slices"
+	"testing"
+)
+
+var updateSchema = flag.Bool("update-schema", false, "rewrite docs/records.schema.json's summary from the figures' declarations")
+
+const schemaPath = "../../docs/records.schema.json"
+
+// docs/records.schema.json's summary is the figures' declarations: a
+// figure added or renamed without it fails here (`make readme`, or this
+// test with -update-schema, rewrites it).
+func TestSchemaSummaryIsTheDeclarations(t *testing.T) {
+	b, err := os.ReadFile(schemaPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const open, end = `"summary": `, "\n  }\n}\n"
+	i := bytes.LastIndex(b, []byte(open))
+	if i < 0 || !bytes.HasSuffix(b, []byte(end)) {
+		t.Fatalf("%s: want $defs.summary last, the file ending %q", schemaPath, end)
+	}
+	have, want := b[i+len(open):len(b)-len(end)], SummarySchema()
+	if bytes.Equal(have, want) {
+		return
+	}
+	if *updateSchema {
+		out := slices.Concat(b[:i+len(open)], want, []byte(end))
+		if err := os.WriteFile(schemaPath, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("%s's summary differs from the figures' declarations: run make readme (or go test ./lagcomp/records -run SchemaSummary -update-schema)", schemaPath)
+}
+
+// The schema lists every field the shot and projectile lines print, and
+// none they do not: a field added to a line is documented or fails here.
+func TestSchemaListsEveryField(t *testing.T) {
+	b, err := os.ReadFile(schemaPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Defs map[string]struct {
+			Properties map[string]any `json:"properties"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatalf("%s: %v", schemaPath, err)
+	}
+	for def, fields := range map[string][]string{"shot": shotFields, "projectile": projectileFields} {
+		var listed []string
+		for k := range s.Defs[def].Properties {
+			listed = append(listed, k)
+		}
+		slices.Sort(listed)
+		want := slices.Sorted(slices.Values(fields))
+		if !reflect.DeepEqual(listed, want) {
+			t.Errorf("%s line: the schema lists %v,\nthe line prints %v", def, listed, want)
+		}
+	}
+}
