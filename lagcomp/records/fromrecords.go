@@ -100,19 +100,24 @@ func (rs RecordsSummary) MarshalJSON() ([]byte, error) {
 }
 
 // Figures are the summary's figures, one with no value as nil; a map of
-// counts with no value has no key to name a column by, and is left out
-// (Notes names it).
+// counts with no value has no key to name a column by, and is one
+// figure under its own name ("packets"), with no value.
 func (rs RecordsSummary) Figures() []Figure {
+	figs := Figures(rs.SummaryJSON)
 	var out []Figure
-	for _, f := range Figures(rs.SummaryJSON) {
-		name, _, _ := strings.Cut(f.Name, ".")
-		if _, ok := rs.Absent[name]; ok {
-			if f.Keyed {
-				continue
-			}
-			f.Value = nil
+	for i, d := range declared {
+		if !d.Column {
+			continue
 		}
-		out = append(out, f)
+		if _, ok := rs.Absent[d.Name]; ok {
+			out = append(out, Figure{Name: d.Name, Order: i, Bounds: d.Bounds})
+			continue
+		}
+		for _, f := range figs {
+			if f.Order == i {
+				out = append(out, f)
+			}
+		}
 	}
 	return out
 }

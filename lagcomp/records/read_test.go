@@ -145,3 +145,60 @@ func FuzzRead(f *testing.F) {
 		Read(strings.NewReader(s), "fuzz.jsonl")
 	})
 }
+
+// A record read back prints the same line: reading loses nothing a line
+// says (the Overlay draws a shot from records alone with every pose,
+// trace and verdict it would draw from the run), on judged, rejected,
+// lost and in-flight shots, client mode, and projectiles.
+func TestRecordsRoundTrip(t *testing.T) {
+	rapid := constantVelocity()
+	rapid.Weapon, rapid.FireIntervalMs, rapid.BurstShots = lagcomp.WeaponRapid, 20, 1000
+	rapid.Up.JitterMs, rapid.Up.ReorderPct, rapid.CmdBackup = 80, 100, 0
+	lossy := constantVelocity()
+	lossy.Up.LossPct, lossy.CmdBackup = 20, 0
+	client := constantVelocity()
+	client.Mode = "client"
+	rockets := lagcomp.Defaults()
+	rockets.Weapon, rockets.Up.LossPct = lagcomp.WeaponRocket, 20
+	outcomes := map[string]int{}
+	for _, c := range []lagcomp.Config{rapid, lossy, client, rockets} {
+		s, err := lagcomp.New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(6 * model.Second)
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		for _, r := range s.AllShots() {
+			enc.Encode(Shot(&r))
+			outcomes[string(r.Outcome)+" "+string(r.Mode)]++
+		}
+		for _, p := range s.Projectiles() {
+			enc.Encode(Projectile(&p))
+			outcomes["projectile"]++
+		}
+		run, err := Read(bytes.NewReader(want.Bytes()), "rt.jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		enc = json.NewEncoder(&got)
+		for _, r := range run.Shots {
+			enc.Encode(Shot(&r))
+		}
+		for _, p := range run.Projectiles {
+			enc.Encode(Projectile(&p))
+		}
+		w, g := strings.Split(want.String(), "\n"), strings.Split(got.String(), "\n")
+		for i := range w {
+			if i >= len(g) || w[i] != g[i] {
+				t.Fatalf("line %d read back prints\n%s\nnot\n%s", i+1, g[i], w[i])
+			}
+		}
+	}
+	for _, k := range []string{"judged timestamp", "rejected timestamp", "lost timestamp", "in_flight timestamp", "judged client", "projectile"} {
+		if outcomes[k] == 0 {
+			t.Errorf("no %s record was read back (%v)", k, outcomes)
+		}
+	}
+}

@@ -50,9 +50,7 @@ func (l *lineReader) shot(missing map[string]int) lagcomp.ShotRecord {
 	}
 	server := r.HasServerSide()
 	l.serverSide(&r, server)
-	if server {
-		r.IdealTo, _ = l.ms("ideal_rewind_to_ms", false, false)
-	}
+	r.IdealTo, _ = l.ms("ideal_rewind_to_ms", false, false)
 	l.traced(&r, missing)
 	if r.Outcome == lagcomp.OutcomeJudged {
 		if bc, ok := l.boolean("behind_cover", false, true); ok {
@@ -110,10 +108,18 @@ func (l *lineReader) traced(r *lagcomp.ShotRecord, missing map[string]int) {
 	}
 	if o, e, ok := l.segment("trace"); ok {
 		r.Origin, r.ServerEnd = o, e
-	} else if r.Outcome == lagcomp.OutcomeJudged {
+	} else if r.HasServerSide() { // client mode takes the client's trace; a rejected shot has none
 		r.Origin, r.ServerEnd = r.ClientOrigin, r.ClientEnd
+		if r.Rejected {
+			r.ServerEnd = r.Origin
+		}
 	}
 	if !traced {
+		if r.HasServerSide() {
+			// as the engine keeps a shot it did not rewind: at the
+			// judging tick, the target where the server had it
+			r.RewindTo, r.Rewound = r.Judged, r.ServerNow
+		}
 		return
 	}
 	// a rewind figure the engine leaves out is what lagscope computes:
