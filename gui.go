@@ -13,14 +13,22 @@ import (
 //go:embed Icon.png
 var icon []byte
 
-// openWindow opens the window on preset: rymdport's shape, main only
+// openWindow opens the window on a preset, or read-only on a records file: rymdport's shape, main only
 // makes the app and window and hands them to app.Create. cli.Run has
 // checked the flags, the preset and the display before.
-func openWindow(preset string) error {
+func openWindow(open cli.Window) error {
 	a := fyneapp.NewWithID("io.lagscope.app")
 	a.SetIcon(fyne.NewStaticResource("Icon.png", icon))
 	w := a.NewWindow("lagscope")
-	if _, err := app.Create(a, w, app.Options{Preset: preset, Version: cli.Version}); err != nil {
+	if open.Records != "" { // read-only: the records alone, no simulation
+		if _, err := app.OpenRecords(w, open.Records); err != nil {
+			return err
+		}
+		w.Resize(fyne.NewSize(1280, 800))
+		w.ShowAndRun()
+		return nil
+	}
+	if _, err := app.Create(a, w, app.Options{Preset: open.Preset, Version: cli.Version}); err != nil {
 		return err
 	}
 	w.Resize(windowSize(a))

@@ -79,6 +79,9 @@ func shotLines(r *lagcomp.ShotRecord) (string, string) {
 	head := fmt.Sprintf("#%d · %.3f s · ", r.Seq, r.Settled.Seconds())
 	switch r.Outcome {
 	case lagcomp.OutcomeRejected:
+		if len(r.Rules) == 0 { // an engine's record may name no rule
+			return head + "REJECTED", "no rule named"
+		}
 		return head + "REJECTED", "rule " + string(r.Rules[0])
 	case lagcomp.OutcomeLost: // no copy of its command reached the server
 		return head + "LOST on the way", "the client saw a " + word(r.ClientHit)

@@ -177,6 +177,7 @@ func (u *UI) build() {
 		widget.NewLabelWithStyle("lagscope", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		u.layoutSelect(),
 		widget.NewButtonWithIcon("Screenshot", theme.MediaPhotoIcon(), u.shotUI.ask),
+		widget.NewButtonWithIcon("Open records…", theme.FolderOpenIcon(), u.openRecordsDialog),
 	)
 	bottom := container.NewVBox(u.metrics.box, u.timeline.box, u.status)
 	panes := container.NewBorder(u.moments.banner, nil, nil, nil, u.compare.wrap(u.sweep.wrap(u.paneGrid)))

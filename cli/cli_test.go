@@ -54,7 +54,7 @@ func runCLI(args ...string) (int, string, string) {
 // opens it by mistake fails on the message and the exit code.
 var errNoWindow = errors.New("the window opened in a test")
 
-func noWindow(string) error { return errNoWindow }
+func noWindow(Window) error { return errNoWindow }
 
 func TestSimJSONLines(t *testing.T) {
 	code, out, errs := runCLI("sim", "--preset", "constant-velocity", "--duration", "3s", "--json", "--set", "mode=none")
@@ -451,7 +451,7 @@ func TestWindowChecksBeforeItOpens(t *testing.T) {
 	// for, and what it refuses is a one-line error
 	t.Setenv("DISPLAY", ":0")
 	var opened []string
-	open := func(p string) error { opened = append(opened, p); return nil }
+	open := func(w Window) error { opened = append(opened, w.Preset); return nil }
 	var out, errb bytes.Buffer
 	if code := Run([]string{"--preset", "dialup"}, &out, &errb, open); code != 0 || !slices.Equal(opened, []string{"dialup"}) || errb.Len() != 0 {
 		t.Errorf("--preset dialup: exit %d, opened %q: %s", code, opened, errb.String())

@@ -176,3 +176,32 @@ func decodeRaw(t *testing.T, b []byte) map[string]json.RawMessage {
 	}
 	return m
 }
+
+// `lagscope --records FILE` opens the window read-only on the file, once
+// the file has been read: a bad one is refused before any window, with
+// the file, line and field named.
+func TestWindowOpensRecords(t *testing.T) {
+	t.Setenv("DISPLAY", ":0")
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "good.jsonl"), filepath.Join(dir, "bad.jsonl")
+	_, lines, _ := runCLI("sim", "--json", "--preset", "default", "--duration", "3s")
+	os.WriteFile(good, []byte(lines), 0o644)
+	os.WriteFile(bad, []byte(strings.Replace(lines, `"client_hit":true,`, ``, 1)), 0o644)
+	var opened []Window
+	open := func(w Window) error { opened = append(opened, w); return nil }
+	if code, _, errs := runWindow(open, "--records", good); code != 0 || len(opened) != 1 || opened[0].Records != good {
+		t.Fatalf("--records: exit %d, opened %+v: %s", code, opened, errs)
+	}
+	if code, _, errs := runWindow(open, "--records", bad); code != 2 || len(opened) != 1 || !strings.Contains(errs, bad+`:1: field "client_hit": missing`) {
+		t.Errorf("a bad file: exit %d, opened %d: %s", code, len(opened), errs)
+	}
+	if code, _, errs := runWindow(open, "--records", good, "--preset", "dialup"); code != 2 || len(opened) != 1 || !strings.Contains(errs, "--preset has nothing to act on") {
+		t.Errorf("--records with --preset: exit %d: %s", code, errs)
+	}
+}
+
+func runWindow(open OpenWindow, args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := Run(args, &out, &errb, open)
+	return code, out.String(), errb.String()
+}

@@ -11,10 +11,17 @@ import (
 )
 
 // OpenWindow opens the window on a preset (the last one used when
-// preset is "") and returns when the user closes it. An error is one the
-// window found before showing itself. Package main passes its own: the
-// window needs Fyne's driver, and so cgo, which this package does not.
-type OpenWindow func(preset string) error
+// preset is "") and returns when the user closes it; or, given a records
+// file, the window's read-only mode on it. An error is one the window
+// found before showing itself. Package main passes its own: the window
+// needs Fyne's driver, and so cgo, which this package does not.
+type OpenWindow func(w Window) error
+
+// Window is what the window is asked to open.
+type Window struct {
+	Preset  string // preset name or file; "": the last one used
+	Records string // a records file to show read-only; "": none
+}
 
 // window is `lagscope [--preset NAME|FILE]`: everything that can be
 // checked is checked before the window exists, since a GLFW failure
@@ -22,8 +29,19 @@ type OpenWindow func(preset string) error
 func window(args []string, stdout, stderr io.Writer, open OpenWindow) int {
 	fs := flag.NewFlagSet("lagscope", flag.ContinueOnError)
 	preset := fs.String("preset", "", "preset to open (default: the last one used)")
+	recs := fs.String("records", "", "a records file (sim --json, or an engine's lines in that format) to open read-only: its shots, the Overlay, the figures")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
+	}
+	if *recs != "" {
+		if *preset != "" {
+			fmt.Fprintln(stderr, "lagscope: --records opens a records file read-only, with no simulation: --preset has nothing to act on")
+			return 2
+		}
+		if _, err := readRecords(*recs); err != nil {
+			fmt.Fprintln(stderr, "lagscope:", err)
+			return 2
+		}
 	}
 	if *preset != "" {
 		if err := checkPreset(*preset); err != nil {
@@ -35,7 +53,7 @@ func window(args []string, stdout, stderr io.Writer, open OpenWindow) int {
 		fmt.Fprintln(stderr, "lagscope:", err)
 		return 1
 	}
-	if err := open(*preset); err != nil {
+	if err := open(Window{Preset: *preset, Records: *recs}); err != nil {
 		fmt.Fprintln(stderr, "lagscope:", err)
 		return 2
 	}
