@@ -85,10 +85,12 @@ func (rv *RecordsView) build() {
 	)
 	rv.list.OnSelected = func(id widget.ListItemID) { rv.Select(id) }
 	rv.raster = canvas.NewRaster(rv.draw)
+	rv.raster.SetMinSize(fyne.NewSize(480, 320)) // readable, and the split gives it its share
 	rv.header = widget.NewLabel("")
 	rv.header.Wrapping = fyne.TextWrapWord
 	rv.figures = widget.NewLabel(rv.figuresText())
 	rv.figures.TextStyle.Monospace = true
+	rv.figures.Wrapping = fyne.TextWrapWord // a long note (the packet counts) must not widen the side
 	rv.header.SetText(rv.headerText())
 	tabs := container.NewAppTabs(
 		container.NewTabItem("Shots", rv.list),
