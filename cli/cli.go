@@ -1,6 +1,7 @@
 // Package cli is lagscope's command line: the subcommands that run the
-// simulation headless (presets, keys, sim, sweep, shot), their flags,
-// outputs and messages, and the checks made before the window opens.
+// simulation headless (presets, keys, sim, sweep, shot) or read its
+// records back (records), their flags, outputs and messages, and the
+// checks made before the window opens.
 // It builds and tests without cgo; the window itself is handed in by
 // package main, which alone needs Fyne's driver (Go's own cmd/go keeps
 // its commands in packages the same way).
@@ -47,6 +48,12 @@ usage:
   lagscope shot --from file.json --out file.png|file.gif
                                 render a screenshot or an animated clip headless (and its sidecar);
                                 --from makes it again
+  lagscope records FILE [--summary|--csv]
+                                a records file (the lines of sim --json, or an engine's in that format:
+                                docs/records.schema.json) summarised from the records alone
+  lagscope shot --records FILE --shot N --view overlay --out file.png
+                                draw shot line N of a records file from its record alone
+  lagscope --records FILE       the window, read-only on a records file
   lagscope COMMAND --help       a command's flags
 `
 

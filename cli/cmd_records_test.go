@@ -3,9 +3,11 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"lagscope/lagcomp/records"
@@ -19,33 +21,55 @@ import (
 // a reordering link, whose out-of-order commands are rejected.
 func recordsRuns(t *testing.T, each func(name string, lines []byte)) {
 	t.Helper()
+	runsOnce.Do(func() { runsLines, runsErr = simRecordsRuns() })
+	if runsErr != nil {
+		t.Fatal(runsErr)
+	}
+	for _, r := range runsLines {
+		each(r.name, r.lines)
+	}
+}
+
+// the runs, simulated once for every test that reads them
+var (
+	runsOnce  sync.Once
+	runsLines []namedRun
+	runsErr   error
+)
+
+type namedRun struct {
+	name  string
+	lines []byte
+}
+
+func simRecordsRuns() ([]namedRun, error) {
 	ps, err := presets.All()
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	variants := [][]string{
 		{"--seed", "1"},
 		{"--seed", "2", "--set", "loss_pct=20"},
 		{"--seed", "3", "--set", "loss_pct=20", "--set", "cmd_backup=0"},
 	}
+	var runs [][]string
 	for _, p := range ps {
 		for _, v := range variants {
-			args := append([]string{"sim", "--json", "--preset", p.Name}, v...)
-			code, out, errs := runCLI(args...)
-			if code != 0 {
-				t.Fatalf("%v: exit %d: %s", args, code, errs)
-			}
-			each(p.Name+" "+strings.Join(v, " "), []byte(out))
+			runs = append(runs, append([]string{"sim", "--json", "--preset", p.Name}, v...))
 		}
 	}
 	// rapid fire on a reordering link: out-of-order commands are rejected
-	args := []string{"sim", "--json", "--preset", "constant-velocity", "--duration", "5s", "--set", "weapon=rapid", "--set", "fire_interval_ms=20",
-		"--set", "burst_shots=1000", "--set", "up_jitter_ms=80", "--set", "up_reorder_pct=100", "--set", "cmd_backup=0"}
-	code, out, errs := runCLI(args...)
-	if code != 0 {
-		t.Fatalf("%v: exit %d: %s", args, code, errs)
+	runs = append(runs, []string{"sim", "--json", "--preset", "constant-velocity", "--duration", "5s", "--set", "weapon=rapid", "--set", "fire_interval_ms=20",
+		"--set", "burst_shots=1000", "--set", "up_jitter_ms=80", "--set", "up_reorder_pct=100", "--set", "cmd_backup=0"})
+	var out []namedRun
+	for _, args := range runs {
+		code, lines, errs := runCLI(args...)
+		if code != 0 {
+			return nil, fmt.Errorf("%v: exit %d: %s", args, code, errs)
+		}
+		out = append(out, namedRun{strings.Join(args[2:], " "), []byte(lines)})
 	}
-	each("rapid fire reordered", []byte(out))
+	return out, nil
 }
 
 // `sim --json` → `records --summary` is the run's own summary line for

@@ -11,7 +11,7 @@ import (
 // declares (a test holds the two together), not a list kept by hand.
 func Markdown() string {
 	var b strings.Builder
-	b.WriteString("| figure | in words | unit | values | out of | what it is |\n|---|---|---|---|---|---|\n")
+	b.WriteString("| figure | in words | unit | values | out of | from records | what it is |\n|---|---|---|---|---|---|---|\n")
 	for _, d := range declared {
 		if d.Name == "type" {
 			continue
@@ -25,7 +25,11 @@ func Markdown() string {
 			of = "`" + d.Of + "`"
 		}
 		words := strings.NewReplacer("{key}", key, "{words}", key).Replace(d.Words)
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", name, words, d.Unit, d.values(), of, d.Doc)
+		from := "no (null)"
+		if d.From != "" {
+			from = "`" + d.From + "`"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s |\n", name, words, d.Unit, d.values(), of, from, d.Doc)
 	}
 	return b.String()
 }
