@@ -3,6 +3,7 @@ package records
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha1"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -94,7 +95,7 @@ func (run *Run) line(text []byte, n int) error {
 	l := &lineReader{file: run.File, n: n}
 	d := json.NewDecoder(bytes.NewReader(text))
 	d.UseNumber()
-	if err := d.Decode(&l.m); err != nil || l.m == nil {
+	if err := d.Decode(&l.fields); err != nil || l.fields == nil {
 		msg := "not a JSON object"
 		if err != nil {
 			msg += ": " + err.Error()
@@ -133,9 +134,9 @@ func (run *Run) line(text []byte, n int) error {
 		if run.OwnSummary != nil {
 			return &LineError{File: run.File, Line: n, Field: "type", Msg: "a second summary line: a records file is one run"}
 		}
-		var m map[string]any
-		_ = json.Unmarshal(text, &m) // it decoded above
-		run.OwnSummary = m
+		var own map[string]any
+		_ = json.Unmarshal(text, &own) // it decoded above
+		run.OwnSummary = own
 	default:
 		run.Skipped[typ]++
 	}
@@ -161,10 +162,10 @@ var (
 
 // lineReader reads one line's fields, keeping the first error.
 type lineReader struct {
-	file string
-	n    int
-	m    map[string]json.RawMessage
-	err  error
+	file   string
+	n      int
+	fields map[string]json.RawMessage
+	err    error
 }
 
 func (l *lineReader) fail(field, format string, a ...any) {
@@ -176,7 +177,7 @@ func (l *lineReader) fail(field, format string, a ...any) {
 // known refuses fields the format does not have.
 func (l *lineReader) known(fields []string) {
 	var unknown []string
-	for k := range l.m {
+	for k := range l.fields { // order-free: sorted below
 		if !slices.Contains(fields, k) {
 			unknown = append(unknown, k)
 		}
@@ -190,7 +191,7 @@ func (l *lineReader) known(fields []string) {
 // raw is a field's JSON, ok false when absent or null; a required field
 // that is absent (or null, unless nullable) is an error.
 func (l *lineReader) raw(field string, required, nullable bool) (json.RawMessage, bool) {
-	v, ok := l.m[field]
+	v, ok := l.fields[field]
 	switch {
 	case !ok && required:
 		l.fail(field, "missing (a required field)")
@@ -289,11 +290,12 @@ func (l *lineReader) pose(field string, required, nullable bool) (model.Pose, bo
 		X, Y, YawDeg *float64
 		Alive        *bool
 	}
-	var m map[string]json.RawMessage
-	if !l.decode(field, raw, &m, `an object {"x", "y", "yaw_deg", "alive"}`) {
+	var obj map[string]json.RawMessage
+	if !l.decode(field, raw, &obj, `an object {"x", "y", "yaw_deg", "alive"}`) {
 		return model.Pose{}, false
 	}
-	for k, v := range m {
+	for _, k := range sortedKeys(obj) { // sorted: the first error is the same on every run
+		v := obj[k]
 		switch k {
 		case "x":
 			l.decode(field+".x", v, &p.X, "a number")
@@ -307,8 +309,11 @@ func (l *lineReader) pose(field string, required, nullable bool) (model.Pose, bo
 			l.fail(field+"."+k, `not a field of a pose ("x", "y", "yaw_deg", "alive")`)
 		}
 	}
-	for k, v := range map[string]*float64{"x": p.X, "y": p.Y, "yaw_deg": p.YawDeg} {
-		if v == nil {
+	for _, c := range []struct {
+		k string
+		v *float64
+	}{{"x", p.X}, {"y", p.Y}, {"yaw_deg", p.YawDeg}} {
+		if k, v := c.k, c.v; v == nil {
 			l.fail(field+"."+k, "missing (a pose needs x, y and yaw_deg)")
 			return model.Pose{}, false
 		}
@@ -323,11 +328,12 @@ func (l *lineReader) pose(field string, required, nullable bool) (model.Pose, bo
 
 func (l *lineReader) xy(field string, raw json.RawMessage) model.Vec {
 	var p struct{ X, Y *float64 }
-	var m map[string]json.RawMessage
-	if !l.decode(field, raw, &m, `an object {"x", "y"}`) {
+	var obj map[string]json.RawMessage
+	if !l.decode(field, raw, &obj, `an object {"x", "y"}`) {
 		return model.Vec{}
 	}
-	for k, v := range m {
+	for _, k := range sortedKeys(obj) {
+		v := obj[k]
 		switch k {
 		case "x":
 			l.decode(field+".x", v, &p.X, "a number")
@@ -380,15 +386,28 @@ func (l *lineReader) strings(field string) []string {
 }
 
 func (l *lineReader) id(field string) uuid.UUID {
+	var id uuid.UUID
 	s := l.str(field, false)
 	if s == "" {
-		// no id of its own: one from the line, so a shot list can still
-		// tell shots apart
-		return uuid.NewSHA1(uuid.NameSpaceURL, fmt.Appendf(nil, "%s#%d", l.file, l.n))
+		// no id of its own: one from the file and line (a name-based
+		// UUID, version 5), so a shot list can still tell shots apart
+		sum := sha1.Sum(fmt.Appendf(nil, "%s#%d", l.file, l.n))
+		copy(id[:], sum[:])
+		id[6], id[8] = id[6]&0x0f|0x50, id[8]&0x3f|0x80
+		return id
 	}
-	id, err := uuid.Parse(s)
-	if err != nil {
+	if err := id.UnmarshalText([]byte(s)); err != nil {
 		l.fail(field, "want a UUID, got %q", s)
 	}
 	return id
+}
+
+// sortedKeys are an object's fields in order.
+func sortedKeys(obj map[string]json.RawMessage) []string {
+	keys := make([]string, 0, len(obj))
+	for k := range obj { // order-free: sorted below
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

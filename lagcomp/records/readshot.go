@@ -144,7 +144,7 @@ func (l *lineReader) traced(r *lagcomp.ShotRecord, missing map[string]int) {
 		r.RewindRule = rr
 	}
 	r.Rewinds, r.Culls = l.count("broadphase_rewound", false, 0), l.count("broadphase_culled", false, 0)
-	if _, ok := l.m["ideal_rewind_to_ms"]; !ok {
+	if _, ok := l.fields["ideal_rewind_to_ms"]; !ok {
 		missing["ideal_rewind_to_ms"]++
 	}
 }
