@@ -57,7 +57,7 @@ func TestEverySimJSONLineValidates(t *testing.T) {
 			t.Fatalf("%s: records --summary does not validate: %v\n%s%s", name, err, sum, errs)
 		}
 	})
-	for _, k := range []string{"shot judged", "shot rejected", "shot lost", "shot in_flight", "projectile ", "burst ", "duel ", "summary "} {
+	for _, k := range []string{"shot judged", "shot rejected", "shot lost", "shot in_flight", "projectile detonated", "projectile never_spawned", "burst ", "duel ", "summary "} {
 		if types[k] == 0 {
 			t.Errorf("no %q line was validated (%v)", k, types)
 		}

@@ -6,11 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"lagscope/lagcomp"
-	"lagscope/lagcomp/projectile"
 )
 
 // RecordsSummary is a run's summary recomputed from its records alone:
@@ -29,12 +27,16 @@ type RecordsSummary struct {
 func (run *Run) Summarize() RecordsSummary {
 	sum := lagcomp.Summarize(run.Shots)
 	sum.ShotsFired = len(run.Shots) + len(run.Projectiles)
-	for i := range run.Projectiles {
-		switch p := &run.Projectiles[i]; {
-		case slices.Contains(p.Rules, projectile.ReconcileNeverSpawned):
+	for i := range run.Projectiles { // a projectile shot's fate is its outcome
+		switch run.Projectiles[i].Outcome {
+		case lagcomp.ProjectileNeverSpawned:
 			sum.ShotsLost++
-		case !p.Spawned && !slices.Contains(p.Rules, projectile.ReconcileRejected):
+		case lagcomp.ProjectileCommandLate:
 			sum.ShotsInFlight++
+		case lagcomp.ProjectileRejected:
+			sum.Rejected++
+		default:
+			sum.ProjectilesSpawned++
 		}
 	}
 	for _, b := range run.Bursts {

@@ -140,7 +140,7 @@ func FuzzRead(f *testing.F) {
 	for _, l := range runLines(f) {
 		f.Add(l)
 	}
-	f.Add(`{"type":"projectile","seq":1,"fire_ms":1,"server_spawn_ms":null,"rules":["never_spawned"],"spawn_offset_m":0,"max_divergence_m":0,"detonation_distance_m":null}`)
+	f.Add(`{"type":"projectile","seq":1,"outcome":"never_spawned","fire_ms":1,"server_spawn_ms":null,"rules":["never_spawned"],"spawn_offset_m":0,"max_divergence_m":0,"detonation_distance_m":null}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		Read(strings.NewReader(s), "fuzz.jsonl")
 	})

@@ -2,10 +2,15 @@ package records
 
 import (
 	"math"
+	"slices"
 
 	"lagscope/lagcomp"
 	"lagscope/model"
 )
+
+// projectileOutcomes are the outcomes a projectile line may name.
+var projectileOutcomes = []lagcomp.ProjectileOutcome{lagcomp.ProjectileHit, lagcomp.ProjectileDetonated, lagcomp.ProjectileExpired,
+	lagcomp.ProjectileFlying, lagcomp.ProjectileRejected, lagcomp.ProjectileNeverSpawned, lagcomp.ProjectileCommandLate}
 
 // projectile is a projectile line read back into its record. What every
 // projectile needs: seq, fire_ms, server_spawn_ms (null: the server never
@@ -31,6 +36,13 @@ func (l *lineReader) projectile() lagcomp.ProjectileRecord {
 			l.fail("detonation_distance_m", "want a distance ≥ 0, got %v", x)
 		}
 		r.DetonationDistM = x
+	}
+	r.Outcome = lagcomp.ProjectileOutcome(l.str("outcome", true))
+	if l.err == nil && !slices.Contains(projectileOutcomes, r.Outcome) {
+		l.fail("outcome", "want one of %v, got %q", projectileOutcomes, r.Outcome)
+	}
+	for _, x := range l.strings("server_rules") {
+		r.ServerRules = append(r.ServerRules, lagcomp.Rule(x))
 	}
 	raw, ok := l.raw("rules", true, false)
 	if ok {
