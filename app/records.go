@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"image"
+	"image/draw"
 	"math"
 	"os"
 	"path/filepath"
@@ -160,8 +161,8 @@ func (rv *RecordsView) draw(w, h int) image.Image {
 		o.Scale = math.Max(1, math.Min(4, float64(w)/float64(lw)))
 	}
 	r := rv.Selected()
-	if r == nil {
-		rv.r.Pane(rv.img, &lagcomp.Frame{}, views.ViewOverlay, o)
+	if r == nil { // nothing to draw (the header says so): no "waiting for a shot" from a file
+		draw.Draw(rv.img, rv.img.Bounds(), image.NewUniform(o.Palette.Background), image.Point{}, draw.Src)
 		return rv.img
 	}
 	f, o := views.RecordFrame(*r, rv.Run.File, o)

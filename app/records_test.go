@@ -142,3 +142,27 @@ func colours(img *image.RGBA) int {
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// A file with no shot the server handled (rockets only) opens, says it
+// has nothing to draw, and draws nothing that reads as a live run.
+func TestRecordsWindowWithNothingToDraw(t *testing.T) {
+	test.NewTempApp(t)
+	line := `{"type":"projectile","seq":1,"outcome":"never_spawned","fire_ms":1,"server_spawn_ms":null,"rules":["never_spawned"],"spawn_offset_m":0,"max_divergence_m":0,"detonation_distance_m":null}`
+	path := filepath.Join(t.TempDir(), "rockets.jsonl")
+	os.WriteFile(path, []byte(line+"\n"), 0o644)
+	w := test.NewWindow(nil)
+	defer w.Close()
+	rv, err := OpenRecords(w, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rv.Selected() != nil || !strings.Contains(rv.header.Text, "nothing to draw") {
+		t.Errorf("selected %v, header %q", rv.Selected(), rv.header.Text)
+	}
+	if n := colours(rv.draw(300, 200).(*image.RGBA)); n != 1 {
+		t.Errorf("drew %d colours with nothing to draw", n)
+	}
+	if !strings.Contains(rv.figures.Text, "shots_lost = 1") || !strings.Contains(rv.figures.Text, "projectiles = 1") {
+		t.Errorf("figures:\n%s", rv.figures.Text)
+	}
+}
