@@ -115,7 +115,35 @@ func newControls(u *UI) *controls {
 }
 
 func (c *controls) tab(objs ...fyne.CanvasObject) fyne.CanvasObject {
-	return container.NewVScroll(container.NewVBox(objs...))
+	return sidebarScroll(container.NewVBox(objs...))
+}
+
+// sidebarScroll scrolls a sidebar page, its content kept clear of the
+// scroll bar: Fyne draws the bar over the content's right edge, where it
+// covered the typed value boxes.
+func sidebarScroll(content fyne.CanvasObject) *container.Scroll {
+	return container.NewVScroll(container.New(clearOfScrollBar{}, content))
+}
+
+// clearOfScrollBar insets its content on the right by the scroll bar's
+// width (at the current zoom).
+type clearOfScrollBar struct{}
+
+func (clearOfScrollBar) gap() float32 { return theme.ScrollBarSize() + theme.Padding() }
+
+func (l clearOfScrollBar) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	s := fyne.NewSize(0, 0)
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s.AddWidthHeight(l.gap(), 0)
+}
+
+func (l clearOfScrollBar) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(fyne.NewSize(size.Width-l.gap(), size.Height))
+	}
 }
 
 func (c *controls) add(key string) *control {
@@ -303,10 +331,12 @@ func (c *controls) layerTab() fyne.CanvasObject {
 		})
 		c.layerChecks = append(c.layerChecks, chk)
 		help := widget.NewLabel(n.Help) // Fyne has no tooltips: the help is written under the toggle
-		help.Wrapping, help.Importance = fyne.TextWrapWord, widget.LowImportance
-		box.Add(container.NewVBox(chk, help))
+		// in the foreground's colour, set in from its toggle: the low
+		// importance's disabled grey was 1.5:1 on the background
+		help.Wrapping = fyne.TextWrapWord
+		box.Add(container.NewVBox(chk, container.NewBorder(nil, nil, indent(), nil, help)))
 	}
-	return container.NewVScroll(box)
+	return sidebarScroll(box)
 }
 
 // allKeys is every key as a text entry: the full configuration, with
@@ -330,5 +360,17 @@ func (c *controls) allKeys() fyne.CanvasObject {
 		hint.Wrapping = fyne.TextWrapWord
 		box.Add(container.NewVBox(label, ct.entry, hint, widget.NewSeparator()))
 	}
-	return container.NewVScroll(box)
+	return sidebarScroll(box)
 }
+
+// indent sets a layer's help in from its toggle, under the toggle's text.
+func indent() fyne.CanvasObject {
+	return container.New(indentLayout{})
+}
+
+type indentLayout struct{}
+
+func (indentLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(theme.IconInlineSize()+theme.InnerPadding(), 0)
+}
+func (indentLayout) Layout([]fyne.CanvasObject, fyne.Size) {}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"fmt"
+
 	"fyne.io/fyne/v2"
 
 	"lagscope/lagcomp"
@@ -8,40 +10,55 @@ import (
 )
 
 // bindKeys: space pause, left/right step a tick, F fire, S screenshot,
-// 1-5 layouts (2x2, 1x2, server alone, overlay alone, packet flow alone).
+// M next moment, 1-6 layouts (2x2, 1x2, server alone, overlay alone,
+// packet flow alone, fire effects alone); Ctrl +/− zoom (zoom.go). Each
+// key says what it did in the corner of the panes (keyhint.go).
 func (u *UI) bindKeys() {
 	u.win.Canvas().SetOnTypedKey(u.typedKey)
+}
+
+// layoutKeys are the number keys' layouts.
+var layoutKeys = map[fyne.KeyName]string{
+	fyne.Key1: "2×2", fyne.Key2: "1×2", fyne.Key3: "Server only", fyne.Key4: "Overlay only", fyne.Key5: "Packet flow", fyne.Key6: "Fire effects",
 }
 
 func (u *UI) typedKey(ev *fyne.KeyEvent) {
 	switch ev.Name {
 	case fyne.KeySpace:
 		u.timeline.togglePlay()
+		if u.sessionState().paused {
+			u.hint("Space: pause")
+		} else {
+			u.hint("Space: play")
+		}
 	case fyne.KeyLeft:
 		u.timeline.step(-1)
+		u.hint("←: step back a tick")
 	case fyne.KeyRight:
 		u.timeline.step(1)
+		u.hint("→: step a tick")
 	case fyne.KeyF:
 		u.fireAtCrosshair()
-	case fyne.KeyS:
-		u.shotUI.save()
+		u.hint("F: fire")
+	case fyne.KeyS: // the same dialog as the Screenshot button
+		u.hint("S: screenshot")
+		u.shotUI.ask()
 	case fyne.KeyM:
 		u.moments.next()
+		if m := u.moments; m.shown >= 0 {
+			u.hint(fmt.Sprintf("M: moment %d of %d", m.shown+1, len(m.moments)))
+		} else {
+			u.hint("M: no moment to show")
+		}
 		return
-	case fyne.Key1:
-		u.setLayout(views.Layout2x2, views.ViewServer)
-	case fyne.Key2:
-		u.setLayout(views.Layout1x2, views.ViewServer)
-	case fyne.Key3:
-		u.setLayout(views.LayoutSingle, views.ViewServer)
-	case fyne.Key4:
-		u.setLayout(views.LayoutSingle, views.ViewOverlay)
-	case fyne.Key5:
-		u.setLayout(views.LayoutSingle, views.ViewPackets)
-	case fyne.Key6:
-		u.setLayout(views.LayoutSingle, views.ViewBurst)
 	default:
-		return
+		name, ok := layoutKeys[ev.Name]
+		if !ok {
+			return
+		}
+		l := layoutNames[name]
+		u.setLayout(l.l, l.v)
+		u.hint(string(ev.Name) + ": " + name)
 	}
 	u.syncLayoutSelect()
 }

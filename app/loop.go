@@ -25,7 +25,8 @@ func (u *UI) loop() {
 		case <-u.stop:
 			return
 		case <-t.C:
-			if u.Tick(u.opts.Clock()) {
+			now := u.opts.Clock()
+			if u.Tick(now) || u.hintDue(now) {
 				fyne.Do(u.refresh)
 			}
 		}
@@ -71,6 +72,7 @@ func (u *UI) refresh() {
 	u.metrics.update(f, u.compare.refresh(v, f))
 	u.timeline.update()
 	u.shots.update()
+	u.expireHint(u.opts.Clock())
 }
 
 // playback is the session's state as the timeline shows it.

@@ -22,26 +22,37 @@ type metrics struct {
 
 // figures is one side's row of figures.
 type figures struct {
-	box                                  fyne.CanvasObject
-	tag                                  *widget.Label // "A:" or "B:", shown with the A/B only
-	ping, agree, errs, hits, rules, fire *widget.Label
+	box                           fyne.CanvasObject
+	tag                           *widget.Label // "A:" or "B:", shown with the A/B only
+	ping, agree, errs, hits, lost *widget.Label
+	rules, fire                   *widget.Label
 }
 
-func newMetrics() *metrics {
-	m := &metrics{figures: newFigures("A:"), b: newFigures("B:")}
+// metricsLines is how many lines of figures show under the panes before
+// the strip scrolls.
+const metricsLines = 3
+
+// newMetrics makes the strip; relayout is called when its figures take
+// another number of lines (the window narrowed or zoomed).
+func newMetrics(relayout func()) *metrics {
+	m := &metrics{figures: newFigures("A:", relayout), b: newFigures("B:", relayout)}
 	m.b.box.Hide()
 	m.box = container.NewVBox(m.figures.box, m.b.box)
 	return m
 }
 
-func newFigures(tag string) *figures {
+func newFigures(tag string, relayout func()) *figures {
 	m := &figures{tag: widget.NewLabelWithStyle(tag, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})}
 	m.tag.Hide()
-	m.ping, m.agree, m.errs, m.hits, m.rules = widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel("")
-	m.rules.Truncation = fyne.TextTruncateEllipsis
+	m.ping, m.agree, m.errs, m.hits, m.lost = widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel("")
+	m.rules = widget.NewLabel("")
+	m.rules.Wrapping = fyne.TextWrapWord
 	m.fire = widget.NewLabel("")
-	m.fire.Truncation = fyne.TextTruncateEllipsis
-	m.box = container.NewVBox(container.NewBorder(nil, nil, container.NewHBox(m.tag, m.ping, m.agree, m.errs, m.hits), nil, m.rules), m.fire)
+	m.fire.Wrapping = fyne.TextWrapWord
+	// the figures flow onto lines, the long lists wrap: nothing is cut
+	// and nothing widens the window past its screen
+	flow := container.New(&flowLayout{grew: relayout}, m.tag, m.ping, m.agree, m.errs, m.hits, m.lost)
+	m.box = container.NewVBox(flow, m.rules, m.fire)
 	return m
 }
 
@@ -80,8 +91,8 @@ func (m *figures) update(f *lagcomp.Frame) {
 		mean = fmt.Sprintf("%.3f", s.MeanRewindErrM)
 	}
 	m.errs.SetText(fmt.Sprintf("rewind error mean %s · last %s m", mean, last))
-	m.hits.SetText(fmt.Sprintf("fired %d · judged %d · hits client %d / server %d · rejected %d · lost %d · duplicates rejected %d",
-		s.ShotsFired, s.Shots, s.ClientHits, s.ServerHits, s.Rejected, s.ShotsLost, s.DupsRejected))
+	m.hits.SetText(fmt.Sprintf("fired %d · judged %d · hits client %d / server %d", s.ShotsFired, s.Shots, s.ClientHits, s.ServerHits))
+	m.lost.SetText(fmt.Sprintf("rejected %d · lost %d · duplicates rejected %d", s.Rejected, s.ShotsLost, s.DupsRejected))
 	rules := ""
 	for _, rc := range s.RuleCounts {
 		rules += fmt.Sprintf("%s %d  ", rc.Rule, rc.Count)
@@ -92,8 +103,8 @@ func (m *figures) update(f *lagcomp.Frame) {
 			rules += fmt.Sprintf("%s %d  ", rc.Rule, rc.Count)
 		}
 	}
-	m.rules.SetText(rules)
-	m.fire.SetText(fireText(f.Fire))
+	setShown(m.rules, rules)
+	setShown(m.fire, fireText(f.Fire))
 }
 
 // fireText sums up each remote client's weapon-fire effects.
@@ -124,4 +135,17 @@ func msOrDash(v float64) string {
 		return "–"
 	}
 	return fmt.Sprintf("%.0f", v)
+}
+
+// setShown writes a label's text, and hides it while it has none (an
+// empty line of the strip would take the panes' height for nothing).
+func setShown(l *widget.Label, text string) {
+	if text == "" {
+		l.Hide()
+	} else {
+		l.Show()
+	}
+	if l.Text != text {
+		l.SetText(text)
+	}
 }

@@ -9,7 +9,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/google/uuid"
 
+	"lagscope/lagcomp"
 	"lagscope/lagcomp/moments"
+	"lagscope/lagcomp/sweep"
 	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
@@ -113,12 +115,44 @@ func (m *momentsUI) rebuildMarks() {
 }
 
 // jump shows moment i: its time (played on to, if not reached yet), its
-// shot selected, its sentence on the banner.
+// shot selected, its sentence on the banner. The moments were found on
+// the preset's settings; when the user has changed some (a typed
+// latency), jumping keeps them: the run starts again on the user's
+// settings and the moment is found in it, or, if that run never meets
+// it, the settings go back to the preset's and the banner says so —
+// never a silent revert to the preset's figures.
 func (m *momentsUI) jump(i int) {
 	if i < 0 || i >= len(m.moments) {
 		return
 	}
-	mo := m.moments[i]
+	mo, note := m.moments[i], ""
+	var live lagcomp.Config
+	m.u.withSession(func(s *tl.Session) { live = s.LiveConfig() })
+	if changed := lagcomp.Diff(&m.u.presetCfg, &live); len(changed) > 0 {
+		yours := sweep.Differing(&m.u.presetCfg, &live)
+		ms, err := m.u.preset.FindMoments(live)
+		switch {
+		case err == nil && i < len(ms) && ms[i].Found:
+			m.moments, mo = ms, ms[i] // the bookmarks follow the run shown
+			note = fmt.Sprintf(" [with your settings: %s]", yours)
+			err = m.u.restartWith(live)
+			if err != nil {
+				m.u.setStatus("moment: " + err.Error())
+				return
+			}
+		default:
+			if err := m.u.restartWith(m.u.presetCfg); err != nil {
+				m.u.setStatus("moment: " + err.Error())
+				return
+			}
+			m.moments = m.presetMoments()
+			mo = m.moments[i]
+			note = fmt.Sprintf(" [your settings (%s) were reset to the preset's: the moment does not happen with them]", yours)
+		}
+		m.rebuildMarks()
+		m.list.Refresh()
+		m.u.setStatus("moment " + fmt.Sprint(i+1) + note)
+	}
 	if !mo.Found {
 		m.u.setStatus(fmt.Sprintf("moment %d: %s", i+1, mo.What))
 		return
@@ -128,8 +162,17 @@ func (m *momentsUI) jump(i int) {
 	}
 	m.u.timeline.move(func(s *tl.Session) { s.Jump(mo.At) })
 	m.shown = i
-	m.say.SetText(fmt.Sprintf("Moment %d of %d (t = %.3f s): %s", i+1, len(m.moments), mo.At.Seconds(), moments.Sentence(mo.Spec.Say, m.u.picture())))
+	m.say.SetText(fmt.Sprintf("Moment %d of %d (t = %.3f s)%s: %s", i+1, len(m.moments), mo.At.Seconds(), note, moments.Sentence(mo.Spec.Say, m.u.picture())))
 	m.banner.Show()
+}
+
+// presetMoments are the moments found on the preset's own settings.
+func (m *momentsUI) presetMoments() []moments.Moment {
+	ms, err := m.u.preset.FindMoments(m.u.presetCfg)
+	if err != nil {
+		m.u.setStatus("moments: " + err.Error())
+	}
+	return ms
 }
 
 // picture is what the window shows, for a moment's sentence to fit it:

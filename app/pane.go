@@ -105,7 +105,7 @@ func (p *Pane) draw(w, h int) image.Image {
 // pan, for a pane pixelWidth device pixels wide.
 func (p *Pane) options(pixelWidth int) views.Options {
 	o := p.ui.options()
-	o.Scale = p.scale(pixelWidth)
+	o.Scale = p.scale(pixelWidth) * p.textZoom() // the window's zoom scales the drawing's text and lines too
 	o.Zoom, o.Pan, o.Focus = p.zoom, p.pan, p.focus
 	return o
 }
@@ -146,7 +146,8 @@ func (p *Pane) worldAt(pos fyne.Position) (model.Vec, bool) {
 	}
 	b := p.img.Bounds()
 	o := p.options(b.Dx())
-	return views.WorldAt(f, p.view, o, b.Dx(), b.Dy(), float64(pos.X)*o.Scale, float64(pos.Y)*o.Scale), true
+	px := p.scale(b.Dx()) // device pixels per logical one
+	return views.WorldAt(f, p.view, o, b.Dx(), b.Dy(), float64(pos.X)*px, float64(pos.Y)*px), true
 }
 
 // Scrolled zooms about the cursor: the world point under it stays put.
@@ -199,6 +200,26 @@ func (p *Pane) moved() {
 	}
 	p.drawn = 0
 	p.raster.Refresh()
+}
+
+// Fitting limits for a pane's text at a zoom: a pane keeps at least
+// this much room, in unzoomed logical pixels, for its picture, titles
+// and legend (at 175 % a 2×2 pane of a 1080-line screen was all legend).
+const (
+	zoomRoomW = 360
+	zoomRoomH = 240
+)
+
+// textZoom is the zoom the pane draws its text and lines at: the
+// window's, but no more than leaves the pane zoomRoomW × zoomRoomH of
+// unzoomed room (a single pane takes the whole zoom; four small ones
+// take what fits), and never less than 1.
+func (p *Pane) textZoom() float64 {
+	z := p.ui.zoom
+	if sz := p.Size(); sz != (fyne.Size{}) { // laid out: a squeezed pane (even to nothing) gets 1
+		z = math.Min(z, math.Max(1, math.Min(float64(sz.Width)/zoomRoomW, float64(sz.Height)/zoomRoomH)))
+	}
+	return math.Min(z, p.ui.zoom)
 }
 
 func (p *Pane) scale(pixelWidth int) float64 {

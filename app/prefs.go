@@ -16,6 +16,9 @@ const (
 	prefLayer  = "layer." // + the layer's JSON name
 	prefWinW   = "window.width"
 	prefWinH   = "window.height"
+	// prefStartPaused opens the window paused: a lecturer starts talking
+	// before the simulation runs away from the first shot.
+	prefStartPaused = "start_paused"
 )
 
 // WindowSize is the size the window was last closed at, if one was saved
@@ -50,6 +53,10 @@ func (u *UI) loadPrefs() {
 	}
 	if !known {
 		u.single = views.ViewServer
+	}
+	u.zoom = p.FloatWithFallback(prefZoom, 1)
+	if !(u.zoom >= zoomLevels[0] && u.zoom <= zoomLevels[len(zoomLevels)-1]) { // NaN too
+		u.zoom = 1
 	}
 	def := views.DefaultLayers()
 	for _, n := range views.LayerNames {

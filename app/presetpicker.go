@@ -47,7 +47,10 @@ func newPresetPicker(u *UI) *presetPicker {
 	pp.about = widget.NewLabel("")
 	pp.about.Wrapping = fyne.TextWrapWord
 	save := widget.NewButtonWithIcon("Save as…", theme.DocumentSaveIcon(), pp.askSave)
-	pp.box = container.NewVBox(container.NewBorder(nil, nil, widget.NewLabel("Preset"), save, pp.sel), pp.about)
+	// the description scrolls in at most aboutLines lines: at a class's
+	// zoom it ran to ten and pushed the tabs off the bottom
+	about := container.New(&capHeight{lines: aboutLines}, container.NewVScroll(pp.about))
+	pp.box = container.NewVBox(container.NewBorder(nil, nil, widget.NewLabel("Preset"), save, pp.sel), about)
 	pp.sync()
 	return pp
 }
@@ -161,4 +164,33 @@ func (pp *presetPicker) save(name, desc string) {
 	pp.sel.Options = pp.names()
 	pp.sel.Refresh()
 	pp.u.setStatus("saved " + path)
+}
+
+// aboutLines is how many lines of the preset's description show before
+// it scrolls.
+const aboutLines = 4
+
+// capHeight asks for its content's height up to lines lines of text (at
+// the current text size and zoom), so a long text scrolls in a band of
+// that height rather than grow the window.
+type capHeight struct{ lines int }
+
+func (c *capHeight) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	cap := float32(c.lines)*(theme.TextSize()*1.3+theme.LineSpacing()) + 2*theme.InnerPadding()
+	s := fyne.NewSize(0, 0)
+	for _, o := range objs {
+		in := o
+		if sc, ok := o.(*container.Scroll); ok { // the scrolled content's own height
+			in = sc.Content
+		}
+		s = s.Max(fyne.NewSize(o.MinSize().Width, min(in.MinSize().Height, cap)))
+	}
+	return s
+}
+
+func (c *capHeight) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
 }

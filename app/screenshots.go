@@ -106,7 +106,7 @@ func fmtTime(t model.Time) string {
 	return strconv.FormatFloat(t.Seconds(), 'f', -1, 64) + "s"
 }
 
-// apply keeps the dialog's choices for the next shot (and the S key).
+// apply keeps the dialog's choices for the next shot.
 func (f *shotForm) apply(s *screenshots) {
 	s.what, s.size, s.scale, s.theme = f.what.Selected, f.size.Selected, f.scale.Selected, f.theme.Selected
 	s.caption, s.title = f.caption.Selected, f.title.Text
@@ -130,7 +130,11 @@ func (s *screenshots) ask() {
 			s.save()
 		}
 	}, s.u.win)
+	// the title has the keyboard: S, a title, Return saves (Return alone
+	// saves with the last choices, as S once did without asking)
+	f.title.OnSubmitted = func(string) { d.Submit() }
 	d.Show()
+	s.u.win.Canvas().Focus(f.title)
 }
 
 // clipSidecar is the recipe of a clip of the chosen range.

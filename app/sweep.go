@@ -199,17 +199,26 @@ func (st *sweepTab) stop() {
 // openConfig restarts the simulation from 0 with a configuration (a
 // sweep's point), keeping the playback speed.
 func (u *UI) openConfig(c lagcomp.Config, label string) {
-	s, err := tl.NewSession(c)
-	if err != nil {
+	if err := u.restartWith(c); err != nil {
 		u.setStatus("not opened: " + err.Error())
 		return
+	}
+	u.setStatus("opened " + label + " from the sweep, at 0 s")
+	u.publish()
+	u.refresh()
+	u.controls.sync()
+}
+
+// restartWith starts the simulation again from 0 on c, keeping the
+// playback speed and pause.
+func (u *UI) restartWith(c lagcomp.Config) error {
+	s, err := tl.NewSession(c)
+	if err != nil {
+		return err
 	}
 	u.withSession(func(old *tl.Session) { s.SetSpeed(old.Speed()); s.Paused = old.Paused })
 	u.mu.Lock()
 	u.session = s
 	u.mu.Unlock()
-	u.setStatus("opened " + label + " from the sweep, at 0 s")
-	u.publish()
-	u.refresh()
-	u.controls.sync()
+	return nil
 }

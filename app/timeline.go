@@ -32,9 +32,11 @@ var speeds = []string{"0.05×", "0.1×", "0.25×", "0.5×", "1×", "2×", "4×"}
 
 func newTimeline(u *UI) *timeline {
 	t := &timeline{u: u}
-	back := widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), func() { t.step(-1) })
-	fwd := widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), func() { t.step(1) })
-	t.play = widget.NewButtonWithIcon("", theme.MediaPauseIcon(), t.togglePlay)
+	// words as well as icons: a class reads "Pause" where it may not
+	// know the icon, and the lecturer's cursor lands on a wider target
+	back := widget.NewButtonWithIcon("Step back", theme.MediaSkipPreviousIcon(), func() { t.step(-1) })
+	fwd := widget.NewButtonWithIcon("Step", theme.MediaSkipNextIcon(), func() { t.step(1) })
+	t.play = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), t.togglePlay)
 	t.speed = u.newSelect(speeds, func(s string) {
 		x, _ := strconv.ParseFloat(s[:len(s)-len("×")], 64)
 		var got float64
@@ -97,10 +99,12 @@ func (t *timeline) move(f func(s *tl.Session)) {
 // update follows the session: play icon, scrubber range and position.
 func (t *timeline) update() {
 	pb := t.u.sessionState()
-	if pb.paused {
-		t.play.SetIcon(theme.MediaPlayIcon())
-	} else {
-		t.play.SetIcon(theme.MediaPauseIcon())
+	if pb.paused && t.play.Text != "Play" {
+		t.play.Text, t.play.Icon = "Play", theme.MediaPlayIcon()
+		t.play.Refresh()
+	} else if !pb.paused && t.play.Text != "Pause" {
+		t.play.Text, t.play.Icon = "Pause", theme.MediaPauseIcon()
+		t.play.Refresh()
 	}
 	t.syncing = true
 	oldMax := t.scrub.Max

@@ -71,6 +71,12 @@ type UI struct {
 	layoutSel     *selector
 	syncingLayout bool
 
+	zoom        float64 // the window's zoom (zoom.go), 1 = Fyne's sizes
+	zoomLabel   *widget.Label
+	keyHint     *keyHint
+	hintUntil   atomic.Int64 // when the key hint goes, Unix ns; 0: none shown
+	startPaused *check
+
 	lastTick time.Time
 	stop     chan struct{}
 	closed   sync.Once
@@ -98,8 +104,13 @@ func Create(a fyne.App, w fyne.Window, opts Options) (*UI, error) {
 		return nil, err
 	}
 	u.applySpeedPref()
+	if a.Preferences().Bool(prefStartPaused) {
+		u.session.Paused = true
+	}
+	u.app.Settings().SetTheme(&zoomTheme{base: baseTheme(a), zoom: float32(u.zoom)})
 	u.build()
 	u.bindKeys()
+	u.bindZoomKeys()
 	u.setStatus(strings.Join(p.Notes, " · ")) // keys the preset names by an old name
 	// a theme switch repaints the panes in the matching palette
 	a.Settings().AddListener(func(fyne.Settings) { fyne.Do(func() { u.invalidate(); u.refresh() }) })
@@ -151,7 +162,7 @@ func (u *UI) build() {
 	u.arrangePanes()
 	u.controls = newControls(u)
 	u.timeline = newTimeline(u)
-	u.metrics = newMetrics()
+	u.metrics = newMetrics(u.relayout)
 	u.shots = newShotList(u)
 	u.presetUI = newPresetPicker(u)
 	u.shotUI = newScreenshots(u)
@@ -173,14 +184,24 @@ func (u *UI) build() {
 		container.NewTabItem("A/B", u.compare.box),
 	)
 	side := container.NewBorder(u.presetUI.box, nil, nil, nil, u.tabs.box)
-	top := container.NewHBox(
+	u.startPaused = u.newCheck("Start paused", func(b bool) { u.app.Preferences().SetBool(prefStartPaused, b) })
+	u.startPaused.SetChecked(u.app.Preferences().Bool(prefStartPaused))
+	// the bar flows onto a second line rather than widen the window
+	top := container.New(&flowLayout{grew: u.relayout},
 		widget.NewLabelWithStyle("lagscope", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		u.layoutSelect(),
 		widget.NewButtonWithIcon("Screenshot", theme.MediaPhotoIcon(), u.shotUI.ask),
 		widget.NewButtonWithIcon("Open records…", theme.FolderOpenIcon(), u.openRecordsDialog),
+		u.zoomControls(),
+		u.startPaused,
 	)
-	bottom := container.NewVBox(u.metrics.box, u.timeline.box, u.status)
-	panes := container.NewBorder(u.moments.banner, nil, nil, nil, u.compare.wrap(u.sweep.wrap(u.paneGrid)))
+	// the figures scroll in at most metricsLines lines: zoomed for a
+	// class they would take the panes' height
+	figures := container.New(&capHeight{lines: metricsLines}, container.NewVScroll(u.metrics.box))
+	bottom := container.NewVBox(figures, u.timeline.box, u.status)
+	u.keyHint = newKeyHint()
+	panes := container.NewBorder(u.moments.banner, nil, nil, nil,
+		container.NewStack(u.compare.wrap(u.sweep.wrap(u.paneGrid)), u.keyHint.box))
 	split := container.NewHSplit(panes, side)
 	split.Offset = 0.72
 	u.win.SetContent(container.NewBorder(top, bottom, nil, nil, split))
@@ -316,6 +337,16 @@ func (u *UI) fire(at model.Vec) {
 	}
 	u.withSession(func(s *tl.Session) { s.Fire(at) })
 	u.setStatus(fmt.Sprintf("fired at (%.2f, %.2f)", at.X, at.Y))
+}
+
+// relayout lays the window out again, for a part whose height follows
+// its width (the metrics strip's lines).
+func (u *UI) relayout() {
+	fyne.Do(func() {
+		if c := u.win.Content(); c != nil {
+			c.Refresh()
+		}
+	})
 }
 
 // Close stops the simulation goroutine.

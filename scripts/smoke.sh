@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Window smoke test: start the real binary in an X server (Xvfb), drive it
-# with xdotool (pause, step, layouts, a click in the shooter pane, a
-# screenshot key), dump the screen with xwd and check it is not blank.
+# with xdotool (pause, step, layouts, a click in the shooter pane, the
+# screenshot key and Return in its dialog), dump the screen with xwd and check it is not blank.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$(mktemp -d)/lagscope
@@ -26,6 +26,8 @@ for _ in $(seq 60); do
 done
 sleep 3
 xdotool key space key Left key Right key space key 2 key 1 key s
+sleep 1
+xdotool key Return # S opens the screenshot dialog with its title focused: Return saves
 xdotool mousemove 700 220 click 1
 sleep 1
 kill -0 "$app" 2>/dev/null || { echo "smoke: lagscope died:"; cat "$out/log"; exit 1; }

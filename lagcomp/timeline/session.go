@@ -105,6 +105,10 @@ func (s *Session) LiveNow() model.Time { return s.live.Now }
 // Config is the configuration in force at the shown time.
 func (s *Session) Config() lagcomp.Config { return s.shown().Config() }
 
+// LiveConfig is the configuration in force at the live edge: the user's
+// latest settings, whatever time is shown.
+func (s *Session) LiveConfig() lagcomp.Config { return s.live.Config() }
+
 func (s *Session) shown() *lagcomp.Sim {
 	if s.view != nil {
 		return s.view
