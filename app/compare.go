@@ -175,7 +175,8 @@ func (p *comparePane) draw(w, h int) image.Image {
 		p.img = image.NewRGBA(image.Rect(0, 0, w, h))
 	}
 	o := p.u.options()
-	o.Scale = float64(w) / float64(max(1, p.Size().Width))
+	// the window's zoom, as a pane takes it, each half the room of one
+	o.Scale = float64(w) / float64(max(1, p.Size().Width)) * fitZoom(fyne.NewSize(p.Size().Width/2, p.Size().Height), p.u.zoom)
 	title := int(26 * o.Scale)
 	view := views.View(p.u.compare.view.Selected)
 	halves := []struct {

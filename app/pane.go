@@ -214,12 +214,16 @@ const (
 // window's, but no more than leaves the pane zoomRoomW × zoomRoomH of
 // unzoomed room (a single pane takes the whole zoom; four small ones
 // take what fits), and never less than 1.
-func (p *Pane) textZoom() float64 {
-	z := p.ui.zoom
-	if sz := p.Size(); sz != (fyne.Size{}) { // laid out: a squeezed pane (even to nothing) gets 1
+func (p *Pane) textZoom() float64 { return fitZoom(p.Size(), p.ui.zoom) }
+
+// fitZoom is the zoom a drawing of logical size sz takes of the window's
+// zoom (see textZoom).
+func fitZoom(sz fyne.Size, zoom float64) float64 {
+	z := zoom
+	if sz != (fyne.Size{}) { // laid out: a squeezed pane (even to nothing) gets 1
 		z = math.Min(z, math.Max(1, math.Min(float64(sz.Width)/zoomRoomW, float64(sz.Height)/zoomRoomH)))
 	}
-	return math.Min(z, p.ui.zoom)
+	return math.Min(z, zoom)
 }
 
 func (p *Pane) scale(pixelWidth int) float64 {
