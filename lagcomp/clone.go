@@ -51,6 +51,10 @@ func (s *Sim) Clone() *Sim {
 	}
 	c.projDone = s.projDone.clone()
 	c.fx = s.fx.Clone()
+	if s.allPackets != nil { // append-only, clipped as packets
+		all := slices.Clip(*s.allPackets)
+		c.allPackets = &all
+	}
 	return &c
 }
 

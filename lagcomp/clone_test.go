@@ -12,6 +12,7 @@ import (
 	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/chunklog"
 	"lagscope/lagcomp/compensation"
+	"lagscope/lagcomp/events"
 	"lagscope/lagcomp/fireeffects"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/orderstat"
@@ -29,10 +30,12 @@ import (
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[Sim](): {"sight", "duelAim", "duelAimSrc", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
-		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx"},
-	reflect.TypeFor[Server]():     {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells"},
-	reflect.TypeFor[ServerPawn](): {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},
-	reflect.TypeFor[conn]():       {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "weapon", "rel", "weaponRel", "acks"},
+		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets"},
+	// the script and its actions are never written after New: shared
+	reflect.TypeFor[scriptState](): {"evs", "acts", "next", "refused", "refusedWhy", "reconnects", "cuts"},
+	reflect.TypeFor[Server]():      {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells"},
+	reflect.TypeFor[ServerPawn]():  {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},
+	reflect.TypeFor[conn]():        {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "weapon", "rel", "weaponRel", "acks"},
 	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "snaps", "PackageTimeStamp", "hasStamp", "lastRender", "Display", "ping", "firePhase", "armed",
 		"nextFire", "burstShots", "firing", "holding", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved"},
 	reflect.TypeFor[ClientView](): {"T", "Poses", "Shown", "IdealT", "Render", "Starved", "Filled"},
@@ -92,7 +95,7 @@ var cloned = map[reflect.Type][]string{
 	chunkOf[int]():                                                   {"owner", "s"},
 	fieldType[chunklog.Log[int]]("owner").Elem():                     {"_"},
 	reflect.TypeFor[pendingShot]():                                   {"id", "fire", "idealT", "saw", "hit", "origin", "dir", "clientHit", "delivery"},
-	reflect.TypeFor[delivery]():                                      {"cmd", "sentAt", "onWire", "relPending", "connLost", "arrived", "lost", "rec"},
+	reflect.TypeFor[delivery]():                                      {"cmd", "sentAt", "onWire", "relPending", "connLost", "cutBy", "arrived", "lost", "rec"},
 	reflect.TypeFor[netem.Endpoint[relMsg]]():                        {"conn", "style", "seq", "nextID", "epoch", "queue", "flight", "chans", "recvHigh", "recvBits", "ackOwed", "owesAck", "Stats"},
 	fieldType[netem.Endpoint[relMsg]]("conn"):                        {"cfg", "srtt", "rttvar", "rto", "lastSent", "earliest", "lost"},
 	reflect.TypeFor[netem.ReliableConfig]():                          {"Style", "InitialRTT", "AckDelay", "PacketInterval", "MinRTO", "MaxRTO"},
@@ -134,6 +137,7 @@ var immutable = []reflect.Type{
 	fieldType[fireeffects.Tally]("settled"),
 	reflect.TypeFor[fireeffects.ValueChange](), reflect.TypeFor[fireeffects.FireUpdate](), reflect.TypeFor[fireeffects.PlayedEffect](), reflect.TypeFor[fireeffects.Span](),
 	reflect.TypeFor[burstcounter.BurstCounter](), reflect.TypeFor[burstcounter.FRepBurstInfo](), reflect.TypeFor[burstcounter.Options](), reflect.TypeFor[burstcounter.Effect](),
+	reflect.TypeFor[events.Event](), reflect.TypeFor[events.Action](), // the script, made once by New
 }
 
 // Every struct a Sim reaches inside lagscope's netcode packages (the

@@ -2,11 +2,15 @@ package lagcomp
 
 import (
 	"fmt"
+	"slices"
 
 	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/compensation"
+	"lagscope/lagcomp/events"
+	"lagscope/lagcomp/stream"
 
 	"lagscope/lagcomp/netem"
+	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
@@ -149,6 +153,10 @@ type Config struct {
 	Duel     bool
 	Observer model.Motion
 
+	// Events is the run's script of network events (lagcomp/events' text
+	// form): key changes, outages and disconnects at exact times.
+	Events string
+
 	// Cheating client.
 	CheatStampMs   float64
 	CheatPingMs    float64
@@ -214,7 +222,70 @@ func (c *Config) Validate() error {
 	if err := c.Observer.Validate(); err != nil {
 		return fmt.Errorf("observer: %w", err)
 	}
+	if _, _, err := c.script(); err != nil {
+		return fmt.Errorf("events: %w", err)
+	}
 	return nil
+}
+
+// script is the run's events and the actions they make on its clock. A
+// key change may set any key a running simulation takes live (none that
+// changes the world, nor events), and the configuration it makes, at
+// every step of the script, must be valid as a whole.
+func (c *Config) script() ([]events.Event, []events.Action, error) {
+	evs, err := events.Parse(c.Events)
+	if err != nil || len(evs) == 0 {
+		return nil, nil, err
+	}
+	if len(evs) > stream.MaxEvents {
+		return nil, nil, fmt.Errorf("%d events (allowed: at most %d)", len(evs), stream.MaxEvents)
+	}
+	for _, e := range evs {
+		if e.Client != events.All && e.Client >= 2+c.Observers {
+			return nil, nil, fmt.Errorf("event %s: there is no %s (observers = %d)", e, events.ClientName(e.Client), c.Observers)
+		}
+	}
+	play := *c
+	play.Events = ""
+	// what puts a key back: itself, a shorthand's targets, or for a
+	// shorthand of many keys (a network profile) every live key
+	back := func(key string) []events.Setting {
+		p, ok := Lookup(key)
+		if !ok {
+			return nil // apply says it is unknown
+		}
+		if !p.Alias {
+			return []events.Setting{{Key: p.Key, Value: p.Format(&play)}}
+		}
+		var out []events.Setting
+		for _, q := range Params {
+			if !q.Alias && !q.Restarts && q.Read != nil && (len(p.Sets) == 0 || slices.Contains(p.Sets, q.Key)) {
+				out = append(out, events.Setting{Key: q.Key, Value: q.Format(&play)})
+			}
+		}
+		return out
+	}
+	apply := func(set []events.Setting) error {
+		settings := make([]Setting, len(set))
+		for i, s := range set {
+			p, ok := Lookup(s.Key)
+			switch {
+			case !ok:
+				return UnknownKey(s.Key)
+			case p.Key == "events":
+				return fmt.Errorf("key \"events\": an event cannot change the script")
+			case p.Restarts:
+				return fmt.Errorf("key %q changes the world, which a running simulation cannot take (allowed: keys a slider changes live)", s.Key)
+			}
+			settings[i] = Setting{Key: p.Key, Value: s.Value}
+		}
+		if err := Apply(&play, settings); err != nil {
+			return err
+		}
+		return play.Validate()
+	}
+	acts, err := events.Schedule(evs, back, apply)
+	return evs, acts, err
 }
 
 // netUpdateHz is the weapon's effective NetUpdateFrequency: the server
@@ -265,3 +336,80 @@ func NeedsRestart(a, b *Config) bool {
 	}
 	return false
 }
+
+// scriptState is a run's scripted events on its clock: the script and its
+// actions (never written after New, so clones share them), how far the
+// run has got, and what the script did.
+type scriptState struct {
+	evs  []events.Event
+	acts []events.Action
+	next int // acts[:next] have run
+	// refused counts key changes the running configuration refused (a
+	// change made live since, e.g. in the window, made it invalid); the
+	// newest reason is kept
+	refused    int
+	refusedWhy string
+	reconnects int
+	// the shooter's packets the script cut, [down, up] by what cut them
+	// (packet.go)
+	cuts [2][cutKinds]int
+}
+
+// runScript runs the script's actions due by t, before anything else
+// happens at t: a key change at 3 s holds for every packet sent from
+// 3 s on.
+func (s *Sim) runScript(t model.Time) {
+	sc := &s.script
+	for sc.next < len(sc.acts) && sc.acts[sc.next].T <= t {
+		a := sc.acts[sc.next]
+		sc.next++
+		switch a.Kind {
+		case events.Apply, events.Revert:
+			c := s.cfg
+			set := make([]Setting, len(a.Set))
+			for i, st := range a.Set {
+				set[i] = Setting{Key: st.Key, Value: st.Value}
+			}
+			err := Apply(&c, set)
+			if err == nil {
+				err = s.SetConfig(c)
+			}
+			if err != nil {
+				sc.refused++
+				sc.refusedWhy = fmt.Sprintf("event %s: %v", sc.evs[a.Event], err)
+			}
+		case events.Reconnect:
+			s.reconnect(a)
+		}
+	}
+}
+
+// reconnect ends a disconnect: each client it hit connects again with a
+// handshake timed as the first one (its own streams, on the links as they
+// are now), and both ends' pings start again from that round trip — a
+// new connection's, as engines measure it.
+func (s *Sim) reconnect(a events.Action) {
+	e := s.script.evs[a.Event]
+	for i, c := range s.Clients {
+		if !e.Hits(i) {
+			continue
+		}
+		up, down := s.cfg.clientLinks(i)
+		rtt, ok := exchangeRTT(up, down, s.cfg.Seed, stream.ReconnectBase+128*uint64(a.Event)+2*uint64(i))
+		c.ping = ping.NewTracker(model.MsF(s.cfg.PingIntervalMs), s.cfg.PingSmoothing)
+		cn := s.Server.conns[i]
+		cn.measured = ping.NewTracker(c.ping.Interval, c.ping.Smoothing)
+		if ok {
+			c.ping.Connect(rtt)
+			cn.measured.Connect(rtt)
+		}
+		s.script.reconnects++
+	}
+}
+
+// Events is the run's script, in time order (shared: do not write).
+func (s *Sim) Events() []events.Event { return s.script.evs }
+
+// ScriptRefused is how many scripted key changes the running
+// configuration refused, and the newest reason.
+func (s *Sim) ScriptRefused() (int, string) { return s.script.refused, s.script.refusedWhy }

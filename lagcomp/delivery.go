@@ -42,6 +42,7 @@ type delivery struct {
 	onWire     int          // copies the link will deliver that the server has not taken yet
 	relPending bool         // reliable_fire: the reliability layer may still resend it
 	connLost   bool         // reliable_fire: given up with its lost connection (connection_lost)
+	cutBy      uint8        // scripted events cut copies of it: a bit per rule (packet.go's cutBit)
 	arrived    bool         // a copy reached the server and was handled
 	lost       bool         // no copy arrived and none can
 	rec        int          // its record in Sim.Shots (hitscan), -1 before it has one
@@ -253,6 +254,7 @@ func (s *Sim) checkLost(ps *pendingShot) {
 	if ps.connLost {
 		r.Rules = append(r.Rules, rule.ConnectionLost)
 	}
+	r.Rules = append(r.Rules, cutRules(ps.cutBy)...)
 	ps.rec = s.Shots.Len()
 	s.Shots.Append(r)
 }

@@ -92,6 +92,11 @@ type PacketFrame struct {
 	// in it, oldest first: a shot whose own packet was lost can arrive in
 	// one of them.
 	Backup []uint32
+	// Weapon: it travelled the weapon channel's own links (Sim.route).
+	Weapon bool
+	// Cut names the scripted event that dropped it (rule.Outage or
+	// rule.Disconnected) when the link itself would have delivered it.
+	Cut Rule
 }
 
 // MessageFrame is a reliable message riding a packet.
@@ -106,7 +111,7 @@ type MessageFrame struct {
 // packetFrame is p as the views draw it; dup marks the link's second copy.
 func packetFrame(p *Packet, dup bool) PacketFrame {
 	f := PacketFrame{Kind: p.Kind, Client: p.Client, Up: p.Up, Sent: p.Sent, Deliver: p.Deliver, Dup: dup,
-		Seq: p.Hdr.Seq, Ack: p.Hdr.Ack, AckBits: p.Hdr.AckBits}
+		Seq: p.Hdr.Seq, Ack: p.Hdr.Ack, AckBits: p.Hdr.AckBits, Weapon: p.onWeapon, Cut: p.cut}
 	if p.Cmd != nil {
 		f.Shot = p.Cmd.Seq
 	}

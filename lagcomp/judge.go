@@ -73,6 +73,7 @@ func (s *Sim) arrivalRules(r *ShotRecord, ps *pendingShot, via arrivedCopy) {
 	if rule != "" {
 		r.Rules = append(r.Rules, rule)
 	}
+	r.Rules = append(r.Rules, cutRules(ps.cutBy)...)
 }
 
 // arrival is how late the copy of a command that arrived was, against a

@@ -8,6 +8,7 @@ import (
 
 	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/compensation"
+	"lagscope/lagcomp/events"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/param"
 	"lagscope/lagcomp/rewind"
@@ -351,6 +352,12 @@ func buildParams() []*Param {
 			Read:  func(c *Config) any { return int(c.Seed) },
 			Write: func(c *Config, v any) { c.Seed = uint64(v.(float64)) }}).Restart(),
 		num("duration_ms", "run", "ms", 1, 3600000, 10000, "simulated time of a headless run", func(c *Config) *float64 { return &c.DurationMs }),
+		// a script starts with the run: a change to it starts the run again
+		(&Param{Key: "events", Group: "run", Kind: KindText, Default: "", Order: orderKey,
+			Doc:       `scripted events, ";" between them: "3s:latency_ms=200" (keys change at 3 s; add ",for=2s" to put them back after 2 s), "3s:outage=1s" (every packet both ways dropped for 1 s), "3s@victim:disconnect=2s" (the client sends and receives nothing for 2 s, then reconnects with a handshake); an outage or a disconnect hits every client unless it names one: shooter, victim or observerN`,
+			Read:      func(c *Config) any { return c.Events },
+			Write:     func(c *Config, v any) { c.Events = v.(string) },
+			CheckText: func(s string) error { _, err := events.Parse(s); return err }}).Restart(),
 	)
 	return ps
 }

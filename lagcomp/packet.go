@@ -2,7 +2,11 @@ package lagcomp
 
 import (
 	"container/heap"
+	"slices"
 	"sort"
+
+	"lagscope/lagcomp/events"
+	"lagscope/lagcomp/rule"
 
 	"lagscope/lagcomp/fireeffects"
 	"lagscope/lagcomp/netem"
@@ -59,6 +63,7 @@ type Packet struct {
 	// onWeapon: the packet travels the weapon channel's own links and
 	// reliability layer (Sim.route)
 	onWeapon bool
+	cut      Rule // the scripted event that dropped it (scriptedFate)
 }
 
 // relMsg is a reliable message: a replicated projectile event, or a shot
@@ -161,6 +166,9 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 		e.Deliver = -1
 	}
 	s.packets = append(s.packets, e)
+	if s.allPackets != nil {
+		*s.allPackets = append(*s.allPackets, e)
+	}
 	// forget what has left the window: entries are in sending order
 	drop := 0
 	for drop < len(s.packets) && (s.packets[drop].Sent < s.Now-PacketWindow || len(s.packets)-drop > maxLogged) {
@@ -183,4 +191,137 @@ func (s *Sim) recentPackets() []PacketFrame {
 		return []PacketFrame{}
 	}
 	return s.packets[lo:hi:hi]
+}
+
+// KeepAllPackets makes the run keep every packet copy it sends, not only
+// PacketWindow's: `sim --json --packets` lists them. Ask before stepping.
+func (s *Sim) KeepAllPackets() {
+	if s.allPackets == nil {
+		s.allPackets = &packetLog{}
+	}
+}
+
+// AllPackets is every packet copy of the run in sending order, one entry
+// per copy delivered and one per packet lost (nil unless KeepAllPackets
+// was asked). Shared: do not write.
+func (s *Sim) AllPackets() []PacketFrame {
+	if s.allPackets == nil {
+		return nil
+	}
+	return slices.Clip(*s.allPackets)
+}
+
+// What a scripted event did to a packet (lagcomp/events): an outage drops
+// every packet of the clients it hits, both ways, sent while it lasts; a
+// disconnected client sends nothing (unsent: the packet never reaches the
+// link) and receives nothing: the server's packets to it sent while it is
+// off, or arriving then, are dropped. Only packets the link itself would
+// have delivered are cut, so the link's own losses stay its own
+// (PacketCounts: up_lost against up_outage).
+const (
+	cutOutage = iota
+	cutDisconnected
+	cutUnsent
+	cutKinds
+)
+
+// disconnected says whether client i is off at t.
+func (s *Sim) disconnected(i int, t model.Time) bool {
+	e, ok := events.Window(s.script.evs, i, t)
+	return ok && e.Kind == events.Disconnect
+}
+
+// unsent is a packet a disconnected client would have sent: it never
+// leaves, and the commands in it are followed as copies that never left
+// (a shot fired while off is lost, named disconnected, unless a backup
+// or a resend after the reconnect carries it).
+func (s *Sim) unsent(p *Packet) {
+	s.countCut(p, cutUnsent)
+	if p.Up {
+		s.markCut(p, rule.Disconnected)
+		s.commandCopies(p, 0)
+	}
+}
+
+// scriptedFate applies the script to a packet the link has taken: n
+// copies arriving at d1 (and d2). It returns the copies left.
+func (s *Sim) scriptedFate(p *Packet, c *Client, n int, d1, d2 model.Time) (int, model.Time, model.Time) {
+	if len(s.script.evs) == 0 || n == 0 {
+		return n, d1, d2
+	}
+	if e, ok := events.Window(s.script.evs, c.Index, s.Now); ok {
+		cut, kind := rule.Outage, cutOutage
+		if e.Kind == events.Disconnect { // only the server's sends reach here
+			cut, kind = rule.Disconnected, cutDisconnected
+		}
+		p.cut = cut
+		s.countCut(p, kind)
+		s.markCut(p, cut)
+		return 0, d1, d2
+	}
+	if p.Up {
+		return n, d1, d2
+	}
+	// the server's packets arriving at a client while it is off
+	copies := [2]model.Time{d1, d2}
+	var keep [2]model.Time
+	left, cut := 0, -1
+	for i, d := range copies[:n] {
+		if s.disconnected(c.Index, d) {
+			cut = i
+			continue
+		}
+		keep[left] = d
+		left++
+	}
+	switch {
+	case cut < 0:
+		return n, d1, d2
+	case left == 0: // the caller logs it lost
+		p.cut = rule.Disconnected
+	default: // one copy of two still arrives: the other is logged lost here
+		q := *p
+		q.cut, q.Deliver, q.dupCopy = rule.Disconnected, -1, cut == 1
+		s.logPacket(&q, true)
+	}
+	s.countCut(p, cutDisconnected)
+	return left, keep[0], keep[1]
+}
+
+// countCut counts a cut packet of the shooter's own connection (the
+// links PacketCounts reports).
+func (s *Sim) countCut(p *Packet, kind int) {
+	if p.Client == ShooterPawn && !p.onWeapon {
+		s.script.cuts[b2i(p.Up)][kind]++
+	}
+}
+
+// markCut names the cut on the shots whose commands the packet carries.
+func (s *Sim) markCut(p *Packet, r Rule) {
+	if !p.Up {
+		return
+	}
+	for _, cmd := range commandsIn(p) {
+		if ps := s.shot(cmd.Seq); ps != nil {
+			ps.cutBy |= cutBit(r)
+		}
+	}
+}
+
+func cutBit(r Rule) uint8 {
+	if r == rule.Outage {
+		return 1
+	}
+	return 2
+}
+
+// cutRules are the rules a shot's cut copies name.
+func cutRules(mask uint8) []Rule {
+	var out []Rule
+	for _, r := range []Rule{rule.Outage, rule.Disconnected} {
+		if mask&cutBit(r) != 0 {
+			out = append(out, r)
+		}
+	}
+	return out
 }

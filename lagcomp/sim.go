@@ -75,6 +75,11 @@ type Sim struct {
 	// the duel's target bot aims with its own stream (nil without a duel)
 	duelAim    *rand.Rand
 	duelAimSrc *rand.PCG
+
+	script scriptState // the run's scripted events (config.go), and the packets they cut (packet.go)
+	// allPackets, when asked for (KeepAllPackets), is every packet copy
+	// of the run, not only PacketWindow's
+	allPackets *packetLog
 }
 
 // pendingShot is the omniscient side of a shot in flight: what the client
@@ -144,6 +149,10 @@ func New(cfg Config) (*Sim, error) {
 		c.rel, c.weaponRel = netem.NewEndpoint[relMsg](cc), netem.NewEndpoint[relMsg](cc)
 		s.Server.conns[i].rel, s.Server.conns[i].weaponRel = netem.NewEndpoint[relMsg](sc), netem.NewEndpoint[relMsg](sc)
 	}
+	var err error
+	if s.script.evs, s.script.acts, err = cfg.script(); err != nil { // Validate passed: never
+		return nil, err
+	}
 	s.renders = make([]schedule.Metronome, len(s.Clients))
 	s.q.Push(schedule.Event{T: 0, Kind: schedule.ServerTick})
 	for i := range s.Clients {
@@ -163,6 +172,11 @@ func handshakeRTT(up, down netem.LinkConfig, seed uint64, client int) (float64, 
 	if client > TargetPawn { // observers: clear of the streams after stream.Handshake
 		base = stream.ObserverHandshakeBase + 2*uint64(client)
 	}
+	return exchangeRTT(up, down, seed, base)
+}
+
+// exchangeRTT is a connect exchange on the streams base (up) and base+1.
+func exchangeRTT(up, down netem.LinkConfig, seed, base uint64) (float64, bool) {
 	u := netem.NewLink(up, seed, base)
 	d := netem.NewLink(down, seed, base+1)
 	for try := 0; try < 10; try++ {
@@ -245,6 +259,7 @@ func (s *Sim) QueueFire(at model.Vec) { s.fireAt = &at }
 // Step runs every event up to and including time until.
 func (s *Sim) Step(until model.Time) {
 	for s.q.Len() > 0 && s.q.Peek().T <= until {
+		s.runScript(s.q.Peek().T)
 		e := s.q.Pop()
 		s.Now = e.T
 		switch e.Kind {
@@ -273,8 +288,13 @@ func (s *Sim) send(p Packet, c *Client) bool {
 			p.Backup = c.backups(n, p.Cmd)
 		}
 	}
+	if p.Up && s.disconnected(c.Index, s.Now) { // the client sends nothing
+		s.unsent(&p)
+		return false
+	}
 	p.Hdr, p.Rel = s.endpoint(c, p.Up, p.onWeapon).Outgoing(s.Now)
 	n, d1, d2 := link.Send(s.Now)
+	n, d1, d2 = s.scriptedFate(&p, c, n, d1, d2)
 	if p.Up {
 		s.commandCopies(&p, n)
 	}

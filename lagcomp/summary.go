@@ -232,7 +232,7 @@ func (s *Sim) foldRunning() {
 func (s *Sim) PacketCounts() map[string]int {
 	up, down := s.Link(ShooterPawn, true).Stats, s.Link(ShooterPawn, false).Stats
 	cl, sv := s.Clients[ShooterPawn], s.Server.conns[ShooterPawn]
-	return map[string]int{
+	m := map[string]int{
 		"up_sent": up.Sent, "up_lost": up.Lost, "up_duplicated": up.Duplicated, "up_reordered": up.Reordered,
 		"down_sent": down.Sent, "down_lost": down.Lost, "down_duplicated": down.Duplicated, "down_reordered": down.Reordered,
 		"up_resends": cl.rel.Stats.Resends, "up_gave_up": cl.rel.Stats.GaveUp, "up_dup_dropped": sv.rel.Stats.DupPackets,
@@ -240,6 +240,17 @@ func (s *Sim) PacketCounts() map[string]int {
 		"down_resends": sv.rel.Stats.Resends, "down_gave_up": sv.rel.Stats.GaveUp, "down_dup_dropped": cl.rel.Stats.DupPackets,
 		"down_acks": sv.acks,
 	}
+	// a run with scripted events: the packets they cut that the link
+	// would have delivered (up_lost stays the link's own losses), and the
+	// packets a disconnected client never sent (not in up_sent)
+	if len(s.script.evs) > 0 {
+		for dir, name := range [2]string{"down_", "up_"} {
+			cuts := s.script.cuts[dir]
+			m[name+"outage"], m[name+"disconnected"] = cuts[cutOutage], cuts[cutDisconnected]
+		}
+		m["up_unsent"] = s.script.cuts[1][cutUnsent]
+	}
+	return m
 }
 
 func b2i(b bool) int {

@@ -67,6 +67,8 @@ const (
 	CommandBackup   Rule = "command_backup"
 	CommandHeld     Rule = "command_held"
 	ConnectionLost  Rule = "connection_lost"
+	Outage          Rule = "outage"
+	Disconnected    Rule = "disconnected"
 
 	// Compensation.
 	MaxRewindCap      Rule = "max_rewind_cap"
@@ -118,6 +120,9 @@ var table = []Meta{
 	{CommandBackup, Delivery, Nothing, "cl_cmdbackup: the command arrived repeated in a later packet, late by arrival_delay_ms"},
 	{CommandHeld, Delivery, Nothing, "reliable_fire: the command waited in its channel behind an earlier resent one"},
 	{ConnectionLost, Delivery, Nothing, "the connection was lost by its reliable_style's give-up rule (engines disconnect the player; lagscope reconnects at once): the command, not yet delivered, was given up with it"},
+
+	{Outage, Delivery, Nothing, "a scripted outage (key events) dropped a copy of the command: every packet both ways is lost while it lasts"},
+	{Disconnected, Delivery, Nothing, "a scripted disconnect (key events): the client sent nothing while it was off, so the copy never left; it reconnected with a handshake"},
 
 	{MaxRewindCap, Compensation, Nothing, "latency compensated (rewind beyond the interpolation delay) above max_rewind_ms: clamped"},
 	{StampNotPositive, Compensation, Nothing, "timestamp: ClientStartFireTime <= 0 (no server time yet): judged at the present, as UT2003"},
