@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/events"
 	"lagscope/lagcomp/records"
 	"lagscope/model"
 	"lagscope/presets"
@@ -61,13 +62,53 @@ func (f *runFlags) noteRenamed(stderr io.Writer, name string, texts ...string) {
 type runFlags struct {
 	preset   string
 	sets     setFlags
+	events   eventFlags
 	duration string
 	seed     string
+}
+
+// eventFlags collects repeated --event TIME[@CLIENT]:WHAT, each checked
+// as it is read (lagcomp/events' text form).
+type eventFlags []string
+
+func (e *eventFlags) String() string { return strings.Join(*e, "; ") }
+
+func (e *eventFlags) Set(v string) error {
+	if strings.Contains(v, ";") {
+		return fmt.Errorf("one event a flag, got %q (repeat --event)", v)
+	}
+	if _, err := events.ParseOne(strings.TrimSpace(v)); err != nil {
+		return fmt.Errorf("%q: %w", v, err)
+	}
+	*e = append(*e, strings.TrimSpace(v))
+	return nil
+}
+
+// addEvents puts --event's events after the preset's (or after --set
+// events=…'s) as one --set of the key events, so every run of the
+// command — a sweep's points, a sidecar — carries them. Once.
+func (f *runFlags) addEvents(base lagcomp.Config) {
+	if len(f.events) == 0 {
+		return
+	}
+	script := base.Events
+	for _, s := range f.sets {
+		if s.Key == "events" {
+			script = fmt.Sprint(s.Value)
+		}
+	}
+	all := append([]string{}, f.events...)
+	if strings.TrimSpace(script) != "" {
+		all = append([]string{script}, all...)
+	}
+	f.sets = append(f.sets, lagcomp.Setting{Key: "events", Value: strings.Join(all, "; ")})
+	f.events = nil
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.preset, "preset", presets.Default, "preset name or .toml file")
 	fs.Var(&f.sets, "set", "key=value, repeatable (lagscope keys lists the keys)")
+	fs.Var(&f.events, "event", "a scripted event, repeatable, after the preset's: 3s:latency_ms=200 (add ,for=2s to undo it after 2 s), 3s:outage=1s, 3s@victim:disconnect=2s (clients: all, shooter, victim, observerN)")
 	fs.StringVar(&f.duration, "duration", "", "simulated time, e.g. 10s or 2500ms (default: the preset's duration_ms)")
 	fs.StringVar(&f.seed, "seed", "", "random seed (default: the preset's); given, it wins over --set seed=N")
 }
@@ -83,6 +124,7 @@ func (f *runFlags) config() (lagcomp.Config, error) {
 	if err != nil {
 		return cfg, err
 	}
+	f.addEvents(cfg)
 	if err := lagcomp.Apply(&cfg, f.sets); err != nil {
 		return cfg, fmt.Errorf("--set: %w", err)
 	}

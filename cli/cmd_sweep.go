@@ -218,6 +218,7 @@ func (f *runFlags) grid(vary []sweep.Vary, seeds int) (*sweep.Grid, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.addEvents(base)
 	probe := base
 	if err := lagcomp.Apply(&probe, f.sets); err != nil {
 		return nil, fmt.Errorf("--set: %w", err)

@@ -97,6 +97,14 @@ func Parse(name string, data []byte) (*Preset, error) {
 		seen[key] = true
 		v := raw[key]
 		at := func() string { return fmt.Sprintf("%s:%d", name, lineOf(data, key)) }
+		if key == "events" {
+			text, err := parseEvents(name, data, v)
+			if err != nil {
+				return nil, err
+			}
+			p.Settings = append(p.Settings, lagcomp.Setting{Key: "events", Value: text})
+			continue
+		}
 		if _, isTable := v.(map[string]any); isTable {
 			return nil, fmt.Errorf("%s: [%s]: tables are not part of a preset; write keys at the top level", at(), key)
 		}

@@ -93,7 +93,8 @@ func ClientName(i int) string {
 	return "observer" + strconv.Itoa(i-victim)
 }
 
-func parseClient(s string) (int, error) {
+// ParseClient reads a client's name (ClientName).
+func ParseClient(s string) (int, error) {
 	switch s {
 	case "all":
 		return All, nil
@@ -125,7 +126,7 @@ func ParseTime(s string) (model.Time, error) {
 	}
 	ms := f * mul
 	if ms < 0 || ms > MaxAt.Millis() {
-		return 0, fmt.Errorf("%q is out of range (allowed: 0 to %v ms)", s, MaxAt.Millis())
+		return 0, fmt.Errorf("%q is out of range (allowed: 0 to %d ms)", s, MaxAt/model.Millisecond)
 	}
 	return model.MsF(ms), nil
 }
@@ -211,7 +212,7 @@ func ParseOne(s string) (Event, error) {
 		return e, fmt.Errorf("at: %w", err)
 	}
 	if named {
-		if e.Client, err = parseClient(strings.TrimSpace(who)); err != nil {
+		if e.Client, err = ParseClient(strings.TrimSpace(who)); err != nil {
 			return e, err
 		}
 	}
@@ -269,7 +270,7 @@ func ParseOne(s string) (Event, error) {
 		return e, fmt.Errorf("a key change is every client's (keys are), so it names no client; only an outage or a disconnect hits one client")
 	}
 	if e.End() > MaxAt {
-		return e, fmt.Errorf("it ends at %v ms, after an hour (allowed: to %v ms)", e.End().Millis(), MaxAt.Millis())
+		return e, fmt.Errorf("it ends at %v ms, after an hour (allowed: to %d ms)", e.End().Millis(), MaxAt/model.Millisecond)
 	}
 	return e, nil
 }
