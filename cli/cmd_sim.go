@@ -208,12 +208,17 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "one JSON object per line: each shot, then a summary")
 	only := fs.Bool("summary", false, "print the summary alone: the last line of --json")
 	asCSV := fs.Bool("csv", false, "print the summary as CSV: a header and the row lagscope sweep would write")
+	packets := fs.Bool("packets", false, "with --json: also one line per packet copy (type packet), before the summary")
 	compare := fs.String("compare", "", "k=v[,k=v…]: also run the same seed with these settings changed; print both summaries and B − A")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
 	if n := len(slices.DeleteFunc([]bool{*asJSON, *only, *asCSV}, func(b bool) bool { return !b })); n > 1 {
 		fmt.Fprintln(stderr, "lagscope sim: --json, --summary and --csv each choose the output: give one")
+		return 2
+	}
+	if *packets && (!*asJSON || *compare != "") {
+		fmt.Fprintln(stderr, "lagscope sim: --packets adds lines to --json's output: give it with --json (and without --compare)")
 		return 2
 	}
 	rf.noteRenamed(stderr, "--compare", *compare)
@@ -234,6 +239,9 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "lagscope sim:", err)
 		return 2
+	}
+	if *packets {
+		sim.KeepAllPackets()
 	}
 	prog, done := progressTo(stderr, fmt.Sprintf("simulating %v", dur(model.MsF(cfg.DurationMs))))
 	stepProgress(sim, model.MsF(cfg.DurationMs), prog)
@@ -293,6 +301,12 @@ func writeJSON(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Du
 	}
 	if pa, ok := sim.PeekersAdvantage(); ok {
 		if err := enc.Encode(records.Duel(&pa)); err != nil {
+			return err
+		}
+	}
+	pkts := sim.AllPackets() // nil unless --packets
+	for i := range pkts {
+		if err := enc.Encode(records.Packet(&pkts[i])); err != nil {
 			return err
 		}
 	}

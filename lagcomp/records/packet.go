@@ -1,0 +1,74 @@
+package records
+
+import (
+	"lagscope/lagcomp"
+	"lagscope/lagcomp/events"
+)
+
+// PacketJSON is one packet copy as `lagscope sim --json --packets` prints
+// it: every copy a link delivered and every packet lost, in sending
+// order, so an outside tool can check lagscope's links against its own
+// model (a duplicated packet is two lines, the second with duplicate).
+type PacketJSON struct {
+	Type      string  `json:"type"`
+	Direction string  `json:"direction"` // up: client to server; down: server to client
+	Client    string  `json:"client"`    // whose connection: shooter, victim, observerN
+	Channel   string  `json:"channel"`   // game, or weapon: the weapon channel's own links (ShooterGame's BurstCounter)
+	Kind      string  `json:"kind"`
+	Sequence  uint32  `json:"sequence"` // the reliability layer's packet number in its direction and channel
+	SentMs    float64 `json:"sent_ms"`
+	// ArrivalMs is when the copy reached the other end's inbox (it is
+	// taken at that end's next tick or frame); null when lost
+	ArrivalMs *float64 `json:"arrival_ms"`
+	Lost      bool     `json:"lost"`
+	Duplicate bool     `json:"duplicate"` // the link's second copy of a packet
+	// Shot is the shot whose command the packet carries as its own (0: none)
+	Shot   uint32   `json:"shot"`
+	Backup []uint32 `json:"backup"` // cl_cmdbackup: the shots repeated in it
+	// Ack and AckBits are the header's acks of the other direction: the
+	// newest packet received (0: none) and a bit for each of the 32
+	// before it
+	Ack      uint32        `json:"ack"`
+	AckBits  uint32        `json:"ack_bits"`
+	Messages []MessageJSON `json:"messages"` // the reliable messages riding it
+	// Rules names what dropped it beyond the link's own loss: outage or
+	// disconnected (a scripted event)
+	Rules []lagcomp.Rule `json:"rules"`
+}
+
+// MessageJSON is a reliable message riding a packet.
+type MessageJSON struct {
+	Kind    string `json:"kind"`
+	ID      uint32 `json:"id"`
+	Channel uint8  `json:"channel"`
+	Resends int    `json:"resends"` // copies sent before this one: > 0 is a resend
+	Shot    uint32 `json:"shot"`    // a fire command's shot (0 for other messages)
+}
+
+// Packet is a packet copy in its output form.
+func Packet(p *lagcomp.PacketFrame) PacketJSON {
+	j := PacketJSON{Type: "packet", Direction: "down", Client: events.ClientName(p.Client), Channel: "game",
+		Kind: p.Kind.String(), Sequence: p.Seq, SentMs: round6(p.Sent.Millis()), Lost: p.Deliver < 0,
+		Duplicate: p.Dup, Shot: p.Shot, Backup: p.Backup, Ack: p.Ack, AckBits: p.AckBits,
+		Messages: []MessageJSON{}, Rules: []lagcomp.Rule{}}
+	if p.Up {
+		j.Direction = "up"
+	}
+	if p.Weapon {
+		j.Channel = "weapon"
+	}
+	if !j.Lost {
+		a := round6(p.Deliver.Millis())
+		j.ArrivalMs = &a
+	}
+	if j.Backup == nil {
+		j.Backup = []uint32{}
+	}
+	for _, m := range p.Messages {
+		j.Messages = append(j.Messages, MessageJSON{Kind: m.Kind.String(), ID: m.ID, Channel: m.Channel, Resends: m.Resends, Shot: m.Shot})
+	}
+	if p.Cut != "" {
+		j.Rules = append(j.Rules, p.Cut)
+	}
+	return j
+}
