@@ -402,6 +402,8 @@ func (s *Sim) reconnect(a events.Action) {
 		if ok {
 			c.ping.Connect(rtt)
 			cn.measured.Connect(rtt)
+		} else {
+			s.handshakesFailed++ // counted as the first one's (no ping until a bounce returns)
 		}
 		s.script.reconnects++
 	}

@@ -244,47 +244,52 @@ func (s *Sim) unsent(p *Packet) {
 }
 
 // scriptedFate applies the script to a packet the link has taken: n
-// copies arriving at d1 (and d2). It returns the copies left.
+// copies arriving at d1 (and d2). It returns the copies left. A cut copy
+// is logged lost here when another line stands for the packet (a copy
+// left, or the caller's line for it lost whole), marked as the link's
+// second copy: one line per copy, one unmarked line per packet.
 func (s *Sim) scriptedFate(p *Packet, c *Client, n int, d1, d2 model.Time) (int, model.Time, model.Time) {
 	if len(s.script.evs) == 0 || n == 0 {
 		return n, d1, d2
 	}
-	if e, ok := events.Window(s.script.evs, c.Index, s.Now); ok {
-		cut, kind := rule.Outage, cutOutage
-		if e.Kind == events.Disconnect { // only the server's sends reach here
-			cut, kind = rule.Disconnected, cutDisconnected
-		}
-		p.cut = cut
-		s.countCut(p, kind)
-		s.markCut(p, cut)
-		return 0, d1, d2
-	}
-	if p.Up {
-		return n, d1, d2
-	}
-	// the server's packets arriving at a client while it is off
 	copies := [2]model.Time{d1, d2}
 	var keep [2]model.Time
-	left, cut := 0, -1
-	for i, d := range copies[:n] {
-		if s.disconnected(c.Index, d) {
-			cut = i
+	left, cuts, cut := 0, 0, Rule("")
+	for _, d := range copies[:n] {
+		switch e, ok := events.Window(s.script.evs, c.Index, s.Now); {
+		case ok && e.Kind == events.Outage:
+			cut = rule.Outage
+		case ok || !p.Up && s.disconnected(c.Index, d):
+			// sent to a client that is off (only the server's packets
+			// reach here), or arriving while it is
+			cut = rule.Disconnected
+		default:
+			keep[left] = d
+			left++
 			continue
 		}
-		keep[left] = d
-		left++
+		cuts++
 	}
-	switch {
-	case cut < 0:
+	if cuts == 0 {
 		return n, d1, d2
-	case left == 0: // the caller logs it lost
-		p.cut = rule.Disconnected
-	default: // one copy of two still arrives: the other is logged lost here
+	}
+	for i := 0; i < cuts; i++ {
+		if i == 0 && left == 0 {
+			continue // the caller logs the packet lost
+		}
 		q := *p
-		q.cut, q.Deliver, q.dupCopy = rule.Disconnected, -1, cut == 1
+		q.cut, q.Deliver, q.dupCopy = cut, -1, true
 		s.logPacket(&q, true)
 	}
-	s.countCut(p, cutDisconnected)
+	if left == 0 {
+		p.cut = cut
+		kind := cutOutage
+		if cut == rule.Disconnected {
+			kind = cutDisconnected
+		}
+		s.countCut(p, kind)
+		s.markCut(p, cut)
+	}
 	return left, keep[0], keep[1]
 }
 

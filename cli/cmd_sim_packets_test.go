@@ -1,0 +1,153 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+)
+
+type packetLine struct {
+	Type, Direction, Client, Channel, Kind string
+	Sequence                               uint32
+	SentMs                                 float64  `json:"sent_ms"`
+	ArrivalMs                              *float64 `json:"arrival_ms"`
+	Lost, Duplicate                        bool
+	Rules                                  []string
+	Messages                               []map[string]any
+}
+
+// simPackets runs sim --json --packets and splits its lines: the packet
+// lines, the summary's packets figures, and the other lines.
+func simPackets(t *testing.T, args ...string) (pkts []packetLine, counts map[string]int, others []string) {
+	t.Helper()
+	code, out, errOut := runCLI(append([]string{"sim", "--json", "--packets"}, args...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var head struct {
+			Type    string
+			Packets map[string]int
+		}
+		if err := json.Unmarshal([]byte(line), &head); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		switch head.Type {
+		case "packet":
+			var p packetLine
+			if err := json.Unmarshal([]byte(line), &p); err != nil {
+				t.Fatal(err)
+			}
+			pkts = append(pkts, p)
+		case "summary":
+			counts = head.Packets
+			others = append(others, wallFigures.ReplaceAllString(line, ""))
+		default:
+			others = append(others, line)
+		}
+	}
+	return pkts, counts, others
+}
+
+// The packet lines add up to the links' own counts in the summary: for
+// the shooter's connection, each direction's packets sent (a line per
+// packet, the link's second copies apart), lost by the link, duplicated,
+// and cut by the script's outage and disconnect; and --packets changes
+// nothing else of the run.
+func TestSimPacketLinesMatchTheLinksCounts(t *testing.T) {
+	args := []string{"--duration", "5s", "--set", "loss_pct=10", "--set", "dup_pct=5", "--set", "jitter_ms=15", "--set", "reorder_pct=5",
+		"--event", "1s:outage=300ms", "--event", "2s@shooter:disconnect=600ms", "--event", "3s:loss_pct=40,for=1s"}
+	pkts, counts, others := simPackets(t, args...)
+	got := map[string]int{}
+	for _, p := range pkts {
+		if p.Client != "shooter" || p.Channel != "game" {
+			continue
+		}
+		d := p.Direction + "_"
+		if p.Duplicate { // the link's second copy of a packet it duplicated
+			got[d+"duplicated"]++
+			continue
+		}
+		got[d+"sent"]++
+		switch {
+		case p.Lost && len(p.Rules) == 0:
+			got[d+"lost"]++
+		case p.Lost:
+			got[d+p.Rules[0]]++
+		case p.ArrivalMs == nil || *p.ArrivalMs < p.SentMs:
+			t.Fatalf("a delivered packet arrives at %v, sent at %v", p.ArrivalMs, p.SentMs)
+		}
+	}
+	// the link sent the packets an event cut too (a line each); the
+	// packets a disconnected client never sent have none
+	for _, k := range []string{"up_sent", "down_sent", "up_lost", "down_lost", "up_duplicated", "down_duplicated", "up_outage", "down_outage", "down_disconnected"} {
+		if want := counts[k]; got[k] != want {
+			t.Errorf("%s: %d packet lines, the summary says %d", k, got[k], want)
+		}
+	}
+	for _, k := range []string{"up_lost", "down_lost", "up_outage", "down_outage", "down_disconnected", "up_unsent", "up_duplicated"} {
+		if counts[k] == 0 {
+			t.Errorf("%s is 0: the run shows nothing about it", k)
+		}
+	}
+	_, code := simPlain(t, args...)
+	if strings.Join(others, "\n") != code {
+		t.Errorf("--packets changed the run's other lines")
+	}
+}
+
+// simPlain is sim --json without --packets, its wall figure taken out.
+func simPlain(t *testing.T, args ...string) (int, string) {
+	code, out, _ := runCLI(append([]string{"sim", "--json"}, args...)...)
+	return code, wallFigures.ReplaceAllString(strings.TrimSpace(out), "")
+}
+
+// A known trace reproduces: on clean links (40 ms each way, nothing
+// lost), an outage from 1 s to 1.25 s and a latency step to 100 ms at
+// 2.5 s, every packet's fate is known: lost exactly when sent within the
+// outage (named so), else arriving 40 ms after it left, 100 ms from the
+// step on (once the slower packets before it have arrived: a link is a
+// queue).
+func TestSimPacketLinesReproduceAKnownTrace(t *testing.T) {
+	pkts, _, _ := simPackets(t, "--duration", "4s", "--event", "1s:outage=250ms", "--event", "2500ms:latency_ms=100")
+	if len(pkts) < 500 {
+		t.Fatalf("%d packets", len(pkts))
+	}
+	kinds := map[string]bool{}
+	for _, p := range pkts {
+		kinds[p.Kind] = true
+		inOutage := p.SentMs >= 1000 && p.SentMs < 1250
+		if p.Lost != inOutage || p.Duplicate || (inOutage && fmt.Sprint(p.Rules) != "[outage]") || (!inOutage && len(p.Rules) > 0) {
+			t.Fatalf("packet %+v: lost %v, want %v", p, p.Lost, inOutage)
+		}
+		if p.Lost {
+			if p.ArrivalMs != nil {
+				t.Fatalf("a lost packet has an arrival: %+v", p)
+			}
+			continue
+		}
+		want := 40.0
+		if p.SentMs >= 2500 {
+			want = 100
+		}
+		if d := *p.ArrivalMs - p.SentMs; math.Abs(d-want) > 1e-6 {
+			t.Fatalf("%s packet sent at %v ms took %v ms, want %v", p.Kind, p.SentMs, d, want)
+		}
+	}
+	for _, k := range []string{"snapshot", "command", "ping", "pong", "ping_report", "server_ping", "server_pong"} {
+		if !kinds[k] {
+			t.Errorf("no %s packet in the trace", k)
+		}
+	}
+}
+
+// --packets is --json's: alone, or with --compare, it is an error.
+func TestSimPacketsNeedsJSON(t *testing.T) {
+	for _, args := range [][]string{{"sim", "--packets"}, {"sim", "--summary", "--packets"}, {"sim", "--json", "--packets", "--compare", "mode=none"}} {
+		if code, _, errOut := runCLI(args...); code != 2 || !strings.Contains(errOut, "--packets") {
+			t.Errorf("%v: exit %d, %q", args, code, errOut)
+		}
+	}
+}
