@@ -112,8 +112,13 @@ func (t *timeline) update() {
 	if t.scrub.Max <= t.scrub.Min {
 		t.scrub.Max = t.scrub.Min + 1
 	}
-	if t.scrub.Max != oldMax && len(t.track.Objects) > 1 {
-		t.track.Objects[1].Refresh() // the bookmarks follow the scrubber's scale
+	if t.u.events != nil {
+		t.u.events.sync()
+	}
+	if t.scrub.Max != oldMax {
+		for _, o := range t.track.Objects[1:] {
+			o.Refresh() // the bookmarks and the events follow the scrubber's scale
+		}
 	}
 	t.scrub.SetValue(float64(pb.now / model.Millisecond))
 	t.syncing = false

@@ -64,6 +64,7 @@ type UI struct {
 	presetUI *presetPicker
 	shotUI   *screenshots
 	moments  *momentsUI
+	events   *eventMarks // the scripted events under the scrubber
 	sweep    *sweepTab
 	compare  *compareTab
 	tabs     *sideTabs
@@ -170,6 +171,8 @@ func (u *UI) build() {
 	u.compare = newCompareTab(u)
 	u.moments = newMomentsUI(u)
 	u.timeline.track.Add(u.moments.marks)
+	u.events = newEventMarks(u)
+	u.timeline.track.Add(u.events.box)
 	u.moments.load()
 
 	u.tabs = newSideTabs(

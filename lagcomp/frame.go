@@ -1,6 +1,7 @@
 package lagcomp
 
 import (
+	"lagscope/lagcomp/events"
 	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
@@ -38,6 +39,9 @@ type Frame struct {
 	ProjSummary ProjectileSummary
 	// Duel is the peeker's advantage so far (nil without a duel)
 	Duel *PeekersAdvantage
+	// Events is the run's script (Config.Events), in time order: the
+	// timeline and the packet-flow view draw them (shared: do not write)
+	Events []events.Event
 }
 
 // GhostWindow is how long a judged shot's hitboxes stay on screen, as
@@ -262,6 +266,7 @@ func (s *Sim) Frame() *Frame {
 	}
 	f.InFlight = s.inFlight()
 	f.Packets = s.recentPackets()
+	f.Events = s.script.evs
 	f.Fire = s.fireFrame()
 	for i := range s.Dropped {
 		if p := &s.Dropped[i]; p.Sent > s.Now-model.Second && p.Sent <= s.Now {

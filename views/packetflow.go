@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/events"
 	"lagscope/model"
 )
 
@@ -56,6 +58,8 @@ const (
 	flowJudged                   // blue tick
 	flowAckLeaves                // hollow square: the ack of the shot
 	flowJourney                  // thick and glowing: the selected shot's journey
+	flowOutage                   // shaded band: a scripted outage or disconnect
+	flowKeyChange                // dashed line: a scripted key change
 	flowKeyCount
 )
 
@@ -128,6 +132,7 @@ func (p *pane) drawFlow() *flow {
 	p.lanes(fl)
 	p.timeAxis(fl)
 	p.serverTicks(fl)
+	p.scriptedEvents(fl)
 	for i := range f.Packets {
 		pk := &f.Packets[i]
 		if pk.Client > lagcomp.TargetPawn || j.on(i) {
@@ -618,6 +623,12 @@ func (p *pane) flowEntries(fl *flow) []ownEntry {
 		flowJudged:    {func(x, y float64) { p.legendTick(x, y, ServerBlue) }, "judged tick / rewound to"},
 		flowAckLeaves: {func(x, y float64) { p.ackMark(x+9*p.s, y) }, "the shot's ack leaves"},
 		flowJourney:   {p.legendJourney, "the shot's journey"},
+		flowOutage: {func(x, y float64) {
+			p.dc.SetColor(eventShade)
+			p.dc.DrawRectangle(x, y-6*p.s, 18*p.s, 12*p.s)
+			p.dc.Fill()
+		}, "outage / disconnected (scripted)"},
+		flowKeyChange: {func(x, y float64) { p.eventLine(x+9*p.s, y-7*p.s, y+7*p.s) }, "keys changed (scripted)"},
 	}
 	return drawnEntries(all[:], fl.drew[:])
 }
@@ -683,6 +694,94 @@ func (p *pane) legendAck(x, y float64) {
 	p.dc.SetLineWidth(1 * p.s)
 	p.dc.SetDash(1.5*p.s, 2.5*p.s)
 	p.dc.DrawLine(x, y, x+18*p.s, y)
+	p.dc.Stroke()
+	p.dc.SetDash()
+}
+
+// eventShade is a scripted outage's or disconnect's band: a grey that
+// reads on both themes and leaves the arrows over it visible.
+var eventShade = color.NRGBA{128, 128, 128, 70}
+
+// scriptedEvents draws the run's scripted events within the window
+// (lagcomp/events): an outage or a disconnect as a band over the lanes of
+// the clients it hits, from its start to its end, labelled with what it
+// is; a key change as a dashed line across the lanes, labelled with the
+// keys it set. A label goes above the top lane, where the arrows are not.
+func (p *pane) scriptedEvents(fl *flow) {
+	row := 0
+	for _, e := range p.f.Events {
+		in := func(t model.Time) bool { return t >= fl.t0 && t <= fl.t1 }
+		visible := e.At <= fl.t1 && e.End() >= fl.t0
+		if e.Kind == events.Set {
+			visible = in(e.At) || e.For > 0 && in(e.End())
+		}
+		if !visible {
+			continue
+		}
+		top, bottom := fl.lanes[0]-10*p.s, fl.lanes[2]+6*p.s
+		if e.Client != events.All {
+			if e.Client > lagcomp.TargetPawn {
+				continue // observers have no lane here
+			}
+			lane := clientLane(e.Client)
+			y := fl.lanes[lane]
+			top, bottom = y-fl.laneHeight/3, y+fl.laneHeight/3
+			if lane == laneShooter { // not past the lanes: labels and the time axis are there
+				top = y - 10*p.s
+			} else if lane == laneVictim {
+				bottom = y + 6*p.s
+			}
+		}
+		var label string
+		switch e.Kind {
+		case events.Set:
+			for _, t := range []model.Time{e.At, e.End()} {
+				if in(t) && (t == e.At || e.For > 0) {
+					p.eventLine(fl.x(t), fl.lanes[0]-10*p.s, fl.lanes[2]+6*p.s)
+					fl.drew[flowKeyChange] = true
+				}
+			}
+			var kv []string
+			for _, st := range e.Set {
+				kv = append(kv, st.Key+" "+st.Value)
+			}
+			label = strings.Join(kv, ", ")
+			if e.For > 0 {
+				label += " for " + events.FormatTime(e.For)
+			}
+		default:
+			x0, x1 := fl.x(max(e.At, fl.t0)), fl.x(min(e.End(), fl.t1))
+			p.dc.SetColor(eventShade)
+			p.dc.DrawRectangle(x0, top, x1-x0, bottom-top)
+			p.dc.Fill()
+			fl.drew[flowOutage] = true
+			label = "outage " + events.FormatTime(e.Dur)
+			if e.Kind == events.Disconnect {
+				label = events.ClientName(e.Client) + " disconnected " + events.FormatTime(e.Dur) + ", then reconnects"
+				if e.Client == events.All {
+					label = "every client disconnected " + events.FormatTime(e.Dur) + ", then reconnects"
+				}
+			} else if e.Client != events.All {
+				label = events.ClientName(e.Client) + "'s " + label
+			}
+		}
+		// above the top lane, in two rows so neighbours do not collide;
+		// kept within the diagram's width
+		tw, th := p.measure(label, 10)
+		x := min(fl.x(max(e.At, fl.t0))+3*p.s, fl.x1-tw)
+		y := fl.lanes[0] - 12*p.s - float64(row)*(th+3*p.s)
+		p.text(label, x, y, 10, p.pal.Text, 0, 1, false)
+		p.shape(rect{x, y - th, x + tw, y})
+		row = (row + 1) % 2
+	}
+}
+
+// eventLine is a key change's dashed line.
+func (p *pane) eventLine(x, y0, y1 float64) {
+	p.dc.SetColor(p.pal.Text)
+	p.dc.SetLineWidth(1.5 * p.s)
+	p.dc.SetDash(6*p.s, 3*p.s)
+	p.dc.DrawLine(x, y0, x, y1)
 	p.dc.Stroke()
 	p.dc.SetDash()
 }
