@@ -13,7 +13,7 @@ import (
 
 // eventMarks are the run's scripted events (the key events) on the
 // timeline: a small button under the scrubber at each event's time,
-// saying what it does ("⚡ outage 1s"), that seeks to it. An event the
+// saying what it does ("outage 1s"), that seeks to it. An event the
 // live run has not reached yet is not shown: the scrubber's scale ends
 // at the live edge.
 type eventMarks struct {
@@ -43,7 +43,7 @@ func (e *eventMarks) sync() {
 	e.box.RemoveAll()
 	for _, ev := range e.evs {
 		at := ev.At
-		b := widget.NewButton("⚡ "+eventWords(ev), func() { e.u.timeline.seek(at) })
+		b := widget.NewButton(eventWords(ev), func() { e.u.timeline.seek(at) })
 		b.Importance = widget.LowImportance
 		e.box.Add(b)
 	}
