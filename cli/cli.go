@@ -22,17 +22,21 @@ usage:
   lagscope [--preset NAME|FILE] open the window
   lagscope presets              list the scenario presets
   lagscope keys [--markdown]    list every configuration key, its range and default
-  lagscope sim --preset NAME|FILE [--set key=value]... [--duration 10s] [--seed N] [--json|--summary|--csv]
-               [--compare k=v[,k=v…]]
+  lagscope sim --preset NAME|FILE [--set key=value]... [--event 3s:outage=1s]... [--duration 10s] [--seed N]
+               [--json [--packets]|--summary|--csv] [--compare k=v[,k=v…]]
                                 run a scenario headless and print every shot (or the summary alone,
-                                or A/B: both summaries on the same seed and their differences)
-  lagscope sweep --preset NAME [--vary KEY=FROM:TO:STEP|V1,V2,…]... [--set k=v]... [--seed N]
+                                or A/B: both summaries on the same seed and their differences);
+                                --packets: a line per packet copy too
+  (sim, sweep and shot)         --event: a scripted event, after the preset's [[events]]:
+                                3s:latency_ms=200 (,for=2s puts it back), 3s:outage=1s,
+                                3s@victim:disconnect=2s (clients: all, shooter, victim, observerN)
+  lagscope sweep --preset NAME [--vary KEY=FROM:TO:STEP|V1,V2,…]... [--set k=v]... [--event …]... [--seed N]
                  [--seeds K] [--duration 30s] [--jobs N]
                  {--csv out.csv|-, --json, --chart out.png [--metric a,b,…] [--size 1920x1080]
                   [--title "…"] [--theme light|dark]}
                                 run a grid of settings on all cores: one row per point and seed
                                 (at least one of --csv, --json, --chart)
-  lagscope shot --preset NAME [--set k=v]... --at 2.5s|--shot N|--moment N --out file.png
+  lagscope shot --preset NAME [--set k=v]... [--event …]... --at 2.5s|--shot N|--moment N --out file.png
                 [--view split|server|shooter|target|overlay|packets|burst] [--layout 2x2|1x2|single]
                 [--panes server,target] [--focus shot|target|shooter|projectile]
                 [--size 1920x1080] [--scale S] [--theme dark|light] [--layers default,NAME,-NAME]
