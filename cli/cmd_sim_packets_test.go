@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"os"
 	"strings"
 	"testing"
 )
@@ -149,5 +150,58 @@ func TestSimPacketsNeedsJSON(t *testing.T) {
 		if code, _, errOut := runCLI(args...); code != 2 || !strings.Contains(errOut, "--packets") {
 			t.Errorf("%v: exit %d, %q", args, code, errOut)
 		}
+	}
+}
+
+// Events work in a sweep as in sim: a sweep with --event at a point is
+// sim's run of those settings and events, figure for figure; and a shot's
+// sidecar carries them, so --from makes the same picture.
+func TestEventsInSweepAndShot(t *testing.T) {
+	ev := []string{"--event", "1s:outage=400ms", "--event", "2s:latency_ms=120,for=500ms"}
+	code, sw, errOut := runCLI(append([]string{"sweep", "--preset", "default", "--duration", "3s", "--vary", "mode=timestamp,none", "--csv", "-"}, ev...)...)
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	rows := readCSV(t, sw)
+	for _, mode := range []string{"timestamp", "none"} {
+		_, one, _ := runCLI(append([]string{"sim", "--preset", "default", "--duration", "3s", "--set", "mode=" + mode, "--csv"}, ev...)...)
+		sim := readCSV(t, one)
+		var row []string
+		for _, r := range rows[1:] {
+			if r[0] == mode {
+				row = r
+			}
+		}
+		if row == nil {
+			t.Fatalf("no sweep row for %s", mode)
+		}
+		for j, name := range sim[0] {
+			k := -1
+			for i, h := range rows[0] {
+				if h == name {
+					k = i
+				}
+			}
+			if k < 0 || row[k] != sim[1][j] {
+				t.Errorf("mode %s: %s is %q in sim, %q in the sweep", mode, name, sim[1][j], row[min(max(k, 0), len(row)-1)])
+			}
+		}
+		if !strings.Contains(one, "outage") {
+			t.Errorf("mode %s: the outage cut nothing the CSV names: %s", mode, one)
+		}
+	}
+	dir := t.TempDir()
+	out := dir + "/ev.png"
+	if code, _, errOut := runCLI(append([]string{"shot", "--preset", "default", "--view", "packets", "--at", "1.5s", "--size", "640x360", "--out", out}, ev...)...); code != 0 {
+		t.Fatal(errOut)
+	}
+	if code, _, errOut := runCLI("shot", "--from", dir+"/ev.json", "--out", dir+"/again.png"); code != 0 {
+		t.Fatal(errOut)
+	}
+	a, _ := os.ReadFile(out)
+	b, _ := os.ReadFile(dir + "/again.png")
+	side, _ := os.ReadFile(dir + "/ev.json")
+	if len(a) == 0 || string(a) != string(b) || !strings.Contains(string(side), `"events": "1s:outage=400ms; 2s:latency_ms=120,for=500ms"`) {
+		t.Errorf("the sidecar does not carry the events, or --from draws another picture")
 	}
 }
