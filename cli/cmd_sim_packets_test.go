@@ -93,6 +93,23 @@ func TestSimPacketLinesMatchTheLinksCounts(t *testing.T) {
 			t.Errorf("%s is 0: the run shows nothing about it", k)
 		}
 	}
+	// every line, packet lines and the summary with its event figures,
+	// is in the records' schema
+	_, out, _ := runCLI(append([]string{"sim", "--json", "--packets"}, args...)...)
+	sch := recordsSchema(t)
+	for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if err := validLine(sch, []byte(line)); err != nil {
+			t.Fatalf("line %d does not validate: %v\n%s", i+1, err, line)
+		}
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, `"type":"packet"`) && strings.Contains(line, `"lost":false`) {
+			if bad := strings.Replace(line, `"lost":false`, `"lost":true`, 1); validLine(sch, []byte(bad)) == nil {
+				t.Errorf("the schema accepts a lost packet with an arrival: %s", bad)
+			}
+			break
+		}
+	}
 	_, code := simPlain(t, args...)
 	if strings.Join(others, "\n") != code {
 		t.Errorf("--packets changed the run's other lines")
