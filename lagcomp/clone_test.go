@@ -51,7 +51,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[ShotLog]():                   {"c"},
 	reflect.TypeFor[orderstat.Stat]():            {"low", "high", "p"},
 	reflect.TypeFor[projTally]():                 {"s", "linked", "pairs", "linkSum", "detSum"},
-	reflect.TypeFor[Summary]():                   {"ShotsFired", "ShotsLost", "ShotsInFlight", "ProjectilesSpawned", "LostClientHits", "DupsRejected", "HandshakesFailed", "ReliableGaveUp", "ConnLost", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames", "MergedShots"},
+	reflect.TypeFor[Summary]():                   {"ShotsFired", "ShotsLost", "ShotsInFlight", "ProjectilesSpawned", "LostClientHits", "DupsRejected", "PingCapped", "PingDropped", "HandshakesFailed", "ReliableGaveUp", "ConnLost", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P95RewindErrM", "MeanRewindMs", "MeanIdealMs", "RuleCounts", "MaxWarpM", "StarvedFrames", "MergedShots"},
 	reflect.TypeFor[ProjectileSummary]():         {"Count", "Outcomes", "Rules", "ServerRules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
 	reflect.TypeFor[sightings]():                 {"hidden", "armed", "seen", "at", "won", "winner", "wonAt"},
 	reflect.TypeFor[schedule.Metronome]():        {"base", "hz", "n"},
@@ -67,11 +67,12 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[burstcounter.Replica]():      {"CreationTime", "BurstCounter", "tag", "opt", "looping", "loopTag", "nextLoop", "effects", "Bursts", "Stops"},
 	reflect.TypeFor[netem.Link]():                {"cfg", "rng", "spikeRng", "src", "spikeSrc", "bad", "lastDelivery", "spikeStart", "spikeEnd", "Stats"},
 	reflect.TypeFor[netem.LinkStats]():           {"Sent", "Lost", "Duplicated", "Reordered", "Spiked"},
-	reflect.TypeFor[ping.Tracker]():              {"Interval", "Smoothing", "lastSend", "exact", "samples"},
+	reflect.TypeFor[ping.Tracker]():              {"Style", "Interval", "Smoothing", "lastSend", "exact", "samples", "bucket", "cur", "curStamp", "Capped", "Dropped"},
 	reflect.TypeFor[rewind.History]():            {"buf", "head", "n", "maxTrail", "breakAt", "pushed", "seg", "anchor", "anchorT", "after", "unwound"},
 	reflect.TypeFor[rewind.Swept]():              {"minX", "minY", "maxX", "maxY"},
 	reflect.TypeFor[rewind.Grid]():               {"Origin", "Cell", "NX", "NY", "start", "items", "always", "seen", "stamp"},
 	fieldType[rewind.Swept]("minX"):              {"t", "v", "head"},
+	fieldType[ping.Tracker]("bucket").Elem():     {"sum", "count"}, // an array of values: copied with the tracker
 	fieldType[rewind.History]("seg"):             {"first", "t0", "gapMin", "gapMax", "rate"},
 	// the timestamp mode's memory of StartFire, on the server's connection
 	reflect.TypeFor[compensation.StartFire](): {"Stamp", "At", "Seen"},

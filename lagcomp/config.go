@@ -7,11 +7,10 @@ import (
 	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/events"
-	"lagscope/lagcomp/stream"
-
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
+	"lagscope/lagcomp/stream"
 	"lagscope/model"
 )
 
@@ -84,6 +83,7 @@ type Config struct {
 	SourceWindowMs       float64
 
 	// Ping tracking.
+	PingStyle           ping.Style
 	PingIntervalMs      float64
 	PingSmoothing       float64
 	PingCompress        bool
@@ -396,9 +396,13 @@ func (s *Sim) reconnect(a events.Action) {
 		}
 		up, down := s.cfg.clientLinks(i)
 		rtt, ok := exchangeRTT(up, down, s.cfg.Seed, stream.ReconnectBase+128*uint64(a.Event)+2*uint64(i))
-		c.ping = ping.NewTracker(model.MsF(s.cfg.PingIntervalMs), s.cfg.PingSmoothing)
-		cn := s.Server.conns[i]
-		cn.measured = ping.NewTracker(c.ping.Interval, c.ping.Smoothing)
+		old, cn := c.ping, s.Server.conns[i]
+		c.ping = ping.NewTracker(s.cfg.PingStyle, model.MsF(s.cfg.PingIntervalMs), s.cfg.PingSmoothing)
+		// the run's counts of capped and dropped samples go on
+		c.ping.Capped, c.ping.Dropped = old.Capped, old.Dropped
+		oldM := cn.measured
+		cn.measured = ping.NewTracker(s.cfg.PingStyle, c.ping.Interval, c.ping.Smoothing)
+		cn.measured.Capped, cn.measured.Dropped = oldM.Capped, oldM.Dropped
 		if ok {
 			c.ping.Connect(rtt)
 			cn.measured.Connect(rtt)

@@ -2,9 +2,11 @@ package lagcomp
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"lagscope/lagcomp/compensation"
+	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
@@ -129,6 +131,48 @@ func TestFailedHandshakesAreCounted(t *testing.T) {
 			if r.HasRule(rule.PingUnknown) != (tc.want > 0) || tc.want > 0 && r.RewindMs() != 0 {
 				t.Fatalf("%s: shot %d rewound %v ms with %v", what, r.Seq, r.RewindMs(), r.Rules)
 			}
+		}
+	}
+}
+
+// ping_style = ue4 in the running simulation, under jitter and loss on
+// several seeds: the client's ExactPing moves at most once a second (the
+// buckets are recomputed only by the first reply a second after the last
+// recomputation), every value the server was told is one the client held
+// (ServerUpdatePing when it changed), and the moving average, by
+// contrast, moves with nearly every reply.
+func TestUE4PingMovesOnceASecond(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		changes := map[ping.Style]int{}
+		for _, style := range ping.Styles {
+			c := constantVelocity()
+			c.PingStyle, c.Seed, c.Mode = style, seed, compensation.Ping
+			c.Up.JitterMs, c.Down.JitterMs, c.Up.LossPct, c.Down.LossPct = 30, 30, 10, 10
+			s, err := New(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			held := map[float64]bool{}
+			last, lastAt := math.NaN(), model.Time(-10*model.Second)
+			for at := model.Time(0); at < 12*model.Second; at += model.Millisecond {
+				s.Step(at)
+				p, _ := s.Clients[ShooterPawn].ping.ExactPing()
+				held[p] = true
+				if p != last && !math.IsNaN(last) {
+					changes[style]++
+					if style == ping.UE4 && at-lastAt < model.Second {
+						t.Fatalf("seed %d: ue4 ExactPing moved at %v and again at %v", seed, lastAt, at)
+					}
+					lastAt = at
+				}
+				last = p
+				if cn := s.Server.conns[ShooterPawn]; cn.hasReport && !held[cn.reported] {
+					t.Fatalf("seed %d, %s: the server was told %v ms, never the client's ExactPing", seed, style, cn.reported)
+				}
+			}
+		}
+		if changes[ping.UE4] < 5 || changes[ping.EWMA] < 3*changes[ping.UE4] {
+			t.Fatalf("seed %d: ExactPing moved %d times under ue4, %d under ewma", seed, changes[ping.UE4], changes[ping.EWMA])
 		}
 	}
 }

@@ -71,7 +71,7 @@ func newServer(cfg *Config, motions []model.Motion, clients int) *Server {
 		s.Pawns[i] = ServerPawn{Motion: m, History: rewind.NewHistory(model.MsF(cfg.MaxTrailMs), capHint), LastJump: -1 << 62}
 	}
 	for i := range s.conns {
-		s.conns[i] = &conn{seen: map[uint32]bool{}, measured: ping.NewTracker(model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing)}
+		s.conns[i] = &conn{seen: map[uint32]bool{}, measured: ping.NewTracker(cfg.PingStyle, model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing)}
 	}
 	return s
 }

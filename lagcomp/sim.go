@@ -122,7 +122,7 @@ func New(cfg Config) (*Sim, error) {
 			down:       netem.NewLink(down, cfg.Seed, base+1),
 			weaponUp:   netem.NewLink(up, cfg.Seed, wbase),
 			weaponDown: netem.NewLink(down, cfg.Seed, wbase+1),
-			ping:       ping.NewTracker(model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
+			ping:       ping.NewTracker(cfg.PingStyle, model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
 		})
 	}
 	s.Clients[ShooterPawn].firePhase = model.Time(stream.Draw(cfg.Seed, stream.FirePhase, int64(model.MsF(cfg.FireIntervalMs))))
@@ -537,8 +537,10 @@ func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time, stale bool) {
 		keep := model.MsF(s.cfg.InterpMs) + model.Second
 		c.receive(p.Snap, keep)
 	case PacketPong: // ClientReturnPing, then ServerUpdatePing
-		c.ping.Return(p.Stamp, t)
-		if exact, ok := c.ping.ExactPing(); ok {
+		changed := c.ping.Return(p.Stamp, t)
+		// CalculatePing tells the server only when ExactPing changed; the
+		// moving average changes with every reply
+		if exact, ok := c.ping.ExactPing(); ok && (changed || s.cfg.PingStyle == ping.EWMA) {
 			s.send(Packet{Kind: PacketPingReport, Client: c.Index, Up: true, Value: exact + s.cfg.CheatPingMs}, c)
 		}
 	case PacketServerPing:

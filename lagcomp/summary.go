@@ -35,6 +35,8 @@ type Summary struct {
 	ProjectilesSpawned int     `json:"projectiles_spawned" from:"projectile" name:"projectiles spawned" unit:"" of:"shots_fired" doc:"projectile shots the server spawned (what became of them: projectile_outcomes)"`
 	LostClientHits     int     `json:"lost_client_hits" from:"shot" name:"lost shots the client saw hit" unit:"" of:"shots_lost" doc:"lost shots the client saw hit: disagreements"`
 	DupsRejected       int     `json:"duplicates_rejected" name:"command copies refused" unit:"" doc:"copies of commands refused as duplicates: network duplicates and replays"`
+	PingCapped         int     `json:"ping_samples_capped" name:"ping samples capped" unit:"" doc:"ping_style = ue4: round trips above 1.1 s cut to it before they went into a ping bucket (UpdatePing's cap), on every connection, both ends"`
+	PingDropped        int     `json:"ping_samples_dropped" name:"ping samples dropped" unit:"" doc:"ping_style = ue4: replies a full ping bucket (seven in its second) did not take, on every connection, both ends"`
 	HandshakesFailed   int     `json:"handshakes_failed" name:"handshakes failed" unit:"" doc:"clients (any, observers too) whose connect handshake lost all its tries: the run goes on with no ping on either end until a bounce returns (ping_unknown where one was needed) and their reliability layer started from the links' base round trip"`
 	ReliableGaveUp     int     `json:"reliable_gave_up" name:"reliable messages given up" unit:"" doc:"reliable messages not yet delivered when their connection was lost, on every connection"`
 	ConnLost           int     `json:"connections_lost" name:"connections lost" unit:"" doc:"times a connection (any client's, or its weapon channel's) was lost by its reliable_style's give-up rule (connection_lost): where an engine disconnects the player, lagscope reconnects at once"`
@@ -188,6 +190,11 @@ func (s *Sim) Summary() Summary {
 	sum.MaxWarpM, sum.StarvedFrames = sh.warpMax, sh.starved
 	for i := 1; i < len(s.fx.Clients); i++ {
 		sum.MergedShots += s.fx.Clients[i].Merged
+	}
+	for i, c := range s.Clients {
+		m := s.Server.conns[i].measured
+		sum.PingCapped += c.ping.Capped + m.Capped
+		sum.PingDropped += c.ping.Dropped + m.Dropped
 	}
 	return sum
 }

@@ -27,6 +27,7 @@ func TestRunningSummaryEqualsTheExactOne(t *testing.T) {
 			f := s.Frame()
 			want := Summarize(s.Shots.Records())
 			want.MaxWarpM, want.StarvedFrames = f.Summary.MaxWarpM, f.Summary.StarvedFrames
+			want.PingCapped, want.PingDropped = f.Summary.PingCapped, f.Summary.PingDropped
 			// every weapon's shots are counted from their deliveries, not records
 			want.ShotsFired, want.ShotsLost, want.ShotsInFlight = s.shotCounts()
 			want.DupsRejected, want.ReliableGaveUp, want.HandshakesFailed = s.dupRejected, s.reliableGaveUp, s.handshakesFailed

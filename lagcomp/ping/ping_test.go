@@ -1,6 +1,7 @@
 package ping
 
 import (
+	"math"
 	"testing"
 
 	"lagscope/model"
@@ -34,7 +35,7 @@ func TestGetPredictionTime(t *testing.T) {
 }
 
 func TestPingTrackerBouncesAtInterval(t *testing.T) {
-	p := NewTracker(250*model.Millisecond, 0.5)
+	p := NewTracker(EWMA, 250*model.Millisecond, 0.5)
 	if _, ok := p.ExactPing(); ok {
 		t.Fatal("ping known before any reply")
 	}
@@ -55,7 +56,7 @@ func TestPingTrackerBouncesAtInterval(t *testing.T) {
 // Before the first bounce returns, the handshake's round trip is the
 // ping; the first bounce is then smoothed from it, not taken whole.
 func TestConnectSeedsThePing(t *testing.T) {
-	p := NewTracker(250*model.Millisecond, 0.5)
+	p := NewTracker(EWMA, 250*model.Millisecond, 0.5)
 	if _, ok := p.ExactPing(); ok {
 		t.Fatal("a ping before any measurement")
 	}
@@ -81,5 +82,83 @@ func TestOverflowIsTheByteRunningOut(t *testing.T) {
 		if got := Overflowed(c.ms); got != c.want {
 			t.Errorf("Overflowed(%v) = %v", c.ms, got)
 		}
+	}
+}
+
+// UE4's UpdatePing against a hand-computed example: a handshake of 80 ms
+// opens bucket 0; replies inside the first second join it without moving
+// ExactPing; the first reply a second after the bucket opened recomputes
+// the mean of every bucket (missing itself) and opens the next; 2 s is
+// capped at 1.1 s; an eighth reply in one second is dropped; the fifth
+// bucket overwrites the first.
+func TestUE4PingBucketsByHand(t *testing.T) {
+	ms := model.Millisecond
+	p := NewTracker(UE4, 250*ms, 0.5)
+	p.Connect(80.7) // floored, as FloorToInt(InPing * 1000)
+	steps := []struct {
+		at      model.Time
+		rttMs   float64
+		changed bool
+		exact   float64
+	}{
+		{300 * ms, 100.4, false, 80},       // bucket 0: 80 + 100
+		{600 * ms, 120, false, 80},         // bucket 0: 80 + 100 + 120
+		{1000 * ms, 90, true, 100},         // 300/3; bucket 1 opens with 90
+		{1500 * ms, 2000, false, 100},      // capped: bucket 1 = 90 + 1100
+		{2200 * ms, 60.9, true, 1490. / 5}, // (300 + 1190)/5; bucket 2 opens with 60
+		{2300 * ms, 70, false, 298}, {2400 * ms, 70, false, 298}, {2500 * ms, 70, false, 298},
+		{2600 * ms, 70, false, 298}, {2700 * ms, 70, false, 298}, {2800 * ms, 70, false, 298}, // bucket 2 full: 7
+		{2900 * ms, 70, false, 298},       // dropped
+		{3200 * ms, 50, true, 1970. / 12}, // (300 + 1190 + 480)/12; bucket 3 opens with 50
+		{4200 * ms, 40, true, 2020. / 13}, // all four; bucket 0 overwritten by 40
+		{5200 * ms, 40, true, 1760. / 11}, // 40 + 1190 + 480 + 50
+	}
+	for _, st := range steps {
+		sent := st.at - model.MsF(st.rttMs)
+		if got := p.Return(sent, st.at); got != st.changed {
+			t.Fatalf("reply at %v: changed %v, want %v", st.at, got, st.changed)
+		}
+		if got, _ := p.ExactPing(); math.Abs(got-st.exact) > 1e-9 {
+			t.Fatalf("reply at %v: ExactPing %v, want %v", st.at, got, st.exact)
+		}
+	}
+	if p.Capped != 1 || p.Dropped != 1 || p.Samples() != len(steps) {
+		t.Fatalf("capped %d, dropped %d, samples %d", p.Capped, p.Dropped, p.Samples())
+	}
+}
+
+// UE4's CheckSendPing: a bounce once the interval is exceeded (not
+// merely reached) since the last send, and the timer restarts when a
+// reply arrives.
+func TestUE4CheckSendPing(t *testing.T) {
+	ms := model.Millisecond
+	p := NewTracker(UE4, 250*ms, 0)
+	if !p.Due(0) || p.Due(250*ms) || !p.Due(250*ms+1) {
+		t.Fatal("sent at 0: due only once 250 ms is exceeded")
+	}
+	p.Return(250*ms+1, 300*ms) // a reply restarts the timer
+	if p.Due(501*ms+1) || p.Due(550*ms) || !p.Due(550*ms+1) {
+		t.Fatal("a reply at 300 ms: the next bounce once 250 ms is exceeded after it")
+	}
+	// the moving average's timer runs from the send alone
+	e := NewTracker(EWMA, 250*ms, 0.5)
+	if !e.Due(0) || !e.Due(250*ms) {
+		t.Fatal("ewma: every interval")
+	}
+}
+
+// Without a handshake UE4's first recomputation finds the buckets empty;
+// UE4 would say 0 ms, lagscope keeps the ping unknown until a sample is
+// in them.
+func TestUE4PingUnknownUntilItHasASample(t *testing.T) {
+	ms := model.Millisecond
+	p := NewTracker(UE4, 250*ms, 0)
+	p.Return(1100*ms, 1200*ms) // recomputes over nothing, opens bucket 1 with 100
+	if _, ok := p.ExactPing(); ok {
+		t.Fatal("a ping from empty buckets")
+	}
+	p.Return(2150*ms, 2200*ms)
+	if got, ok := p.ExactPing(); !ok || got != 100 {
+		t.Fatalf("ExactPing %v %v, want 100", got, ok)
 	}
 }
