@@ -188,6 +188,7 @@ var unkeyed = []struct {
 	{"Observer.Seed", "observerMotions draws each observer's from the run's seed", nil},
 	{"Observer.Dead", "observers do not die: a teleporting observer respawns at once", nil},
 	{"Observer.Phase", "observers start their cycle at its beginning", nil},
+	{"Down.TraceLoop", "trace_loop is one key for both directions: it sets Up's and Down's alike", nil},
 }
 
 func unkeyedDefaults() Config {

@@ -242,6 +242,41 @@ func linkParams() []*Param {
 	return ps
 }
 
+// traceParams are the keys of a recorded link replayed (netem's
+// trace.go), both ways and per direction as linkFields are. A path is
+// read as written (the preset loader makes one relative to its preset's
+// file); it is read once per process, so every run replays the same
+// bytes, and checking the key reads it: a bad file is an error naming
+// it, its line and its field.
+func traceParams() []*Param {
+	const doc = "a recorded link replayed: a CSV t_ms,delay_ms,lost or an iputils ping log (one way = RTT/2); its delay replaces latency_ms, and jitter, tail, spikes, loss, Gilbert-Elliott loss and duplication add on top (\"\" = none)"
+	check := func(s string) error {
+		if s == "" {
+			return nil
+		}
+		_, err := netem.LoadTrace(s)
+		return err
+	}
+	dir := func(key, which string, f func(*Config) *netem.LinkConfig) *Param {
+		return &Param{Key: key, Group: "network", Kind: KindText, Default: "", Order: orderKey, Doc: doc + ", " + which,
+			Read:      func(c *Config) any { return f(c).Trace },
+			Write:     func(c *Config, v any) { f(c).Trace = v.(string) },
+			CheckText: check}
+	}
+	return []*Param{
+		{Key: "trace", Group: "network", Kind: KindText, Alias: true, Sets: []string{"up_trace", "down_trace"}, Order: orderShorthand,
+			Doc:       doc + ", both directions (sets up_trace and down_trace)",
+			Write:     func(c *Config, v any) { c.Up.Trace, c.Down.Trace = v.(string), v.(string) },
+			CheckText: check},
+		dir("up_trace", "client to server", func(c *Config) *netem.LinkConfig { return &c.Up }),
+		dir("down_trace", "server to client", func(c *Config) *netem.LinkConfig { return &c.Down }),
+		{Key: "trace_loop", Group: "network", Kind: KindBool, Default: true, Order: orderKey,
+			Doc:   "a trace starts over after its end (false: its last row holds)",
+			Read:  func(c *Config) any { return c.Up.TraceLoop },
+			Write: func(c *Config, v any) { c.Up.TraceLoop, c.Down.TraceLoop = v.(bool), v.(bool) }},
+	}
+}
+
 func buildParams() []*Param {
 	ps := []*Param{
 		{Key: "network", Group: "network", Kind: KindEnum, Choices: netem.ProfileNames(), Alias: true, Order: orderProfile,
@@ -249,6 +284,7 @@ func buildParams() []*Param {
 			Write: func(c *Config, v any) { l, _ := netem.Profile(v.(string)); c.Up, c.Down = l, l }},
 	}
 	ps = append(ps, linkParams()...)
+	ps = append(ps, traceParams()...)
 	ps = append(ps,
 		choice("reliable_style", "network", netem.Styles(), netem.NAK, "how reliable messages are resent: nak (Unreal: a packet missing from a later ack, about an RTT plus a packet interval), rto (RFC 6298: a timer from 3 RTT, doubled at each expiry, Karn's rule) or repeat (Quake 3: in every packet until acked); each gives the connection up by its engine's rule (connection_lost)", func(c *Config) *netem.Style { return &c.ReliableStyle }).Restart(),
 		num("victim_latency_ms", "network", "ms", -1, 5000, -1, "the victim's one-way base latency (-1 = same links as the shooter)", func(c *Config) *float64 { return &c.VictimLatencyMs }).LogSlide(-1, 1000, 1),

@@ -27,6 +27,17 @@ type LinkConfig struct {
 	SpikeEveryMs float64
 	SpikeMs      float64
 	SpikeLenMs   float64
+	// Trace, when set, is the path of a recorded link replayed
+	// (trace.go): a packet takes the trace's delay at its send time in
+	// place of LatencyMs, or is lost where the trace lost it; jitter,
+	// tail, spikes, independent and Gilbert-Elliott loss and duplication
+	// add on top. The trace's delays are exact, so it is not held FIFO
+	// (ReorderPct has nothing to do): where its delay falls faster than
+	// time passes, a packet overtakes, as it did when recorded.
+	// TraceLoop starts the trace over after its end; else its last row
+	// holds.
+	Trace     string
+	TraceLoop bool
 }
 
 // Link emulates one direction of a connection. It is deterministic for a
@@ -40,6 +51,7 @@ type Link struct {
 	lastDelivery  model.Time
 	spikeStart    model.Time
 	spikeEnd      model.Time
+	trace         *Trace // the parsed Trace, shared read-only by every link replaying it
 	Stats         LinkStats
 }
 
@@ -53,6 +65,9 @@ type LinkStats struct {
 	// exceeds Sent − Lost.
 	Reordered int
 	Spiked    int
+	// TraceLost counts the packets lost because the trace lost them
+	// (within Lost).
+	TraceLost int
 }
 
 // NewLink makes a link drawing from its own streams of seed.
@@ -74,15 +89,21 @@ func (l *Link) SetConfig(cfg LinkConfig) { l.cfg = cfg }
 // lost, 2 if duplicated) and their delivery times.
 func (l *Link) Send(t model.Time) (n int, first, second model.Time) {
 	l.Stats.Sent++
+	step, traced := l.replay(t)
+	if traced && step.Lost {
+		l.Stats.Lost++
+		l.Stats.TraceLost++
+		return 0, 0, 0
+	}
 	if l.lost() {
 		l.Stats.Lost++
 		return 0, 0, 0
 	}
 	ahead := l.lastDelivery // the latest arrival of any packet sent before this one
-	first, n = l.delivery(t), 1
+	first, n = l.delivery(t, step, traced), 1
 	if l.chance(l.cfg.DupPct) {
 		l.Stats.Duplicated++
-		second, n = l.delivery(t), 2
+		second, n = l.delivery(t, step, traced), 2
 	}
 	if first < ahead || (n == 2 && second < ahead) {
 		l.Stats.Reordered++
@@ -109,7 +130,7 @@ func (l *Link) lost() bool {
 	return l.chance(c.LossPct)
 }
 
-func (l *Link) delivery(t model.Time) model.Time {
+func (l *Link) delivery(t model.Time, step TraceStep, traced bool) model.Time {
 	c := l.cfg
 	extra := 0.0
 	if c.JitterMs > 0 {
@@ -122,8 +143,12 @@ func (l *Link) delivery(t model.Time) model.Time {
 		extra += c.SpikeMs
 		l.Stats.Spiked++
 	}
-	d := t + model.MsF(c.LatencyMs) + model.MsF(extra)
-	if d < l.lastDelivery && !l.chance(c.ReorderPct) {
+	base := model.MsF(c.LatencyMs)
+	if traced {
+		base = step.Delay
+	}
+	d := t + base + model.MsF(extra)
+	if !traced && d < l.lastDelivery && !l.chance(c.ReorderPct) {
 		d = l.lastDelivery // FIFO: wait behind the packet ahead (Send counts those that overtake)
 	}
 	l.lastDelivery = max(l.lastDelivery, d)

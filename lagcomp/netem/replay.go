@@ -1,0 +1,70 @@
+package netem
+
+import (
+	"fmt"
+	"sync"
+
+	"lagscope/model"
+)
+
+// The simulation reads no files: the program gives netem a TraceReader
+// (presets does, over the file system) and every trace is read through
+// it once and kept for the rest of the process, keyed by the path as the
+// key named it. So every run in a process — a sweep's on any number of
+// jobs, a keyframe's replay, an A/B's two halves — replays the same
+// bytes even if the file changes meanwhile; a sidecar carries the
+// trace's hash, and a later process refuses to redraw it from a
+// changed file (views/capture).
+
+// TraceReader reads and parses the trace a key names.
+type TraceReader func(path string) (*Trace, error)
+
+var traces struct {
+	sync.Mutex
+	read TraceReader
+	got  map[string]*Trace
+}
+
+// SetTraceReader sets how traces are read (once, at start: presets does)
+// and forgets the traces read so far.
+func SetTraceReader(r TraceReader) {
+	traces.Lock()
+	defer traces.Unlock()
+	traces.read, traces.got = r, map[string]*Trace{}
+}
+
+// LoadTrace is the trace at path, read once per process.
+func LoadTrace(path string) (*Trace, error) {
+	traces.Lock()
+	defer traces.Unlock()
+	if t, ok := traces.got[path]; ok {
+		return t, nil
+	}
+	if traces.read == nil {
+		return nil, fmt.Errorf("trace %s: this program reads no trace files", path)
+	}
+	t, err := traces.read(path)
+	if err != nil {
+		return nil, err
+	}
+	traces.got[path] = t
+	return t, nil
+}
+
+// replay is the step of the link's trace for a packet sent at t, and
+// whether the link has a trace at all. The trace was loaded when the
+// configuration was checked (lagcomp's Validate), so a failure here is
+// one the run already refused.
+func (l *Link) replay(t model.Time) (TraceStep, bool) {
+	if l.cfg.Trace == "" {
+		return TraceStep{}, false
+	}
+	if l.trace == nil || l.trace.Name != l.cfg.Trace {
+		tr, err := LoadTrace(l.cfg.Trace)
+		if err != nil {
+			panic(fmt.Sprintf("netem: %v (a configuration with a trace must be validated first)", err))
+		}
+		l.trace = tr
+	}
+	return l.trace.At(t, l.cfg.TraceLoop), true
+}
