@@ -60,8 +60,9 @@ type fireMarks struct {
 // settle is how long after a burst ends the records wait before judging
 // it: a second plus twice the worst ordinary delay of client i's link.
 func (s *Sim) settle(i int) model.Time {
-	d := s.Clients[i].weaponDown.Config()
-	return model.Second + model.MsF(2*(d.LatencyMs+d.JitterMs+3*d.TailMs+d.SpikeMs))
+	l := s.Clients[i].weaponDown
+	d := l.Config()
+	return model.Second + model.MsF(2*(l.WorstBaseMs()+d.JitterMs+3*d.TailMs+d.SpikeMs))
 }
 
 // burstRecord accounts client i's effects against the server's shots,

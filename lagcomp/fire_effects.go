@@ -107,7 +107,7 @@ func (s *Sim) receiveWeapon(c *Client, m *fireeffects.WeaponMsg, sent, t model.T
 		// current value again. (A stale packet that opens the channel is
 		// applied: the open is reliable in UE4 and would come again.)
 		rf.Stale++
-		up := model.MsF(c.weaponUp.Config().LatencyMs)
+		up := model.MsF(c.weaponUp.BaseMs(t))
 		s.Server.conns[c.Index].weapon.Nak(m.Gen, t+up)
 		return
 	case m.Gen > c.weaponGen:
@@ -196,7 +196,7 @@ func (s *Sim) replicateWeapon() {
 			s.sendReliable(relMsg{Kind: PacketWeapon, Weapon: m}, c, false, 0)
 			continue
 		}
-		rtt := model.MsF(c.up.Config().LatencyMs + c.down.Config().LatencyMs)
+		rtt := model.MsF(c.up.BaseMs(srv.Now) + c.down.BaseMs(srv.Now))
 		ch.Sent(srv.Now, rtt, m, s.send(p, c))
 	}
 }

@@ -261,13 +261,13 @@ func traceParams() []*Param {
 		return &Param{Key: key, Group: "network", Kind: KindText, Default: "", Order: orderKey, Doc: doc + ", " + which,
 			Read:      func(c *Config) any { return f(c).Trace },
 			Write:     func(c *Config, v any) { f(c).Trace = v.(string) },
-			CheckText: check}
+			CheckText: check, Path: true}
 	}
 	return []*Param{
 		{Key: "trace", Group: "network", Kind: KindText, Alias: true, Sets: []string{"up_trace", "down_trace"}, Order: orderShorthand,
 			Doc:       doc + ", both directions (sets up_trace and down_trace)",
 			Write:     func(c *Config, v any) { c.Up.Trace, c.Down.Trace = v.(string), v.(string) },
-			CheckText: check},
+			CheckText: check, Path: true},
 		dir("up_trace", "client to server", func(c *Config) *netem.LinkConfig { return &c.Up }),
 		dir("down_trace", "server to client", func(c *Config) *netem.LinkConfig { return &c.Down }),
 		{Key: "trace_loop", Group: "network", Kind: KindBool, Default: true, Order: orderKey,
@@ -371,7 +371,7 @@ func buildParams() []*Param {
 			Doc:       `solid blocks as "x0,y0,x1,y1; ..." in metres`,
 			Read:      func(c *Config) any { return model.FormatWalls(c.Walls) },
 			Write:     func(c *Config, v any) { c.Walls, _ = model.ParseWalls(v.(string)) },
-			CheckText: func(s string) error { _, err := model.ParseWalls(s); return err }}).Restart(),
+			CheckText: func(s string) error { _, err := model.ParseWalls(s); return err }, Commas: true}).Restart(),
 		integer("extra_pawns", "world", "", 0, 1000, 0, "bystander pawns random-walking in the arena (shootable, and work for the broad phase)", func(c *Config) *int { return &c.ExtraPawns }).Slide(0, 200, 1).Restart(),
 		num("arena_m", "world", "m", 1, 1000, 30, "half-size of the square the bystanders walk in", func(c *Config) *float64 { return &c.ArenaM }).Restart(),
 		// a duel's target bot draws from streams set up at the start

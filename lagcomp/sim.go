@@ -554,7 +554,7 @@ func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time, stale bool) {
 // its upstream latency, since its inputs reach the server that much later
 // (client-side movement prediction).
 func (s *Sim) ownPose(c *Client, t model.Time) model.Pose {
-	return s.Server.Pawns[c.Index].Motion.At(t + model.MsF(c.up.Config().LatencyMs))
+	return s.Server.Pawns[c.Index].Motion.At(t + model.MsF(c.up.BaseMs(t)))
 }
 
 // Link is the link of client i, upstream or down.
@@ -565,9 +565,10 @@ func (s *Sim) Link(i int, up bool) *netem.Link {
 	return s.Clients[i].down
 }
 
-// TrueRTTMs is the base round trip of client i's links.
+// TrueRTTMs is the base round trip of client i's links now (a trace's
+// delays at this instant, when they replay one).
 func (s *Sim) TrueRTTMs(i int) float64 {
-	return s.Clients[i].up.Config().LatencyMs + s.Clients[i].down.Config().LatencyMs
+	return s.Clients[i].up.BaseMs(s.Now) + s.Clients[i].down.BaseMs(s.Now)
 }
 
 // aimError draws a bot's aim error, radians: the duel's target from its

@@ -2,6 +2,7 @@ package netem
 
 import (
 	"fmt"
+	"sort"
 	"sync"
 
 	"lagscope/model"
@@ -67,4 +68,48 @@ func (l *Link) replay(t model.Time) (TraceStep, bool) {
 		l.trace = tr
 	}
 	return l.trace.At(t, l.cfg.TraceLoop), true
+}
+
+// BaseMs is the link's base one-way latency for a packet sent at t: the
+// trace's delay then (in an outage, the delay before it), else LatencyMs.
+// What a client predicts its own inputs by and a frame's true round trip
+// read, so a trace moves them as it moves the packets.
+func (l *Link) BaseMs(t model.Time) float64 {
+	if _, traced := l.replay(t); !traced {
+		return l.cfg.LatencyMs
+	}
+	return l.trace.DelayAt(t, l.cfg.TraceLoop).Millis()
+}
+
+// DelayAt is the trace's delay at t, or in an outage the delay of the
+// last row before it that was not lost (its first such row if none).
+func (t *Trace) DelayAt(at model.Time, loop bool) model.Time {
+	s := t.At(at, loop)
+	if !s.Lost {
+		return s.Delay
+	}
+	if loop && t.Span > 0 && at >= t.Span {
+		at %= t.Span
+	}
+	i := sort.Search(len(t.Steps), func(i int) bool { return t.Steps[i].At > at }) - 1
+	for j := i; j >= 0; j-- {
+		if !t.Steps[j].Lost {
+			return t.Steps[j].Delay
+		}
+	}
+	for _, s := range t.Steps {
+		if !s.Lost {
+			return s.Delay
+		}
+	}
+	return 0
+}
+
+// WorstBaseMs is the largest base latency the link gives any packet: a
+// trace's largest delay, else LatencyMs.
+func (l *Link) WorstBaseMs() float64 {
+	if _, traced := l.replay(0); !traced {
+		return l.cfg.LatencyMs
+	}
+	return l.trace.MaxDelay.Millis()
 }

@@ -63,6 +63,7 @@ type Trace struct {
 	// ProbeInterval is, for a ping log, the time between probes (from
 	// -D's timestamps, else ping's default 1 s).
 	ProbeInterval model.Time
+	MaxDelay      model.Time // the largest delay of any row
 }
 
 // At is the step in force at t (time from the start of the run). With
@@ -112,6 +113,9 @@ func ParseTrace(name string, data []byte) (*Trace, error) {
 		return nil, err
 	}
 	t.Name, t.SHA256 = name, hex.EncodeToString(sum[:])
+	for _, s := range t.Steps {
+		t.MaxDelay = max(t.MaxDelay, s.Delay)
+	}
 	return t, nil
 }
 

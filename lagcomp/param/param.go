@@ -68,6 +68,12 @@ type Param[C any] struct {
 	Write func(*C, any)
 	// CheckText checks a text key's value beyond its type (walls parse).
 	CheckText func(string) error
+	// Path marks a text key naming a file: in a preset, a relative path
+	// is relative to the preset's file.
+	Path bool
+	// Commas marks a text key whose values hold commas (walls): --vary
+	// separates its values with | instead.
+	Commas bool
 }
 
 // Slider is a key's slider in the window. Its range may be narrower than

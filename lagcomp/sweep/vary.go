@@ -45,10 +45,10 @@ func ParseVary(s string) (Vary, error) {
 		}
 		v.Values = vals
 	} else {
-		// a text key's values hold commas themselves (walls are
+		// a text key's values may hold commas themselves (walls are
 		// "x0,y0,x1,y1; …"): they are separated by | instead
 		sep := ","
-		if p.Kind == lagcomp.KindText {
+		if p.Commas {
 			sep = "|"
 		}
 		for _, x := range strings.Split(spec, sep) {
