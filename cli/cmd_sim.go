@@ -304,6 +304,11 @@ func writeJSON(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Du
 			return err
 		}
 	}
+	for _, t := range records.Traces(sim) {
+		if err := enc.Encode(t); err != nil {
+			return err
+		}
+	}
 	pkts := sim.AllPackets() // nil unless --packets
 	for i := range pkts {
 		if err := enc.Encode(records.Packet(&pkts[i])); err != nil {

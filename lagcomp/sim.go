@@ -592,3 +592,25 @@ func foe(pawn int) int {
 	}
 	return ShooterPawn
 }
+
+// Trace is the trace the links of one direction replay, and those links'
+// counts summed over every client (game and weapon channels); ok is false
+// when the direction replays none.
+func (s *Sim) Trace(up bool) (t *netem.Trace, st netem.LinkStats, ok bool) {
+	for _, c := range s.Clients {
+		links := []*netem.Link{c.down, c.weaponDown}
+		if up {
+			links = []*netem.Link{c.up, c.weaponUp}
+		}
+		for _, l := range links {
+			lt, traced := l.Replayed()
+			if !traced {
+				continue
+			}
+			t, ok = lt, true
+			st.Sent += l.Stats.Sent
+			st.TraceLost += l.Stats.TraceLost
+		}
+	}
+	return t, st, ok
+}

@@ -113,3 +113,12 @@ func (l *Link) WorstBaseMs() float64 {
 	}
 	return l.trace.MaxDelay.Millis()
 }
+
+// Replayed is the trace the link replays, if any.
+func (l *Link) Replayed() (*Trace, bool) {
+	if l.cfg.Trace == "" {
+		return nil, false
+	}
+	tr, err := LoadTrace(l.cfg.Trace)
+	return tr, err == nil
+}

@@ -65,6 +65,9 @@ type Sidecar struct {
 	// Moment is a preset's moment shown: "moment 2: what to see", a line
 	// of the caption (full or short).
 	Moment string `json:"moment,omitempty"`
+	// Traces are the SHA-256 of each trace file the script replays, by
+	// its path ("sha256:…"): a changed file is refused (traces.go).
+	Traces map[string]string `json:"traces,omitempty"`
 	// Notes are what Read has to say that is not an error: keys the file
 	// names by an old name, read as their new ones (oldkeys.go).
 	Notes []string `json:"-"`
@@ -417,6 +420,9 @@ func Write(pngPath string, img image.Image, sc *Sidecar) error {
 // WriteFile saves an encoded capture (a PNG, or a clip's GIF) and its
 // sidecar, each atomically.
 func WriteFile(path string, data []byte, sc *Sidecar) error {
+	if err := stampTraces(sc); err != nil {
+		return err
+	}
 	side, err := json.MarshalIndent(sc, "", "  ")
 	if err != nil {
 		return err
@@ -466,6 +472,9 @@ func Read(path string) (*Sidecar, error) {
 		sc.Notes = append(sc.Notes, path+": "+n)
 	}
 	if err := sc.check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := checkTraces(&sc); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &sc, nil

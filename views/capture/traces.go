@@ -1,0 +1,92 @@
+package capture
+
+import (
+	"fmt"
+	"slices"
+
+	"lagscope/lagcomp"
+	"lagscope/lagcomp/sweep"
+	"lagscope/presets"
+)
+
+// A sidecar whose script replays a trace (a trace key naming a file)
+// makes its picture again only from the same bytes: it carries each
+// trace file's SHA-256 (Traces), and Read refuses a sidecar whose trace
+// file changed since, or that names a trace without its hash — a changed
+// file would otherwise draw another picture under the same recipe,
+// silently.
+
+// tracePaths are the trace files a sidecar's script and A/B name, each
+// once, in a stable order.
+func tracePaths(sc *Sidecar) []string {
+	var out []string
+	add := func(k, v string) {
+		if p, ok := lagcomp.Lookup(k); ok && p.Path && v != "" && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	maps := []map[string]string{sc.Script.Base}
+	for _, in := range sc.Script.Inputs {
+		maps = append(maps, in.Config)
+	}
+	for _, m := range maps {
+		for _, k := range []string{"trace", "up_trace", "down_trace"} {
+			add(k, m[k])
+		}
+	}
+	if sc.Compare != "" {
+		if ch, err := sweep.ParseChanges(sc.Compare); err == nil {
+			for _, s := range ch {
+				v, _ := s.Value.(string)
+				add(s.Key, v)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// stampTraces records the hash of every trace the sidecar replays, as
+// this process replayed it.
+func stampTraces(sc *Sidecar) error {
+	paths := tracePaths(sc)
+	if len(paths) == 0 {
+		sc.Traces = nil
+		return nil
+	}
+	sc.Traces = map[string]string{}
+	for _, p := range paths {
+		h, err := presets.TraceHash(p)
+		if err != nil {
+			return err
+		}
+		sc.Traces[p] = "sha256:" + h
+	}
+	return nil
+}
+
+// checkTraces refuses a sidecar whose trace files are not the bytes it
+// was made from.
+func checkTraces(sc *Sidecar) error {
+	for _, p := range tracePaths(sc) {
+		want, ok := sc.Traces[p]
+		if !ok {
+			return fmt.Errorf("traces: the script replays trace file %s but the sidecar holds no hash of it, so a changed file could not be told: refusing to redraw (make the picture again with lagscope shot)", p)
+		}
+		h, err := presets.TraceHash(p)
+		if err != nil {
+			return fmt.Errorf("traces: %w", err)
+		}
+		if got := "sha256:" + h; got != want {
+			return fmt.Errorf("traces: trace file %s changed since the sidecar was written (%s then, %s now): refusing to draw another picture under the same recipe", p, short(want), short(got))
+		}
+	}
+	return nil
+}
+
+func short(h string) string {
+	if len(h) > 19 {
+		return h[:19] + "…"
+	}
+	return h
+}
