@@ -58,6 +58,10 @@ usage:
   lagscope shot --records FILE --shot N --view overlay --out file.png
                                 draw shot line N of a records file from its record alone
   lagscope --records FILE       the window, read-only on a records file
+  lagscope fit FILE [--chart out.png] [--size 1920x1080] [--theme light|dark]
+                                fit the link model to a trace (a CSV t_ms,delay_ms,lost or a ping
+                                log): prints its keys as TOML lines for a preset, and how well each
+                                part fits; --chart draws measured against fitted
   lagscope COMMAND --help       a command's flags
 `
 
@@ -81,6 +85,8 @@ func Run(args []string, stdout, stderr io.Writer, open OpenWindow) int {
 		return cmdSweep(args[1:], stdout, stderr)
 	case "records":
 		return cmdRecords(args[1:], stdout, stderr)
+	case "fit":
+		return cmdFit(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -42,6 +42,7 @@ type Result struct {
 	RunsFit      ChiSquare
 	TimeFit      Autocorrelation
 	OneWayHalved bool // a ping log: delays are RTT/2
+	spikeLimit   float64
 }
 
 // Series is a trace's packets as the fit reads them.

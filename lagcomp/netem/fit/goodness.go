@@ -40,8 +40,9 @@ type ChiSquare struct {
 }
 
 // Autocorrelation is the delay over time's: the lag-1 autocorrelation
-// of successive delivered packets' delays, measured and fitted. netem
-// draws each packet's delay afresh (spikes aside), so a trace whose
+// of successive delivered packets' delays, measured and fitted, below
+// the spike threshold (a spike's run of late packets is the spike keys'
+// to make). netem draws each packet's delay afresh, so a trace whose
 // delay drifts, steps or oscillates has a correlation the model cannot
 // make: bad when they differ by more than 0.2.
 type Autocorrelation struct {
@@ -59,7 +60,7 @@ const repeats = 10
 func (r *Result) judge() {
 	r.DelayFit = r.ksFit()
 	r.RunsFit = r.runsFit()
-	r.TimeFit = Autocorrelation{Measured: lag1(r.Measured.DelayMs), Fitted: lag1(r.Fitted.DelayMs)}
+	r.TimeFit = Autocorrelation{Measured: lag1(r.Measured.DelayMs, r.spikeLimit), Fitted: lag1(r.Fitted.DelayMs, r.spikeLimit)}
 	r.TimeFit.Bad = math.Abs(r.TimeFit.Measured-r.TimeFit.Fitted) > 0.2
 }
 
@@ -165,12 +166,12 @@ func binRuns(runs []int) []float64 {
 	return o
 }
 
-// lag1 is the lag-1 autocorrelation of the delivered packets' delays,
-// in send order (lost packets skipped).
-func lag1(d []float64) float64 {
+// lag1 is the lag-1 autocorrelation of the delivered packets' delays
+// up to limit, in send order (lost and later packets skipped).
+func lag1(d []float64, limit float64) float64 {
 	var x []float64
 	for _, v := range d {
-		if !math.IsNaN(v) {
+		if !math.IsNaN(v) && v <= limit {
 			x = append(x, v)
 		}
 	}

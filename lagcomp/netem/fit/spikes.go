@@ -31,6 +31,7 @@ func fitSpikes(r *Result) {
 	slices.Sort(d)
 	q1, q2, q3 := quantile(d, 0.25), quantile(d, 0.5), quantile(d, 0.75)
 	limit := q2 + 8*max(q3-q1, 1)
+	r.spikeLimit = limit
 	type run struct{ first, last, count int }
 	var runs []run
 	cur := run{first: -1}
