@@ -277,11 +277,19 @@ func traceParams() []*Param {
 	}
 }
 
+// withProfile is link l with a network profile's conditions: a profile
+// is conditions, so the trace a link replays (and its looping) stays.
+func withProfile(l netem.LinkConfig, name string) netem.LinkConfig {
+	p, _ := netem.Profile(name)
+	p.Trace, p.TraceLoop = l.Trace, l.TraceLoop
+	return p
+}
+
 func buildParams() []*Param {
 	ps := []*Param{
 		{Key: "network", Group: "network", Kind: KindEnum, Choices: netem.ProfileNames(), Alias: true, Order: orderProfile,
 			Doc:   "named network profile for both directions; other network keys refine it",
-			Write: func(c *Config, v any) { l, _ := netem.Profile(v.(string)); c.Up, c.Down = l, l }},
+			Write: func(c *Config, v any) { c.Up, c.Down = withProfile(c.Up, v.(string)), withProfile(c.Down, v.(string)) }},
 	}
 	ps = append(ps, linkParams()...)
 	ps = append(ps, traceParams()...)

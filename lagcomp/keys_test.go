@@ -185,3 +185,24 @@ func TestOverlapIsAShorthandAndItsTargets(t *testing.T) {
 		t.Errorf("latency_ms, up_ms: %v %q", same, how)
 	}
 }
+
+// A network profile is conditions: it keeps the trace a link replays
+// and trace_loop's value (it reset trace_loop to false, a difference
+// every dialup caption showed).
+func TestProfileKeepsTraceKeys(t *testing.T) {
+	c := Defaults()
+	c.Up.Trace, c.Down.Trace = "a.csv", "b.csv"
+	if err := Apply(&c, []Setting{{Key: "trace_loop", Value: "false"}, {Key: "network", Value: "4g"}}); err != nil {
+		t.Fatal(err)
+	}
+	if c.Up.Trace != "a.csv" || c.Down.Trace != "b.csv" || c.Up.TraceLoop || c.Down.TraceLoop || c.Up.LatencyMs != 45 {
+		t.Fatalf("after network=4g: %+v / %+v", c.Up, c.Down)
+	}
+	d := Defaults()
+	if err := Apply(&d, []Setting{{Key: "network", Value: "dialup"}}); err != nil {
+		t.Fatal(err)
+	}
+	if !d.Up.TraceLoop || !d.Down.TraceLoop {
+		t.Fatal("network=dialup turned trace_loop off")
+	}
+}
