@@ -294,10 +294,14 @@ func (c *controls) sync() {
 }
 
 // profileOf names the network profile both of cfg's links are exactly
-// (as a preset's network = "broadband" leaves them), "" (custom) if none.
+// (as a preset's network = "broadband" leaves them), "" (custom) if none
+// or if a link replays a trace; trace_loop alone, which does nothing
+// without a trace, does not count.
 func profileOf(cfg *lagcomp.Config) string {
+	up, down := cfg.Up, cfg.Down
+	up.TraceLoop, down.TraceLoop = false, false
 	for _, p := range netem.Profiles {
-		if cfg.Up == p.Link && cfg.Down == p.Link {
+		if up == p.Link && down == p.Link {
 			return p.Name
 		}
 	}
