@@ -138,3 +138,59 @@ func TestSidecarRefusesAChangedTrace(t *testing.T) {
 		t.Fatalf("no hash: exit %d: %s", code, errs)
 	}
 }
+
+// sim --json's trace lines validate against docs/records.schema.json,
+// and records reads a run with them back to the same figures (those
+// records can refold: the others it leaves null).
+func TestTraceLinesValidate(t *testing.T) {
+	sch := recordsSchema(t)
+	dir := t.TempDir()
+	code, out, errs := runCLI("sim", "--json", "--set", "up_trace=../docs/traces/ping.log", "--set", "down_trace=../docs/traces/wifi.csv", "--duration", "4s")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	n := 0
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for _, l := range lines {
+		if strings.HasPrefix(l, `{"type":"trace"`) {
+			n++
+			if err := validLine(sch, []byte(l)); err != nil {
+				t.Fatalf("%v\n%s", err, l)
+			}
+		}
+	}
+	if n != 2 {
+		t.Fatalf("%d trace lines", n)
+	}
+	path := filepath.Join(dir, "run.jsonl")
+	writeFile(t, path, out)
+	code, sum, errs := runCLI("records", path, "--summary")
+	if code != 0 {
+		t.Fatalf("records: exit %d: %s", code, errs)
+	}
+	var a, b map[string]any
+	json.Unmarshal([]byte(sum), &a)
+	json.Unmarshal([]byte(lines[len(lines)-1]), &b)
+	for k, v := range a {
+		if v == nil {
+			delete(a, k)
+			delete(b, k)
+		}
+	}
+	if len(a) < 10 {
+		t.Fatalf("records refolded only %v", a)
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			delete(b, k)
+		}
+	}
+	if ja, jb := mustJSON(a), mustJSON(b); ja != jb {
+		t.Fatalf("records --summary differs from sim's:\n%s\n%s", ja, jb)
+	}
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
