@@ -148,7 +148,7 @@ func (m movingCopy) clone() movingCopy {
 
 func (t shotTally) clone() shotTally {
 	t.s.RuleCounts = slices.Clone(t.s.RuleCounts)
-	t.errs = t.errs.Clone()
+	t.errs, t.extra, t.arrival = t.errs.clone(), t.extra.clone(), t.arrival.clone()
 	return t
 }
 

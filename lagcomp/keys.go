@@ -288,7 +288,7 @@ func withProfile(l netem.LinkConfig, name string) netem.LinkConfig {
 func buildParams() []*Param {
 	ps := []*Param{
 		{Key: "network", Group: "network", Kind: KindEnum, Choices: netem.ProfileNames(), Alias: true, Order: orderProfile,
-			Doc:   "named network profile for both directions; other network keys refine it",
+			Doc:   "named network profile for both directions; other network keys refine it (" + netem.ProfileSources() + ")",
 			Write: func(c *Config, v any) { c.Up, c.Down = withProfile(c.Up, v.(string)), withProfile(c.Down, v.(string)) }},
 	}
 	ps = append(ps, linkParams()...)

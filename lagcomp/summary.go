@@ -49,15 +49,30 @@ type Summary struct {
 	// The rewind figures are over the shots the server rewound and traced
 	// (ShotsTraced); in client mode it traces none and they are NaN, not
 	// a perfect 0.
-	ShotsTraced    int         `json:"shots_traced" from:"shot" name:"shots traced" unit:"" of:"shots" doc:"judged shots the server rewound and traced: the rewind figures are taken over these"`
-	MeanRewindErrM float64     `json:"mean_rewind_error_m" from:"shot" name:"mean rewind error" unit:"m" bounds:"0," doc:"mean distance from where the client saw the target to where the server rewound it; no value with no traced shot"`
-	P95RewindErrM  float64     `json:"p95_rewind_error_m" from:"shot" name:"95th percentile rewind error" unit:"m" bounds:"0," doc:"95th percentile (nearest rank) of the same; no value with no traced shot"`
-	MeanRewindMs   float64     `json:"mean_rewind_ms" from:"shot" name:"mean rewind" unit:"ms" bounds:"," doc:"mean time the server rewound the target by; no value with no traced shot"`
-	MeanIdealMs    float64     `json:"mean_ideal_rewind_ms" from:"shot.ideal_rewind_to_ms" name:"mean ideal rewind" unit:"ms" bounds:"," doc:"mean rewind that would have put the target where the client saw it; no value with no traced shot"`
-	RuleCounts     []RuleCount `json:"rules" from:"shot" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
-	MaxWarpM       float64     `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
-	StarvedFrames  int         `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
-	MergedShots    int         `json:"merged_shots" from:"burst" name:"merged shots" unit:"shots" doc:"weapon-fire effects, over every remote client: shots an update of the BurstCounter brought beyond the flashes its OnRep played (a shot whose updates were all lost until the next arrives with it; burst_play_count plays one per shot)"`
+	ShotsTraced    int     `json:"shots_traced" from:"shot" name:"shots traced" unit:"" of:"shots" doc:"judged shots the server rewound and traced: the rewind figures are taken over these"`
+	MeanRewindErrM float64 `json:"mean_rewind_error_m" from:"shot" name:"mean rewind error" unit:"m" bounds:"0," doc:"mean distance from where the client saw the target to where the server rewound it; no value with no traced shot"`
+	P50RewindErrM  float64 `json:"p50_rewind_error_m" from:"shot" name:"median rewind error" unit:"m" bounds:"0," doc:"50th percentile (nearest rank) of the shots' rewind_error_m; no value with no traced shot"`
+	P95RewindErrM  float64 `json:"p95_rewind_error_m" from:"shot" name:"95th percentile rewind error" unit:"m" bounds:"0," doc:"95th percentile (nearest rank) of the same; no value with no traced shot"`
+	MaxRewindErrM  float64 `json:"max_rewind_error_m" from:"shot" name:"largest rewind error" unit:"m" bounds:"0," doc:"the largest of the same; no value with no traced shot"`
+	MeanRewindMs   float64 `json:"mean_rewind_ms" from:"shot" name:"mean rewind" unit:"ms" bounds:"," doc:"mean time the server rewound the target by; no value with no traced shot"`
+	MeanIdealMs    float64 `json:"mean_ideal_rewind_ms" from:"shot.ideal_rewind_to_ms" name:"mean ideal rewind" unit:"ms" bounds:"," doc:"mean rewind that would have put the target where the client saw it; no value with no traced shot"`
+	// The extra rewind of a shot is rewind_ms − ideal_rewind_ms: how much
+	// further back than the client's screen the server went (< 0: not as
+	// far); its spread says what a mean hides (a few shots rewound by a
+	// whole ping too far).
+	P50ExtraRewindMs float64 `json:"p50_extra_rewind_ms" from:"shot.ideal_rewind_to_ms" name:"median extra rewind" unit:"ms" bounds:"," doc:"50th percentile (nearest rank) of the shots' rewind_ms − ideal_rewind_ms (> 0: rewound further back than the client saw); no value with no traced shot"`
+	P95ExtraRewindMs float64 `json:"p95_extra_rewind_ms" from:"shot.ideal_rewind_to_ms" name:"95th percentile extra rewind" unit:"ms" bounds:"," doc:"95th percentile (nearest rank) of the same; no value with no traced shot"`
+	MaxExtraRewindMs float64 `json:"max_extra_rewind_ms" from:"shot.ideal_rewind_to_ms" name:"largest extra rewind" unit:"ms" bounds:"," doc:"the largest of the same; no value with no traced shot"`
+	// The arrival delay of a judged shot is its record's arrival_delay_ms:
+	// how much later than the first copy the copy that reached the server
+	// was sent (a reliable resend, a backup).
+	P50ArrivalDelayMs float64     `json:"p50_arrival_delay_ms" from:"shot.arrival_delay_ms" name:"median arrival delay" unit:"ms" bounds:"0," doc:"50th percentile (nearest rank) of the judged shots' arrival_delay_ms (how much later than the first the copy that arrived was sent: a resend or backup); no value with no judged shot"`
+	P95ArrivalDelayMs float64     `json:"p95_arrival_delay_ms" from:"shot.arrival_delay_ms" name:"95th percentile arrival delay" unit:"ms" bounds:"0," doc:"95th percentile (nearest rank) of the same; no value with no judged shot"`
+	MaxArrivalDelayMs float64     `json:"max_arrival_delay_ms" from:"shot.arrival_delay_ms" name:"largest arrival delay" unit:"ms" bounds:"0," doc:"the largest of the same; no value with no judged shot"`
+	RuleCounts        []RuleCount `json:"rules" from:"shot" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
+	MaxWarpM          float64     `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
+	StarvedFrames     int         `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
+	MergedShots       int         `json:"merged_shots" from:"burst" name:"merged shots" unit:"shots" doc:"weapon-fire effects, over every remote client: shots an update of the BurstCounter brought beyond the flashes its OnRep played (a shot whose updates were all lost until the next arrives with it; burst_play_count plays one per shot)"`
 }
 
 // RuleCount is how often a rule applied.
@@ -102,7 +117,42 @@ type shotTally struct {
 	n                  int // records folded
 	maxSeq             uint32
 	err, rewind, ideal float64 // sums over traced shots
-	errs               orderstat.Stat
+	errs, extra        spread  // over traced shots
+	arrival            spread  // over judged shots
+}
+
+// spread keeps the median, the 95th percentile (both nearest rank, exact:
+// orderstat) and the largest of a growing set of values: the per-shot
+// spread a sweep's row carries, so nobody sorts a run's records by hand.
+// Each quantile has its own Stat, balanced for its rank, so asking both
+// on every frame costs O(1).
+type spread struct {
+	p50, p95 orderstat.Stat
+	max      float64
+	n        int
+}
+
+func (s *spread) add(x float64) {
+	s.p50.Add(x)
+	s.p95.Add(x)
+	if s.n == 0 || x > s.max {
+		s.max = x
+	}
+	s.n++
+}
+
+// figures are the median, 95th percentile and largest; NaN (no value)
+// with no values.
+func (s *spread) figures() (p50, p95, largest float64) {
+	if s.n == 0 {
+		return math.NaN(), math.NaN(), math.NaN()
+	}
+	return s.p50.Quantile(0.5), s.p95.Quantile(0.95), s.max
+}
+
+func (s spread) clone() spread {
+	s.p50, s.p95 = s.p50.Clone(), s.p95.Clone()
+	return s
 }
 
 // catchUp folds the records judged since the last call.
@@ -139,12 +189,14 @@ func (t *shotTally) add(r *ShotRecord) {
 	s.FalseHits += b2i(r.ServerHit && !r.ClientHit)
 	s.FalseMisses += b2i(r.ClientHit && !r.ServerHit)
 	s.BehindCover += b2i(r.BehindCover)
+	t.arrival.add(r.ArrivalDelay.Millis())
 	if !r.Traced() { // client mode: the server took the client's word
 		return
 	}
 	s.ShotsTraced++
 	e := Micro(r.RewindErrorM)
-	t.errs.Add(e)
+	t.errs.add(e)
+	t.extra.add(r.RewindMs() - r.IdealRewindMs())
 	t.err += e
 	t.rewind += r.RewindMs()
 	t.ideal += r.IdealRewindMs()
@@ -165,13 +217,15 @@ func (t *shotTally) summary() Summary {
 	if n := s.Shots + s.ShotsLost; n > 0 {
 		s.Agreement = float64(n-s.FalseHits-s.FalseMisses-s.LostClientHits) / float64(n)
 	}
-	s.MeanRewindErrM, s.P95RewindErrM, s.MeanRewindMs, s.MeanIdealMs = math.NaN(), math.NaN(), math.NaN(), math.NaN()
+	s.MeanRewindErrM, s.MeanRewindMs, s.MeanIdealMs = math.NaN(), math.NaN(), math.NaN()
 	if s.ShotsTraced > 0 {
 		n := float64(s.ShotsTraced)
 		s.MeanRewindErrM = t.err / n
-		s.P95RewindErrM = t.errs.Quantile(0.95)
 		s.MeanRewindMs, s.MeanIdealMs = t.rewind/n, t.ideal/n
 	}
+	s.P50RewindErrM, s.P95RewindErrM, s.MaxRewindErrM = t.errs.figures()
+	s.P50ExtraRewindMs, s.P95ExtraRewindMs, s.MaxExtraRewindMs = t.extra.figures()
+	s.P50ArrivalDelayMs, s.P95ArrivalDelayMs, s.MaxArrivalDelayMs = t.arrival.figures()
 	return s
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/fireeffects"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -233,5 +234,42 @@ func TestProjectileFiguresOverNothingAreNaN(t *testing.T) {
 	}
 	if ps := SummarizeProjectiles(nil); !math.IsNaN(ps.MeanLinkOffsetM) || !math.IsNaN(ps.MaxDivergenceM) || !math.IsNaN(ps.MeanDetDistM) {
 		t.Errorf("no projectile: %+v", ps)
+	}
+}
+
+// The per-shot spreads are the nearest-rank quantiles and the largest of
+// the shots' own fields: twenty traced shots with rewind errors 1…20 m,
+// extra rewinds −10…9 ms and arrival delays 0, 5, 10 … 95 ms give the
+// 10th and 19th of each sorted, and the last; a shot the server took the
+// client's word for (client mode) counts in the arrival delays only.
+func TestSummarySpreadsAreNearestRankPercentiles(t *testing.T) {
+	var recs []ShotRecord
+	for i := 20; i >= 1; i-- { // backwards: the fold must not rely on order
+		r := ShotRecord{Outcome: OutcomeJudged, RewindErrorM: float64(i),
+			Judged: 1000 * model.Millisecond, IdealTo: 900 * model.Millisecond,
+			ArrivalDelay: model.Time(i-1) * 5 * model.Millisecond}
+		r.RewindTo = r.IdealTo - model.Time(i-11)*model.Millisecond // extra rewind i−11 ms
+		recs = append(recs, r)
+	}
+	recs = append(recs, ShotRecord{Outcome: OutcomeJudged, Rules: []Rule{rule.ClientAuthority}, ArrivalDelay: 500 * model.Millisecond})
+	s := Summarize(recs)
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"p50_rewind_error_m", s.P50RewindErrM, 10}, {"p95_rewind_error_m", s.P95RewindErrM, 19}, {"max_rewind_error_m", s.MaxRewindErrM, 20},
+		{"p50_extra_rewind_ms", s.P50ExtraRewindMs, -1}, {"p95_extra_rewind_ms", s.P95ExtraRewindMs, 8}, {"max_extra_rewind_ms", s.MaxExtraRewindMs, 9},
+		// 21 judged shots: delays 0…95 and 500; ranks ⌈0.5×21⌉ = 11 and ⌈0.95×21⌉ = 20
+		{"p50_arrival_delay_ms", s.P50ArrivalDelayMs, 50}, {"p95_arrival_delay_ms", s.P95ArrivalDelayMs, 95}, {"max_arrival_delay_ms", s.MaxArrivalDelayMs, 500},
+	} {
+		if math.Abs(c.got-c.want) > 1e-9 {
+			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
+	}
+	none := Summarize([]ShotRecord{{Outcome: OutcomeLost}})
+	for _, v := range []float64{none.P50RewindErrM, none.MaxRewindErrM, none.P95ExtraRewindMs, none.MaxArrivalDelayMs} {
+		if !math.IsNaN(v) {
+			t.Errorf("a run with no judged shot has spread %v, want no value (NaN)", v)
+		}
 	}
 }

@@ -53,6 +53,11 @@ func (l *lineReader) shot(missing map[string]int) lagcomp.ShotRecord {
 	r.IdealTo, _ = l.ms("ideal_rewind_to_ms", false, false)
 	l.traced(&r, missing)
 	if r.Outcome == lagcomp.OutcomeJudged {
+		// the arrival-delay spreads are over the judged shots: one left
+		// out would count as 0
+		if _, ok := l.num("arrival_delay_ms", false, true); !ok {
+			missing["arrival_delay_ms"]++
+		}
 		if bc, ok := l.boolean("behind_cover", false, true); ok {
 			r.BehindCover = bc
 		} else {
