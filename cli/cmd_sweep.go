@@ -19,15 +19,62 @@ import (
 	"lagscope/views/chart"
 )
 
-// varyFlags collects repeated --vary KEY=FROM:TO:STEP|V1,V2,…; they are
-// parsed after the flags so a bad one is reported as a bad --set is.
-type varyFlags []string
+// varyFlags collects repeated --vary KEY=FROM:TO:STEP|V1,V2,… and
+// --variant NAME:KEY=VALUE,…; they are parsed after the flags so a bad
+// one is reported as a bad --set is. The axes keep the order they were
+// written in: the variant axis stands where its first --variant does.
+type varyFlags struct {
+	vary, variants []string
+	order          []bool // per flag given, in order: true for a --variant
+}
 
-func (v *varyFlags) String() string { return fmt.Sprint(len(*v)) }
+// axisFlag is one of the two flags feeding varyFlags.
+type axisFlag struct {
+	f       *varyFlags
+	variant bool
+}
 
-func (v *varyFlags) Set(s string) error {
-	*v = append(*v, s)
+func (a axisFlag) String() string {
+	if a.f == nil {
+		return "0"
+	}
+	return fmt.Sprint(len(a.f.order))
+}
+
+func (a axisFlag) Set(s string) error {
+	if a.variant {
+		a.f.variants = append(a.f.variants, s)
+	} else {
+		a.f.vary = append(a.f.vary, s)
+	}
+	a.f.order = append(a.f.order, a.variant)
 	return nil
+}
+
+// axes parses the axes in the order written.
+func (v *varyFlags) axes() ([]sweep.Vary, error) {
+	var out []sweep.Vary
+	vi, placed := 0, false
+	for _, isVariant := range v.order {
+		if isVariant {
+			if placed {
+				continue
+			}
+			axis, err := sweep.VariantAxis(v.variants)
+			if err != nil {
+				return nil, fmt.Errorf("--variant: %w", err)
+			}
+			out, placed = append(out, axis), true
+			continue
+		}
+		axis, err := sweep.ParseVary(v.vary[vi])
+		vi++
+		if err != nil {
+			return nil, fmt.Errorf("--vary: %w", err)
+		}
+		out = append(out, axis)
+	}
+	return out, nil
 }
 
 // sweepFlags are sweep's own flags, beside the run flags it shares.
@@ -41,7 +88,8 @@ type sweepFlags struct {
 }
 
 func (f *sweepFlags) register(fs *flag.FlagSet) {
-	fs.Var(&f.vary, "vary", "KEY=FROM:TO:STEP or KEY=V1,V2,…, repeatable; the first is the chart's x axis, the others its lines")
+	fs.Var(axisFlag{&f.vary, false}, "vary", "KEY=FROM:TO:STEP or KEY=V1,V2,…, repeatable; the first is the chart's x axis, the others its lines (two choice keys alone: a matrix)")
+	fs.Var(axisFlag{&f.vary, true}, "variant", `NAME:KEY=VALUE[,KEY=VALUE…], repeatable: the variants together are one axis (column "variant"), in --vary's order where the first --variant stands`)
 	fs.IntVar(&f.seeds, "seeds", 1, "seeds per point: --seed N runs N … N+K−1")
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "runs at once (the output is the same for any number)")
 	fs.StringVar(&f.csv, "csv", "", "CSV file to write (- for standard output)")
@@ -93,12 +141,8 @@ func (f *sweepFlags) plan() (*sweepPlan, error) {
 			return nil, err
 		}
 	}
-	for _, spec := range f.vary {
-		v, err := sweep.ParseVary(spec)
-		if err != nil {
-			return nil, fmt.Errorf("--vary: %w", err)
-		}
-		p.vary = append(p.vary, v)
+	if p.vary, err = f.vary.axes(); err != nil {
+		return nil, err
 	}
 	return &p, nil
 }
@@ -116,7 +160,13 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "lagscope sweep:", err)
 		return code
 	}
-	rf.noteRenamed(stderr, "--vary", sf.vary...)
+	rf.noteRenamed(stderr, "--vary", sf.vary.vary...)
+	for _, v := range sf.vary.variants {
+		_, spec, _ := strings.Cut(v, ":")
+		for _, n := range lagcomp.RenameNotes(spec) {
+			fmt.Fprintln(stderr, "lagscope: note: --variant:", n)
+		}
+	}
 	plan, err := sf.plan()
 	if err != nil {
 		return fail(2, err)
@@ -229,11 +279,17 @@ func (f *runFlags) grid(vary []sweep.Vary, seeds int) (*sweep.Grid, error) {
 	// under --vary latency_ms) or of a varied target's shorthand
 	for _, s := range f.sets {
 		for _, v := range vary {
-			if same, how := lagcomp.Overlap(s.Key, v.Key); same {
-				if how != "" {
-					how = " (" + how + ")"
+			for _, k := range v.Keys() {
+				if same, how := lagcomp.Overlap(s.Key, k); same {
+					if how != "" {
+						how = " (" + how + ")"
+					}
+					flag := "--vary " + k
+					if v.IsVariants() {
+						flag = "a --variant's " + k
+					}
+					return nil, fmt.Errorf("--set %s=%v and %s%s: a key is either set or varied; drop one", s.Key, s.Value, flag, how)
 				}
-				return nil, fmt.Errorf("--set %s=%v and --vary %s%s: a key is either set or varied; drop one", s.Key, s.Value, v.Key, how)
 			}
 		}
 	}

@@ -23,6 +23,10 @@ func (g *Grid) Caption() []string {
 	}
 	var axes []string
 	for _, v := range g.Vary {
+		if v.IsVariants() {
+			axes = append(axes, "variant "+v.describe())
+			continue
+		}
 		axes = append(axes, v.Key+" "+values(v.Values))
 	}
 	if len(axes) == 0 {

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"lagscope/lagcomp"
@@ -36,9 +37,10 @@ type Point struct {
 
 // Settings are the point's varied keys as --set would take them.
 func (p *Point) Settings(g *Grid) []lagcomp.Setting {
-	out := make([]lagcomp.Setting, len(g.Vary))
-	for i, v := range g.Vary {
-		out[i] = lagcomp.Setting{Key: v.Key, Value: p.Values[i]}
+	var out []lagcomp.Setting
+	for i := range g.Vary {
+		v := &g.Vary[i]
+		out = append(out, v.settings(slices.Index(v.Values, p.Values[i]))...)
 	}
 	return out
 }
@@ -70,14 +72,8 @@ func (g *Grid) Size() int {
 // then the seed and duration, then validated: a bad combination is an
 // error naming the point.
 func (g *Grid) Points() ([]Point, error) {
-	for i, v := range g.Vary {
-		for _, w := range g.Vary[:i] {
-			if same, how := lagcomp.Overlap(w.Key, v.Key); same && how == "" {
-				return nil, fmt.Errorf("key %q is varied twice", v.Key)
-			} else if same {
-				return nil, fmt.Errorf("keys %q and %q are both varied, but %s: vary one", w.Key, v.Key, how)
-			}
-		}
+	if err := g.checkAxes(); err != nil {
+		return nil, err
 	}
 	if n := g.Size(); n > maxRuns {
 		return nil, fmt.Errorf("the grid has %d runs, at most %d", n, maxRuns)
@@ -114,6 +110,37 @@ func (g *Grid) Points() ([]Point, error) {
 			return pts, nil
 		}
 	}
+}
+
+// checkAxes refuses two axes that write one setting: one's values would
+// replace the other's at every point, silently. The variant axis writes
+// every key its variants change.
+func (g *Grid) checkAxes() error {
+	for i, v := range g.Vary {
+		if v.IsVariants() && slices.ContainsFunc(g.Vary[:i], func(w Vary) bool { return w.IsVariants() }) {
+			return fmt.Errorf("two variant axes: give every --variant to one")
+		}
+		for _, w := range g.Vary[:i] {
+			for _, a := range w.Keys() {
+				for _, b := range v.Keys() {
+					same, how := lagcomp.Overlap(a, b)
+					switch {
+					case !same:
+					case w.IsVariants() || v.IsVariants():
+						if how != "" {
+							how = " (" + how + ")"
+						}
+						return fmt.Errorf("a variant changes %s and --vary %s%s: a key is either varied or in the variants; drop one", a, b, how)
+					case how == "":
+						return fmt.Errorf("key %q is varied twice", v.Key)
+					default:
+						return fmt.Errorf("keys %q and %q are both varied, but %s: vary one", w.Key, v.Key, how)
+					}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // next advances the odometer of value indices, last key fastest.

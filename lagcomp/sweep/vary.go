@@ -17,6 +17,9 @@ const maxValues = 1000
 type Vary struct {
 	Key    string
 	Values []string
+	// Sets are, on the variant axis (VariantKey), each variant's changes,
+	// one per value; nil for a key.
+	Sets [][]lagcomp.Setting
 }
 
 // ParseVary reads KEY=FROM:TO:STEP (numbers) or KEY=V1,V2,… (any key;
