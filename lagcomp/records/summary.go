@@ -1,6 +1,8 @@
 package records
 
 import (
+	"math"
+
 	"lagscope/lagcomp"
 )
 
@@ -14,6 +16,10 @@ type SummaryJSON struct {
 	Type string `json:"type"`
 	lagcomp.Summary
 	Packets map[string]int `json:"packets" name:"{words}" unit:"packets" doc:"the shooter's connection, each key up_ or down_: its link's sent, lost and duplicated packets and reordered ones (packets that overtook one sent earlier, each counted once, not per copy), and the reliability layer's resends, gave_up, dup_dropped and acks (explicit ack packets)"`
+	// PeekersAdvantageMs is the duel line's measured_ms as a figure, so a
+	// sweep over the players' networks has it as a column: the fairness
+	// envelope's first panel.
+	PeekersAdvantageMs float64 `json:"peekers_advantage_ms" name:"peeker's advantage" unit:"ms" bounds:"," doc:"the duel's measured peeker's advantage (the duel line's measured_ms): how much later the defender's screen first showed the peeker than the peeker's showed the defender, at the first peek; no value without a duel (duel = true) or before both screens showed it"`
 	lagcomp.ProjectileSummary
 	SimSeconds float64 `json:"sim_seconds" name:"simulated time" unit:"s" bounds:"," doc:"how long the run simulated"`
 	// WallMs is the one figure that is not deterministic: the caller
@@ -27,11 +33,18 @@ type SummaryJSON struct {
 // no clock). The projectile figures are summarised from scratch over the
 // run's records.
 func Summary(sim *lagcomp.Sim, sum *lagcomp.Summary) SummaryJSON {
-	return SummaryJSON{
+	j := SummaryJSON{
 		Type: "summary", Summary: *sum, Packets: sim.PacketCounts(),
-		ProjectileSummary: lagcomp.SummarizeProjectiles(sim.Projectiles()),
-		SimSeconds:        sim.Now.Seconds(),
+		PeekersAdvantageMs: math.NaN(),
+		ProjectileSummary:  lagcomp.SummarizeProjectiles(sim.Projectiles()),
+		SimSeconds:         sim.Now.Seconds(),
 	}
+	if pa, ok := sim.PeekersAdvantage(); ok {
+		if m, ok := pa.MeasuredMs(); ok {
+			j.PeekersAdvantageMs = m
+		}
+	}
+	return j
 }
 
 // MarshalJSON writes every declared figure, in order, as its output form

@@ -44,7 +44,10 @@ func (g *Grid) Caption() []string {
 		sd = fmt.Sprintf("seed %d (one run per point: no confidence band)", first)
 	} else {
 		ci := "between two thin lines" // a trend over a number key
-		if len(g.Vary) == 0 || !isNumber(g.Vary[0].Key) {
+		switch {
+		case IsMatrix(g.Vary):
+			ci = "as ± its half-width under each cell's mean"
+		case len(g.Vary) == 0 || !isNumber(g.Vary[0].Key):
 			ci = "as an error bar" // points over choices
 		}
 		sd = fmt.Sprintf("seeds %d…%d: the mean and its 95 %% confidence interval %s (Student's t, %d df)", first, first+uint64(seeds)-1, ci, seeds-1)
@@ -69,4 +72,11 @@ func values(vs []string) string {
 func isNumber(key string) bool {
 	p, ok := lagcomp.Lookup(key)
 	return ok && (p.Kind == lagcomp.KindFloat || p.Kind == lagcomp.KindInt)
+}
+
+// IsMatrix says whether a grid is a matrix: exactly two varied keys,
+// neither a number (choices, booleans or the variant axis), so every
+// pairing is a cell and no axis carries a trend.
+func IsMatrix(vary []Vary) bool {
+	return len(vary) == 2 && !isNumber(vary[0].Key) && !isNumber(vary[1].Key)
 }

@@ -82,6 +82,11 @@ func render(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, []image.Rectan
 	if len(t.Rows) == 0 {
 		return nil, nil, nil, fmt.Errorf("no rows to chart")
 	}
+	if IsMatrix(t) {
+		opt.Caption = append(append([]string{}, opt.Caption...), matrixNote(t))
+		img, spots, err := renderMatrix(t, opt)
+		return img, spots, nil, err
+	}
 	c := vgimg.NewWith(vgimg.UseWH(vg.Length(opt.Width), vg.Length(opt.Height)), vgimg.UseDPI(72),
 		vgimg.UseBackgroundColor(opt.Theme.Background))
 	dc := draw.New(c)
