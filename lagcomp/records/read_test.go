@@ -110,8 +110,9 @@ func TestJunkRecordsFiles(t *testing.T) {
 }
 
 // A minimal engine line — only the required fields — reads, and its
-// summary says which figures it cannot give: the ideal rewind and hits
-// behind cover need fields it left out.
+// summary says which figures it cannot give: the ideal rewind (and the
+// extra rewind), hits behind cover and the arrival delays' spread need
+// fields it left out.
 func TestMinimalEngineLines(t *testing.T) {
 	in := `{"type":"shot","seq":1,"outcome":"judged","fire_ms":100,"claimed_stamp_ms":0,"judged_ms":150,"rewind_to_ms":0,"client_saw":{"x":10,"y":0,"yaw_deg":90},"rewound":{"x":10,"y":0.3,"yaw_deg":90},"client_hit":true,"server_hit":false}
 {"type":"shot","seq":2,"outcome":"lost","fire_ms":200,"claimed_stamp_ms":null,"client_saw":{"x":10,"y":1,"yaw_deg":90},"client_hit":false}`
@@ -124,13 +125,15 @@ func TestMinimalEngineLines(t *testing.T) {
 		s.MeanRewindErrM != 0.3 || s.MeanRewindMs != 150 {
 		t.Fatalf("summary %+v", s.Summary)
 	}
-	for _, name := range []string{"mean_ideal_rewind_ms", "behind_cover", "merged_shots", "packets"} {
+	for _, name := range []string{"mean_ideal_rewind_ms", "behind_cover", "merged_shots", "packets",
+		"p50_extra_rewind_ms", "p95_arrival_delay_ms", "max_arrival_delay_ms", "peekers_advantage_ms"} {
 		if _, ok := s.Absent[name]; !ok {
 			t.Errorf("%s has a value from records without it: %v", name, s.Absent)
 		}
 	}
 	b, _ := json.Marshal(s)
-	if !strings.Contains(string(b), `"behind_cover":null`) || !strings.Contains(string(b), `"mean_rewind_error_m":0.3`) {
+	if !strings.Contains(string(b), `"behind_cover":null`) || !strings.Contains(string(b), `"mean_rewind_error_m":0.3`) ||
+		!strings.Contains(string(b), `"max_arrival_delay_ms":null`) || !strings.Contains(string(b), `"max_rewind_error_m":0.3`) {
 		t.Errorf("line %s", b)
 	}
 }
