@@ -30,8 +30,8 @@ usage:
   (sim, sweep and shot)         --event: a scripted event, after the preset's [[events]]:
                                 3s:latency_ms=200 (,for=2s puts it back), 3s:outage=1s,
                                 3s@victim:disconnect=2s (clients: all, shooter, victim, observerN)
-  lagscope sweep --preset NAME [--vary KEY=FROM:TO:STEP|V1,V2,…]... [--set k=v]... [--event …]... [--seed N]
-                 [--seeds K] [--duration 30s] [--jobs N]
+  lagscope sweep --preset NAME [--vary KEY=FROM:TO:STEP|V1,V2,…]... [--variant NAME:k=v,…]...
+                 [--set k=v]... [--event …]... [--seed N] [--seeds K] [--duration 30s] [--jobs N]
                  {--csv out.csv|-, --json, --chart out.png [--metric a,b,…] [--size 1920x1080]
                   [--title "…"] [--theme light|dark]}
                                 run a grid of settings on all cores: one row per point and seed
