@@ -394,14 +394,19 @@ func TestSimJSONDuelLine(t *testing.T) {
 		t.Fatalf("%d duel lines", len(duels))
 	}
 	d := duels[0]
-	sum := 0.0
-	for _, k := range []string{"peeker_frame_ms", "peeker_one_way_ms", "server_tick_ms", "defender_one_way_ms", "defender_interp_ms"} {
+	// the analytic mean: the fixed delays, the peeker's input frame and
+	// its first input's wait, half the holder's frame, the snapshot wait
+	sum := d["holder_frame_ms"].(float64) / 2
+	for _, k := range []string{"peeker_frame_ms", "peeker_cmd_wait_ms", "peeker_one_way_ms", "input_buffer_ms", "holder_one_way_ms", "holder_interp_ms", "snapshot_wait_ms"} {
 		sum += d[k].(float64)
 	}
 	if math.Abs(sum-d["predicted_ms"].(float64)) > 1e-5 {
 		t.Fatalf("predicted %v, terms sum to %v", d["predicted_ms"], sum)
 	}
-	if d["peeker"].(float64) != 1 || d["defender"].(float64) != 0 || d["first_saw"] != "peeker" || d["won"] != "peeker" || d["measured_ms"] == nil {
+	if m := d["measured_ms"].(float64); m < d["low_ms"].(float64) || m > d["high_ms"].(float64) {
+		t.Fatalf("measured %v outside [%v, %v]", m, d["low_ms"], d["high_ms"])
+	}
+	if d["peeker"].(float64) != 1 || d["holder"].(float64) != 0 || d["first_saw"] != "peeker" || d["won"] != "peeker" || d["measured_ms"] == nil {
 		t.Fatalf("duel line: %v", d)
 	}
 	if byTarget == 0 {

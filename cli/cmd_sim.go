@@ -299,6 +299,11 @@ func writeJSON(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Du
 			return err
 		}
 	}
+	for _, m := range sim.Movement() {
+		if err := enc.Encode(records.Movement(&m)); err != nil {
+			return err
+		}
+	}
 	if pa, ok := sim.PeekersAdvantage(); ok {
 		if err := enc.Encode(records.Duel(&pa)); err != nil {
 			return err

@@ -2,6 +2,7 @@ package lagcomp
 
 import (
 	"fmt"
+	"lagscope/lagcomp/movement"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -158,6 +159,58 @@ func BenchmarkServerTick(b *testing.B) {
 			b.ReportMetric(float64(shots)/float64(b.N), "shots/tick")
 		})
 	}
+	benchServerTickInputs(b)
+}
+
+// benchServerTickInputs (a case of BenchmarkServerTick) is the movement pipeline's share of a server
+// tick: 64 players, each sending its inputs at 64 Hz (a 64 Hz client
+// frame rate and cl_cmdrate), each tick taking every player's new input
+// into its input buffer and playing one tick of it, with walls to
+// collide with. An op is one tick; the target is 100 µs.
+func benchServerTickInputs(b *testing.B) {
+	const players, hz = 64, 64
+	b.Run(fmt.Sprintf("players=%d/inputs=%dHz", players, hz), func(b *testing.B) {
+		c := Defaults()
+		c.Observers, c.TickHz, c.SnapshotHz, c.FPS, c.CmdRateHz = players-2, hz, 32, hz, hz
+		c.Walls, _ = model.ParseWalls("18.8,0.8,19.4,6; -5,10,5,11")
+		s, err := New(c)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Step(2 * model.Second)
+		srv, tick := s.Server, c.Tick()
+		seq := make([]uint32, players)
+		next := make([]model.Time, players)
+		for i, cl := range s.Clients { // carry on each client's stream
+			seq[i], next[i] = cl.inputSeq+1, cl.prevFrame
+		}
+		rng := rand.New(rand.NewPCG(2, 2))
+		before := make([]movement.Stats, players)
+		for k, cn := range srv.conns {
+			before[k] = cn.inputs.Stats
+		}
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			now := srv.Now + tick
+			for k, cn := range srv.conns { // one new input from every player
+				vel := model.Dir(rng.Float64() * 2 * math.Pi).Scale(5)
+				cn.inputs.Receive(movementInput(seq[k], next[k], tick, vel), now)
+				seq[k]++
+				next[k] += tick
+			}
+			srv.advance(&s.cfg, now)
+		}
+		b.StopTimer()
+		// the stream played as it came: none late, and none lost or starved
+		// but at the seam (the inputs the clients had in flight or unsent
+		// when the benchmark took over their streams)
+		for k, cn := range srv.conns {
+			if st := cn.inputs.Stats; st.Applied-before[k].Applied < b.N-10 || st.Lost-before[k].Lost > 8 || st.Late != before[k].Late {
+				b.Fatalf("player %d: %+v after %+v over %d ticks", k, st, before[k], b.N)
+			}
+		}
+		b.ReportMetric(float64(players), "players")
+	})
 }
 
 // BenchmarkSim reports simulated seconds per wall second.
@@ -186,4 +239,8 @@ func BenchmarkSim(b *testing.B) {
 			b.ReportMetric(simulated.Seconds()*float64(b.N)/b.Elapsed().Seconds(), "sim-s/s")
 		})
 	}
+}
+
+func movementInput(seq uint32, t, dt model.Time, vel model.Vec) movement.Input {
+	return movement.Input{Seq: seq, T: t, Dt: dt, Vel: vel, Alive: true}
 }

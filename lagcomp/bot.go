@@ -105,6 +105,7 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 // second packet: a copy the server must refuse.
 func (s *Sim) sendCommand(c *Client, cmd *Command) {
 	pk := Packet{Kind: PacketCommand, Client: c.Index, Up: true, Cmd: cmd}
+	s.takeInputs(c, &pk) // the frame's movement rides with the shot, as in a usercmd
 	if s.cfg.ReliableFire {
 		s.sendReliable(relMsg{Kind: PacketCommand, Cmd: cmd}, c, true, fireChannel)
 		pk.Cmd = nil

@@ -6,9 +6,11 @@ import (
 	"slices"
 
 	"lagscope/lagcomp/burstcounter"
+	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
+	"lagscope/lagcomp/schedule"
 	"lagscope/lagcomp/stream"
 	"lagscope/model"
 )
@@ -64,6 +66,22 @@ type Client struct {
 	warpLast    float64
 	warps       []WarpEvent // the warps of the last GhostWindow, oldest first
 	starved     int         // render frames that ran past the newest snapshot
+
+	// movement: the prediction of its own pawn, and its inputs on their
+	// way (movement.go's pipeline, ../shared/DESIGN.md)
+	pred        *movement.Predictor
+	inputSeq    uint32
+	framed      bool               // a frame has been seen: the next input covers the time since
+	prevFrame   model.Time         // the frame before this one
+	batch       []movement.Input   // sampled since the last command packet
+	slab        []movement.Input   // where sent packets' inputs live (never written below len)
+	sentInputs  []movement.Input   // the newest inputs sent, for cl_cmdbackup
+	cmds        schedule.Metronome // the command packets' rate
+	inputsSent  int
+	ackStamp    model.Time            // the newest snapshot reconciled with
+	corrections []movement.Correction // those of the last GhostWindow, oldest first
+	lastCorr    *movement.Correction  // the newest, whenever it was
+	maxCorr     movement.Correction   // the largest, whenever it was
 }
 
 // ClientView is the remote world as one client displays it at a render
@@ -250,6 +268,11 @@ func (c *Client) noteWarp(e WarpEvent) {
 // "largest warp" bookmark points (lagcomp/moments). Zero before any.
 func (c *Client) LargestWarp() (m float64, at model.Time) { return c.warpMax, c.warpMaxAt }
 
+// LargestCorrection is the largest correction of this client's own pawn
+// so far (zero before any): where a lecture's "largest correction"
+// bookmark points (lagcomp/moments).
+func (c *Client) LargestCorrection() movement.Correction { return c.maxCorr }
+
 // DownLink is the configuration of the link from the server to this
 // client (the victim's own latency applied), as it stands now.
 func (c *Client) DownLink() netem.LinkConfig { return c.down.Config() }
@@ -326,4 +349,171 @@ func ClientName(i int) string {
 		return "victim"
 	}
 	return fmt.Sprintf("observer%d", i-1)
+}
+
+// UserInput is what the user's keys and mouse hold for a pawn: Move a
+// direction (WASD or the arrows: each axis -1, 0 or 1; the pawn walks at
+// its speed along it), and, when Aim, the yaw the mouse points at.
+type UserInput struct {
+	Move model.Vec
+	Aim  bool
+	Yaw  float64
+}
+
+// SetUserInput holds the user's input for pawn (the shooter or the
+// target) from now on: the pawn's client samples it at each frame while
+// its control (shooter_control, target_control) is user. The timeline
+// records it, so a replay samples the same at the same frames.
+func (s *Sim) SetUserInput(pawn int, in UserInput) {
+	for _, x := range [3]float64{in.Move.X, in.Move.Y, in.Yaw} {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return // no key or mouse produces these: refuse rather than move to NaN
+		}
+	}
+	if pawn == ShooterPawn || pawn == TargetPawn {
+		s.user[pawn] = in
+	}
+}
+
+// userControlled reports whether the user's keys move client c's pawn.
+func (s *Sim) userControlled(c *Client) bool {
+	switch c.Index {
+	case ShooterPawn:
+		return s.cfg.Control == ControlUser
+	case TargetPawn:
+		return s.cfg.TargetControl == ControlUser
+	}
+	return false
+}
+
+// userSpeed is how fast the user's keys walk pawn i: the target's speed
+// (target_speed_mps), 5 m/s when that is 0.
+func userSpeed(cfg *Config, i int) float64 {
+	if cfg.Target.Speed > 0 {
+		return cfg.Target.Speed
+	}
+	return 5
+}
+
+// sampleInput is the client frame's input, sampled and applied at once
+// (client-side prediction): the movement over the frame just ended, from
+// the user's keys or the bot's hands, queued for the next command packet.
+// The first frame only starts the clock.
+func (s *Sim) sampleInput(c *Client, t model.Time) {
+	if !c.framed {
+		c.framed, c.prevFrame = true, t
+		return
+	}
+	dt := t - c.prevFrame
+	if dt <= 0 {
+		return
+	}
+	c.inputSeq++
+	in := movement.Input{Seq: c.inputSeq, T: c.prevFrame, Dt: dt}
+	cur := c.pred.Pose
+	in.Epoch, in.Alive, in.Yaw = int32(cur.Epoch), cur.Alive, cur.Yaw
+	if s.userControlled(c) {
+		u := s.user[c.Index]
+		if l := u.Move.Len(); l > 0 {
+			in.Vel = u.Move.Scale(userSpeed(&s.cfg, c.Index) / l)
+		}
+		if u.Aim {
+			in.Yaw = model.NormalizeAngle(u.Yaw)
+		}
+	} else {
+		var epoch int
+		in.Vel, in.Yaw, epoch, in.Alive, in.Jump = s.botHands(c, t, dt)
+		in.Epoch = int32(epoch)
+	}
+	c.pred.Predict(in, s.predictWalls())
+	c.batch = append(c.batch, in)
+	c.prevFrame = t
+}
+
+// botHands is the bot's input over the frame ending at t: steer toward
+// where its motion script puts the pawn at t, no faster than the script
+// walks — so on clean links the pawn follows the script exactly, and
+// after a correction or a wall it makes its way back. The script's
+// teleports and deaths come with the input as the scene's rule.
+func (s *Sim) botHands(c *Client, t, dt model.Time) (vel model.Vec, yaw float64, epoch int, alive bool, jump model.Vec) {
+	m := &s.Server.Pawns[c.Index].Motion
+	goal := m.At(t)
+	cur := c.pred.Pose
+	if goal.Epoch != cur.Epoch {
+		return model.Vec{}, goal.Yaw, goal.Epoch, goal.Alive, goal.Pos
+	}
+	vel = goal.Pos.Sub(cur.Pos).Scale(1 / dt.Seconds())
+	if top := m.MaxSpeed(); vel.Len() > top {
+		vel = vel.Scale(top / vel.Len())
+	}
+	return vel, goal.Yaw, goal.Epoch, goal.Alive, model.Vec{}
+}
+
+// predictWalls are the walls the predicting client collides with.
+func (s *Sim) predictWalls() []model.Wall {
+	if s.cfg.PredictWalls {
+		return s.cfg.Walls
+	}
+	return nil
+}
+
+// takeInputs moves the inputs sampled since the last command packet into
+// p, after the last cmd_backup inputs sent before them (cl_cmdbackup).
+func (s *Sim) takeInputs(c *Client, p *Packet) {
+	if len(c.batch) == 0 {
+		return
+	}
+	n := s.cfg.CmdBackup
+	back := c.sentInputs[max(0, len(c.sentInputs)-n):]
+	// packets' inputs are carved from a slab (a packet is never written
+	// after it is sent, so they may share one): one allocation for many
+	k := len(back) + len(c.batch)
+	if cap(c.slab)-len(c.slab) < k {
+		c.slab = make([]movement.Input, 0, max(1024, 4*k))
+	}
+	at := len(c.slab)
+	c.slab = append(append(c.slab, back...), c.batch...)
+	p.Inputs = c.slab[at : at+k : at+k]
+	p.InputBackups = len(back)
+	c.inputsSent += len(c.batch)
+	c.sentInputs = append(c.sentInputs, c.batch...)
+	if len(c.sentInputs) > 2*n+16 { // keep the last n, shifting rarely
+		c.sentInputs = append(c.sentInputs[:0:0], c.sentInputs[len(c.sentInputs)-n:]...)
+	}
+	c.batch = c.batch[:0]
+}
+
+// sendInputs sends a command packet when one is due at cmd_rate_hz and
+// inputs wait for it.
+func (s *Sim) sendInputs(c *Client, t model.Time) {
+	if !c.cmds.Due(t, s.cfg.cmdRate()) || len(c.batch) == 0 {
+		return
+	}
+	p := Packet{Kind: PacketMove, Client: c.Index, Up: true}
+	s.takeInputs(c, &p)
+	s.send(p, c)
+}
+
+// reconcile takes a snapshot's word on the client's own pawn: newer than
+// any before, it resets the prediction to the server's state and replays
+// what the server has not played (a correction when that moves it).
+func (s *Sim) reconcile(c *Client, snap *Snapshot, t model.Time) {
+	if c.Index >= len(snap.Played) || !snap.Played[c.Index] || snap.Stamp <= c.ackStamp {
+		return
+	}
+	c.ackStamp = snap.Stamp
+	corr, ok := c.pred.Reconcile(snap.Acks[c.Index], t, s.predictWalls())
+	if !ok {
+		return
+	}
+	c.lastCorr = &corr
+	if corr.M > c.maxCorr.M {
+		c.maxCorr = corr
+	}
+	drop := 0
+	for drop < len(c.corrections) && c.corrections[drop].At <= t-GhostWindow {
+		drop++
+	}
+	c.corrections = append(c.corrections[:0:0], c.corrections[drop:]...)
+	c.corrections = append(c.corrections, corr)
 }

@@ -74,7 +74,7 @@ func (s *Sim) Keyframe() *Sim {
 	for i := range k.Server.Pawns {
 		k.Server.Pawns[i].Swept = rewind.Swept{}
 	}
-	k.packets = slices.Clone(k.packets)
+	k.packets, k.packetsLo = slices.Clone(k.packets[k.packetsLo:]), 0
 	return k
 }
 
@@ -84,6 +84,7 @@ func (s *Server) clone() *Server {
 	for i := range c.Pawns {
 		p := &c.Pawns[i]
 		p.History = s.Pawns[i].History.Clone()
+		p.path, p.offsets = slices.Clone(s.Pawns[i].path), slices.Clone(s.Pawns[i].offsets)
 		p.Swept = rewind.SweptOf(p.History) // rebuilt: a keyframe need not store it
 	}
 	c.in = slices.Clone(s.in)
@@ -104,6 +105,7 @@ func (cn *conn) clone() *conn {
 	c.measured = cn.measured.Clone()
 	c.rel, c.weaponRel = cn.rel.Clone(), cn.weaponRel.Clone()
 	c.weapon = cn.weapon.Clone()
+	c.inputs = cn.inputs.Clone()
 	return &c
 }
 
@@ -122,6 +124,10 @@ func (cl *Client) clone() *Client {
 	c.ping = cl.ping.Clone()
 	c.lastExtrap, c.lastVel = slices.Clone(cl.lastExtrap), slices.Clone(cl.lastVel)
 	c.warps = slices.Clone(cl.warps)
+	c.pred = cl.pred.Clone()
+	c.batch, c.sentInputs = slices.Clone(cl.batch), slices.Clone(cl.sentInputs)
+	c.slab = slices.Clip(cl.slab) // the copy's next packet starts a slab of its own
+	c.corrections, c.lastCorr = slices.Clone(cl.corrections), clonePtr(cl.lastCorr)
 	return &c
 }
 

@@ -14,6 +14,7 @@ import (
 	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/events"
 	"lagscope/lagcomp/fireeffects"
+	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/orderstat"
 	"lagscope/lagcomp/ping"
@@ -30,15 +31,23 @@ import (
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[Sim](): {"sight", "duelAim", "duelAimSrc", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
-		"tally", "Dropped", "packets", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets"},
+		"tally", "Dropped", "packets", "packetsLo", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "user"},
 	// the script and its actions are never written after New: shared
 	reflect.TypeFor[scriptState](): {"evs", "acts", "next", "refused", "refusedWhy", "reconnects", "cuts"},
 	reflect.TypeFor[Server]():      {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells"},
-	reflect.TypeFor[ServerPawn]():  {"Motion", "Pose", "Vel", "History", "Swept", "LastJump"},
-	reflect.TypeFor[conn]():        {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "weapon", "rel", "weaponRel", "acks"},
+	reflect.TypeFor[ServerPawn]():  {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets"},
+	reflect.TypeFor[offsetFrom]():  {"T", "Offset"},
+	reflect.TypeFor[conn]():        {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
 	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "snaps", "PackageTimeStamp", "hasStamp", "lastRender", "Display", "ping", "firePhase", "armed",
-		"nextFire", "burstShots", "firing", "holding", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved"},
-	reflect.TypeFor[ClientView](): {"T", "Poses", "Shown", "IdealT", "Render", "Starved", "Filled"},
+		"nextFire", "burstShots", "firing", "holding", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
+		"pred", "inputSeq", "framed", "prevFrame", "batch", "slab", "sentInputs", "cmds", "inputsSent", "ackStamp", "corrections", "lastCorr", "maxCorr"},
+	reflect.TypeFor[UserInput]():           {"Move", "Aim", "Yaw"},
+	reflect.TypeFor[movement.Buffer]():     {"Lead", "queue", "next", "anchored", "firstSeq", "firstT", "firstAt", "hasFirst", "Offset", "cursor", "last", "hasLast", "checked", "windowStart", "minSpare", "Knots", "Stats"},
+	reflect.TypeFor[movement.Predictor]():  {"Pose", "pending", "Corrections", "MaxCorrectionM"},
+	reflect.TypeFor[movement.Input]():      {"Seq", "T", "Dt", "Vel", "Yaw", "Fire", "Epoch", "Alive", "Jump"},
+	reflect.TypeFor[movement.Correction](): {"At", "From", "To", "M"},
+	reflect.TypeFor[movement.Stats]():      {"Received", "Duplicates", "Applied", "Lost", "Late", "Starved", "Resyncs", "Drains", "DelaySum", "DelayN"},
+	reflect.TypeFor[ClientView]():          {"T", "Poses", "Shown", "IdealT", "Render", "Starved", "Filled"},
 	reflect.TypeFor[projState](): {"id", "seq", "weapon", "spec", "fire", "origin", "dir", "lastSeen", "server", "srvAt", "srvPos",
 		"srvPath", "srvDone", "final", "finalT", "hits", "ff", "spawnT", "predicted", "fakeAt", "fakeDelay", "fakeSpawned", "fake",
 		"auth", "rec", "linkOffsetM", "catchupM", "maxDiv", "fakeFinal", "remote", "remoteTau", "remoteJump", "remoteDelay",
@@ -46,13 +55,14 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[movingCopy](): {"shown", "alive", "pos", "at", "path", "det"},
 	reflect.TypeFor[projectile.Reconciler](): {"mismatchM", "predictFX", "fakeAlive", "fakeDet", "fakeDetPos", "switchAt", "linked",
 		"pendingAuth", "spawnedDetonated", "Rule", "Fired", "FX", "FXAt", "FXFake", "HasFX", "fxShown", "done"},
-	reflect.TypeFor[projectile.Flight]():         {"From", "Dir", "Speed", "T0"},
-	reflect.TypeFor[shotTally]():                 {"s", "n", "maxSeq", "err", "rewind", "ideal", "errs", "extra", "arrival"},
-	reflect.TypeFor[spread]():                    {"p50", "p95", "max", "n"},
-	reflect.TypeFor[ShotLog]():                   {"c"},
-	reflect.TypeFor[orderstat.Stat]():            {"low", "high", "p"},
-	reflect.TypeFor[projTally]():                 {"s", "linked", "pairs", "linkSum", "detSum"},
-	reflect.TypeFor[Summary]():                   {"ShotsFired", "ShotsLost", "ShotsInFlight", "ProjectilesSpawned", "LostClientHits", "DupsRejected", "PingCapped", "PingDropped", "HandshakesFailed", "ReliableGaveUp", "ConnLost", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P50RewindErrM", "P95RewindErrM", "MaxRewindErrM", "MeanRewindMs", "MeanIdealMs", "P50ExtraRewindMs", "P95ExtraRewindMs", "MaxExtraRewindMs", "P50ArrivalDelayMs", "P95ArrivalDelayMs", "MaxArrivalDelayMs", "RuleCounts", "MaxWarpM", "StarvedFrames", "MergedShots"},
+	reflect.TypeFor[projectile.Flight](): {"From", "Dir", "Speed", "T0"},
+	reflect.TypeFor[shotTally]():         {"s", "n", "maxSeq", "err", "rewind", "ideal", "errs", "extra", "arrival"},
+	reflect.TypeFor[spread]():            {"p50", "p95", "max", "n"},
+	reflect.TypeFor[ShotLog]():           {"c"},
+	reflect.TypeFor[orderstat.Stat]():    {"low", "high", "p"},
+	reflect.TypeFor[projTally]():         {"s", "linked", "pairs", "linkSum", "detSum"},
+	reflect.TypeFor[Summary](): {"ShotsFired", "ShotsLost", "ShotsInFlight", "ProjectilesSpawned", "LostClientHits", "DupsRejected", "PingCapped", "PingDropped", "HandshakesFailed", "ReliableGaveUp", "ConnLost", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P50RewindErrM", "P95RewindErrM", "MaxRewindErrM", "MeanRewindMs", "MeanIdealMs", "P50ExtraRewindMs", "P95ExtraRewindMs", "MaxExtraRewindMs", "P50ArrivalDelayMs", "P95ArrivalDelayMs", "MaxArrivalDelayMs", "RuleCounts", "MaxWarpM", "StarvedFrames", "MergedShots",
+		"InputsSent", "InputsLost", "InputDelayMsMean", "StarvedTicks", "Corrections", "MaxCorrectionM"},
 	reflect.TypeFor[ProjectileSummary]():         {"Count", "Outcomes", "Rules", "ServerRules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
 	reflect.TypeFor[sightings]():                 {"hidden", "armed", "seen", "at", "won", "winner", "wonAt"},
 	reflect.TypeFor[schedule.Metronome]():        {"base", "hz", "n"},

@@ -58,17 +58,25 @@ type Config struct {
 	Seed       uint64
 	DurationMs float64
 
-	// Network: the shooter's links; the victim's use the same conditions
-	// with VictimLatencyMs (when >= 0) as its one-way base latency.
-	Up, Down        netem.LinkConfig
-	VictimLatencyMs float64
+	// Network: the shooter's links (and the observers'); the victim's are
+	// the same but for each field of VictimUp and VictimDown that is >= 0
+	// (the victim_-prefixed link keys; -1 = as the shooter's).
+	Up, Down             netem.LinkConfig
+	VictimUp, VictimDown netem.LinkConfig
 
 	// Rates.
 	TickHz     int
 	SnapshotHz int
 	FPS        int
-	InterpMs   float64
-	Display    DisplayMode
+	// Movement: inputs sampled each frame, sent in command packets
+	// CmdRateHz times a second (at most FPS: cmdRate), played by the
+	// server's input buffer InputBufferMs behind the first (-1: one tick);
+	// PredictWalls: the predicting client collides with the walls.
+	CmdRateHz     int
+	InputBufferMs float64
+	PredictWalls  bool
+	InterpMs      float64
+	Display       DisplayMode
 
 	// Compensation.
 	Mode                 Mode
@@ -92,8 +100,9 @@ type Config struct {
 	LatencyReductionMs  float64
 	PingToleranceMs     float64
 
-	// Weapon and shooter bot.
+	// Weapon and shooter bot; TargetControl: who moves the target.
 	Control        Control
+	TargetControl  Control
 	Weapon         WeaponKind
 	StampMode      StampMode
 	FireIntervalMs float64
@@ -309,22 +318,44 @@ func (c *Config) interpDelay() model.Time {
 	return model.MsF(c.InterpMs)
 }
 
-// clientLinks are client i's link conditions: the victim's with its own
-// latency when set, everyone else's (observers too) as the shooter's.
+// clientLinks are client i's link conditions: the victim's (the duel's
+// peeker) with its own victim_ keys where set, everyone else's (observers
+// too) as the shooter's.
 func (c *Config) clientLinks(i int) (up, down netem.LinkConfig) {
 	up, down = c.Up, c.Down
 	if i == TargetPawn {
-		up, down = c.victimLink(up), c.victimLink(down)
+		up, down = victimLink(up, &c.VictimUp), victimLink(down, &c.VictimDown)
 	}
 	return up, down
 }
 
-// victimLink is the victim's link in one direction.
-func (c *Config) victimLink(l netem.LinkConfig) netem.LinkConfig {
-	if c.VictimLatencyMs >= 0 {
-		l.LatencyMs = c.VictimLatencyMs
+// ClientLinks are client i's link conditions (the victim's own keys
+// applied for the victim), as the views draw them.
+func (c *Config) ClientLinks(i int) (up, down netem.LinkConfig) { return c.clientLinks(i) }
+
+// victimLink is the victim's link in one direction: l with every field
+// the victim's keys set (>= 0) replaced. The fields are the link keys'
+// table's, so a new link key is a victim key too.
+func victimLink(l netem.LinkConfig, v *netem.LinkConfig) netem.LinkConfig {
+	for _, lf := range linkFields {
+		if x := *lf.f(v); x >= 0 {
+			*lf.f(&l) = x
+		}
 	}
 	return l
+}
+
+// cmdRate is the rate command packets go out at: cmd_rate_hz, but at most
+// one a frame (the clamp is named: rule.CmdRateCapped).
+func (c *Config) cmdRate() int { return min(c.CmdRateHz, c.FPS) }
+
+// inputBuffer is the server's input buffer (input_buffer_ms; -1 is one
+// tick).
+func (c *Config) inputBuffer() model.Time {
+	if c.InputBufferMs < 0 {
+		return c.Tick()
+	}
+	return model.MsF(c.InputBufferMs)
 }
 
 // NeedsRestart reports whether going from a to b changes the world, so

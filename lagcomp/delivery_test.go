@@ -46,6 +46,9 @@ func TestResendsAndAcksAreInThePacketRecords(t *testing.T) {
 	c := rockets()
 	c.Control, c.FireIntervalMs, c.Down.LossPct = ControlBot, 300, 30
 	c.Target = model.Motion{Kind: model.Strafe, Origin: model.V(15, 0), Heading: math.Pi / 2, Yaw: math.Pi, Speed: 5, Amplitude: 3}
+	// command packets twice a second: between them an ack owed goes in a
+	// packet of its own (at 64 Hz every ack rides a command packet)
+	c.CmdRateHz = 2
 	s, err := New(c)
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package lagcomp
 
 import (
 	"lagscope/lagcomp/events"
+	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
@@ -42,6 +43,11 @@ type Frame struct {
 	// Events is the run's script (Config.Events), in time order: the
 	// timeline and the packet-flow view draw them (shared: do not write)
 	Events []events.Event
+	// InputOffsets are, client by client, how far behind its client the
+	// server plays its inputs (its input buffer's offset; -1 before the
+	// first): a movement command's input starting at client time T is
+	// played from the first tick at or after T + offset.
+	InputOffsets []model.Time
 }
 
 // GhostWindow is how long a judged shot's hitboxes stay on screen, as
@@ -65,6 +71,20 @@ type ClientFrame struct {
 	WarpM       float64     // the last frame's extrapolation warp
 	Warps       []WarpEvent // the extrapolation warps of the last GhostWindow, oldest first
 	TrackedPing float64     // ms; NaN before the first reply
+	// Corrections are the reconciliations of the last GhostWindow that
+	// moved this client's own pawn (from where it had predicted it to
+	// where the server's state and the replay put it), oldest first: the
+	// views draw them in this client's pane, as Unreal's
+	// p.NetShowCorrections does.
+	Corrections []movement.Correction
+	// OtherTruth is the other player (the target for the shooter, the
+	// shooter for the victim) where the server's own movement truly had it
+	// at the time this client shows (View.IdealT): the extrapolation's
+	// error is the distance to it.
+	OtherTruth model.Pose
+	// Pending is how many of its inputs the server has not played yet
+	// (the replay's length at the next correction).
+	Pending int
 }
 
 // FiredShot is a shot in flight to the server (neither arrived nor lost):
@@ -101,6 +121,12 @@ type PacketFrame struct {
 	// Cut names the scripted event that dropped it (rule.Outage or
 	// rule.Disconnected) when the link itself would have delivered it.
 	Cut Rule
+	// Inputs and InputBackups: the movement inputs it carries (a command
+	// packet, or a shot's), InputBackups of them repeats of earlier ones
+	// (cl_cmdbackup); FirstInput is the Seq of the first new one.
+	Inputs, InputBackups int
+	FirstInput           uint32
+	FirstInputT          model.Time // the client time its first new input's frame starts
 }
 
 // MessageFrame is a reliable message riding a packet.
@@ -115,7 +141,11 @@ type MessageFrame struct {
 // packetFrame is p as the views draw it; dup marks the link's second copy.
 func packetFrame(p *Packet, dup bool) PacketFrame {
 	f := PacketFrame{Kind: p.Kind, Client: p.Client, Up: p.Up, Sent: p.Sent, Deliver: p.Deliver, Dup: dup,
-		Seq: p.Hdr.Seq, Ack: p.Hdr.Ack, AckBits: p.Hdr.AckBits, Weapon: p.onWeapon, Cut: p.cut}
+		Seq: p.Hdr.Seq, Ack: p.Hdr.Ack, AckBits: p.Hdr.AckBits, Weapon: p.onWeapon, Cut: p.cut,
+		Inputs: len(p.Inputs), InputBackups: p.InputBackups}
+	if p.InputBackups < len(p.Inputs) {
+		f.FirstInput, f.FirstInputT = p.Inputs[p.InputBackups].Seq, p.Inputs[p.InputBackups].T
+	}
 	if p.Cmd != nil {
 		f.Shot = p.Cmd.Seq
 	}
@@ -224,6 +254,13 @@ type PingFrame struct {
 // Frame snapshots the simulation now.
 func (s *Sim) Frame() *Frame {
 	f := &Frame{T: s.Now, Config: s.cfg, Summary: s.Summary()}
+	for _, cn := range s.Server.conns {
+		off := model.Time(-1)
+		if cn.inputs.Anchored() {
+			off = cn.inputs.Offset
+		}
+		f.InputOffsets = append(f.InputOffsets, off)
+	}
 	if pa, ok := s.PeekersAdvantage(); ok {
 		f.Duel = &pa
 	}
@@ -298,6 +335,13 @@ func (s *Sim) clientSnapshot(c *Client, other int) ClientFrame {
 		}
 	}
 	cf.TrackedPing, _ = c.ping.ExactPing()
+	for _, k := range c.corrections {
+		if k.At > s.Now-GhostWindow {
+			cf.Corrections = append(cf.Corrections, k)
+		}
+	}
+	cf.Pending = c.pred.Pending()
+	cf.OtherTruth = s.Server.Pawns[other].TruthAt(c.Display.IdealT)
 	return cf
 }
 

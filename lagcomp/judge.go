@@ -37,7 +37,7 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 	}
 	r := s.clientRecord(&ps)
 	r.Outcome, r.Arrival, r.Judged, r.RewindTo, r.Settled = OutcomeJudged, arrival, now, now, now
-	r.ServerNow, r.Rewound, r.Origin = srv.Pawns[victim].Pose, srv.Pawns[victim].Pose, shooter.Pose.Pos
+	r.ServerNow, r.Rewound, r.Origin = srv.Pawns[victim].Pose, srv.Pawns[victim].Pose, srv.shotOrigin(cfg, cmd)
 	switch {
 	case refused != "":
 		r.Outcome, r.Rejected, r.Rules, r.ServerEnd = OutcomeRejected, true, []Rule{refused}, r.Origin
@@ -51,7 +51,8 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 	}
 	if r.Traced() { // the rewind and trace figures exist only for a traced shot
 		r.RewindErrorM = r.ClientSaw.Pos.Dist(r.Rewound.Pos)
-		r.TruthErrorM = r.Rewound.Pos.Dist(srv.Pawns[victim].Motion.At(r.RewindTo).Pos)
+		r.TruthErrorM = r.Rewound.Pos.Dist(srv.Pawns[victim].TruthAt(r.RewindTo).Pos)
+		r.VictimInputDelay, r.HasVictimInputDelay = srv.Pawns[victim].inputDelayAt(r.RewindTo)
 		r.YawErrorDeg = math.Abs(model.AngleDiff(r.ClientSaw.Yaw, r.Rewound.Yaw)) * 180 / math.Pi
 		r.MissByM = r.Rewound.Box().LateralGap(r.Origin, r.Dir)
 	}
@@ -189,7 +190,7 @@ func (s *Server) rewindAll(cfg *Config, shooter int, t model.Time, o, d model.Ve
 	window := t - model.MsF(cfg.MaxTrailMs) - cfg.Tick()
 	s.cells = s.grid.Trace(o, d, reach, shooter, func(i int) float64 {
 		p := &s.Pawns[i]
-		if p.LastJump < window && !model.SegmentNearCircle(o, d, reach, p.Pose.Pos, model.BoundRadius+p.Motion.MaxSpeed()*back) {
+		if p.LastJump < window && !model.SegmentNearCircle(o, d, reach, p.Pose.Pos, model.BoundRadius+p.MaxSpeed*back) {
 			return math.Inf(1)
 		}
 		if tg, ok := s.rewindOne(i, t, opt); ok {

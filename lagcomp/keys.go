@@ -50,11 +50,13 @@ var Params = Keys.Params
 // renamedKeys are old key names still accepted (with a note naming the
 // new one) wherever a key is read, so no user's script or file breaks:
 // the Gilbert-Elliott loss keys were burst_*, a word that also means the
-// rapid-fire burst (burst_shots) and the replicated burst counter.
+// rapid-fire burst (burst_shots) and the replicated burst counter. The
+// victim's one-way link keys follow the same rule, as a script written
+// with the old names and victim keys would spell them.
 var renamedKeys = func() map[string]string {
 	m := map[string]string{}
 	for _, f := range []string{"enter", "exit", "loss"} {
-		for _, dir := range []string{"", "up_", "down_"} {
+		for _, dir := range []string{"", "up_", "down_", "victim_up_", "victim_down_"} {
 			m[dir+"burst_"+f+"_pct"] = dir + "ge_" + f + "_pct"
 		}
 	}
@@ -285,6 +287,29 @@ func withProfile(l netem.LinkConfig, name string) netem.LinkConfig {
 	return p
 }
 
+// victimLinkParams are the victim's own link keys: every link key with a
+// victim_ prefix (victim_up_loss_pct, victim_down_jitter_ms, and the
+// both-way victim_latency_ms…), -1 meaning as the shooter's. The victim is
+// the duel's peeker too; observers keep the shooter's links.
+func victimLinkParams() []*Param {
+	var ps []*Param
+	for _, lf := range linkFields {
+		doc := "the victim's own: " + lf.doc + " (-1 = as the shooter's)"
+		up := num("victim_"+lf.up, "network", lf.unit, -1, lf.hi, -1, doc+", client to server", func(c *Config) *float64 { return lf.f(&c.VictimUp) })
+		down := num("victim_"+lf.down, "network", lf.unit, -1, lf.hi, -1, doc+", server to client", func(c *Config) *float64 { return lf.f(&c.VictimDown) })
+		both := &Param{Key: "victim_" + lf.both, Group: "network", Kind: KindFloat, Unit: lf.unit, Min: -1, Max: lf.hi, Alias: true, Sets: []string{up.Key, down.Key},
+			Order: orderShorthand,
+			Doc:   doc + ", both directions (sets " + up.Key + " and " + down.Key + ")",
+			Write: func(c *Config, v any) { *lf.f(&c.VictimUp) = v.(float64); *lf.f(&c.VictimDown) = v.(float64) }}
+		if lf.oneWay {
+			sl := &param.Slider{Lo: -1, Hi: lf.slider.Hi, Step: lf.slider.Step}
+			up.Slider, down.Slider, both.Slider = sl, sl, sl
+		}
+		ps = append(ps, both, up, down)
+	}
+	return ps
+}
+
 func buildParams() []*Param {
 	ps := []*Param{
 		{Key: "network", Group: "network", Kind: KindEnum, Choices: netem.ProfileNames(), Alias: true, Order: orderProfile,
@@ -293,13 +318,16 @@ func buildParams() []*Param {
 	}
 	ps = append(ps, linkParams()...)
 	ps = append(ps, traceParams()...)
+	ps = append(ps, victimLinkParams()...)
 	ps = append(ps,
 		choice("reliable_style", "network", netem.Styles(), netem.NAK, "how reliable messages are resent: nak (Unreal: a packet missing from a later ack, about an RTT plus a packet interval), rto (RFC 6298: a timer from 3 RTT, doubled at each expiry, Karn's rule) or repeat (Quake 3: in every packet until acked); each gives the connection up by its engine's rule (connection_lost)", func(c *Config) *netem.Style { return &c.ReliableStyle }).Restart(),
-		num("victim_latency_ms", "network", "ms", -1, 5000, -1, "the victim's one-way base latency (-1 = same links as the shooter)", func(c *Config) *float64 { return &c.VictimLatencyMs }).LogSlide(-1, 1000, 1),
 
 		integer("tick_hz", "rates", "Hz", 1, 1000, 64, "server tick rate: history samples, command processing", func(c *Config) *int { return &c.TickHz }).Slide(1, 256, 1),
 		integer("snapshot_hz", "rates", "Hz", 1, 1000, 32, "snapshots sent to each client (at most tick_hz)", func(c *Config) *int { return &c.SnapshotHz }).Slide(1, 256, 1),
 		integer("fps", "rates", "Hz", 1, 1000, 120, "client frame rate", func(c *Config) *int { return &c.FPS }),
+		integer("cmd_rate_hz", "rates", "Hz", 1, 1000, 64, "command packets a client sends a second, each carrying the inputs of the frames since the last (Source's cl_cmdrate; at most fps, a clamp the records name)", func(c *Config) *int { return &c.CmdRateHz }).Slide(1, 256, 1),
+		num("input_buffer_ms", "rates", "ms", -1, 1000, -1, "how far behind a client's first input the server's input buffer plays its inputs, to absorb late ones (-1 = one server tick)", func(c *Config) *float64 { return &c.InputBufferMs }).Slide(-1, 200, 1),
+		flag("predict_walls", "rates", true, "the predicting client collides with the walls as the server does (false: its prediction walks through them, as a client whose collision disagrees with the server's)", func(c *Config) *bool { return &c.PredictWalls }),
 		num("interp_ms", "rates", "ms", 0, 1000, 100, "client interpolation delay (Source's cl_interp)", func(c *Config) *float64 { return &c.InterpMs }).LogSlide(0, 500, 1),
 		choice("display", "rates", []DisplayMode{DisplayInterp, DisplayExtrap, DisplayRaw}, DisplayInterp, "how clients show remote pawns", func(c *Config) *DisplayMode { return &c.Display }),
 
@@ -327,7 +355,8 @@ func buildParams() []*Param {
 		num("latency_reduction_ms", "ping", "ms", 0, 200, 0, "PredictionLatencyReduction: subtracted from the server's perceived ping", func(c *Config) *float64 { return &c.LatencyReductionMs }).LogSlide(0, 200, 1),
 		num("ping_tolerance_ms", "ping", "ms", 0, 1000, 30, "a reported ping above the server's own measurement plus this is clamped", func(c *Config) *float64 { return &c.PingToleranceMs }),
 
-		choice("shooter_control", "weapon", []Control{ControlBot, ControlUser}, ControlBot, "who fires: the bot, or the user clicking in the shooter's view", func(c *Config) *Control { return &c.Control }),
+		choice("shooter_control", "weapon", []Control{ControlBot, ControlUser}, ControlBot, "who fires and moves the shooter: the bot, or the user (clicks in the shooter's view fire; movement keys move it)", func(c *Config) *Control { return &c.Control }),
+		choice("target_control", "weapon", []Control{ControlBot, ControlUser}, ControlBot, "who moves the target: its motion script acting as the bot's hands, or the user's movement keys (at target_speed_mps)", func(c *Config) *Control { return &c.TargetControl }).Restart(),
 		choice("weapon", "weapon", []WeaponKind{WeaponRifle, WeaponRapid, WeaponRocket, WeaponBolt}, WeaponRifle, "hitscan rifle, rapid-fire hitscan gun, rocket launcher (slow, area damage) or bolt (fast, direct hit)", func(c *Config) *WeaponKind { return &c.Weapon }),
 		choice("stamp_mode", "weapon", []StampMode{StampPerShot, StampStartFire}, StampPerShot, "rapid fire: stamp every shot, or only StartFire", func(c *Config) *StampMode { return &c.StampMode }),
 		num("fire_interval_ms", "weapon", "ms", 10, 10000, 1100, "time between shots", func(c *Config) *float64 { return &c.FireIntervalMs }).LogSlide(10, 2000, 10),

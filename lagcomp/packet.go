@@ -9,6 +9,7 @@ import (
 	"lagscope/lagcomp/rule"
 
 	"lagscope/lagcomp/fireeffects"
+	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/netem"
 	"lagscope/model"
 )
@@ -32,10 +33,11 @@ const (
 	PacketReliable                      // a packet sent only to carry reliable messages (new or resent)
 	PacketAck                           // a packet sent only to acknowledge: nothing went back within the ack delay
 	PacketKeepAlive                     // a packet sent only to keep packets flowing while a reliable message waits (reliable_style nak)
+	PacketMove                          // client -> server: a command packet of movement inputs (cl_cmdrate)
 )
 
 var packetKindNames = [...]string{"snapshot", "command", "ping", "pong", "ping_report", "server_ping", "server_pong",
-	"proj_spawn", "proj_torn_off", "proj_reject", "weapon", "stop_fire", "reliable", "ack", "keepalive"}
+	"proj_spawn", "proj_torn_off", "proj_reject", "weapon", "stop_fire", "reliable", "ack", "keepalive", "move"}
 
 func (k PacketKind) String() string { return packetKindNames[k] }
 
@@ -60,6 +62,12 @@ type Packet struct {
 	// Backup are the last cmd_backup commands, repeated in every upstream
 	// packet as Source's cl_cmdbackup does.
 	Backup []*Command
+	// Inputs are movement inputs, oldest first: the first InputBackups
+	// repeat ones an earlier packet carried (cl_cmdbackup), the rest are
+	// new. A command packet carries them, and a shot's packet those
+	// sampled since the last.
+	Inputs       []movement.Input
+	InputBackups int
 	// onWeapon: the packet travels the weapon channel's own links and
 	// reliability layer (Sim.route)
 	onWeapon bool
@@ -110,6 +118,10 @@ type Snapshot struct {
 	Stamp model.Time // the tick's server time: the replicated PackageTimeStamp
 	Poses []model.Pose
 	Vels  []model.Vec // for dead reckoning
+	// Acks tell each client how far the server has played its inputs and
+	// where that left its pawn (Played[i]: it has begun to)
+	Acks   []movement.Ack
+	Played []bool
 }
 
 // inbox holds packets in flight to one endpoint, earliest delivery first;
@@ -169,14 +181,16 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 	if s.allPackets != nil {
 		*s.allPackets = append(*s.allPackets, e)
 	}
-	// forget what has left the window: entries are in sending order
-	drop := 0
-	for drop < len(s.packets) && (s.packets[drop].Sent < s.Now-PacketWindow || len(s.packets)-drop > maxLogged) {
-		drop++
+	// forget what has left the window: entries are in sending order, and
+	// packetsLo is where the live ones begin (a scan from it, not from the
+	// start: at cl_cmdrate the log holds thousands)
+	for s.packetsLo < len(s.packets) && (s.packets[s.packetsLo].Sent < s.Now-PacketWindow || len(s.packets)-s.packetsLo > maxLogged) {
+		s.packetsLo++
 	}
-	if drop > len(s.packets)/2 { // shift rarely: amortised O(1) per packet
+	if s.packetsLo > len(s.packets)/2 { // shift rarely: amortised O(1) per packet
 		// into a new array, never in place: keyframes share the old one
-		s.packets = append(make(packetLog, 0, 2*(len(s.packets)-drop)+16), s.packets[drop:]...)
+		s.packets = append(make(packetLog, 0, 2*(len(s.packets)-s.packetsLo)+16), s.packets[s.packetsLo:]...)
+		s.packetsLo = 0
 	}
 }
 

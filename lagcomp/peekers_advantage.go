@@ -16,68 +16,95 @@ import (
 //
 // (Riot: "ENEMY'S CLIENT FRAMERATE + ENEMY'S 1-WAY NETWORK LAG + SERVER
 // FRAMERATE + YOUR 1-WAY NETWORK LAG + NETWORK INTERP DELAY", the enemy
-// being the peeker). In lagscope the shooter stands still, so the peeker
-// is always the target (pawn 1, moving by target_motion, best "peek") and
-// the holder — the defender — the shooter (pawn 0). Each term is computed
-// from the configuration; the run measures the same gap: when each side's
-// client first displays the other in sight (line of sight through the
-// walls, between the poses that client displays), and which shot the
-// server confirmed first.
+// being the peeker). In lagscope the peeker is the target (pawn 1, moving
+// by target_motion, best "peek") and the holder the shooter (pawn 0).
+// Nothing here adds the terms up to make the gap: the peeker's movement
+// goes through the netcode (lagcomp/movement) — its input frame, its wait
+// for a command packet, its link, the server's input buffer and tick, the
+// snapshot's wait, the holder's link, interpolation and frame — and the
+// run measures when each side's screen first shows the other in sight
+// (line of sight through the walls, between the poses that client
+// displays) and whose shot the server confirmed first. The terms below are
+// the configuration's, for the breakdown and the bounds.
 
 // PeekersAdvantage is the breakdown and what the run measured.
 type PeekersAdvantage struct {
-	Peeker, Defender int
-	// the terms, ms
-	PeekerFrameMs float64 // one client frame, 1000/fps
-	PeekerUpMs    float64 // the peeker's one-way latency to the server
-	ServerTickMs  float64 // one server tick, 1000/tick_hz: Riot's "server framerate"
-	// ServerTermMs is the server's term of the sum: the wait for the next
-	// snapshot it sends, 1000/min(tick_hz, snapshot_hz). It is a tick
-	// only when a snapshot goes out every tick; ServerTerm says which
-	// (ServerTermTick or ServerTermSnapshot), so a slower snapshot rate
-	// is never shown under the tick's name.
-	ServerTermMs     float64
-	ServerTerm       string
-	DefenderDownMs   float64 // the defender's one-way latency from the server
-	DefenderInterpMs float64 // the defender's interpolation buffer (interp_ms; 0 unless display = interp)
-	PredictedMs      float64 // the sum
+	Peeker, Holder int
+	// the terms, ms: the intervals each wait is sampled from, and the
+	// fixed delays
+	PeekerFrameMs  float64 // the peeker's frame, 1000/fps: its input covers one
+	PeekerCmdMs    float64 // between its command packets, 1000/cmd_rate_hz (capped at fps)
+	PeekerUpMs     float64 // the peeker's one-way latency to the server
+	InputBufferMs  float64 // the server's input buffer (input_buffer_ms)
+	ServerTickMs   float64 // between server ticks, 1000/tick_hz (its wait is inside the input buffer)
+	SnapshotMs     float64 // between snapshots, 1000/snapshot_hz
+	HolderDownMs   float64 // the holder's one-way latency from the server
+	HolderInterpMs float64 // the holder's interpolation buffer (interp_ms; 0 unless display = interp)
+	HolderFrameMs  float64 // the holder's frame, 1000/fps
+	// PeekerCmdWaitMs is how long the peeker's first input waited for
+	// its command packet: the server's input buffer keeps the age of the
+	// first input to arrive for the whole run (0 when a packet goes every
+	// frame).
+	PeekerCmdWaitMs float64
+	// PredictedMs is the analytic mean of the gap. The peeker's movement
+	// reaches the server the input buffer's offset later — its input
+	// frame, the first input's wait for a command packet, its one-way
+	// latency, input_buffer_ms (which holds the tick's wait: Riot's
+	// server frame) — and the holder shows the server's path down + interp
+	// behind plus the frame its newest snapshot waited (half a frame on
+	// average); the two sightings' own frames (each up to one) cancel on
+	// average. Snapshots and ticks between do not add: interpolation
+	// reconstructs the path between them — unless interp_ms is shorter
+	// than the snapshot interval, when the holder waits for the snapshot
+	// itself beyond what interpolation absorbs: SnapshotWaitMs, the mean
+	// of max(0, W − interp) for W uniform over the interval.
+	PredictedMs    float64
+	SnapshotWaitMs float64
+	// LowMs and HighMs bound one peek's gap: the fixed delays (latencies,
+	// interpolation, input buffer), and those plus the peeker's input
+	// frame, a command interval, two of the holder's frames and a
+	// snapshot interval (when interp_ms is shorter than it, the holder
+	// waits for the snapshot itself).
+	LowMs, HighMs float64
 
 	// measured: when each first saw the other (the server: when its
 	// own poses first had them in sight), and whether it happened
-	PeekerSaw, ServerSaw, DefenderSaw    model.Time
-	PeekerSeen, ServerSeen, DefenderSeen bool
+	PeekerSaw, ServerSaw, HolderSaw    model.Time
+	PeekerSeen, ServerSeen, HolderSeen bool
 	// Winner is whose hit the server confirmed first after the first
 	// sighting (-1: none yet); WonAt when.
 	Winner int
 	WonAt  model.Time
 }
 
-// MeasuredMs is the measured advantage: how much later the defender's
-// screen first showed the peeker than the peeker's showed the defender.
+// MeasuredMs is the measured advantage: how much later the holder's
+// screen first showed the peeker than the peeker's showed the holder.
 func (p *PeekersAdvantage) MeasuredMs() (float64, bool) {
-	if !p.PeekerSeen || !p.DefenderSeen {
+	if !p.PeekerSeen || !p.HolderSeen {
 		return 0, false
 	}
-	return (p.DefenderSaw - p.PeekerSaw).Millis(), true
+	return (p.HolderSaw - p.PeekerSaw).Millis(), true
 }
 
 // FirstSaw is the pawn whose screen showed the other first (-1: neither
 // yet, or both in the same frame).
 func (p *PeekersAdvantage) FirstSaw() int {
 	switch {
-	case p.PeekerSeen && (!p.DefenderSeen || p.PeekerSaw < p.DefenderSaw):
+	case p.PeekerSeen && (!p.HolderSeen || p.PeekerSaw < p.HolderSaw):
 		return p.Peeker
-	case p.DefenderSeen && (!p.PeekerSeen || p.DefenderSaw < p.PeekerSaw):
-		return p.Defender
+	case p.HolderSeen && (!p.PeekerSeen || p.HolderSaw < p.PeekerSaw):
+		return p.Holder
 	}
 	return -1
 }
 
 // sightings watches the first peek: the peeker's client, the server and
-// the defender's client each record the first moment the two players
+// the holder's client each record the first moment the two players
 // are in sight of each other, counted only once all three have shown
 // them out of sight (so all three time the same peek, not one already
-// under way when a display first filled). A value: a clone copies it.
+// under way when a display first filled). A client looks only once its
+// display has filled: before, it shows nothing to be out of sight of.
+// A value: a clone copies it.
 type sightings struct {
 	hidden [3]bool // the last look of each observer had them out of sight
 	armed  bool    // all three had them hidden at once: the next sightings count
@@ -92,7 +119,7 @@ type sightings struct {
 const (
 	sightPeeker = iota
 	sightServer
-	sightDefender
+	sightHolder
 )
 
 // inSight is line of sight between two points: no wall between them.
@@ -122,12 +149,14 @@ func (s *Sim) look(who int, visible bool, t model.Time) {
 // poses its own screen displays.
 func (s *Sim) watchClientSight(c *Client, t model.Time) {
 	v := &c.Display
-	other, who := TargetPawn, sightDefender
+	other, who := TargetPawn, sightHolder
 	if c.Index == TargetPawn {
 		other, who = ShooterPawn, sightPeeker
 	}
-	visible := v.Filled && v.Shown[other] && inSight(s.cfg.Walls, v.Poses[c.Index].Pos, v.Poses[other].Pos)
-	s.look(who, visible, t)
+	if !v.Filled || !v.Shown[other] {
+		return // nothing shown yet: neither in sight nor out of it
+	}
+	s.look(who, inSight(s.cfg.Walls, v.Poses[c.Index].Pos, v.Poses[other].Pos), t)
 }
 
 // watchServerSight is the server's look, from its present poses.
@@ -137,10 +166,11 @@ func (s *Sim) watchServerSight(t model.Time) {
 }
 
 // duelWin notes a server-confirmed hit: the first after the first
-// sighting decides the duel.
+// sighting (anyone's: the peeker's shot may reach the server before the
+// peeker's own movement, which waits in the input buffer) decides the duel.
 func (s *Sim) duelWin(r *ShotRecord) {
 	w := &s.sight
-	if !s.cfg.Duel || w.won || !r.ServerHit || r.Rejected || !w.seen[sightServer] {
+	if !s.cfg.Duel || w.won || !r.ServerHit || r.Rejected || w.seen == [3]bool{} {
 		return
 	}
 	w.won, w.winner, w.wonAt = true, r.Shooter, r.Judged
@@ -154,40 +184,49 @@ func (s *Sim) PeekersAdvantage() (PeekersAdvantage, bool) {
 	}
 	p := PredictPeekersAdvantage(&s.cfg)
 	w := &s.sight
-	p.PeekerSaw, p.ServerSaw, p.DefenderSaw = w.at[sightPeeker], w.at[sightServer], w.at[sightDefender]
-	p.PeekerSeen, p.ServerSeen, p.DefenderSeen = w.seen[sightPeeker], w.seen[sightServer], w.seen[sightDefender]
+	p.PeekerSaw, p.ServerSaw, p.HolderSaw = w.at[sightPeeker], w.at[sightServer], w.at[sightHolder]
+	p.PeekerSeen, p.ServerSeen, p.HolderSeen = w.seen[sightPeeker], w.seen[sightServer], w.seen[sightHolder]
 	if w.won {
 		p.Winner, p.WonAt = w.winner, w.wonAt
 	}
 	return p, true
 }
 
-// PredictPeekersAdvantage is Riot's sum for a configuration, each term
-// from the keys that set it. The server's term is the wait for the next
-// snapshot it sends: a tick when it sends one every tick.
+// PredictPeekersAdvantage is the breakdown for a configuration, each
+// term from the keys that set it.
 func PredictPeekersAdvantage(cfg *Config) PeekersAdvantage {
 	up, _ := cfg.clientLinks(TargetPawn)
 	_, down := cfg.clientLinks(ShooterPawn)
+	ms := func(hz int) float64 { return 1000 / float64(hz) }
 	p := PeekersAdvantage{
-		Peeker: TargetPawn, Defender: ShooterPawn, Winner: -1,
-		PeekerFrameMs:    1000 / float64(cfg.FPS),
-		PeekerUpMs:       up.LatencyMs,
-		ServerTickMs:     1000 / float64(cfg.TickHz),
-		ServerTermMs:     1000 / float64(min(cfg.TickHz, cfg.SnapshotHz)),
-		ServerTerm:       ServerTermTick,
-		DefenderDownMs:   down.LatencyMs,
-		DefenderInterpMs: cfg.interpDelay().Millis(),
+		Peeker: TargetPawn, Holder: ShooterPawn, Winner: -1,
+		PeekerFrameMs:  ms(cfg.FPS),
+		PeekerCmdMs:    model.TickTime(1, cfg.cmdRate()).Millis(),
+		PeekerUpMs:     up.LatencyMs,
+		InputBufferMs:  cfg.inputBuffer().Millis(),
+		ServerTickMs:   ms(cfg.TickHz),
+		SnapshotMs:     ms(cfg.SnapshotHz),
+		HolderDownMs:   down.LatencyMs,
+		HolderInterpMs: cfg.interpDelay().Millis(),
+		HolderFrameMs:  ms(cfg.FPS),
 	}
-	if cfg.SnapshotHz < cfg.TickHz {
-		p.ServerTerm = ServerTermSnapshot
+	if rate := cfg.cmdRate(); rate < cfg.FPS {
+		// frames and command beats both start at 0: the first input
+		// (frame 1) goes with the first beat after it
+		frame1 := model.TickTime(1, cfg.FPS)
+		beat := model.TickTime(1, rate)
+		k := int64(1)
+		for model.TickTime(k, cfg.FPS) < beat {
+			k++
+		}
+		p.PeekerCmdWaitMs = (model.TickTime(k, cfg.FPS) - frame1).Millis()
 	}
-	p.PredictedMs = p.PeekerFrameMs + p.PeekerUpMs + p.ServerTermMs + p.DefenderDownMs + p.DefenderInterpMs
+	if d := p.SnapshotMs - p.HolderInterpMs; d > 0 {
+		p.SnapshotWaitMs = d * d / (2 * p.SnapshotMs)
+	}
+	fixed := p.PeekerUpMs + p.InputBufferMs + p.HolderDownMs + p.HolderInterpMs
+	p.PredictedMs = fixed + p.PeekerFrameMs + p.PeekerCmdWaitMs + p.HolderFrameMs/2 + p.SnapshotWaitMs
+	p.LowMs = fixed
+	p.HighMs = fixed + p.PeekerFrameMs + p.PeekerCmdMs + 2*p.HolderFrameMs + p.SnapshotMs
 	return p
 }
-
-// What the server's term of the sum is: a tick, or the slower snapshot
-// interval.
-const (
-	ServerTermTick     = "tick"
-	ServerTermSnapshot = "snapshot_interval"
-)

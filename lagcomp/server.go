@@ -1,8 +1,11 @@
 package lagcomp
 
 import (
+	"sort"
+
 	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/fireeffects"
+	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
@@ -11,14 +14,63 @@ import (
 )
 
 // ServerPawn is a pawn on the server: the authority's pose, its history
-// and what the broad phase needs to know about it.
+// and what the broad phase needs to know about it. A player's pawn moves
+// by its client's inputs (Driven); a bystander's follows its script.
 type ServerPawn struct {
-	Motion   model.Motion
+	Motion   model.Motion // a bystander's path; a player's bot's hands (its client samples it)
+	Driven   bool         // moved by its client's inputs through the server's input buffer
 	Pose     model.Pose
 	Vel      model.Vec
 	History  *rewind.History
 	Swept    rewind.Swept // the box of History, for the broad phase
 	LastJump model.Time   // last teleport or respawn
+	// MaxSpeed bounds how fast it has moved (m/s): its script's speed, or
+	// faster when a drained backlog hurried it (the broad phase's reach)
+	MaxSpeed float64
+	// path is a driven pawn's exact path: the pose at every input boundary
+	// the server played, at the server time it played it for (the truth
+	// between ticks, which the rewind interpolates)
+	path []rewind.Sample
+	// offsets are the input buffer's offsets, each from the server time it
+	// took effect (a resync or drain changes it): the input delay at any
+	// time a rewind reaches
+	offsets []offsetFrom
+}
+
+// offsetFrom is an input buffer offset and the server time it took effect.
+type offsetFrom struct{ T, Offset model.Time }
+
+// inputDelayAt is how far behind its client a driven pawn was at server
+// time t: the offset its inputs were played with then.
+func (p *ServerPawn) inputDelayAt(t model.Time) (model.Time, bool) {
+	i := sort.Search(len(p.offsets), func(k int) bool { return p.offsets[k].T > t })
+	if i == 0 {
+		return 0, false
+	}
+	return p.offsets[i-1].Offset, true
+}
+
+// TruthAt is where the server's own movement had the pawn at time t: a
+// bystander's script, a player's played inputs (their boundaries joined
+// by straight lines, as each input moves it).
+func (p *ServerPawn) TruthAt(t model.Time) model.Pose {
+	if !p.Driven || len(p.path) == 0 {
+		return p.Motion.At(t)
+	}
+	// the last knot at or before t (knots may share a time: the last
+	// of them is where the pawn stood then)
+	i := sort.Search(len(p.path), func(k int) bool { return p.path[k].T > t })
+	switch {
+	case i == 0:
+		return p.path[0].Pose
+	case i == len(p.path) || p.path[i-1].T == t:
+		return p.path[i-1].Pose
+	}
+	a, b := p.path[i-1], p.path[i]
+	if a.Pose.Epoch != b.Pose.Epoch {
+		return a.Pose // the jump happens at b
+	}
+	return rewind.LerpPose(a.Pose, b.Pose, float64(t-a.T)/float64(b.T-a.T), rewind.LerpShortest)
 }
 
 // conn is the server's side of one client's connection.
@@ -33,6 +85,7 @@ type conn struct {
 	replicated float64
 	overflow   bool
 	measured   *ping.Tracker             // the server's own bounce measurement
+	inputs     *movement.Buffer          // the input buffer playing this client's movement
 	rel        *netem.Endpoint[relMsg]   // the server's end of the reliability layer (owned here)
 	weaponRel  *netem.Endpoint[relMsg]   // and of the weapon channel's connection
 	acks       int                       // explicit ack packets sent
@@ -68,13 +121,26 @@ func newServer(cfg *Config, motions []model.Motion, clients int) *Server {
 	s := &Server{Pawns: make([]ServerPawn, len(motions)), conns: make([]*conn, clients), weapon: fireeffects.NewServerWeapon(cfg.BurstEncoding, cfg.BurstCompressByte)}
 	capHint := int(cfg.MaxTrailMs*float64(cfg.TickHz)/1000) + 4
 	for i, m := range motions {
-		s.Pawns[i] = ServerPawn{Motion: m, History: rewind.NewHistory(model.MsF(cfg.MaxTrailMs), capHint), LastJump: -1 << 62}
+		s.Pawns[i] = ServerPawn{Motion: m, Driven: i < clients, Pose: m.At(0), History: rewind.NewHistory(model.MsF(cfg.MaxTrailMs), capHint), LastJump: -1 << 62, MaxSpeed: m.MaxSpeed()}
+		if i < clients && i == TargetPawn && cfg.TargetControl == ControlUser {
+			s.Pawns[i].MaxSpeed = userSpeed(cfg, i)
+		}
 	}
 	for i := range s.conns {
-		s.conns[i] = &conn{seen: map[uint32]bool{}, measured: ping.NewTracker(cfg.PingStyle, model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing)}
+		s.conns[i] = &conn{seen: map[uint32]bool{}, measured: ping.NewTracker(cfg.PingStyle, model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
+			inputs: &movement.Buffer{Lead: inputLead(cfg)}}
 	}
 	return s
 }
+
+// inputLead is the cushion the server's input buffer keeps beyond the
+// first input's age (which already holds its wait for a command packet
+// and for a tick): input_buffer_ms.
+func inputLead(cfg *Config) model.Time { return cfg.inputBuffer() }
+
+// pathKeep is how much of a driven pawn's exact path the server keeps
+// beyond max_trail_ms: a rewind never reaches further back.
+const pathKeep = model.Second
 
 // advance moves the world to tick time t and records history, as
 // UT2003's PredictedPawn.Tick stores a LocationTrail every tick.
@@ -87,7 +153,12 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 	tick := cfg.Tick()
 	for i := range s.Pawns {
 		p := &s.Pawns[i]
-		pose := p.Motion.At(t)
+		var pose model.Pose
+		if p.Driven {
+			pose = s.play(cfg, i, t, tick)
+		} else {
+			pose = p.Motion.At(t)
+		}
 		if p.History.Len() > 0 && pose.Epoch != p.Pose.Epoch {
 			p.LastJump = t
 			// UT2003's open problem: reset the trail, or rewinds cross the
@@ -99,12 +170,13 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 		}
 		// velocity over the last tick, for clients that dead-reckon
 		prev, dt := p.Pose, t-s.Now
-		if p.History.Len() == 0 || dt <= 0 {
+		if !p.Driven && (p.History.Len() == 0 || dt <= 0) {
 			prev, dt = p.Motion.At(t-tick), tick
 		}
 		p.Vel = model.Vec{}
-		if prev.Epoch == pose.Epoch {
+		if prev.Epoch == pose.Epoch && dt > 0 {
 			p.Vel = pose.Pos.Sub(prev.Pos).Scale(1 / dt.Seconds())
+			p.MaxSpeed = max(p.MaxSpeed, p.Vel.Len())
 		}
 		p.Pose = pose
 		p.History.SetMaxTrail(maxTrail)
@@ -114,6 +186,64 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 		p.Swept.Trim(p.History.At(0).T)
 	}
 	s.Now = t
+}
+
+// receiveInputs puts the movement inputs of every packet arrived by tick t
+// into their clients' input buffers, before the tick plays them (the
+// packets themselves are handled after the tick's move, as before). A
+// network duplicate's inputs are dropped there as copies.
+func (s *Server) receiveInputs(t model.Time) {
+	for _, p := range s.in {
+		if p.Deliver > t {
+			continue
+		}
+		b := s.conns[p.Client].inputs
+		for i := range p.Inputs {
+			b.Receive(p.Inputs[i], p.Deliver)
+		}
+	}
+}
+
+// shotOrigin is where a shot leaves from: the shooter's pawn moved on by
+// the inputs that came with it, to the frame it was fired at. The server
+// judges a shot when it arrives, but plays movement behind its input
+// buffer; a shot from a pawn still behind that buffer would leave from
+// where the shooter was, not where it fired (Source runs a usercmd's
+// movement before its shot).
+func (s *Server) shotOrigin(cfg *Config, cmd *Command) model.Vec {
+	p := &s.Pawns[cmd.Client]
+	if !p.Driven {
+		return p.Pose.Pos
+	}
+	return s.conns[cmd.Client].inputs.Ahead(p.Pose, cmd.Fire, cfg.Walls).Pos
+}
+
+// play moves player pawn i to tick t by its client's inputs: the input
+// buffer plays them (repeating the last when none has come), walls stop
+// it, and the path it took is kept for the truth between ticks.
+func (s *Server) play(cfg *Config, i int, t, tick model.Time) model.Pose {
+	p, b := &s.Pawns[i], s.conns[i].inputs
+	b.Lead = inputLead(cfg)
+	pose, _ := b.Tick(t, tick, p.Pose, cfg.Walls)
+	if b.Anchored() && (len(p.offsets) == 0 || p.offsets[len(p.offsets)-1].Offset != b.Offset) {
+		p.offsets = append(p.offsets, offsetFrom{t, b.Offset})
+		if keep := t - model.MsF(cfg.MaxTrailMs) - pathKeep; len(p.offsets) > 64 {
+			// the newest before keep still holds at keep
+			drop := sort.Search(len(p.offsets), func(k int) bool { return p.offsets[k].T > keep }) - 1
+			if drop > 0 {
+				p.offsets = append(p.offsets[:0:0], p.offsets[drop:]...)
+			}
+		}
+	}
+	if len(b.Knots) > 0 {
+		p.path = append(p.path, b.Knots...)
+		b.Knots = b.Knots[:0]
+		keep := t - model.MsF(cfg.MaxTrailMs) - pathKeep
+		if drop := sort.Search(len(p.path), func(k int) bool { return p.path[k].T >= keep }); drop > len(p.path)/2 {
+			p.path = append(p.path[:0:0], p.path[drop:]...)
+		}
+	}
+	return pose
 }
 
 // indexBounds rebuilds the broad phase's grid from every pawn's swept
@@ -131,11 +261,18 @@ func (s *Server) indexBounds() {
 	s.grid.Build(s.bounds)
 }
 
-// snapshot copies every pawn's pose and velocity at the current tick.
+// snapshot copies every pawn's pose and velocity at the current tick,
+// and tells each client how far the server has played its inputs.
 func (s *Server) snapshot() *Snapshot {
-	snap := &Snapshot{Stamp: s.Now, Poses: make([]model.Pose, len(s.Pawns)), Vels: make([]model.Vec, len(s.Pawns))}
+	snap := &Snapshot{Stamp: s.Now, Poses: make([]model.Pose, len(s.Pawns)), Vels: make([]model.Vec, len(s.Pawns)),
+		Acks: make([]movement.Ack, len(s.conns)), Played: make([]bool, len(s.conns))}
 	for i := range s.Pawns {
 		snap.Poses[i], snap.Vels[i] = s.Pawns[i].Pose, s.Pawns[i].Vel
+	}
+	for i, cn := range s.conns {
+		if cn.inputs.Anchored() {
+			snap.Acks[i], snap.Played[i] = movement.Ack{Cursor: cn.inputs.Cursor(), Pose: s.Pawns[i].Pose}, true
+		}
 	}
 	return snap
 }

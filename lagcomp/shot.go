@@ -69,6 +69,12 @@ type ShotRecord struct {
 	// truly was at the time it was rewound to: interpolation error, and the
 	// places a trail not reset on teleport "visits" that the pawn never did.
 	TruthErrorM float64
+	// VictimInputDelay is how far behind its own client the victim's pawn
+	// was at the rewound time: the server was playing the inputs its
+	// client sampled this long before (its input buffer's offset then);
+	// HasVictimInputDelay is false before the victim's first input played.
+	VictimInputDelay    model.Time
+	HasVictimInputDelay bool
 
 	Origin         model.Vec // the server's trace origin (the shooter now, not rewound, as UT2003)
 	Dir            model.Vec

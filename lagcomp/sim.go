@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"lagscope/lagcomp/fireeffects"
+	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/schedule"
@@ -42,6 +43,7 @@ type Sim struct {
 	settled, settledLost int
 	Dropped              []Packet // recent losses, newest last (bounded)
 	packets              packetLog
+	packetsLo            int // packets[:packetsLo] have left the window
 	// dupRejected counts command copies refused as duplicates: network
 	// duplicates the packet layer dropped, and replays the server's
 	// sequence check refused.
@@ -80,6 +82,7 @@ type Sim struct {
 	// allPackets, when asked for (KeepAllPackets), is every packet copy
 	// of the run, not only PacketWindow's
 	allPackets *packetLog
+	user       [2]UserInput // what the user's keys hold for the shooter and the target
 }
 
 // pendingShot is the omniscient side of a shot in flight: what the client
@@ -123,6 +126,8 @@ func New(cfg Config) (*Sim, error) {
 			weaponUp:   netem.NewLink(up, cfg.Seed, wbase),
 			weaponDown: netem.NewLink(down, cfg.Seed, wbase+1),
 			ping:       ping.NewTracker(cfg.PingStyle, model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
+			pred:       &movement.Predictor{Pose: motions[i].At(0)},
+			ackStamp:   -1,
 		})
 	}
 	s.Clients[ShooterPawn].firePhase = model.Time(stream.Draw(cfg.Seed, stream.FirePhase, int64(model.MsF(cfg.FireIntervalMs))))
@@ -398,6 +403,7 @@ func (s *Sim) flush(c *Client, up bool) {
 func (s *Sim) serverTick(t model.Time) {
 	cfg := &s.cfg
 	srv := s.Server
+	srv.receiveInputs(t)
 	srv.advance(cfg, t)
 	if cfg.Duel {
 		s.watchServerSight(t)
@@ -501,7 +507,8 @@ func (s *Sim) render(c *Client, t model.Time) {
 			}
 		}
 	}
-	c.display(cfg, t, s.ownPose(c, t), len(s.Server.Pawns))
+	s.sampleInput(c, t)
+	c.display(cfg, t, c.pred.Pose, len(s.Server.Pawns))
 	if c.Display.Starved {
 		c.starved++
 	}
@@ -522,6 +529,7 @@ func (s *Sim) render(c *Client, t model.Time) {
 	if c.Index != ShooterPawn {
 		s.renderWeapon(c, t)
 	}
+	s.sendInputs(c, t)
 	if c.ping.Due(t) { // CheckSendPing
 		s.send(Packet{Kind: PacketPing, Client: c.Index, Up: true, Stamp: t}, c)
 	}
@@ -536,6 +544,7 @@ func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time, stale bool) {
 	case PacketSnapshot:
 		keep := model.MsF(s.cfg.InterpMs) + model.Second
 		c.receive(p.Snap, keep)
+		s.reconcile(c, p.Snap, t)
 	case PacketPong: // ClientReturnPing, then ServerUpdatePing
 		changed := c.ping.Return(p.Stamp, t)
 		// CalculatePing tells the server only when ExactPing changed; the
@@ -548,13 +557,6 @@ func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time, stale bool) {
 	case PacketWeapon:
 		s.receiveWeapon(c, p.Weapon, p.Sent, t, stale)
 	}
-}
-
-// ownPose is where a client shows its own pawn: ahead of the server by
-// its upstream latency, since its inputs reach the server that much later
-// (client-side movement prediction).
-func (s *Sim) ownPose(c *Client, t model.Time) model.Pose {
-	return s.Server.Pawns[c.Index].Motion.At(t + model.MsF(c.up.BaseMs(t)))
 }
 
 // Link is the link of client i, upstream or down.

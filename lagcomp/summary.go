@@ -4,7 +4,9 @@ import (
 	"math"
 	"slices"
 
+	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/orderstat"
+	"lagscope/model"
 )
 
 // Summary aggregates the shot records of a run.
@@ -73,6 +75,14 @@ type Summary struct {
 	MaxWarpM          float64     `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
 	StarvedFrames     int         `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
 	MergedShots       int         `json:"merged_shots" from:"burst" name:"merged shots" unit:"shots" doc:"weapon-fire effects, over every remote client: shots an update of the BurstCounter brought beyond the flashes its OnRep played (a shot whose updates were all lost until the next arrives with it; burst_play_count plays one per shot)"`
+	// Movement through the netcode, over every player's client (shooter,
+	// victim, observers; bystanders have none).
+	InputsSent       int     `json:"inputs_sent" name:"inputs sent" unit:"" doc:"movement inputs the players' clients sampled (one a frame) and sent in command packets"`
+	InputsLost       int     `json:"inputs_lost" name:"inputs lost" unit:"" of:"inputs_sent" doc:"inputs whose whole frame the server played without them, no copy (backups included) having come in time: it repeated the last input instead"`
+	InputDelayMsMean float64 `json:"input_delay_ms_mean" name:"mean input delay" unit:"ms" bounds:"0," doc:"mean time from the client frame that sampled an input to the server tick that began playing it; no value before any"`
+	StarvedTicks     int     `json:"starved_ticks" name:"starved ticks" unit:"" doc:"server ticks that repeated a player's last input for want of the next (summed over players)"`
+	Corrections      int     `json:"corrections" name:"corrections" unit:"" doc:"reconciliations that moved a client's predicted pawn by a millimetre or more"`
+	MaxCorrectionM   float64 `json:"max_correction_m" name:"largest correction" unit:"m" bounds:"0," doc:"largest such correction, any client"`
 }
 
 // RuleCount is how often a rule applied.
@@ -250,7 +260,46 @@ func (s *Sim) Summary() Summary {
 		sum.PingCapped += c.ping.Capped + m.Capped
 		sum.PingDropped += c.ping.Dropped + m.Dropped
 	}
+	var delay model.Time
+	var delays int
+	for _, m := range s.Movement() {
+		sum.InputsSent += m.InputsSent
+		sum.InputsLost += m.Buffer.Lost
+		sum.StarvedTicks += m.Buffer.Starved
+		sum.Corrections += m.Corrections
+		sum.MaxCorrectionM = max(sum.MaxCorrectionM, m.MaxCorrectionM)
+		delay, delays = delay+m.Buffer.DelaySum, delays+m.Buffer.DelayN
+	}
+	sum.InputDelayMsMean = math.NaN()
+	if delays > 0 {
+		sum.InputDelayMsMean = delay.Millis() / float64(delays)
+	}
 	return sum
+}
+
+// MovementRecord is one player's movement through the netcode: what its
+// client sent and corrected, and what the server's input buffer did with
+// it (movement.Stats: starved ticks, lost and late inputs, resyncs,
+// drains).
+type MovementRecord struct {
+	Client         int
+	Name           string
+	InputsSent     int
+	Corrections    int
+	MaxCorrectionM float64
+	Offset         model.Time // the input buffer's offset now (0 before the first input)
+	Buffer         movement.Stats
+}
+
+// Movement is every player's movement record, client by client.
+func (s *Sim) Movement() []MovementRecord {
+	out := make([]MovementRecord, len(s.Clients))
+	for i, c := range s.Clients {
+		b := s.Server.conns[i].inputs
+		out[i] = MovementRecord{Client: i, Name: ClientName(i), InputsSent: c.inputsSent,
+			Corrections: c.pred.Corrections, MaxCorrectionM: c.pred.MaxCorrectionM, Offset: b.Offset, Buffer: b.Stats}
+	}
+	return out
 }
 
 // runningShotCounts is shotCounts without revisiting settled shots: the

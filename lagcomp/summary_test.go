@@ -29,6 +29,10 @@ func TestRunningSummaryEqualsTheExactOne(t *testing.T) {
 			want := Summarize(s.Shots.Records())
 			want.MaxWarpM, want.StarvedFrames = f.Summary.MaxWarpM, f.Summary.StarvedFrames
 			want.PingCapped, want.PingDropped = f.Summary.PingCapped, f.Summary.PingDropped
+			// the movement figures are the run's, not the shots'
+			m := f.Summary
+			want.InputsSent, want.InputsLost, want.InputDelayMsMean = m.InputsSent, m.InputsLost, m.InputDelayMsMean
+			want.StarvedTicks, want.Corrections, want.MaxCorrectionM = m.StarvedTicks, m.Corrections, m.MaxCorrectionM
 			// every weapon's shots are counted from their deliveries, not records
 			want.ShotsFired, want.ShotsLost, want.ShotsInFlight = s.shotCounts()
 			want.DupsRejected, want.ReliableGaveUp, want.HandshakesFailed = s.dupRejected, s.reliableGaveUp, s.handshakesFailed

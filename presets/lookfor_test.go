@@ -28,7 +28,7 @@ func runPreset(t *testing.T, name string, set ...string) *lagcomp.Sim {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Step(10_000_000)
+	s.Step(model.MsF(cfg.DurationMs)) // the preset's run, as sim runs it
 	return s
 }
 
@@ -129,11 +129,42 @@ func TestLookForPeekersAdvantage(t *testing.T) {
 		t.Fatalf("no duel measured: %+v", p)
 	}
 	near := func(got, want, tol float64) bool { return math.Abs(got-want) <= tol }
-	if !near(m, 131.9, 0.05) || !near(p.PredictedMs, 154.6, 0.05) || !near(p.PeekerFrameMs, 6.9, 0.05) || !near(p.ServerTickMs, 15.6, 0.05) {
-		t.Errorf("measured %.2f ms, predicted %.2f (frame %.2f, tick %.2f); look_for says 131.9, 154.6 (6.9, 15.6)", m, p.PredictedMs, p.PeekerFrameMs, p.ServerTickMs)
+	if !near(m, 180.6, 0.05) || !near(p.PredictedMs, 171.9, 0.05) || !near(p.LowMs, 147.6, 0.05) || !near(p.HighMs, 199.7, 0.05) ||
+		!near(p.PeekerFrameMs, 6.9, 0.05) || !near(p.PeekerCmdWaitMs, 13.9, 0.05) {
+		t.Errorf("measured %.2f ms, predicted %.2f in [%.2f, %.2f] (frame %.2f, cmd wait %.2f); look_for says 180.6, 171.9 in [147.6, 199.7] (6.9, 13.9)",
+			m, p.PredictedMs, p.LowMs, p.HighMs, p.PeekerFrameMs, p.PeekerCmdWaitMs)
 	}
-	if p.Winner != p.Peeker || !near(p.WonAt.Millis(), 1781, 0.5) || !near(p.DefenderSaw.Millis(), 1840, 0.5) {
-		t.Errorf("won by %d at %v, holder saw at %v; look_for says the peeker, 1781 ms, 1840 ms", p.Winner, p.WonAt, p.DefenderSaw)
+	if p.Winner != p.Peeker || !near(p.WonAt.Millis(), 1828, 0.5) || !near(p.HolderSaw.Millis(), 1944, 0.5) {
+		t.Errorf("won by %d at %v, holder saw at %v; look_for says the peeker, 1828 ms, 1944 ms", p.Winner, p.WonAt, p.HolderSaw)
+	}
+}
+
+// lossy-victim and prediction-correction: the figures their look_for
+// quotes, from the victim's movement record.
+func TestLookForMovement(t *testing.T) {
+	victim := func(s *lagcomp.Sim) lagcomp.MovementRecord { return s.Movement()[lagcomp.TargetPawn] }
+	near := func(got, want, tol float64) bool { return math.Abs(got-want) <= tol }
+	lossy := runPreset(t, "lossy-victim")
+	v, sum := victim(lossy), lossy.Summary()
+	clean := runPreset(t, "lossy-victim", "victim_up_loss_pct", "0").Summary()
+	if v.InputsSent != 2400 || v.Buffer.Lost != 134 || v.Buffer.Starved != 118 || v.Corrections != 3 || !near(v.MaxCorrectionM, 0.18, 0.005) ||
+		!near(sum.MaxWarpM, 0.19, 0.005) || !near(clean.MaxWarpM, 0.18, 0.005) || clean.Corrections != 0 {
+		t.Errorf("lossy-victim: %d sent, %d lost, %d starved, %d corrections (largest %.3f m), warp %.3f m vs %.3f clean; look_for says 2400, 134, 118, 3 (0.18), 0.19 vs 0.18",
+			v.InputsSent, v.Buffer.Lost, v.Buffer.Starved, v.Corrections, v.MaxCorrectionM, sum.MaxWarpM, clean.MaxWarpM)
+	}
+	nb := runPreset(t, "lossy-victim", "cmd_backup", "0").Summary()
+	if nb.InputsLost != 560 || nb.Corrections != 21 {
+		t.Errorf("lossy-victim, cmd_backup 0: %d lost, %d corrections; look_for says 560, 21", nb.InputsLost, nb.Corrections)
+	}
+	pc := runPreset(t, "prediction-correction")
+	v, sum = victim(pc), pc.Summary()
+	if v.Corrections != 84 || !near(v.MaxCorrectionM, 0.16, 0.005) || v.Buffer.Lost != 0 || v.Buffer.Starved != 0 || sum.FalseMisses != 3 || !near(sum.Agreement, 0.82, 0.005) {
+		t.Errorf("prediction-correction: %d corrections (largest %.3f m), %d lost, %d starved, %d false misses, agreement %.3f; look_for says 84 (0.16), 0, 0, 3, 0.82",
+			v.Corrections, v.MaxCorrectionM, v.Buffer.Lost, v.Buffer.Starved, sum.FalseMisses, sum.Agreement)
+	}
+	walls := runPreset(t, "prediction-correction", "predict_walls", "true").Summary()
+	if walls.Corrections != 0 || walls.Agreement != 1 {
+		t.Errorf("prediction-correction with predict_walls: %d corrections, agreement %.3f; look_for says 0 and 1", walls.Corrections, walls.Agreement)
 	}
 }
 

@@ -74,7 +74,7 @@ func contains(s, sub string) bool {
 }
 
 // A warp's arrow is drawn beside the hitbox it jumps within, magnified
-// to be seen: at 1920×1080 on ut2003-instagib's largest warp (0.59 m,
+// to be seen: at 1920×1080 on ut2003-instagib's largest warp (0.55 m,
 // inside the target's box, under the crosshair) the arrow lies clear of
 // the box and the crosshair, at least warpMinPx long, along the jump; its
 // shaft shows in the text colour over a dark casing; the legend says the
@@ -85,10 +85,10 @@ func TestWarpArrowBesideHitbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, _ := p.Config()
-	f := frameAt(t, c, 2118*model.Millisecond)
+	f := frameAt(t, c, 1411764) // its largest warp's frame (moment 1)
 	ws := f.Clients[lagcomp.ShooterPawn].Warps
 	if len(ws) < 2 {
-		t.Fatalf("%d warps at 2.118 s, want the largest and older ones", len(ws))
+		t.Fatalf("%d warps at 1.412 s, want the largest and older ones", len(ws))
 	}
 	w := ws[len(ws)-1]
 	r := NewRenderer()

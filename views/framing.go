@@ -112,7 +112,7 @@ func (p *pane) framing(v View) framing {
 				p.frameDet(&fr, c.Det, pr.RadiusM)
 			}
 		}
-		notes = p.warpNotes(f.Clients[lagcomp.ShooterPawn])
+		notes = p.warpNotes(f.Clients[lagcomp.ShooterPawn]) + p.correctionNotes(f.Clients[lagcomp.ShooterPawn])
 		if p.o.Layers.InterpBuffer {
 			notes++
 		}
@@ -133,7 +133,7 @@ func (p *pane) framing(v View) framing {
 			}
 			p.frameDet(&fr, pr.Remote.Det, pr.RadiusM)
 		}
-		notes = len(p.toldShots()) + p.warpNotes(f.Clients[lagcomp.TargetPawn])
+		notes = len(p.toldShots()) + p.warpNotes(f.Clients[lagcomp.TargetPawn]) + p.correctionNotes(f.Clients[lagcomp.TargetPawn])
 	case ViewOverlay:
 		minW, minH, notes = 3.5, 2.5, 5
 		if r := p.selected(); r != nil {

@@ -32,6 +32,7 @@ const (
 	keyServerNow               // dashed outline: where the server has a pawn now
 	keyServerGap               // the link from what a client shows to the server's now
 	keyWarp                    // an extrapolation warp: the jump on correction
+	keyCorrection              // a prediction correction: predicted → corrected (own pawn)
 	keyTruthThen               // grey dashed: where the pawn truly was at the shown time
 	keyTrail                   // grey dots: history the server can rewind to
 	keyBuffer                  // blue dots: the snapshots a client interpolates between
@@ -99,6 +100,8 @@ func (pal Palette) entry(k key) legendEntry {
 		return legendEntry{pal.Dim, swDashLine, "shown → server now", "gap"}
 	case keyWarp:
 		return legendEntry{pal.Text, swArrow, "warp on correction", "warp"}
+	case keyCorrection:
+		return legendEntry{CorrectionOrange, swArrow, "correction: predicted → corrected", "correction"}
 	case keyTruthThen:
 		return legendEntry{TrailGrey, swLine, "truth at shown time", "truth"}
 	case keyTrail:

@@ -44,6 +44,9 @@ type flowKey int
 
 const (
 	flowCommand   flowKey = iota // red arrow
+	flowMove                     // pink arrow: a movement command packet
+	flowBackups                  // ring at its start: it repeats earlier inputs
+	flowApplied                  // pink tick under the server: the tick that began playing its inputs
 	flowServer                   // blue arrow: snapshot, weapon channel
 	flowGrey                     // grey arrow: ping bounces, StopFire
 	flowProj                     // green arrow: projectile messages
@@ -86,6 +89,8 @@ func packetKey(pk *lagcomp.PacketFrame) flowKey {
 	switch kind {
 	case lagcomp.PacketCommand:
 		return flowCommand
+	case lagcomp.PacketMove:
+		return flowMove
 	case lagcomp.PacketSnapshot, lagcomp.PacketWeapon:
 		return flowServer
 	case lagcomp.PacketProjSpawn, lagcomp.PacketProjTornOff, lagcomp.PacketProjReject:
@@ -106,6 +111,8 @@ func flowColour(k flowKey) color.NRGBA {
 	switch k {
 	case flowCommand:
 		return ClientRed
+	case flowMove:
+		return MovePink
 	case flowServer:
 		return ServerBlue
 	case flowProj:
@@ -401,7 +408,47 @@ func (p *pane) packetArrow(fl *flow, pk *lagcomp.PacketFrame, st arrowStyle) (ar
 			p.shape(rect{x1 - 9*p.s, y1 - 9*p.s, x1 + 9*p.s, y1 + 9*p.s})
 		}
 	}
+	if pk.Up && pk.Inputs > 0 {
+		p.inputMarks(fl, pk, x0, y0, lost)
+	}
 	return seg, true
+}
+
+// MovePink is a movement command: the client's inputs, not its shots.
+var MovePink = color.NRGBA{0xff, 0x8f, 0xb8, 0xff}
+
+// inputMarks marks what a packet's movement inputs did: a ring at its
+// start when it repeats earlier ones (cl_cmdbackup), and, delivered, a
+// tick under the server's lane at the tick that began playing its first
+// new input (the input buffer's offset after that input's frame).
+func (p *pane) inputMarks(fl *flow, pk *lagcomp.PacketFrame, x0, y0 float64, lost bool) {
+	if pk.InputBackups > 0 && x0 > fl.x0 {
+		p.backupRing(x0, y0)
+		fl.drew[flowBackups] = true
+	}
+	if lost || pk.InputBackups == pk.Inputs || pk.Client >= len(p.f.InputOffsets) || p.f.InputOffsets[pk.Client] < 0 {
+		return
+	}
+	tick := model.Second / model.Time(max(1, p.f.Config.TickHz))
+	at := pk.FirstInputT + p.f.InputOffsets[pk.Client]
+	at = (at + tick - 1) / tick * tick
+	if at < fl.t0 || at > fl.t1 || at > p.f.T {
+		return
+	}
+	x, y := fl.x(at), fl.lanes[laneServer]
+	p.dc.SetColor(MovePink)
+	p.dc.SetLineWidth(1.5 * p.s)
+	p.dc.DrawLine(x, y+5*p.s, x, y+11*p.s)
+	p.dc.Stroke()
+	fl.drew[flowApplied] = true
+}
+
+// backupRing is the small ring that marks a packet repeating inputs.
+func (p *pane) backupRing(x, y float64) {
+	p.dc.SetColor(MovePink)
+	p.dc.SetLineWidth(1 * p.s)
+	p.dc.DrawCircle(x, y, 2.5*p.s)
+	p.dc.Stroke()
 }
 
 // ackOf is the index of the first packet the other way, to the same
@@ -433,15 +480,11 @@ func (p *pane) ackLabel(fl *flow, q *lagcomp.PacketFrame, seq uint32) {
 
 // baseLatency is the one-way base latency of the packet's link.
 func (p *pane) baseLatency(pk *lagcomp.PacketFrame) model.Time {
-	c := p.f.Config
-	ms := c.Down.LatencyMs
+	up, down := p.f.Config.ClientLinks(pk.Client)
 	if pk.Up {
-		ms = c.Up.LatencyMs
+		return model.MsF(up.LatencyMs)
 	}
-	if pk.Client == lagcomp.TargetPawn && c.VictimLatencyMs >= 0 {
-		ms = c.VictimLatencyMs
-	}
-	return model.MsF(ms)
+	return model.MsF(down.LatencyMs)
 }
 
 func (p *pane) arrowLine(x0, y0, x1, y1 float64, c color.NRGBA, width float64, dashed bool) {
@@ -608,7 +651,10 @@ func (p *pane) packetLegend(fl *flow) {
 // flowEntries are the legend entries of the marks fl drew.
 func (p *pane) flowEntries(fl *flow) []ownEntry {
 	all := [flowKeyCount]ownEntry{
-		flowCommand:   {p.legendArrow(ClientRed, false, false), "command (client → server: the shot)"},
+		flowCommand:   {p.legendArrow(ClientRed, false, false), "command (client → server: the shot, and the inputs since the last)"},
+		flowMove:      {p.legendArrow(MovePink, false, false), "movement command (the inputs of the frames since the last, cl_cmdrate)"},
+		flowBackups:   {func(x, y float64) { p.backupRing(x+9*p.s, y) }, "repeats earlier inputs (cl_cmdbackup)"},
+		flowApplied:   {func(x, y float64) { p.legendTick(x, y, MovePink) }, "tick that began playing its inputs"},
 		flowServer:    {p.legendArrow(ServerBlue, false, false), "snapshot, weapon BurstCounter (server → client)"},
 		flowGrey:      {p.legendArrow(TrailGrey, false, false), "ping bounce, StopFire (weapon channel)"},
 		flowProj:      {p.legendArrow(AuthGreen, false, false), "projectile message (reliable)"},

@@ -171,7 +171,7 @@ func (p *pane) shooter() {
 	}
 	p.ownerProjectiles()
 	if p.o.Layers.ExtrapError && v.Shown[lagcomp.TargetPawn] {
-		truth := f.Pawns[lagcomp.TargetPawn].Motion.At(v.IdealT)
+		truth := c.OtherTruth
 		// solid, where the gap to server now is dashed: two grey links
 		// a legend must tell apart. Its figure is a note, not one more
 		// label crowding the target's box.
@@ -181,6 +181,7 @@ func (p *pane) shooter() {
 		p.note(fmt.Sprintf("truth at shown time: %.3f m from the target shown", truth.Pos.Dist(seen.Pos)), p.pal.Text)
 	}
 	p.warps(c)
+	p.corrections(c, own)
 	info := fmt.Sprintf("ping %.0f ms (true %.0f) · display %s", c.TrackedPing, f.Ping.TrueRTTMs, f.Config.Display)
 	if f.Config.Display == lagcomp.DisplayInterp {
 		info += fmt.Sprintf(" %.0f ms", f.Config.InterpMs)
@@ -270,7 +271,8 @@ func (p *pane) target() {
 	p.muzzleFlashes(shooter, v.Shown[lagcomp.ShooterPawn])
 	p.told()
 	p.warps(c)
-	info := fmt.Sprintf("itself now, ahead by its upstream latency · the shooter as of server t − %s", ms(f.T-v.IdealT))
+	p.corrections(c, own)
+	info := fmt.Sprintf("itself where its inputs put it (predicted) · the shooter as of server t − %s", ms(f.T-v.IdealT))
 	if ff := f.Fire; ff != nil && len(ff.Lanes) > 0 {
 		r := ff.Lanes[0].Record
 		info += " · " + flashesFor(r.EffectsPlayed, r.ShotsFired)
@@ -280,10 +282,8 @@ func (p *pane) target() {
 
 // victimDown is the victim's downstream latency: when it hears of a hit.
 func (p *pane) victimDown() model.Time {
-	if p.f.Config.VictimLatencyMs >= 0 {
-		return model.MsF(p.f.Config.VictimLatencyMs)
-	}
-	return model.MsF(p.f.Config.Down.LatencyMs)
+	_, down := p.f.Config.ClientLinks(lagcomp.TargetPawn)
+	return model.MsF(down.LatencyMs)
 }
 
 // toldShots are the newest four hits the victim has been told of.
@@ -434,19 +434,15 @@ func (p *pane) duelNotes() {
 	if d == nil {
 		return
 	}
-	term := "tick" // the server's term: a tick, or the slower snapshot interval
-	if d.ServerTerm == lagcomp.ServerTermSnapshot {
-		term = "snapshot"
-	}
-	p.note(fmt.Sprintf("peeker's advantage (Riot): frame %.1f + peeker %.1f + %s %.1f + holder %.1f + interp %.1f = %.1f ms",
-		d.PeekerFrameMs, d.PeekerUpMs, term, d.ServerTermMs, d.DefenderDownMs, d.DefenderInterpMs, d.PredictedMs), p.pal.Text)
+	p.note(fmt.Sprintf("peeker's advantage ≈ %.0f ms: frame %.1f + cmd wait %.1f + peeker %.0f + input buffer %.1f + holder %.0f + interp %.0f + ½ frame (%.0f–%.0f)",
+		d.PredictedMs, d.PeekerFrameMs, d.PeekerCmdWaitMs, d.PeekerUpMs, d.InputBufferMs, d.HolderDownMs, d.HolderInterpMs, d.LowMs, d.HighMs), p.pal.Text)
 	saw := func(ok bool, t model.Time) string {
 		if !ok {
 			return "not yet"
 		}
 		return fmt.Sprintf("%.3f s", t.Seconds())
 	}
-	line := fmt.Sprintf("first sight: peeker %s · server %s · holder %s", saw(d.PeekerSeen, d.PeekerSaw), saw(d.ServerSeen, d.ServerSaw), saw(d.DefenderSeen, d.DefenderSaw))
+	line := fmt.Sprintf("first sight: peeker %s · server %s · holder %s", saw(d.PeekerSeen, d.PeekerSaw), saw(d.ServerSeen, d.ServerSaw), saw(d.HolderSeen, d.HolderSaw))
 	if m, ok := d.MeasuredMs(); ok {
 		line += fmt.Sprintf(" · measured %.1f ms", m)
 	}

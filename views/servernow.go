@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 
 	"lagscope/lagcomp"
@@ -239,6 +240,63 @@ func (p *pane) warpArrow(g warpGlyph) {
 	p.arrowPxHead(g.x0, g.y0, g.x1, g.y1, 7, warpHeadMin+4)
 	p.dc.SetColor(alpha(p.pal.Text, g.alpha))
 	p.arrowPxHead(g.x0, g.y0, g.x1, g.y1, 2.5, warpHeadMin)
+}
+
+// CorrectionOrange marks a prediction correction (Unreal's
+// p.NetShowCorrections draws the predicted and the corrected position).
+var CorrectionOrange = color.NRGBA{0xff, 0x8c, 0x1a, 0xff}
+
+// correctionNotes is how many lines of notes corrections writes.
+func (p *pane) correctionNotes(c lagcomp.ClientFrame) int {
+	if len(c.Corrections) == 0 {
+		return 0
+	}
+	return 1
+}
+
+// corrections draws the client's corrections of its own pawn in the last
+// GhostWindow: the predicted hitbox dashed, an arrow to where the
+// reconciliation put it, fading with age, the newest labelled.
+func (p *pane) corrections(c lagcomp.ClientFrame, own model.Pose) {
+	ks := c.Corrections
+	if len(ks) == 0 {
+		return
+	}
+	biggest := 0
+	for i, k := range ks {
+		a := max(0.25, 1-float64(p.f.T-k.At)/float64(lagcomp.GhostWindow))
+		p.hitbox(model.Pose{Pos: k.From, Yaw: own.Yaw, Alive: true}, alpha(CorrectionOrange, a), 0, 1, true)
+		x0, y0 := p.cam.px(k.From)
+		x1, y1 := p.cam.px(k.To)
+		p.arrowIn(x0, y0, x1, y1, a, CorrectionOrange)
+		p.key(keyCorrection)
+		if k.M > ks[biggest].M {
+			biggest = i
+		}
+	}
+	n := ks[len(ks)-1]
+	p.label(n.To, fmt.Sprintf("corrected %.2f m", n.M), CorrectionOrange)
+	b := ks[biggest]
+	p.note(fmt.Sprintf("corrections (last 3 s): %d · largest %.2f m at %.3f s · %d inputs unacknowledged", len(ks), b.M, b.At.Seconds(), c.Pending), CorrectionOrange)
+}
+
+// arrowIn draws a jump's arrow in colour col, cased, with a head of at
+// least headMin (warps, corrections).
+func (p *pane) arrowIn(x0, y0, x1, y1, a float64, col color.NRGBA) {
+	const headMin = 9                                   // logical px
+	if l := math.Hypot(x1-x0, y1-y0); l < headMin*p.s { // too short for a head: stretch back from its end
+		if l == 0 {
+			x0, y0, l = x1, y1-1, 1
+		}
+		k := headMin * p.s / l
+		x0, y0 = x1-(x1-x0)*k, y1-(y1-y0)*k
+	}
+	p.dc.SetColor(alpha(p.pal.Background, a))
+	p.arrowPxHead(x0, y0, x1, y1, 7, headMin+4)
+	p.dc.SetColor(alpha(col, a))
+	p.arrowPxHead(x0, y0, x1, y1, 2, headMin)
+	m := 6 * p.s
+	p.shape(rect{math.Min(x0, x1) - m, math.Min(y0, y1) - m, math.Max(x0, x1) + m, math.Max(y0, y1) + m})
 }
 
 // pawnName names a pawn in a student's words.

@@ -2,6 +2,7 @@ package moments
 
 import (
 	"fmt"
+	"lagscope/lagcomp/movement"
 
 	"github.com/google/uuid"
 
@@ -30,13 +31,14 @@ const (
 	FirstExtraEffect   Kind = "first_extra_effect"   // a remote client plays a muzzle flash for no shot
 	FirstBogusBurst    Kind = "first_bogus_burst"    // a burst played on relevancy re-entry
 	FirstSighting      Kind = "first_sighting"       // duel: the peeker's screen first shows the holder
+	LargestCorrection  Kind = "largest_correction"   // a client's predicted pawn moved the most by a reconciliation
 )
 
 // Kinds lists them, for validation and help.
 var Kinds = []Kind{FirstBehindCover, LargestWarp, FirstCapped, FirstTooFarApart,
 	FirstAuthFirst, FirstDisagreement, FirstRejected, LargestRewindError,
 	LargestTruthError, LargestYawError, FirstMissedSingle, FirstExtraEffect, FirstBogusBurst,
-	FirstSighting}
+	FirstSighting, LargestCorrection}
 
 // Spec is a moment as a preset declares it: exactly one of At (a
 // fixed time; Shot 0 and Find empty), Shot (the Nth shot the server
@@ -186,6 +188,18 @@ func resolve(s *lagcomp.Sim, sp Spec, projAt map[lagcomp.Reconcile]model.Time) M
 				m.What += fmt.Sprintf("; shown when the server judged the peeker's first shot after it, #%d (fired %.3f s, judged %.3f s, %s)",
 					r.Seq, r.Fire.Seconds(), r.Judged.Seconds(), hitWord(r.ServerHit))
 			}
+		}
+	case LargestCorrection:
+		var best movement.Correction
+		who := -1
+		for i, c := range s.Clients {
+			if k := c.LargestCorrection(); k.M > best.M {
+				best, who = k, i
+			}
+		}
+		if who >= 0 {
+			m.At, m.Found = best.At, true
+			m.What = fmt.Sprintf("the %s's client corrects its own pawn by %.2f m at %.3f s", lagcomp.ClientName(who), best.M, best.At.Seconds())
 		}
 	case LargestWarp:
 		if warp, at := s.Clients[lagcomp.ShooterPawn].LargestWarp(); warp > 0 {

@@ -160,8 +160,8 @@ func TestMomentFirstSightingSelectsThePeekersShot(t *testing.T) {
 		if r.Shooter != p.Peeker || r.Fire < p.PeekerSaw || m.At != r.Judged {
 			t.Fatalf("selected shot #%d by %d fired %v judged %v, shown at %v; the peeker saw at %v", r.Seq, r.Shooter, r.Fire, r.Judged, m.At, p.PeekerSaw)
 		}
-		if m.At >= p.DefenderSaw {
-			t.Errorf("shown at %v, after the holder's screen showed the peeker (%v)", m.At, p.DefenderSaw)
+		if m.At >= p.HolderSaw {
+			t.Errorf("shown at %v, after the holder's screen showed the peeker (%v)", m.At, p.HolderSaw)
 		}
 		return
 	}

@@ -28,7 +28,7 @@ func peekConfig() lagcomp.Config {
 	cfg := lagcomp.Defaults()
 	cfg.Duel = true
 	cfg.Up.LatencyMs, cfg.Down.LatencyMs = 40, 40
-	cfg.VictimLatencyMs = 60
+	cfg.VictimUp.LatencyMs, cfg.VictimDown.LatencyMs = 60, 60
 	cfg.TickHz, cfg.SnapshotHz, cfg.FPS, cfg.InterpMs = 64, 64, 144, 32
 	cfg.Weapon = lagcomp.WeaponRifle
 	cfg.Target = model.Motion{Kind: model.Peek, Origin: model.V(20, 3), Heading: model.V(0, -1).Angle(), Speed: 6, Amplitude: 3, Period: 2 * model.Second}

@@ -5,28 +5,36 @@ import (
 	"lagscope/model"
 )
 
-// DuelJSON is the duel as `lagscope sim --json` prints it. Times a side
-// never reached are null; "first_saw" and "won" name a player
-// ("peeker"/"defender") or are "none".
+// DuelJSON is the duel as `lagscope sim --json` prints it, its roles
+// named as Riot names them: the peeker and the holder. Times a side never
+// reached are null; "first_saw" and "won" name a role ("peeker"/"holder")
+// or are "none". The terms are the configuration's (see
+// lagcomp.PeekersAdvantage); low_ms and high_ms bound one peek's gap.
 type DuelJSON struct {
-	Type             string   `json:"type"`
-	Peeker           int      `json:"peeker"`
-	Defender         int      `json:"defender"`
-	PeekerFrameMs    float64  `json:"peeker_frame_ms"`
-	PeekerUpMs       float64  `json:"peeker_one_way_ms"`
-	ServerTickMs     float64  `json:"server_tick_ms"`
-	ServerTermMs     float64  `json:"server_term_ms"`
-	ServerTerm       string   `json:"server_term"`
-	DefenderDownMs   float64  `json:"defender_one_way_ms"`
-	DefenderInterpMs float64  `json:"defender_interp_ms"`
-	PredictedMs      float64  `json:"predicted_ms"`
-	PeekerSawMs      *float64 `json:"peeker_saw_ms"`
-	ServerSawMs      *float64 `json:"server_saw_ms"`
-	DefenderSawMs    *float64 `json:"defender_saw_ms"`
-	MeasuredMs       *float64 `json:"measured_ms"`
-	FirstSaw         string   `json:"first_saw"`
-	Won              string   `json:"won"`
-	WonAtMs          *float64 `json:"won_at_ms"`
+	Type           string   `json:"type"`
+	Peeker         int      `json:"peeker"`
+	Holder         int      `json:"holder"`
+	PeekerFrameMs  float64  `json:"peeker_frame_ms"`
+	PeekerCmdMs    float64  `json:"peeker_cmd_interval_ms"`
+	PeekerCmdWait  float64  `json:"peeker_cmd_wait_ms"`
+	PeekerUpMs     float64  `json:"peeker_one_way_ms"`
+	InputBufferMs  float64  `json:"input_buffer_ms"`
+	ServerTickMs   float64  `json:"server_tick_ms"`
+	SnapshotMs     float64  `json:"snapshot_interval_ms"`
+	HolderDownMs   float64  `json:"holder_one_way_ms"`
+	HolderInterpMs float64  `json:"holder_interp_ms"`
+	HolderFrameMs  float64  `json:"holder_frame_ms"`
+	SnapshotWait   float64  `json:"snapshot_wait_ms"`
+	PredictedMs    float64  `json:"predicted_ms"`
+	LowMs          float64  `json:"low_ms"`
+	HighMs         float64  `json:"high_ms"`
+	PeekerSawMs    *float64 `json:"peeker_saw_ms"`
+	ServerSawMs    *float64 `json:"server_saw_ms"`
+	HolderSawMs    *float64 `json:"holder_saw_ms"`
+	MeasuredMs     *float64 `json:"measured_ms"`
+	FirstSaw       string   `json:"first_saw"`
+	Won            string   `json:"won"`
+	WonAtMs        *float64 `json:"won_at_ms"`
 }
 
 // Duel is the peeker's advantage in its output form.
@@ -39,11 +47,12 @@ func Duel(p *lagcomp.PeekersAdvantage) DuelJSON {
 		return &v
 	}
 	j := DuelJSON{
-		Type: "duel", Peeker: p.Peeker, Defender: p.Defender,
-		PeekerFrameMs: round6(p.PeekerFrameMs), PeekerUpMs: round6(p.PeekerUpMs), ServerTickMs: round6(p.ServerTickMs),
-		ServerTermMs: round6(p.ServerTermMs), ServerTerm: p.ServerTerm,
-		DefenderDownMs: round6(p.DefenderDownMs), DefenderInterpMs: round6(p.DefenderInterpMs), PredictedMs: round6(p.PredictedMs),
-		PeekerSawMs: at(p.PeekerSeen, p.PeekerSaw), ServerSawMs: at(p.ServerSeen, p.ServerSaw), DefenderSawMs: at(p.DefenderSeen, p.DefenderSaw),
+		Type: "duel", Peeker: p.Peeker, Holder: p.Holder,
+		PeekerFrameMs: round6(p.PeekerFrameMs), PeekerCmdMs: round6(p.PeekerCmdMs), PeekerCmdWait: round6(p.PeekerCmdWaitMs), PeekerUpMs: round6(p.PeekerUpMs),
+		InputBufferMs: round6(p.InputBufferMs), ServerTickMs: round6(p.ServerTickMs), SnapshotMs: round6(p.SnapshotMs),
+		HolderDownMs: round6(p.HolderDownMs), HolderInterpMs: round6(p.HolderInterpMs), HolderFrameMs: round6(p.HolderFrameMs),
+		SnapshotWait: round6(p.SnapshotWaitMs), PredictedMs: round6(p.PredictedMs), LowMs: round6(p.LowMs), HighMs: round6(p.HighMs),
+		PeekerSawMs: at(p.PeekerSeen, p.PeekerSaw), ServerSawMs: at(p.ServerSeen, p.ServerSaw), HolderSawMs: at(p.HolderSeen, p.HolderSaw),
 		FirstSaw: role(p, p.FirstSaw()), Won: role(p, p.Winner), WonAtMs: at(p.Winner >= 0, p.WonAt),
 	}
 	if m, ok := p.MeasuredMs(); ok {
@@ -58,8 +67,8 @@ func role(p *lagcomp.PeekersAdvantage, pawn int) string {
 	switch pawn {
 	case p.Peeker:
 		return "peeker"
-	case p.Defender:
-		return "defender"
+	case p.Holder:
+		return "holder"
 	}
 	return "none"
 }

@@ -36,6 +36,7 @@ type ShotJSON struct {
 	RewindErrorM    *float64           `json:"rewind_error_m"`
 	YawErrorDeg     *float64           `json:"yaw_error_deg"`
 	TruthErrorM     *float64           `json:"rewound_truth_error_m"`
+	VictimInputMs   *float64           `json:"victim_input_delay_ms"`
 	ClientSaw       PoseJSON           `json:"client_saw"`
 	Rewound         *PoseJSON          `json:"rewound"`
 	ServerNow       *PoseJSON          `json:"server_now"`
@@ -106,6 +107,9 @@ func Shot(r *lagcomp.ShotRecord) ShotJSON {
 		j.RewindToMs, j.RewindMs = ptr(r.RewindTo.Millis()), ptr(r.RewindMs())
 		j.RewindErrorM, j.YawErrorDeg, j.TruthErrorM = ptr(round6(r.RewindErrorM)), ptr(round6(r.YawErrorDeg)), ptr(round6(r.TruthErrorM))
 		j.Rewound, j.MissByM, j.RewindRule = ptr(poseJSON(r.Rewound)), ptr(round6(r.MissByM)), ptr(r.RewindRule.String())
+		if r.HasVictimInputDelay {
+			j.VictimInputMs = ptr(r.VictimInputDelay.Millis())
+		}
 		j.Trace = &[2]XYJSON{xy(r.Origin), xy(r.ServerEnd)}
 		j.Rewinds, j.Culls = ptr(r.Rewinds), ptr(r.Culls)
 	} else if r.Outcome == lagcomp.OutcomeJudged { // client mode: the server took the client's word and trace

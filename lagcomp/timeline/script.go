@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"math"
 
 	"lagscope/lagcomp"
 	"lagscope/model"
@@ -15,11 +16,23 @@ type Script struct {
 	Inputs []ScriptInput     `json:"inputs"`
 }
 
-// ScriptInput is one input: a configuration change or a user's shot.
+// ScriptInput is one input: a configuration change, a user's shot, or
+// what the user's movement keys and mouse hold for a pawn.
 type ScriptInput struct {
 	TUs    int64             `json:"t_us"`
 	Config map[string]string `json:"config,omitempty"`
 	Fire   *[2]float64       `json:"fire,omitempty"` // world x, y in metres
+	Move   *ScriptMove       `json:"move,omitempty"`
+}
+
+// ScriptMove is the user's held input for a pawn (lagcomp.UserInput):
+// pawn 0 the shooter, 1 the target; dir the movement keys' direction;
+// yaw, radians, where the mouse aims when aim is set.
+type ScriptMove struct {
+	Pawn int        `json:"pawn"`
+	Dir  [2]float64 `json:"dir"`
+	Aim  bool       `json:"aim,omitempty"`
+	Yaw  float64    `json:"yaw,omitempty"`
 }
 
 // Script writes the session down.
@@ -32,6 +45,10 @@ func (s *Session) Script() Script {
 		}
 		if in.fire != nil {
 			si.Fire = &[2]float64{in.fire.X, in.fire.Y}
+		}
+		if in.move != nil {
+			u := in.move.in
+			si.Move = &ScriptMove{Pawn: in.move.pawn, Dir: [2]float64{u.Move.X, u.Move.Y}, Aim: u.Aim, Yaw: u.Yaw}
 		}
 		sc.Inputs = append(sc.Inputs, si)
 	}
@@ -78,6 +95,18 @@ func (sc Script) ReplayEach(ts []model.Time, visit func(i int, s *lagcomp.Sim) e
 		if in.Fire != nil {
 			at := model.V(in.Fire[0], in.Fire[1])
 			s.inputs = append(s.inputs, input{t: it, fire: &at})
+		}
+		if m := in.Move; m != nil {
+			if m.Pawn != lagcomp.ShooterPawn && m.Pawn != lagcomp.TargetPawn {
+				return fmt.Errorf("input %d: move: pawn %d is neither the shooter (0) nor the target (1)", i+1, m.Pawn)
+			}
+			for _, x := range [3]float64{m.Dir[0], m.Dir[1], m.Yaw} {
+				if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > 1e6 {
+					return fmt.Errorf("input %d: move: %v is not a direction or angle", i+1, x)
+				}
+			}
+			u := lagcomp.UserInput{Move: model.V(m.Dir[0], m.Dir[1]), Aim: m.Aim, Yaw: m.Yaw}
+			s.inputs = append(s.inputs, input{t: it, move: &userMove{m.Pawn, u}})
 		}
 	}
 	if len(ts) == 0 {

@@ -35,6 +35,14 @@ type input struct {
 	t    model.Time
 	cfg  *lagcomp.Config
 	fire *model.Vec
+	move *userMove
+}
+
+// userMove is what the user's keys and mouse hold for a pawn from an
+// instant on.
+type userMove struct {
+	pawn int
+	in   lagcomp.UserInput
 }
 
 // Speed limits of the timeline.
@@ -164,6 +172,22 @@ func (s *Session) Fire(at model.Vec) {
 	s.inputs = append(s.inputs, input{t: s.live.Now, fire: &at})
 }
 
+// SetUserInput holds the user's movement and aim for the shooter or the
+// target (lagcomp.ShooterPawn, lagcomp.TargetPawn) from the shown time on:
+// what the keys and mouse hold, sampled by that pawn's client at each of
+// its frames while its control (shooter_control, target_control) is user.
+// It is recorded in the script at the instant it was set, so the pawn's
+// next frame samples it in every replay — a seek, a step, a sidecar — as
+// it did live. Setting it in the past branches the timeline there.
+func (s *Session) SetUserInput(pawn int, in lagcomp.UserInput) {
+	if pawn != lagcomp.ShooterPawn && pawn != lagcomp.TargetPawn {
+		return
+	}
+	s.branch()
+	s.live.SetUserInput(pawn, in)
+	s.inputs = append(s.inputs, input{t: s.live.Now, move: &userMove{pawn, in}})
+}
+
 // branch makes the shown past the live edge, dropping later inputs.
 func (s *Session) branch() {
 	if s.view == nil {
@@ -229,6 +253,9 @@ func (s *Session) stepThrough(sim *lagcomp.Sim, next int, t model.Time) int {
 		}
 		if in.fire != nil {
 			sim.QueueFire(*in.fire)
+		}
+		if in.move != nil {
+			sim.SetUserInput(in.move.pawn, in.move.in)
 		}
 	}
 	sim.Step(t)

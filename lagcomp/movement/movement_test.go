@@ -1,0 +1,203 @@
+package movement
+
+import (
+	"math"
+	"testing"
+
+	"lagscope/model"
+)
+
+const ms = model.Millisecond
+
+// stream is n inputs of frame dt from t=0, walking at vel.
+func stream(n int, dt model.Time, vel model.Vec) []Input {
+	out := make([]Input, n)
+	for i := range out {
+		out[i] = Input{Seq: uint32(i + 1), T: model.Time(i) * dt, Dt: dt, Vel: vel, Alive: true}
+	}
+	return out
+}
+
+// A move into a wall stops Skin short of it, from whatever steps it is
+// cut into; moving along or away from a wall is free; a pawn inside a
+// wall walks out.
+func TestMoveStopsAtWalls(t *testing.T) {
+	walls := []model.Wall{{Min: model.V(5, -1), Max: model.V(6, 1)}}
+	v := model.V(10, 0)
+	one := Move(model.V(0, 0), v, model.Second, walls)
+	if math.Abs(one.X-(5-Skin)) > 1e-12 || one.Y != 0 {
+		t.Fatalf("one step into the wall stops at %v", one)
+	}
+	p := model.V(0, 0)
+	for i := 0; i < 100; i++ { // the same walk in 100 steps
+		p = Move(p, v, 10*ms, walls)
+	}
+	if p.Dist(one) > 1e-9 {
+		t.Fatalf("stepped walk stops at %v, one step at %v", p, one)
+	}
+	if away := Move(one, model.V(-10, 0), 100*ms, walls); math.Abs(away.X-(one.X-1)) > 1e-9 {
+		t.Fatalf("walking away from the wall: %v", away)
+	}
+	if along := Move(model.V(5.5, 2), model.V(0, 0), model.Second, walls); along != model.V(5.5, 2) {
+		t.Fatalf("standing still moved to %v", along)
+	}
+	if out := Move(model.V(5.5, 0), model.V(0, 10), model.Second, walls); out != model.V(5.5, 10) {
+		t.Fatalf("a pawn inside the wall stays stuck: %v", out)
+	}
+}
+
+// On a steady stream the buffer never starves and plays the client's
+// path exactly Offset later, whatever the ticks cut the frames into.
+func TestBufferPlaysTheClientPathDelayed(t *testing.T) {
+	dt, tick, up := model.TickTime(1, 120), model.TickTime(1, 64), 40*ms
+	vel := model.V(3, -1)
+	ins := stream(400, dt, vel)
+	b := &Buffer{Lead: tick}
+	pose := model.Pose{Alive: true}
+	next := 0
+	for now := model.Time(0); now < 3*model.Second; now += tick {
+		for next < len(ins) && ins[next].End()+up <= now { // sent at its frame, up ms away
+			b.Receive(ins[next], ins[next].End()+up)
+			next++
+		}
+		pose, _ = b.Tick(now, tick, pose, nil)
+		if !b.Anchored() {
+			continue
+		}
+		want := vel.Scale((now - b.Offset).Seconds())
+		if now-b.Offset > 0 && pose.Pos.Dist(want) > 1e-9 {
+			t.Fatalf("at %v the pawn is at %v, the client's path %v later is at %v", now, pose.Pos, b.Offset, want)
+		}
+	}
+	if want := dt + up + tick; b.Offset != want {
+		t.Fatalf("offset %v, want the first input's age %v (a frame + up) + the lead", b.Offset, want)
+	}
+	if s := b.Stats; s.Starved != 0 || s.Lost != 0 || s.Late != 0 || s.Resyncs != 0 || s.Drains != 0 {
+		t.Fatalf("a steady stream: %+v", s)
+	}
+}
+
+// A missing input: the server repeats the last one for its frame, counts
+// the tick starved and the input lost, and plays the next one as it
+// comes; a copy arriving after its frame was played is dropped.
+func TestBufferRepeatsWhenStarved(t *testing.T) {
+	dt := 10 * ms
+	ins := stream(10, dt, model.V(1, 0))
+	ins[4].Vel = model.V(0, 5) // the lost one turned
+	b := &Buffer{Lead: 0}
+	for i, in := range ins {
+		if i != 4 {
+			b.Receive(in, 0)
+		}
+	}
+	pose := model.Pose{Alive: true}
+	pose, _ = b.Tick(0, dt, pose, nil) // anchors: offset 0
+	var starved int
+	for now := dt; now <= 100*ms; now += dt {
+		var s bool
+		pose, s = b.Tick(now, dt, pose, nil)
+		if s {
+			starved++
+		}
+	}
+	// 9 inputs of 10 ms at 1 m/s, and the repeat of input 4 in place of 5
+	if want := model.V(0.1, 0); pose.Pos.Dist(want) > 1e-12 {
+		t.Fatalf("pawn at %v, want %v (the turn never played)", pose.Pos, want)
+	}
+	if starved != 1 || b.Stats.Starved != 1 || b.Stats.Lost != 1 || b.Stats.Applied != 9 {
+		t.Fatalf("starved %d, %+v", starved, b.Stats)
+	}
+	b.Receive(ins[4], 200*ms)
+	if b.Stats.Duplicates != 1 || b.Queued() != 0 {
+		t.Fatalf("a copy after its frame was played: %+v, %d queued", b.Stats, b.Queued())
+	}
+}
+
+// An input arriving after its frame began playing: the part played stays
+// played, the rest is played, and the server's clock moves back by the
+// lateness so the next ones are in time (a resync).
+func TestBufferResyncsOnALateInput(t *testing.T) {
+	dt := 10 * ms
+	ins := stream(20, dt, model.V(1, 0))
+	b := &Buffer{}
+	b.Receive(ins[0], 0)
+	pose := model.Pose{Alive: true}
+	pose, _ = b.Tick(0, dt, pose, nil)
+	pose, _ = b.Tick(10*ms, dt, pose, nil) // input 1 played
+	pose, _ = b.Tick(15*ms, 5*ms, pose, nil)
+	if b.Stats.Starved != 1 {
+		t.Fatalf("no input 2: %+v", b.Stats)
+	}
+	for _, in := range ins[1:] { // they all come late by 5 ms
+		b.Receive(in, 0)
+	}
+	pose, _ = b.Tick(20*ms, 5*ms, pose, nil)
+	if b.Stats.Late != 1 || b.Stats.Resyncs != 1 || b.Offset != 5*ms {
+		t.Fatalf("late input 2: %+v, offset %v", b.Stats, b.Offset)
+	}
+	for now := 30 * ms; now <= 150*ms; now += dt {
+		pose, _ = b.Tick(now, dt, pose, nil)
+	}
+	if b.Stats.Late != 1 || b.Stats.Starved != 1 || b.Stats.Lost != 0 {
+		t.Fatalf("after the resync: %+v", b.Stats)
+	}
+	// every input at 1 m/s, played over 145 ms of client time
+	if want := model.V(0.145, 0); pose.Pos.Dist(want) > 1e-12 {
+		t.Fatalf("pawn at %v, want %v", pose.Pos, want)
+	}
+}
+
+// A backlog held for a whole window is drained at once.
+func TestBufferDrainsABacklog(t *testing.T) {
+	dt := 10 * ms
+	ins := stream(400, dt, model.V(1, 0))
+	b := &Buffer{Lead: 10 * ms}
+	b.Receive(ins[0], 300*ms) // the first came 290 ms late
+	pose := model.Pose{Alive: true}
+	next := 1
+	for now := 300 * ms; now < 3*model.Second; now += dt {
+		for next < len(ins) && ins[next].End() <= now { // the rest on time
+			b.Receive(ins[next], now)
+			next++
+		}
+		pose, _ = b.Tick(now, dt, pose, nil)
+	}
+	if b.Stats.Drains == 0 || b.Offset > 50*ms {
+		t.Fatalf("no drain of a 290 ms backlog: %+v, offset %v", b.Stats, b.Offset)
+	}
+}
+
+// Reconciliation: after a lost input the server's pawn is elsewhere; the
+// client resets to the server's state and replays what the server has
+// not played, so the corrected present is exactly the server's pose plus
+// those inputs.
+func TestReconcileReplaysUnacknowledgedInputs(t *testing.T) {
+	dt := 10 * ms
+	ins := stream(10, dt, model.V(1, 0))
+	ins[3].Vel = model.V(0, 2)
+	var p Predictor
+	p.Pose.Alive = true
+	for _, in := range ins {
+		p.Predict(in, nil)
+	}
+	if want := model.V(0.09, 0.02); p.Pose.Pos.Dist(want) > 1e-12 {
+		t.Fatalf("predicted %v, want %v", p.Pose.Pos, want)
+	}
+	// the server lost input 4 and repeated input 3: at client time 45 ms
+	// (input 5 half played) its pawn is at 0.045 m on x, none on y
+	ack := Ack{Cursor: 45 * ms, Pose: model.Pose{Pos: model.V(0.045, 0), Alive: true}}
+	c, ok := p.Reconcile(ack, 200*ms, nil)
+	// replay: the rest of input 5 (5 ms) and inputs 6-10, all at 1 m/s x
+	want := model.V(0.045+0.005+0.05, 0)
+	if !ok || p.Pose.Pos.Dist(want) > 1e-12 || c.To != p.Pose.Pos || c.From.Dist(model.V(0.09, 0.02)) > 1e-12 {
+		t.Fatalf("corrected to %v (%v, ok %v), want %v", p.Pose.Pos, c, ok, want)
+	}
+	if p.Corrections != 1 || math.Abs(p.MaxCorrectionM-c.M) > 0 || p.Pending() != 6 {
+		t.Fatalf("%d corrections, max %v, %d pending", p.Corrections, p.MaxCorrectionM, p.Pending())
+	}
+	// the server agrees from then on: no correction
+	ack = Ack{Cursor: 60 * ms, Pose: model.Pose{Pos: model.V(0.06, 0), Alive: true}}
+	if _, ok := p.Reconcile(ack, 210*ms, nil); ok || p.Corrections != 1 {
+		t.Fatal("a correction where server and client agree")
+	}
+}

@@ -1,0 +1,86 @@
+package movement
+
+import "lagscope/model"
+
+// Predictor is a client's prediction of its own pawn (client-side
+// prediction): every input moves the pawn at once, and is kept until the
+// server has played it. When a snapshot says where the server's pawn
+// stood after playing this client's inputs up to some client time, the
+// client reconciles — resets to that state and replays the inputs the
+// server has not played yet (Source's prediction; Gambetta's server
+// reconciliation). If that puts the pawn somewhere else than predicted,
+// the prediction was wrong: a correction, counted with its size.
+type Predictor struct {
+	Pose    model.Pose // the predicted present
+	pending []Input    // inputs the server has not wholly played, oldest first
+
+	Corrections    int
+	MaxCorrectionM float64
+}
+
+// Ack is what a snapshot tells a client of its own pawn: the server has
+// played its inputs up to client time Cursor, and the pawn stood at Pose.
+type Ack struct {
+	Cursor model.Time
+	Pose   model.Pose
+}
+
+// Correction is one reconciliation that moved the predicted pawn: at the
+// client frame At, from where it was predicted to where the replay put it.
+type Correction struct {
+	At       model.Time
+	From, To model.Vec
+	M        float64
+}
+
+// CorrectionMinM is the smallest disagreement counted as a correction:
+// below a millimetre it is the rounding of server and client cutting the
+// same inputs at different instants (its ticks, their frames), not a
+// misprediction.
+const CorrectionMinM = 0.001
+
+// Predict applies a new input at once and keeps it for replay.
+func (p *Predictor) Predict(in Input, walls []model.Wall) {
+	p.Pose = Apply(p.Pose, &in, in.T, in.End(), walls)
+	p.pending = append(p.pending, in)
+}
+
+// Pending is how many inputs await the server.
+func (p *Predictor) Pending() int { return len(p.pending) }
+
+// Reconcile takes the server's state for this client's pawn: the inputs
+// it has wholly played are forgotten, and the pawn is put at the server's
+// pose and moved again by the rest (the part of a frame the server has
+// not played yet included). at is the client frame it happens at. It
+// reports the correction when the replayed present differs from the
+// predicted one by CorrectionMinM or more.
+func (p *Predictor) Reconcile(a Ack, at model.Time, walls []model.Wall) (Correction, bool) {
+	drop := 0
+	for drop < len(p.pending) && p.pending[drop].End() <= a.Cursor {
+		drop++
+	}
+	p.pending = append(p.pending[:0], p.pending[drop:]...)
+	pose := a.Pose
+	for i := range p.pending {
+		in := &p.pending[i]
+		pose = Apply(pose, in, max(in.T, a.Cursor), in.End(), walls)
+	}
+	if len(p.pending) == 0 && p.Pose.Epoch != pose.Epoch {
+		pose.Epoch = p.Pose.Epoch
+	}
+	c := Correction{At: at, From: p.Pose.Pos, To: pose.Pos, M: p.Pose.Pos.Dist(pose.Pos)}
+	p.Pose = pose
+	if c.M < CorrectionMinM {
+		return c, false
+	}
+	p.Corrections++
+	p.MaxCorrectionM = max(p.MaxCorrectionM, c.M)
+	return c, true
+}
+
+// Clone is a copy sharing nothing written later.
+func (p *Predictor) Clone() *Predictor {
+	c := *p
+	c.pending = append([]Input(nil), p.pending...)
+	return &c
+}

@@ -1,0 +1,143 @@
+package lagcomp
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"testing"
+
+	"lagscope/lagcomp/rewind"
+	"lagscope/model"
+)
+
+// On clean links the server's path is the client's — its script, steered
+// to at every frame — delayed by the pipeline: the first input's frame,
+// its wait for a command packet, the up link, and the input buffer. At
+// every tick the server's pawn is where the script's frame samples,
+// joined by straight lines (each input walks straight), put it that long
+// before; and timestamp mode rewinds to exactly what the client saw.
+func TestCleanLinkServerPathIsTheScriptDelayed(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"linear", constantVelocity()},
+		{"strafe", Defaults()},
+		{"strafe, 144 fps, 20 Hz commands", func() Config {
+			c := Defaults()
+			c.FPS, c.CmdRateHz, c.TickHz, c.SnapshotHz = 144, 20, 30, 30
+			return c
+		}()},
+	} {
+		c := tc.cfg
+		s, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		script := s.Server.Pawns[TargetPawn].Motion
+		// the pipeline's delay, analytically: input 1 covers frame 1,
+		// waits for the first command beat after it, crosses the link
+		frame1 := model.TickTime(1, c.FPS)
+		sent := frame1
+		if c.cmdRate() < c.FPS {
+			beat := model.TickTime(1, c.cmdRate())
+			k := int64(1)
+			for model.TickTime(k, c.FPS) < beat {
+				k++
+			}
+			sent = model.TickTime(k, c.FPS)
+		}
+		want := sent + model.MsF(c.Up.LatencyMs) + c.inputBuffer()
+		checked := 0
+		for at := model.Time(0); at < 5*model.Second; at += c.Tick() {
+			s.Step(at)
+			b := s.Server.conns[TargetPawn].inputs
+			if !b.Anchored() || s.Server.Now-b.Offset < 0 {
+				continue
+			}
+			if b.Offset != want {
+				t.Fatalf("%s: offset %v, want %v (frame %v, command wait, up, buffer)", tc.name, b.Offset, want, frame1)
+			}
+			ct := s.Server.Now - b.Offset
+			k := int64(ct * model.Time(c.FPS) / model.Second)
+			for model.TickTime(k+1, c.FPS) <= ct {
+				k++
+			}
+			for k > 0 && model.TickTime(k, c.FPS) > ct {
+				k--
+			}
+			t0, t1 := model.TickTime(k, c.FPS), model.TickTime(k+1, c.FPS)
+			chord := rewind.LerpPose(script.At(t0), script.At(t1), float64(ct-t0)/float64(t1-t0), rewind.LerpShortest)
+			if got := s.Server.Pawns[TargetPawn].Pose.Pos; got.Dist(chord.Pos) > 1e-9 {
+				t.Fatalf("%s at %v: the server's pawn at %v, the script %v earlier at %v", tc.name, s.Server.Now, got, b.Offset, chord.Pos)
+			}
+			checked++
+		}
+		if checked < 100 {
+			t.Fatalf("%s: %d ticks checked", tc.name, checked)
+		}
+		for _, m := range s.Movement() {
+			if m.Buffer.Starved != 0 || m.Buffer.Lost != 0 || m.Corrections != 0 {
+				t.Fatalf("%s: %s on a clean link: %+v", tc.name, m.Name, m)
+			}
+		}
+		for _, r := range judged(s) {
+			if r.RewindErrorM > 1e-9 {
+				t.Fatalf("%s: shot %d rewound %v m from what the client saw", tc.name, r.Seq, r.RewindErrorM)
+			}
+		}
+	}
+}
+
+// Lost inputs: with one input a packet and cmd_backup = b, an input is
+// lost when its packet and the b after it all are: p^(b+1) of them
+// (binomial bounds over several seeds; the input buffer long enough that
+// a backup is never too late).
+func TestInputLossIsTheBackupsBinomial(t *testing.T) {
+	const p = 0.2
+	for _, b := range []int{0, 1, 2} {
+		lost, n := 0, 0
+		for seed := uint64(1); seed <= 4; seed++ {
+			c := Defaults()
+			c.FPS, c.CmdRateHz, c.InputBufferMs, c.CmdBackup = 64, 64, 200, b
+			c.VictimUp.LossPct = p * 100
+			c.Seed = seed
+			s := run(t, c, 20*model.Second)
+			st := s.Movement()[TargetPawn].Buffer
+			lost, n = lost+st.Lost, n+st.Lost+st.Applied
+			if st.Late != 0 {
+				t.Fatalf("b=%d seed %d: %d late inputs with a 200 ms buffer", b, seed, st.Late)
+			}
+		}
+		q := math.Pow(p, float64(b+1))
+		t.Logf("cmd_backup %d: %d of %d inputs lost (p^%d = %.4f)", b, lost, n, b+1, q)
+		mean, sd := float64(n)*q, math.Sqrt(float64(n)*q*(1-q))
+		if math.Abs(float64(lost)-mean) > 4*sd+1 {
+			t.Errorf("cmd_backup %d: %d of %d inputs lost, want %.1f ± %.1f (p^%d)", b, lost, n, mean, 4*sd, b+1)
+		}
+	}
+}
+
+// With the victim's up link losing inputs the server starves and repeats
+// and the victim's client corrects; the same seed gives the same
+// movement, byte for byte.
+func TestLossyVictimStarvesAndCorrects(t *testing.T) {
+	c := Defaults()
+	c.Target = model.Motion{Kind: model.RandomWalk, Origin: model.V(20, 0), Amplitude: 3, Speed: 6, Period: 700 * model.Millisecond}
+	c.VictimUp.LossPct, c.VictimUp.JitterMs = 30, 10
+	a := run(t, c, 10*model.Second)
+	m := a.Movement()[TargetPawn]
+	if m.Buffer.Lost == 0 || m.Buffer.Starved == 0 || m.Corrections == 0 || m.MaxCorrectionM <= 0 {
+		t.Fatalf("a 30 %% lossy victim: %+v", m)
+	}
+	if sh := a.Movement()[ShooterPawn]; sh.Buffer.Lost != 0 || sh.Corrections != 0 {
+		t.Fatalf("the shooter's clean link: %+v", sh)
+	}
+	b := run(t, c, 10*model.Second)
+	if x, y := fmt.Sprintf("%+v", a.Movement()), fmt.Sprintf("%+v", b.Movement()); x != y {
+		t.Fatalf("same seed, different movement:\n%s\n%s", x, y)
+	}
+	if !bytes.Equal(jsonRun(t, c), jsonRun(t, c)) {
+		t.Fatal("same seed, different records")
+	}
+}
