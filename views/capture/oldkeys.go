@@ -50,6 +50,21 @@ func CurrentKeys(sc *Sidecar) ([]string, error) {
 			note(k)
 		}
 	}
+	// a key that has since become a shorthand for several (victim_latency_ms
+	// sets victim_up_ms and victim_down_ms) is shown as the keys it sets
+	var kp []string
+	for _, k := range sc.KeyParams {
+		if p, ok := lagcomp.Lookup(k); ok && p.Alias && len(p.Sets) > 0 {
+			kp = append(kp, p.Sets...)
+			n := fmt.Sprintf("key_params: %q now sets %s; shown as those", k, strings.Join(p.Sets, " and "))
+			if !slices.Contains(notes, n) {
+				notes = append(notes, n)
+			}
+			continue
+		}
+		kp = append(kp, k)
+	}
+	sc.KeyParams = kp
 	if ns := lagcomp.RenameNotes(sc.Compare); len(ns) > 0 {
 		changes, err := sweep.ParseChanges(sc.Compare) // current names
 		if err != nil {
