@@ -305,16 +305,21 @@ func TestMomentJumpKeepsLiveChanges(t *testing.T) {
 	if u.sessionState().now != u.moments.moments[1].At || u.frame.Load().T != u.moments.moments[1].At {
 		t.Errorf("shown %v, the moment in the run with 60 ms is at %v", u.sessionState().now, u.moments.moments[1].At)
 	}
-	// behind cover needs the victim's lag: with none, no shot lands behind
-	// the wall, and the jump says it reset the settings
+	// behind cover needs the victim to peek: standing still behind the
+	// wall (no link's lag matters: its own inputs' delay alone can put a
+	// hit behind cover) no shot lands, and the jump says it reset the
+	// settings
 	u2, clk2 := newTestUI(t, "behind-cover")
 	clk2.run(u2, 10)
-	ct2 := u2.control("latency_ms")
-	ct2.typed.SetText("0")
-	ct2.typed.OnSubmitted(ct2.typed.Text)
+	ct2 := u2.control("target_speed_mps")
+	ct2.sl.SetValue(0)
+	if ct2.sl.OnChangeEnded != nil {
+		ct2.sl.OnChangeEnded(0)
+	}
+	clk2.run(u2, 2)
 	u2.moments.jump(0)
-	if c := u2.config(); c.Up.LatencyMs != u2.presetCfg.Up.LatencyMs {
-		t.Errorf("not met with 0 ms, yet the latency stays %v", c.Up.LatencyMs)
+	if c := u2.config(); c.Target.Speed != u2.presetCfg.Target.Speed {
+		t.Errorf("not met standing still, yet the speed stays %v", c.Target.Speed)
 	}
 	if !strings.Contains(u2.moments.say.Text, "were reset to the preset's") || !strings.Contains(u2.status.Text, "reset") {
 		t.Errorf("banner %q, status %q", u2.moments.say.Text, u2.status.Text)

@@ -232,6 +232,9 @@ func (s *Sim) moreCopies(ps *pendingShot) bool {
 	if ps.relPending {
 		return true
 	}
+	if s.cfg.CheatResend && len(ps.sentAt) < 2 {
+		return true // cheat_resend's second copy leaves right after the first
+	}
 	n := uint32(s.cfg.CmdBackup)
 	return n > 0 && !s.cfg.ReliableFire && ps.cmd.Seq+n > s.Clients[ps.cmd.Client].seq
 }

@@ -141,3 +141,22 @@ func TestLossyVictimStarvesAndCorrects(t *testing.T) {
 		t.Fatal("same seed, different records")
 	}
 }
+
+// cheat_resend sends every command twice in one frame: a first copy lost
+// is not the shot lost while the second is still to leave (it made two
+// records, lost and judged, once the command packets changed the link's
+// draws).
+func TestResentCommandIsOneRecord(t *testing.T) {
+	for seed := uint64(1); seed <= 6; seed++ {
+		c := Defaults()
+		c.CheatResend, c.CmdBackup, c.Up.LossPct, c.Seed = true, 0, 20, seed
+		s := run(t, c, 10*model.Second)
+		seen := map[uint32]bool{}
+		for _, r := range s.Shots.Records() {
+			if seen[r.Seq] {
+				t.Fatalf("seed %d: shot %d has two records", seed, r.Seq)
+			}
+			seen[r.Seq] = true
+		}
+	}
+}

@@ -140,6 +140,9 @@ func (l *lineReader) traced(r *lagcomp.ShotRecord, missing map[string]int) {
 		r.YawErrorDeg = math.Abs(model.AngleDiff(r.ClientSaw.Yaw, r.Rewound.Yaw)) * 180 / math.Pi
 	}
 	r.TruthErrorM, _ = l.num("rewound_truth_error_m", false, false)
+	if x, ok := l.num("victim_input_delay_ms", false, true); ok {
+		r.VictimInputDelay, r.HasVictimInputDelay = model.MsF(x), true
+	}
 	r.MissByM, _ = l.num("miss_by_m", false, false)
 	if name := l.str("rewind_rule", false); name != "" {
 		rr, ok := rewind.ParseRule(name)
