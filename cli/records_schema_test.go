@@ -73,10 +73,10 @@ func TestSchemaRefusesBadLines(t *testing.T) {
 	for _, c := range []struct{ name, from, to string }{
 		{"no fire_ms", `"fire_ms":633.333,`, ``},
 		{"fire_ms a string", `"fire_ms":633.333`, `"fire_ms":"633"`},
-		{"no rewound pose on a traced shot", `"rewound":{"x":20,"y":-2.969205,"yaw_deg":180,"alive":true}`, `"rewound":null`},
+		{"no rewound pose on a traced shot", `"rewound":{"x":20,"y":-2.66934,"yaw_deg":180,"alive":true}`, `"rewound":null`},
 		{"a lost shot judged", `"outcome":"judged"`, `"outcome":"lost"`},
 		{"an unknown field", `"seq":1,`, `"seq":1,"sequence":1,`},
-		{"a pose without yaw", `"client_saw":{"x":20,"y":-2.918841,"yaw_deg":180,`, `"client_saw":{"x":20,"y":-2.918841,`},
+		{"a pose without yaw", `"client_saw":{"x":20,"y":-2.66934,"yaw_deg":180,`, `"client_saw":{"x":20,"y":-2.66934,`},
 	} {
 		bad := strings.Replace(shot, c.from, c.to, 1)
 		if bad == shot {
