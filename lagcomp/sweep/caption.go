@@ -23,8 +23,8 @@ func (g *Grid) Caption() []string {
 	}
 	var axes []string
 	for _, v := range g.Vary {
-		if v.IsVariants() {
-			axes = append(axes, "variant "+v.describe())
+		if v.IsVariants() { // named here, defined on a line of their own
+			axes = append(axes, "variant "+values(v.Values))
 			continue
 		}
 		axes = append(axes, v.Key+" "+values(v.Values))
@@ -52,11 +52,16 @@ func (g *Grid) Caption() []string {
 		}
 		sd = fmt.Sprintf("seeds %d…%d: the mean and its 95 %% confidence interval %s (Student's t, %d df)", first, first+uint64(seeds)-1, ci, seeds-1)
 	}
-	return []string{
+	lines := []string{
 		strings.Join(run, " · "),
 		"grid: " + strings.Join(axes, " × ") + fmt.Sprintf(" = %d runs", g.Size()),
-		sd,
 	}
+	for _, v := range g.Vary {
+		if v.IsVariants() {
+			lines = append(lines, "variants: "+v.describe())
+		}
+	}
+	return append(lines, sd)
 }
 
 // values lists a few values, or the first and last of many.

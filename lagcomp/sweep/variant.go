@@ -93,11 +93,11 @@ func (v *Vary) settings(i int) []lagcomp.Setting {
 }
 
 // describe names a variant axis's values with their changes, for a
-// caption: "source (mode=source source_window_ms=100), ping18 (…)".
+// caption: "source = mode=source source_window_ms=100 · ping18 = …".
 func (v *Vary) describe() string {
 	parts := make([]string, len(v.Values))
 	for i, name := range v.Values {
-		parts[i] = name + " (" + Title(v.Sets[i], "") + ")"
+		parts[i] = name + " = " + Title(v.Sets[i], "")
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, " · ")
 }
