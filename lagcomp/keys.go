@@ -310,6 +310,23 @@ func victimLinkParams() []*Param {
 	return ps
 }
 
+// victimNetwork is network for the victim's own links, derived as the
+// victim_ link keys are: the profile sets every one of them (so the
+// victim's links are the profile's, none left as the shooter's), and
+// the victim_ keys refine it, as the link keys refine network. With
+// network for the shooter it puts two players of a population — the
+// duel's holder and peeker — on their own percentiles.
+func victimNetwork() *Param {
+	return &Param{Key: "victim_network", Group: "network", Kind: KindEnum, Choices: netem.ProfileNames(), Alias: true, Order: orderProfile,
+		Doc: "named network profile for both of the victim's (the duel's peeker's) directions; the victim_ link keys refine it",
+		Write: func(c *Config, v any) {
+			l, _ := netem.Profile(v.(string))
+			for _, lf := range linkFields {
+				*lf.f(&c.VictimUp), *lf.f(&c.VictimDown) = *lf.f(&l), *lf.f(&l)
+			}
+		}}
+}
+
 func buildParams() []*Param {
 	ps := []*Param{
 		{Key: "network", Group: "network", Kind: KindEnum, Choices: netem.ProfileNames(), Alias: true, Order: orderProfile,
@@ -318,6 +335,7 @@ func buildParams() []*Param {
 	}
 	ps = append(ps, linkParams()...)
 	ps = append(ps, traceParams()...)
+	ps = append(ps, victimNetwork())
 	ps = append(ps, victimLinkParams()...)
 	ps = append(ps,
 		choice("reliable_style", "network", netem.Styles(), netem.NAK, "how reliable messages are resent: nak (Unreal: a packet missing from a later ack, about an RTT plus a packet interval), rto (RFC 6298: a timer from 3 RTT, doubled at each expiry, Karn's rule) or repeat (Quake 3: in every packet until acked); each gives the connection up by its engine's rule (connection_lost)", func(c *Config) *netem.Style { return &c.ReliableStyle }).Restart(),
