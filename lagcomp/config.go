@@ -197,6 +197,10 @@ var unkeyed = []struct {
 	{"Observer.Seed", "observerMotions draws each observer's from the run's seed", nil},
 	{"Observer.Dead", "observers do not die: a teleporting observer respawns at once", nil},
 	{"Observer.Phase", "observers start their cycle at its beginning", nil},
+	{"VictimUp.Trace", "a recorded trace is the links' (trace, up_trace): the victim's replays the shooter's; its own victim_ keys are the link fields that are numbers", nil},
+	{"VictimUp.TraceLoop", "as VictimUp.Trace: trace_loop is the links'", nil},
+	{"VictimDown.Trace", "as VictimUp.Trace", nil},
+	{"VictimDown.TraceLoop", "as VictimUp.Trace", nil},
 	{"Down.TraceLoop", "trace_loop is one key for both directions: it sets Up's and Down's alike", nil},
 }
 
