@@ -10,8 +10,8 @@ import (
 )
 
 // bindKeys: space pause, left/right step a tick, F fire, S screenshot,
-// M next moment, 1-6 layouts (2x2, 1x2, server alone, overlay alone,
-// packet flow alone, fire effects alone); Ctrl +/− zoom (zoom.go). Each
+// M next moment, 1-7 layouts (2x2, 1x2, server alone, overlay alone,
+// packet flow alone, fire effects alone, peeker's advantage alone); Ctrl +/− zoom (zoom.go). Each
 // key says what it did in the corner of the panes (keyhint.go).
 func (u *UI) bindKeys() {
 	u.win.Canvas().SetOnTypedKey(u.typedKey)
@@ -20,6 +20,7 @@ func (u *UI) bindKeys() {
 // layoutKeys are the number keys' layouts.
 var layoutKeys = map[fyne.KeyName]string{
 	fyne.Key1: "2×2", fyne.Key2: "1×2", fyne.Key3: "Server only", fyne.Key4: "Overlay only", fyne.Key5: "Packet flow", fyne.Key6: "Fire effects",
+	fyne.Key7: "Peeker's advantage",
 }
 
 func (u *UI) typedKey(ev *fyne.KeyEvent) {
@@ -81,17 +82,18 @@ var layoutNames = map[string]struct {
 	l views.Layout
 	v views.View
 }{
-	"2×2":          {views.Layout2x2, views.ViewServer},
-	"1×2":          {views.Layout1x2, views.ViewServer},
-	"Server only":  {views.LayoutSingle, views.ViewServer},
-	"Shooter only": {views.LayoutSingle, views.ViewShooter},
-	"Target only":  {views.LayoutSingle, views.ViewTarget},
-	"Overlay only": {views.LayoutSingle, views.ViewOverlay},
-	"Packet flow":  {views.LayoutSingle, views.ViewPackets},
-	"Fire effects": {views.LayoutSingle, views.ViewBurst},
+	"2×2":                {views.Layout2x2, views.ViewServer},
+	"1×2":                {views.Layout1x2, views.ViewServer},
+	"Server only":        {views.LayoutSingle, views.ViewServer},
+	"Shooter only":       {views.LayoutSingle, views.ViewShooter},
+	"Target only":        {views.LayoutSingle, views.ViewTarget},
+	"Overlay only":       {views.LayoutSingle, views.ViewOverlay},
+	"Packet flow":        {views.LayoutSingle, views.ViewPackets},
+	"Fire effects":       {views.LayoutSingle, views.ViewBurst},
+	"Peeker's advantage": {views.LayoutSingle, views.ViewDuel},
 }
 
-var layoutOrder = []string{"2×2", "1×2", "Server only", "Shooter only", "Target only", "Overlay only", "Packet flow", "Fire effects"}
+var layoutOrder = []string{"2×2", "1×2", "Server only", "Shooter only", "Target only", "Overlay only", "Packet flow", "Fire effects", "Peeker's advantage"}
 
 func (u *UI) layoutSelect() *selector {
 	sel := u.newSelect(layoutOrder, func(s string) {

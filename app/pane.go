@@ -97,7 +97,12 @@ func (p *Pane) draw(w, h int) image.Image {
 	}
 	p.drawn = p.ui.version.Load()
 	o := p.options(w)
-	p.r.Pane(p.img, p.ui.frame.Load(), p.view, o)
+	f := p.ui.frame.Load()
+	v := p.view
+	if p.ui.layout != views.LayoutSingle { // in a duel the timeline takes the Overlay's cell
+		v = views.InPlace(v, f)
+	}
+	p.r.Pane(p.img, f, v, o)
 	return p.img
 }
 

@@ -37,12 +37,14 @@ usage:
                                 run a grid of settings on all cores: one row per point and seed
                                 (at least one of --csv, --json, --chart)
   lagscope shot --preset NAME [--set k=v]... [--event …]... --at 2.5s|--shot N|--moment N --out file.png
-                [--view split|server|shooter|target|overlay|packets|burst] [--layout 2x2|1x2|single]
+                [--view split|server|shooter|target|overlay|packets|burst|duel] [--layout 2x2|1x2|single]
                 [--panes server,target] [--focus shot|target|shooter|projectile]
                 [--size 1920x1080] [--scale S] [--theme dark|light] [--layers default,NAME,-NAME]
                 [--compare k=v,…] [--title "…"] [--caption full|short|moment|none]
                                 --moment N: the preset's moment N (its time, its shot, its sentence);
                                 --view packets: the packet-flow diagram; --view burst: the fire-effects lanes;
+                                --view duel: the peeker's advantage as a sighting timeline (in a duel, in
+                                the Overlay's place of the split);
                                 --layout 1x2 --panes server,target: any two panes side by side;
                                 --focus: frame the world panes tightly on that one thing;
                                 --shot N: the Nth shot the server judged (lost shots are not counted);

@@ -93,9 +93,12 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 
 // drawTimeView draws the packet-flow diagram or the fire-effects lanes.
 func (p *pane) drawTimeView() {
-	if p.v == ViewPackets {
+	switch p.v {
+	case ViewPackets:
 		p.packets()
-	} else {
+	case ViewDuel:
+		p.duel()
+	default:
 		p.fireLanes()
 	}
 }

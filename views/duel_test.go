@@ -1,6 +1,7 @@
 package views
 
 import (
+	"fmt"
 	"image"
 	"testing"
 
@@ -29,4 +30,64 @@ func TestOverlayDuelBox(t *testing.T) {
 	if with, without := notes(true), notes(false); with != without+3 {
 		t.Fatalf("overlay notes: %d with the duel, %d without; want 3 more", with, without)
 	}
+}
+
+// The duel view: every term of Riot's sum is a segment with its label
+// placed (none left out, none over another label or a mark), in the
+// full view and in the split's cell where it takes the Overlay's place,
+// before and after the peek was seen, dark and light.
+func TestDuelViewLabelsEveryTerm(t *testing.T) {
+	p, err := presets.Load("peekers-advantage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := p.Config()
+	c.Duel = true
+	r := NewRenderer()
+	for _, at := range []model.Time{500 * model.Millisecond, 3 * model.Second} {
+		f := frameAt(t, c, at)
+		if got := InPlace(ViewOverlay, f); got != ViewDuel {
+			t.Fatalf("a duel's layout draws %s in the Overlay's place, want duel", got)
+		}
+		for _, sz := range [][2]int{{1920, 1080}, {1280, 800}, {960, 540}, {639, 399}} {
+			for _, pal := range []Palette{Dark, Light} {
+				where := fmt.Sprintf("at %v %dx%d", at, sz[0], sz[1])
+				img := image.NewRGBA(image.Rect(0, 0, sz[0], sz[1]))
+				r.Pane(img, f, ViewDuel, Options{Layers: DefaultLayers(), Palette: pal})
+				checkLabels(t, where, r.last)
+				if r.last.leftOut > 0 {
+					t.Errorf("%s: %d labels left out", where, r.last.leftOut)
+				}
+				want := len(duelTerms(f.Duel))
+				if _, ok := f.Duel.MeasuredMs(); ok && sz[1] >= 540 {
+					want += 3 // the three sightings
+				}
+				if len(r.last.placed) < want {
+					t.Errorf("%s: %d labels placed, want at least %d (each term and sighting)", where, len(r.last.placed), want)
+				}
+			}
+		}
+	}
+	c.Duel = false
+	f := frameAt(t, c, 3*model.Second)
+	if got := InPlace(ViewOverlay, f); got != ViewOverlay {
+		t.Fatalf("without a duel the layout draws %s in the Overlay's place", got)
+	}
+	if _, err := r.Render(f, "duel", 800, 400, Options{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestGoldenDuel(t *testing.T) {
+	p, err := presets.Load("peekers-advantage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := p.Config()
+	r := NewRenderer()
+	img, err := r.Render(frameAt(t, c, 3*model.Second), "duel", 1600, 900, Options{Layers: DefaultLayers()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "duel", img)
 }

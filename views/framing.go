@@ -330,7 +330,7 @@ func cameraOf(f *lagcomp.Frame, v View, o Options, w, h int) camera {
 	if o.Scale <= 0 {
 		o.Scale = 1
 	}
-	if f == nil || v == ViewPackets || v == ViewBurst || w <= 0 || h <= 0 {
+	if f == nil || v.TimeAxis() || w <= 0 || h <= 0 {
 		p := &pane{f: f, o: o, s: o.Scale, w: float64(w), h: float64(h)}
 		if f != nil {
 			p.frame(v)

@@ -58,7 +58,7 @@ func TestLabelsNeverOverlap(t *testing.T) {
 				for i, rc := range rects {
 					where := fmt.Sprintf("%s at %v %dx%d case %d %s", pr.Name, at, c.w, c.h, ci, vs[i])
 					img := image.NewRGBA(image.Rect(0, 0, rc.Dx(), rc.Dy()))
-					r.Pane(img, f, vs[i], c.o)
+					r.Pane(img, f, InPlace(vs[i], f), c.o)
 					labelled += len(r.last.placed)
 					checkLabels(t, where, r.last)
 				}

@@ -111,15 +111,16 @@ const (
 	ViewOverlay View = "overlay"
 	ViewPackets View = "packets"
 	ViewBurst   View = "burst" // the fire-effects lanes (ShooterGame's BurstCounter, ../shared/sources/001_…)
+	ViewDuel    View = "duel"  // the peeker's advantage as a sighting timeline (duel.go)
 )
 
 // Views lists the panes in layout order: a 2x2 layout shows the first
 // four; the packet-flow diagram is a pane of its own.
-var Views = []View{ViewServer, ViewShooter, ViewTarget, ViewOverlay, ViewPackets, ViewBurst}
+var Views = []View{ViewServer, ViewShooter, ViewTarget, ViewOverlay, ViewPackets, ViewBurst, ViewDuel}
 
 // TimeAxis reports whether the view runs along time, not the world (no
 // zoom or pan).
-func (v View) TimeAxis() bool { return v == ViewPackets || v == ViewBurst }
+func (v View) TimeAxis() bool { return v == ViewPackets || v == ViewBurst || v == ViewDuel }
 
 // Title is the pane's heading.
 func (v View) Title() string {
@@ -136,6 +137,8 @@ func (v View) Title() string {
 		return "Packet flow"
 	case ViewBurst:
 		return "Fire effects"
+	case ViewDuel:
+		return "Peeker's advantage"
 	}
 	return string(v)
 }

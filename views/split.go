@@ -50,7 +50,7 @@ func (r *Renderer) Split(f *lagcomp.Frame, l Layout, views []View, w, h int, o O
 	rects, vs := Cells(l, w, h, views)
 	for i, rc := range rects {
 		pane := image.NewRGBA(image.Rect(0, 0, rc.Dx(), rc.Dy()))
-		r.Pane(pane, f, vs[i], o)
+		r.Pane(pane, f, InPlace(vs[i], f), o)
 		draw.Draw(dst, rc, pane, image.Point{}, draw.Src)
 	}
 	return dst
@@ -72,4 +72,14 @@ func (r *Renderer) Render(f *lagcomp.Frame, view string, w, h int, o Options) (*
 		}
 	}
 	return nil, fmt.Errorf("view %q: want split, server, shooter, target, overlay, packets or burst", view)
+}
+
+// InPlace is the view a layout draws in v's cell for frame f: in a duel
+// the sighting timeline takes the Overlay's place (the Overlay alone,
+// with its duel box, stays one view away).
+func InPlace(v View, f *lagcomp.Frame) View {
+	if v == ViewOverlay && f != nil && f.Duel != nil {
+		return ViewDuel
+	}
+	return v
 }
