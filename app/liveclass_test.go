@@ -92,7 +92,7 @@ func TestZoomedWindowFitsTheScreen(t *testing.T) {
 	for _, c := range []struct {
 		w, h float32
 		zoom float64
-	}{{1920, 1080, 1.75}, {1280, 800, 1.25}} {
+	}{{1920, 1080, 1.75}, {1280, 800, 1.25}, {1280, 800, 1.75}} {
 		u, clk := newTestUI(t, "behind-cover")
 		u.win.Resize(fyne.NewSize(c.w, c.h))
 		clk.run(u, 60)

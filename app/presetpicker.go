@@ -173,10 +173,20 @@ const aboutLines = 4
 // capHeight asks for its content's height up to lines lines of text (at
 // the current text size and zoom), so a long text scrolls in a band of
 // that height rather than grow the window.
-type capHeight struct{ lines int }
+type capHeight struct {
+	lines int
+	// zoomedLines, when set, is the cap once the window's zoom makes the
+	// text half as large again as Fyne's (from 150 %): a 1280×800 laptop
+	// at 175 % has no room for more under the panes
+	zoomedLines int
+}
 
 func (c *capHeight) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	cap := float32(c.lines)*(theme.TextSize()*1.3+theme.LineSpacing()) + 2*theme.InnerPadding()
+	lines := c.lines
+	if c.zoomedLines > 0 && theme.TextSize() >= 1.5*baseTextSize {
+		lines = c.zoomedLines
+	}
+	cap := float32(lines)*(theme.TextSize()*1.3+theme.LineSpacing()) + 2*theme.InnerPadding()
 	s := fyne.NewSize(0, 0)
 	for _, o := range objs {
 		in := o
@@ -194,3 +204,6 @@ func (c *capHeight) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		o.Resize(size)
 	}
 }
+
+// baseTextSize is Fyne's default text size, the window's zoom 1.
+const baseTextSize = 14

@@ -186,7 +186,12 @@ func (u *UI) build() {
 		container.NewTabItem("Sweep", u.sweep.box),
 		container.NewTabItem("A/B", u.compare.box),
 	)
-	side := container.NewBorder(u.presetUI.box, nil, nil, nil, u.tabs.box)
+	// the sidebar scrolls as a whole when the zoom makes the preset
+	// picker, the tab grid and a page taller than the window (1280×800
+	// at 175 %): the timeline below stays on the screen. A scroll
+	// stretches its content to the viewport, so at ordinary zooms the
+	// pages fill the height as before.
+	side := container.NewVScroll(container.NewBorder(u.presetUI.box, nil, nil, nil, u.tabs.box))
 	u.startPaused = u.newCheck("Start paused", func(b bool) { u.app.Preferences().SetBool(prefStartPaused, b) })
 	u.startPaused.SetChecked(u.app.Preferences().Bool(prefStartPaused))
 	// the bar flows onto a second line rather than widen the window
@@ -200,7 +205,7 @@ func (u *UI) build() {
 	)
 	// the figures scroll in at most metricsLines lines: zoomed for a
 	// class they would take the panes' height
-	figures := container.New(&capHeight{lines: metricsLines}, container.NewVScroll(u.metrics.box))
+	figures := container.New(&capHeight{lines: metricsLines, zoomedLines: metricsLines - 1}, container.NewVScroll(u.metrics.box))
 	bottom := container.NewVBox(figures, u.timeline.box, u.status)
 	u.keyHint = newKeyHint()
 	panes := container.NewBorder(u.moments.banner, nil, nil, nil,
