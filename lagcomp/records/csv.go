@@ -24,8 +24,13 @@ func Field(v any) string {
 // WriteCSV is `sim --csv`: a header (seed, then every figure of the
 // summary) and the one row a sweep of this run would write.
 func WriteCSV(w io.Writer, seed uint64, s SummaryJSON) error {
-	figs := Figures(s)
-	head, row := []string{"seed"}, []string{strconv.FormatUint(seed, 10)}
+	return writeFigures(w, strconv.FormatUint(seed, 10), Figures(s))
+}
+
+// writeFigures writes the header and the one row of a run's figures, its
+// seed first: `sim --csv` and `records --csv` alike.
+func writeFigures(w io.Writer, seed string, figs []Figure) error {
+	head, row := []string{"seed"}, []string{seed}
 	for _, f := range figs {
 		head, row = append(head, f.Name), append(row, Field(f.Value))
 	}

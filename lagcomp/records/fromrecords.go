@@ -2,7 +2,6 @@ package records
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -127,19 +126,7 @@ func (rs RecordsSummary) Figures() []Figure {
 // WriteCSV is `records --csv`: the columns of `sim --csv`, a figure with
 // no value empty, and the seed empty (records do not carry it).
 func (rs RecordsSummary) WriteCSV(w io.Writer) error {
-	head, row := []string{"seed"}, []string{""}
-	for _, f := range rs.Figures() {
-		head, row = append(head, f.Name), append(row, Field(f.Value))
-	}
-	cw := csv.NewWriter(w)
-	if err := cw.Write(head); err != nil {
-		return err
-	}
-	if err := cw.Write(row); err != nil {
-		return err
-	}
-	cw.Flush()
-	return cw.Error()
+	return writeFigures(w, "", rs.Figures())
 }
 
 // marshalSummary writes every declared figure in order, one named in
