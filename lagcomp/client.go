@@ -375,6 +375,34 @@ func (s *Sim) SetUserInput(pawn int, in UserInput) {
 	}
 }
 
+// SampledUserInput is a change of what the user holds for a pawn, as
+// the pawn's client sampled it at its frame T: the timeline records the
+// user's input at the frame that sampled it, so a replay that sets it
+// just before T samples exactly what the live run did, whenever between
+// two frames the keys changed.
+type SampledUserInput struct {
+	Pawn int
+	T    model.Time
+	In   UserInput
+}
+
+// TakeSampledUserInputs hands over the changes of the user's input the
+// clients have sampled since the last call, oldest first.
+func (s *Sim) TakeSampledUserInputs() []SampledUserInput {
+	l := s.sampledLog
+	s.sampledLog = nil
+	return l
+}
+
+// LastSampledUserInput is what pawn's client last sampled of the user's
+// input (zero before any): what a replay of the recorded inputs holds.
+func (s *Sim) LastSampledUserInput(pawn int) UserInput {
+	if pawn == ShooterPawn || pawn == TargetPawn {
+		return s.sampled[pawn]
+	}
+	return UserInput{}
+}
+
 // userControlled reports whether the user's keys move client c's pawn.
 func (s *Sim) userControlled(c *Client) bool {
 	switch c.Index {
@@ -414,6 +442,10 @@ func (s *Sim) sampleInput(c *Client, t model.Time) {
 	in.Epoch, in.Alive, in.Yaw = int32(cur.Epoch), cur.Alive, cur.Yaw
 	if s.userControlled(c) {
 		u := s.user[c.Index]
+		if u != s.sampled[c.Index] {
+			s.sampled[c.Index] = u
+			s.sampledLog = append(s.sampledLog, SampledUserInput{Pawn: c.Index, T: t, In: u})
+		}
 		if l := u.Move.Len(); l > 0 {
 			in.Vel = u.Move.Scale(userSpeed(&s.cfg, c.Index) / l)
 		}

@@ -43,6 +43,7 @@ func (s *Sim) Clone() *Sim {
 	c.packets = slices.Clip(s.packets) // append-only (it shifts into a new array)
 	c.renders = slices.Clone(s.renders)
 	c.fireAt = clonePtr(s.fireAt)
+	c.sampledLog = slices.Clip(s.sampledLog)
 	c.projs = make([]*projState, len(s.projs))
 	c.projBySeq = make(map[uint32]*projState, len(s.projBySeq))
 	for i, p := range s.projs {

@@ -83,6 +83,10 @@ type Sim struct {
 	// of the run, not only PacketWindow's
 	allPackets *packetLog
 	user       [2]UserInput // what the user's keys hold for the shooter and the target
+	// sampled is what each pawn's client last sampled of user; sampledLog
+	// the changes sampled since the timeline last took them
+	sampled    [2]UserInput
+	sampledLog []SampledUserInput
 }
 
 // pendingShot is the omniscient side of a shot in flight: what the client

@@ -52,8 +52,20 @@ func (k *keyframes) due() model.Time {
 // add copies the live run (with next inputs applied) and thins the older
 // keyframes.
 func (k *keyframes) add(live *lagcomp.Sim, next int) {
-	k.list = append(k.list, keyframe{live.Keyframe(), next})
+	k.list = append(k.list, keyframe{asReplayed(live.Keyframe()), next})
 	k.thin(live.Now)
+}
+
+// asReplayed is a keyframe of the live run holding, for the user's input,
+// what its clients last sampled rather than what the keys hold now: a
+// replay from it must sample only recorded inputs, and a key pressed
+// after the last frame is recorded only once a frame samples it (and not
+// at all if it is let go before).
+func asReplayed(k *lagcomp.Sim) *lagcomp.Sim {
+	for _, p := range []int{lagcomp.ShooterPawn, lagcomp.TargetPawn} {
+		k.SetUserInput(p, k.LastSampledUserInput(p))
+	}
+	return k
 }
 
 // maxGap is the widest gap allowed around a keyframe of that age.

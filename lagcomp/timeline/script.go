@@ -27,12 +27,16 @@ type ScriptInput struct {
 
 // ScriptMove is the user's held input for a pawn (lagcomp.UserInput):
 // pawn 0 the shooter, 1 the target; dir the movement keys' direction;
-// yaw, radians, where the mouse aims when aim is set.
+// yaw, radians, where the mouse aims when aim is set. frame: t_us is the
+// pawn's client frame that sampled it, and a replay sets it just before
+// that frame; without it (scripts written before) it is set after t_us's
+// events, for the next frame to sample.
 type ScriptMove struct {
-	Pawn int        `json:"pawn"`
-	Dir  [2]float64 `json:"dir"`
-	Aim  bool       `json:"aim,omitempty"`
-	Yaw  float64    `json:"yaw,omitempty"`
+	Pawn  int        `json:"pawn"`
+	Dir   [2]float64 `json:"dir"`
+	Aim   bool       `json:"aim,omitempty"`
+	Yaw   float64    `json:"yaw,omitempty"`
+	Frame bool       `json:"frame,omitempty"`
 }
 
 // Script writes the session down.
@@ -48,7 +52,7 @@ func (s *Session) Script() Script {
 		}
 		if in.move != nil {
 			u := in.move.in
-			si.Move = &ScriptMove{Pawn: in.move.pawn, Dir: [2]float64{u.Move.X, u.Move.Y}, Aim: u.Aim, Yaw: u.Yaw}
+			si.Move = &ScriptMove{Pawn: in.move.pawn, Dir: [2]float64{u.Move.X, u.Move.Y}, Aim: u.Aim, Yaw: u.Yaw, Frame: in.move.atFrame}
 		}
 		sc.Inputs = append(sc.Inputs, si)
 	}
@@ -106,7 +110,7 @@ func (sc Script) ReplayEach(ts []model.Time, visit func(i int, s *lagcomp.Sim) e
 				}
 			}
 			u := lagcomp.UserInput{Move: model.V(m.Dir[0], m.Dir[1]), Aim: m.Aim, Yaw: m.Yaw}
-			s.inputs = append(s.inputs, input{t: it, move: &userMove{m.Pawn, u}})
+			s.inputs = append(s.inputs, input{t: it, move: &userMove{m.Pawn, u, m.Frame}})
 		}
 	}
 	if len(ts) == 0 {

@@ -29,6 +29,9 @@ type Session struct {
 	// Restarts counts how often a world change started the simulation
 	// again, so the UI can say so.
 	Restarts int
+	// held is what the user's keys and mouse hold now for the shooter and
+	// the target: the live run's clients sample it at their frames.
+	held [2]lagcomp.UserInput
 }
 
 type input struct {
@@ -39,10 +42,14 @@ type input struct {
 }
 
 // userMove is what the user's keys and mouse hold for a pawn from an
-// instant on.
+// instant on. atFrame: the instant is the pawn's client frame that
+// sampled it, and a replay sets it just before that frame's events; a
+// move without it (scripts written before) is set after the instant's
+// events, for the next frame to sample.
 type userMove struct {
-	pawn int
-	in   lagcomp.UserInput
+	pawn    int
+	in      lagcomp.UserInput
+	atFrame bool
 }
 
 // Speed limits of the timeline.
@@ -99,9 +106,21 @@ func (s *Session) Advance(wall model.Time) {
 func (s *Session) stepLive(t model.Time) {
 	for due := s.keys.due(); due <= t; due = s.keys.due() {
 		s.live.Step(due)
+		s.recordSampled()
 		s.keys.add(s.live, len(s.inputs))
 	}
 	s.live.Step(t)
+	s.recordSampled()
+}
+
+// recordSampled writes down the user's input as the live run's clients
+// sampled it, each at the frame that sampled it: only what a frame took
+// is recorded (keys pressed and let go between two frames moved nothing),
+// at most one input a pawn a frame however fast the mouse moves.
+func (s *Session) recordSampled() {
+	for _, u := range s.live.TakeSampledUserInputs() {
+		s.inputs = append(s.inputs, input{t: u.T, move: &userMove{pawn: u.Pawn, in: u.In, atFrame: true}})
+	}
 }
 
 // Now is the time shown.
@@ -153,6 +172,7 @@ func (s *Session) SetConfig(c lagcomp.Config) (restarted bool, err error) {
 			return false, err
 		}
 		s.base, s.inputs, s.live, s.view, s.keys = c, nil, sim, nil, newKeyframes(sim)
+		s.hold()
 		s.Restarts++
 		return true, nil
 	}
@@ -176,16 +196,34 @@ func (s *Session) Fire(at model.Vec) {
 // target (lagcomp.ShooterPawn, lagcomp.TargetPawn) from the shown time on:
 // what the keys and mouse hold, sampled by that pawn's client at each of
 // its frames while its control (shooter_control, target_control) is user.
-// It is recorded in the script at the instant it was set, so the pawn's
-// next frame samples it in every replay — a seek, a step, a sidecar — as
-// it did live. Setting it in the past branches the timeline there.
+// It is recorded in the script at the client frame that sampled it (not
+// at the instant the keys changed, which falls anywhere between two
+// frames), so every replay — a seek, a step, a sidecar — samples the same
+// at the same frame as the live run did. Setting it in the past branches
+// the timeline there, as a shot does.
 func (s *Session) SetUserInput(pawn int, in lagcomp.UserInput) {
 	if pawn != lagcomp.ShooterPawn && pawn != lagcomp.TargetPawn {
 		return
 	}
 	s.branch()
+	s.held[pawn] = in
 	s.live.SetUserInput(pawn, in)
-	s.inputs = append(s.inputs, input{t: s.live.Now, move: &userMove{pawn, in}})
+}
+
+// UserInput is what the user's keys and mouse hold for pawn now.
+func (s *Session) UserInput(pawn int) lagcomp.UserInput {
+	if pawn != lagcomp.ShooterPawn && pawn != lagcomp.TargetPawn {
+		return lagcomp.UserInput{}
+	}
+	return s.held[pawn]
+}
+
+// hold gives a new live run what the user holds now: keys still down
+// after a branch or a restart keep walking, from its next frames on.
+func (s *Session) hold() {
+	for p, in := range s.held {
+		s.live.SetUserInput(p, in)
+	}
 }
 
 // branch makes the shown past the live edge, dropping later inputs.
@@ -201,6 +239,7 @@ func (s *Session) branch() {
 	s.inputs = s.inputs[:n]
 	s.keys.truncate(t, n)
 	s.live, s.view = s.view, nil
+	s.hold()
 }
 
 // Seek shows time t (clamped to [0, LiveNow]), rebuilt by replay from
@@ -247,7 +286,11 @@ func (s *Session) StepTick(dir int) {
 func (s *Session) stepThrough(sim *lagcomp.Sim, next int, t model.Time) int {
 	for ; next < len(s.inputs) && s.inputs[next].t <= t; next++ {
 		in := s.inputs[next]
-		sim.Step(in.t)
+		if in.move != nil && in.move.atFrame {
+			sim.Step(in.t - 1) // before the frame at in.t samples it (time is whole µs)
+		} else {
+			sim.Step(in.t)
+		}
 		if in.cfg != nil {
 			_ = sim.SetConfig(*in.cfg) // validated when recorded
 		}
@@ -259,6 +302,7 @@ func (s *Session) stepThrough(sim *lagcomp.Sim, next int, t model.Time) int {
 		}
 	}
 	sim.Step(t)
+	sim.TakeSampledUserInputs() // a replay's samples are the recorded inputs themselves
 	return next
 }
 
