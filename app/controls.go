@@ -75,7 +75,8 @@ func newControls(u *UI) *controls {
 		c.widget("ping_compress", "Compress ping to a byte (ms/4)"),
 	)
 	c.scene = c.tab(
-		c.widget("shooter_control", "Shooter: bot, or user (click / F)"),
+		c.widget("shooter_control", "Shooter: bot, or user (keys walk, mouse aims, click / F fires)"),
+		c.widget("target_control", "Target: bot, or user (W A S D / arrows walk it)"),
 		c.widget("weapon", "Weapon"),
 		c.widget("stamp_mode", "Rapid-fire stamp"),
 		c.widget("fire_interval_ms", "Time between shots"),

@@ -12,6 +12,11 @@ import (
 // keys are no widget's: these widgets pass them to the window, and keep
 // the others (a text entry keeps every key: letters are text there).
 
+// The movement keys are held, not typed (play.go): these widgets hand
+// their key downs and key ups to the window too, and, while a pawn is the
+// user's, do nothing else with them (a focused slider does not move on
+// ↑, a list does not scroll). A text entry keeps them: W is a letter.
+
 // windowKey reports whether name is one of the window's keys (bindKeys).
 func windowKey(name fyne.KeyName) bool {
 	switch name {
@@ -36,8 +41,13 @@ func (u *UI) newCheck(label string, changed func(bool)) *check {
 	return c
 }
 
+// KeyDown and KeyUp hand the held keys to the window.
+func (c *check) KeyDown(ev *fyne.KeyEvent) { c.u.play.keyDown(ev) }
+func (c *check) KeyUp(ev *fyne.KeyEvent)   { c.u.play.keyUp(ev) }
+
 func (c *check) TypedKey(ev *fyne.KeyEvent) {
 	switch {
+	case c.u.play.owns(ev.Name):
 	case windowKey(ev.Name):
 		c.u.typedKey(ev)
 	case ev.Name == fyne.KeyReturn || ev.Name == fyne.KeyEnter:
@@ -68,7 +78,14 @@ func (u *UI) newSlider(lo, hi float64) *slider {
 	return s
 }
 
+// KeyDown and KeyUp hand the held keys to the window.
+func (s *slider) KeyDown(ev *fyne.KeyEvent) { s.u.play.keyDown(ev) }
+func (s *slider) KeyUp(ev *fyne.KeyEvent)   { s.u.play.keyUp(ev) }
+
 func (s *slider) TypedKey(ev *fyne.KeyEvent) {
+	if s.u.play.owns(ev.Name) {
+		return
+	}
 	switch ev.Name {
 	case fyne.KeyUp:
 		s.SetValue(s.Value + s.Step)
@@ -98,7 +115,14 @@ func (u *UI) newSelect(options []string, changed func(string)) *selector {
 	return s
 }
 
+// KeyDown and KeyUp hand the held keys to the window.
+func (s *selector) KeyDown(ev *fyne.KeyEvent) { s.u.play.keyDown(ev) }
+func (s *selector) KeyUp(ev *fyne.KeyEvent)   { s.u.play.keyUp(ev) }
+
 func (s *selector) TypedKey(ev *fyne.KeyEvent) {
+	if s.u.play.owns(ev.Name) {
+		return
+	}
 	if windowKey(ev.Name) {
 		s.u.typedKey(ev)
 		return
@@ -120,7 +144,14 @@ func (u *UI) newList(length func() int, create func() fyne.CanvasObject, update 
 	return l
 }
 
+// KeyDown and KeyUp hand the held keys to the window.
+func (l *list) KeyDown(ev *fyne.KeyEvent) { l.u.play.keyDown(ev) }
+func (l *list) KeyUp(ev *fyne.KeyEvent)   { l.u.play.keyUp(ev) }
+
 func (l *list) TypedKey(ev *fyne.KeyEvent) {
+	if l.u.play.owns(ev.Name) {
+		return
+	}
 	if windowKey(ev.Name) {
 		l.u.typedKey(ev)
 		return

@@ -9,12 +9,15 @@ import (
 	"lagscope/views"
 )
 
-// bindKeys: space pause, left/right step a tick, F fire, S screenshot,
+// bindKeys: space pause, left/right step a tick, F fire, S screenshot
+// (while a pawn is the user's, W A S D and the arrows walk it instead:
+// play.go),
 // M next moment, 1-7 layouts (2x2, 1x2, server alone, overlay alone,
 // packet flow alone, fire effects alone, peeker's advantage alone); Ctrl +/− zoom (zoom.go). Each
 // key says what it did in the corner of the panes (keyhint.go).
 func (u *UI) bindKeys() {
 	u.win.Canvas().SetOnTypedKey(u.typedKey)
+	u.bindPlayKeys()
 }
 
 // layoutKeys are the number keys' layouts.
@@ -24,6 +27,9 @@ var layoutKeys = map[fyne.KeyName]string{
 }
 
 func (u *UI) typedKey(ev *fyne.KeyEvent) {
+	if u.play.owns(ev.Name) { // a movement key walks a pawn (play.go), nothing else
+		return
+	}
 	switch ev.Name {
 	case fyne.KeySpace:
 		u.timeline.togglePlay()

@@ -72,6 +72,8 @@ func (u *UI) refresh() {
 	u.metrics.update(f, u.compare.refresh(v, f))
 	u.timeline.update()
 	u.shots.update()
+	u.play.takeBackKeys()
+	u.play.sync()
 	u.expireHint(u.opts.Clock())
 }
 

@@ -64,6 +64,7 @@ type UI struct {
 	presetUI *presetPicker
 	shotUI   *screenshots
 	moments  *momentsUI
+	play     *player     // the user's hands on a pawn (play.go)
 	events   *eventMarks // the scripted events under the scrubber
 	sweep    *sweepTab
 	compare  *compareTab
@@ -149,6 +150,10 @@ func (u *UI) usePreset(p *presets.Preset) error {
 	if u.moments != nil {
 		u.moments.load()
 	}
+	if u.play != nil { // a new session: what the keys hold is handed to it
+		u.play.aims = [2]aim{}
+		u.play.push()
+	}
 	u.app.Preferences().SetString(prefPreset, remembered)
 	return nil
 }
@@ -170,6 +175,7 @@ func (u *UI) build() {
 	u.sweep = newSweepTab(u)
 	u.compare = newCompareTab(u)
 	u.moments = newMomentsUI(u)
+	u.play = newPlayer(u)
 	u.timeline.track.Add(u.moments.marks)
 	u.events = newEventMarks(u)
 	u.timeline.track.Add(u.events.box)
@@ -208,7 +214,7 @@ func (u *UI) build() {
 	figures := container.New(&capHeight{lines: metricsLines, zoomedLines: metricsLines - 1}, container.NewVScroll(u.metrics.box))
 	bottom := container.NewVBox(figures, u.timeline.box, u.status)
 	u.keyHint = newKeyHint()
-	panes := container.NewBorder(u.moments.banner, nil, nil, nil,
+	panes := container.NewBorder(container.NewVBox(u.moments.banner, u.play.bar), nil, nil, nil,
 		container.NewStack(u.compare.wrap(u.sweep.wrap(u.paneGrid)), u.keyHint.box))
 	split := container.NewHSplit(panes, side)
 	split.Offset = 0.72
@@ -322,6 +328,7 @@ func (u *UI) applyConfig(edit func(c *lagcomp.Config)) {
 	u.setStatus(msg)
 	u.publish()
 	u.controls.sync()
+	u.play.push() // the keys may walk another pawn now, and the line says who
 }
 
 func (u *UI) setStatus(msg string) {

@@ -318,6 +318,17 @@ func WorldAt(f *lagcomp.Frame, v View, o Options, w, h int, x, y float64) model.
 	return cameraOf(f, v, o, w, h).world(x, y)
 }
 
+// LastWorldAt is the world point under pixel (x, y) of the pane this
+// renderer drew last, as it was drawn: where the mouse points, read at
+// every move of the pointer without drawing the pane again (WorldAt
+// draws it). ok is false before a world view was drawn.
+func (r *Renderer) LastWorldAt(x, y float64) (pt model.Vec, ok bool) {
+	if r.last == nil || r.last.v.TimeAxis() || r.last.cam.ppm <= 0 {
+		return model.Vec{}, false
+	}
+	return r.last.cam.world(x, y), true
+}
+
 // PixelAt is where world point pt is drawn in view v at w x h with
 // options o: WorldAt's inverse, so a test can aim at a pawn with one draw
 // rather than a search over pixels.

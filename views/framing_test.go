@@ -1,6 +1,7 @@
 package views
 
 import (
+	"image"
 	"math"
 	"testing"
 
@@ -88,5 +89,32 @@ func TestFrameUnionSplitSharesEachCell(t *testing.T) {
 		if ax != bx || ay != by {
 			t.Errorf("%s: (%.2f,%.2f) in A, (%.2f,%.2f) in B", v, ax, ay, bx, by)
 		}
+	}
+}
+
+// LastWorldAt reads the pane just drawn as WorldAt draws it again: the
+// same world point under every pixel tried; before a draw, and after a
+// time-axis view, it has none.
+func TestLastWorldAtIsWorldAt(t *testing.T) {
+	f, _ := abFrames(t)
+	o := Options{Layers: DefaultLayers(), Scale: 1}
+	r := NewRenderer()
+	if _, ok := r.LastWorldAt(1, 1); ok {
+		t.Fatal("a point before any draw")
+	}
+	const w, h = 500, 400
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for _, v := range []View{ViewShooter, ViewTarget, ViewServer} {
+		r.Pane(img, f, v, o)
+		for _, px := range [][2]float64{{10, 20}, {250, 200}, {480, 390}} {
+			got, ok := r.LastWorldAt(px[0], px[1])
+			if want := WorldAt(f, v, o, w, h, px[0], px[1]); !ok || got != want {
+				t.Fatalf("%s at %v: %v (%v), want %v", v, px, got, ok, want)
+			}
+		}
+	}
+	r.Pane(img, f, ViewPackets, o)
+	if _, ok := r.LastWorldAt(1, 1); ok {
+		t.Fatal("a world point under a time axis")
 	}
 }
