@@ -105,6 +105,7 @@ func TestKeysWalkTheUsersTarget(t *testing.T) {
 	if math.Abs(walked.X) > 1e-9 || math.Abs(walked.Y-want) > frame+1e-9 {
 		t.Fatalf("the server walked the target %v over %v held, want (0, %.4f) ± one frame's %.4f m", walked, t1-t0, want, frame)
 	}
+	t.Logf("held %v: the server walked the target %v, want (0, %.4f) ± %.4f m", t1-t0, walked, want, frame)
 	still := serverPos(u, lagcomp.TargetPawn)
 	clk.run(u, 20)
 	if got := serverPos(u, lagcomp.TargetPawn); got != still {
@@ -359,4 +360,49 @@ func sameValue(a, b reflect.Value) bool {
 		return fmt.Sprint(a) == fmt.Sprint(b)
 	}
 	return reflect.DeepEqual(a.Interface(), b.Interface())
+}
+
+// With both pawns the user's, W A S D walk the shooter and the arrows the
+// target (two people at one keyboard), the mouse over the shooter's pane
+// aims the shooter, and a click there still fires.
+func TestTwoPlayersShareTheKeyboard(t *testing.T) {
+	u, clk := userTarget(t)
+	u.control("shooter_control").sel.SetSelected("user")
+	clk.run(u, 40)
+	if !strings.Contains(u.play.say.Text, "the arrows walk the target") {
+		t.Fatalf("the line does not split the keys: %q", u.play.say.Text)
+	}
+	held := func(pawn int) (in lagcomp.UserInput) {
+		u.withSession(func(s *tl.Session) { in = s.UserInput(pawn) })
+		return in
+	}
+	keyDown(u, fyne.KeyD)
+	keyDown(u, fyne.KeyDown)
+	if sh, tg := held(lagcomp.ShooterPawn).Move, held(lagcomp.TargetPawn).Move; sh != model.V(1, 0) || tg != model.V(0, -1) {
+		t.Fatalf("D and ↓: shooter holds %v, target %v", sh, tg)
+	}
+	before := ownPos(u, lagcomp.ShooterPawn)
+	clk.run(u, 10)
+	if d := ownPos(u, lagcomp.ShooterPawn).Sub(before); d.X <= 0 || math.Abs(d.Y) > 1e-9 {
+		t.Fatalf("D walked the shooter %v, want east", d)
+	}
+	keyUp(u, fyne.KeyD)
+	keyUp(u, fyne.KeyDown)
+
+	p := u.pane(views.ViewShooter)
+	p.Resize(fyne.NewSize(600, 400))
+	p.draw(600, 400)
+	f := u.frame.Load()
+	own := f.Clients[lagcomp.ShooterPawn].View.Poses[lagcomp.ShooterPawn].Pos
+	p.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: pixelOf(p, f, own.Add(model.V(0, 4)))}})
+	if in := held(lagcomp.ShooterPawn); !in.Aim || math.Abs(model.AngleDiff(in.Yaw, math.Pi/2)) > 0.05 {
+		t.Fatalf("the pointer north of the shooter aims %v (aim %v), want 90°", in.Yaw, in.Aim)
+	}
+	seen := f.Clients[lagcomp.ShooterPawn].View.Poses[lagcomp.TargetPawn].Pos
+	n := u.session.Sim().Shots.Len()
+	p.Tapped(&fyne.PointEvent{Position: pixelOf(p, f, seen)})
+	clk.run(u, 30)
+	if got := u.session.Sim().Shots.Len(); got != n+1 {
+		t.Fatalf("a click in the shooter's pane: %d shots judged, want %d", got, n+1)
+	}
 }
