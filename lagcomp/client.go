@@ -57,7 +57,7 @@ type Client struct {
 	holding     bool       // the trigger is down
 	releaseAt   model.Time // when it comes up (trigger_hold_ms after the last shot)
 	seq         uint32
-	recent      []*Command  // the newest commands, for cl_cmdbackup (shared with packets; never changed)
+	recent      []*Command  // the newest commands, for cl_cmdbackup (packets hold windows of it: only appended)
 	lastExtrap  []model.Vec // extrapolated positions shown last frame, to measure warps
 	lastExtrapT model.Time  // and the display time they were for
 	lastVel     []model.Vec
@@ -287,24 +287,38 @@ func (c *Client) pingOrZero() float64 {
 }
 
 // backups are the last n commands, oldest first, other than cur: what
-// cl_cmdbackup repeats in a packet.
+// cl_cmdbackup repeats in a packet. They are a window of recent itself,
+// not a copy (clipped: an append to it cannot reach recent), which is
+// never written where a window can see it (remember).
 func (c *Client) backups(n int, cur *Command) []*Command {
-	var out []*Command
-	for i := len(c.recent) - 1; i >= 0 && len(out) < n; i-- {
-		if c.recent[i] != cur {
-			out = append(out, c.recent[i])
-		}
+	r := c.recent
+	if len(r) > 0 && r[len(r)-1] == cur { // the packet's own command is the newest
+		r = r[:len(r)-1]
 	}
-	slices.Reverse(out)
-	return out
+	if slices.Contains(r, cur) { // not the newest: leave it out of a copy
+		var out []*Command
+		for i := len(r) - 1; i >= 0 && len(out) < n; i-- {
+			if r[i] != cur {
+				out = append(out, r[i])
+			}
+		}
+		slices.Reverse(out)
+		return out
+	}
+	if len(r) == 0 {
+		return nil
+	}
+	return r[max(0, len(r)-n):len(r):len(r)]
 }
 
-// remember keeps a new command for the backups of later packets.
+// remember keeps a new command for the backups of later packets. recent
+// only grows, and moves to a new array rarely (packets in flight hold
+// windows of the old one, which nothing writes again).
 func (c *Client) remember(cmd *Command, n int) {
-	c.recent = append(c.recent, cmd)
-	if len(c.recent) > n+1 {
-		c.recent = append(c.recent[:0], c.recent[len(c.recent)-n-1:]...)
+	if keep := n + 1; len(c.recent) >= 4*keep+16 {
+		c.recent = append(make([]*Command, 0, 8*keep+32), c.recent[len(c.recent)-keep+1:]...)
 	}
+	c.recent = append(c.recent, cmd)
 }
 
 // MaxObservers bounds the observers key: 64 clients in all.
@@ -498,19 +512,29 @@ func (s *Sim) takeInputs(c *Client, p *Packet) {
 	n := s.cfg.CmdBackup
 	back := c.sentInputs[max(0, len(c.sentInputs)-n):]
 	// packets' inputs are carved from a slab (a packet is never written
-	// after it is sent, so they may share one): one allocation for many
+	// after it is sent, so they may share one): one allocation for many.
+	// The backups were the last packet's newest inputs: when they end the
+	// slab, the packet's window starts among them and only the new inputs
+	// are stored.
 	k := len(back) + len(c.batch)
-	if cap(c.slab)-len(c.slab) < k {
-		c.slab = make([]movement.Input, 0, max(1024, 4*k))
+	shared := 0
+	if l := len(c.slab); len(back) > 0 && l >= len(back) && c.slab[l-1].Seq == back[len(back)-1].Seq && c.slab[l-len(back)].Seq == back[0].Seq {
+		shared = len(back) // the same inputs: seqs are consecutive
 	}
-	at := len(c.slab)
-	c.slab = append(append(c.slab, back...), c.batch...)
+	if cap(c.slab)-len(c.slab) < k-shared {
+		c.slab, shared = make([]movement.Input, 0, max(1024, 4*k)), 0
+	}
+	if shared == 0 {
+		c.slab = append(c.slab, back...)
+	}
+	c.slab = append(c.slab, c.batch...)
+	at := len(c.slab) - k
 	p.Inputs = c.slab[at : at+k : at+k]
 	p.InputBackups = len(back)
 	c.inputsSent += len(c.batch)
 	c.sentInputs = append(c.sentInputs, c.batch...)
-	if len(c.sentInputs) > 2*n+16 { // keep the last n, shifting rarely
-		c.sentInputs = append(c.sentInputs[:0:0], c.sentInputs[len(c.sentInputs)-n:]...)
+	if len(c.sentInputs) > 2*n+16 { // keep the last n, shifting rarely (in place: a clone copies it)
+		c.sentInputs = c.sentInputs[:copy(c.sentInputs, c.sentInputs[len(c.sentInputs)-n:])]
 	}
 	c.batch = c.batch[:0]
 }
@@ -538,7 +562,8 @@ func (s *Sim) reconcile(c *Client, snap *Snapshot, t model.Time) {
 	if !ok {
 		return
 	}
-	c.lastCorr = &corr
+	last := corr // a copy: taking corr's own address would put it on the heap at every snapshot
+	c.lastCorr = &last
 	if corr.M > c.maxCorr.M {
 		c.maxCorr = corr
 	}
@@ -546,6 +571,6 @@ func (s *Sim) reconcile(c *Client, snap *Snapshot, t model.Time) {
 	for drop < len(c.corrections) && c.corrections[drop].At <= t-GhostWindow {
 		drop++
 	}
-	c.corrections = append(c.corrections[:0:0], c.corrections[drop:]...)
-	c.corrections = append(c.corrections, corr)
+	// shifted in place: a clone copies the list, a frame copies what it shows
+	c.corrections = append(c.corrections[:copy(c.corrections, c.corrections[drop:])], corr)
 }

@@ -97,6 +97,7 @@ func (s *Server) clone() *Server {
 	c.weapon = s.weapon // values only
 	c.grid = s.grid.Clone()
 	c.bounds, c.cells = slices.Clone(s.bounds), slices.Clone(s.cells)
+	c.snapSlab = snapSlab{} // carving the same room would write the other's snapshots
 	return &c
 }
 

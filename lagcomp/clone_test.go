@@ -34,7 +34,8 @@ var cloned = map[reflect.Type][]string{
 		"tally", "Dropped", "packets", "packetsLo", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "user", "sampled", "sampledLog"},
 	// the script and its actions are never written after New: shared
 	reflect.TypeFor[scriptState](): {"evs", "acts", "next", "refused", "refusedWhy", "reconnects", "cuts"},
-	reflect.TypeFor[Server]():      {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells"},
+	reflect.TypeFor[Server]():      {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells", "snapSlab"},
+	reflect.TypeFor[snapSlab]():    {"snaps", "poses", "vels", "acks", "played"},
 	reflect.TypeFor[ServerPawn]():  {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets"},
 	reflect.TypeFor[offsetFrom]():  {"T", "Offset"},
 	reflect.TypeFor[conn]():        {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
@@ -144,7 +145,7 @@ func chunkOf[T any]() reflect.Type { return fieldType[chunklog.Log[T]]("chunks")
 var immutable = []reflect.Type{
 	reflect.TypeFor[Config](), reflect.TypeFor[ShotRecord](), reflect.TypeFor[Packet](),
 	reflect.TypeFor[Command](), reflect.TypeFor[projMsg](), reflect.TypeFor[fireeffects.WeaponMsg](), // what a reliable message points to
-	reflect.TypeFor[Snapshot](), reflect.TypeFor[PacketFrame](), reflect.TypeFor[WarpEvent](), reflect.TypeFor[projectile.Spec](),
+	reflect.TypeFor[Snapshot](), reflect.TypeFor[movement.Ack](), reflect.TypeFor[PacketFrame](), reflect.TypeFor[WarpEvent](), reflect.TypeFor[projectile.Spec](),
 	reflect.TypeFor[RuleCount](), reflect.TypeFor[ReconcileCount](), reflect.TypeFor[OutcomeCount](), reflect.TypeFor[rewind.Sample](), reflect.TypeFor[rewind.Bound](),
 	reflect.TypeFor[netem.LinkConfig](), reflect.TypeFor[netem.Trace](), reflect.TypeFor[netem.TraceStep](), fieldType[fireeffects.WeaponChannel]("inFlight").Elem(), reflect.TypeFor[fireeffects.ServerShot](), reflect.TypeFor[fireeffects.ServerBurst](),
 	fieldType[fireeffects.Tally]("settled"),

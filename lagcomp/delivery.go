@@ -68,9 +68,9 @@ func (s *Sim) shot(seq uint32) *pendingShot {
 }
 
 // commandsIn are the commands a packet carries: its own, the backups,
-// and reliable command messages.
-func commandsIn(p *Packet) []*Command {
-	var out []*Command
+// and reliable command messages, appended to out (a caller's array on
+// its stack: following a packet's commands allocates nothing).
+func commandsIn(out []*Command, p *Packet) []*Command {
 	if p.Cmd != nil {
 		out = append(out, p.Cmd)
 	}
@@ -86,7 +86,8 @@ func commandsIn(p *Packet) []*Command {
 // commandCopies follows the copies an upstream packet carries: n of each
 // are on the wire (0: the link dropped them).
 func (s *Sim) commandCopies(p *Packet, n int) {
-	for _, cmd := range commandsIn(p) {
+	var buf [8]*Command
+	for _, cmd := range commandsIn(buf[:0], p) {
 		if ps := s.shot(cmd.Seq); ps != nil {
 			ps.sentAt = append(ps.sentAt, p.Sent)
 			ps.onWire += n
@@ -97,7 +98,8 @@ func (s *Sim) commandCopies(p *Packet, n int) {
 
 // commandArrived takes the copies of an arriving packet off the wire.
 func (s *Sim) commandArrived(p *Packet) {
-	for _, cmd := range commandsIn(p) {
+	var buf [8]*Command
+	for _, cmd := range commandsIn(buf[:0], p) {
 		if ps := s.shot(cmd.Seq); ps != nil {
 			ps.onWire--
 		}

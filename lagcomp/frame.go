@@ -348,8 +348,8 @@ func (s *Sim) clientSnapshot(c *Client, other int) ClientFrame {
 func (s *Sim) inFlight() []PacketFrame {
 	var out []PacketFrame
 	add := func(b inbox) {
-		for _, p := range b {
-			if p.Deliver > s.Now {
+		for i := range b {
+			if p := &b[i]; p.Deliver > s.Now {
 				out = append(out, packetFrame(p, p.dupCopy))
 			}
 		}

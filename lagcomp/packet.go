@@ -1,7 +1,6 @@
 package lagcomp
 
 import (
-	"container/heap"
 	"slices"
 	"sort"
 
@@ -126,34 +125,61 @@ type Snapshot struct {
 
 // inbox holds packets in flight to one endpoint, earliest delivery first;
 // the endpoint takes the ones that have arrived when it next runs (a tick
-// or a frame), which is where the perceived ping grows.
-type inbox []*Packet
+// or a frame), which is where the perceived ping grows. The packets are
+// held by value in a heap sifted here (container/heap would box each):
+// sending and taking a packet allocate nothing, and a keyframe's copy of
+// the slice is a copy of the packets (what they point to is immutable).
+type inbox []Packet
 
-func (b inbox) Len() int { return len(b) }
-func (b inbox) Less(i, j int) bool {
+func (b inbox) less(i, j int) bool {
 	if b[i].Deliver != b[j].Deliver {
 		return b[i].Deliver < b[j].Deliver
 	}
 	return b[i].seq < b[j].seq
 }
-func (b inbox) Swap(i, j int) { b[i], b[j] = b[j], b[i] }
-func (b *inbox) Push(x any)   { *b = append(*b, x.(*Packet)) }
-func (b *inbox) Pop() any {
-	old := *b
-	p := old[len(old)-1]
-	old[len(old)-1] = nil
-	*b = old[:len(old)-1]
-	return p
+
+func (b *inbox) put(p *Packet) {
+	*b = append(*b, *p)
+	h := *b
+	for j := len(h) - 1; j > 0; {
+		i := (j - 1) / 2
+		if !h.less(j, i) {
+			break
+		}
+		h[i], h[j] = h[j], h[i]
+		j = i
+	}
 }
 
-func (b *inbox) put(p *Packet) { heap.Push(b, p) }
-
-// take pops the next packet delivered by now, or nil.
-func (b *inbox) take(now model.Time) *Packet {
-	if len(*b) == 0 || (*b)[0].Deliver > now {
-		return nil
+// take moves the next packet delivered by now into p and reports
+// whether there was one. (Delivery order is total — time, then the
+// packet's sequence — so any heap takes them in the same order.)
+func (b *inbox) take(now model.Time, p *Packet) bool {
+	h := *b
+	if len(h) == 0 || h[0].Deliver > now {
+		return false
 	}
-	return heap.Pop(b).(*Packet)
+	*p = h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	h[n] = Packet{} // let what it pointed to go
+	h = h[:n]
+	for i := 0; ; {
+		j := 2*i + 1
+		if j >= n {
+			break
+		}
+		if r := j + 1; r < n && h.less(r, j) {
+			j = r
+		}
+		if !h.less(j, i) {
+			break
+		}
+		h[i], h[j] = h[j], h[i]
+		i = j
+	}
+	*b = h
+	return true
 }
 
 // PacketWindow is how far back the packet log reaches: the packet-flow
@@ -188,8 +214,11 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 		s.packetsLo++
 	}
 	if s.packetsLo > len(s.packets)/2 { // shift rarely: amortised O(1) per packet
-		// into a new array, never in place: keyframes share the old one
-		s.packets = append(make(packetLog, 0, 2*(len(s.packets)-s.packetsLo)+16), s.packets[s.packetsLo:]...)
+		// into a new array, never in place: keyframes share the old one.
+		// Room for the next shift's worth of appends, so the array never
+		// grows by doubling between shifts (each doubling a second copy)
+		live := len(s.packets) - s.packetsLo
+		s.packets = append(make(packetLog, 0, 2*live+live/4+64), s.packets[s.packetsLo:]...)
 		s.packetsLo = 0
 	}
 }
@@ -320,7 +349,8 @@ func (s *Sim) markCut(p *Packet, r Rule) {
 	if !p.Up {
 		return
 	}
-	for _, cmd := range commandsIn(p) {
+	var buf [8]*Command
+	for _, cmd := range commandsIn(buf[:0], p) {
 		if ps := s.shot(cmd.Seq); ps != nil {
 			ps.cutBy |= cutBit(r)
 		}

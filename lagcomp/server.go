@@ -115,6 +115,8 @@ type Server struct {
 	gridTick model.Time
 	bounds   []rewind.Bound
 	cells    []int32 // the cells the last trace visited
+	// snapSlab is where snapshots are carved from (Server.snapshot)
+	snapSlab snapSlab
 }
 
 func newServer(cfg *Config, motions []model.Motion, clients int) *Server {
@@ -193,7 +195,8 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 // packets themselves are handled after the tick's move, as before). A
 // network duplicate's inputs are dropped there as copies.
 func (s *Server) receiveInputs(t model.Time) {
-	for _, p := range s.in {
+	for k := range s.in {
+		p := &s.in[k]
 		if p.Deliver > t {
 			continue
 		}
@@ -231,7 +234,7 @@ func (s *Server) play(cfg *Config, i int, t, tick model.Time) model.Pose {
 			// the newest before keep still holds at keep
 			drop := sort.Search(len(p.offsets), func(k int) bool { return p.offsets[k].T > keep }) - 1
 			if drop > 0 {
-				p.offsets = append(p.offsets[:0:0], p.offsets[drop:]...)
+				p.offsets = p.offsets[:copy(p.offsets, p.offsets[drop:])] // in place: a clone copies it
 			}
 		}
 	}
@@ -240,7 +243,7 @@ func (s *Server) play(cfg *Config, i int, t, tick model.Time) model.Pose {
 		b.Knots = b.Knots[:0]
 		keep := t - model.MsF(cfg.MaxTrailMs) - pathKeep
 		if drop := sort.Search(len(p.path), func(k int) bool { return p.path[k].T >= keep }); drop > len(p.path)/2 {
-			p.path = append(p.path[:0:0], p.path[drop:]...)
+			p.path = p.path[:copy(p.path, p.path[drop:])] // in place: a clone copies it
 		}
 	}
 	return pose
@@ -264,8 +267,8 @@ func (s *Server) indexBounds() {
 // snapshot copies every pawn's pose and velocity at the current tick,
 // and tells each client how far the server has played its inputs.
 func (s *Server) snapshot() *Snapshot {
-	snap := &Snapshot{Stamp: s.Now, Poses: make([]model.Pose, len(s.Pawns)), Vels: make([]model.Vec, len(s.Pawns)),
-		Acks: make([]movement.Ack, len(s.conns)), Played: make([]bool, len(s.conns))}
+	snap := s.snapSlab.carve(len(s.Pawns), len(s.conns))
+	snap.Stamp = s.Now
 	for i := range s.Pawns {
 		snap.Poses[i], snap.Vels[i] = s.Pawns[i].Pose, s.Pawns[i].Vel
 	}
@@ -274,6 +277,38 @@ func (s *Server) snapshot() *Snapshot {
 			snap.Acks[i], snap.Played[i] = movement.Ack{Cursor: cn.inputs.Cursor(), Pose: s.Pawns[i].Pose}, true
 		}
 	}
+	return snap
+}
+
+// snapSlab holds room for the next snapshots: each is carved from it, so
+// a snapshot costs an allocation only when a slab runs out (one in
+// snapSlabBatch), not five. A snapshot is never written after it is
+// sent, so its neighbours in a slab may outlive it or die before it; a
+// clone starts slabs of its own (clone.go), as the two runs' next
+// snapshots differ.
+type snapSlab struct {
+	snaps  []Snapshot
+	poses  []model.Pose
+	vels   []model.Vec
+	acks   []movement.Ack
+	played []bool
+}
+
+// snapSlabBatch is how many snapshots a slab holds, fewer with many pawns
+// (so a slab kept alive by one buffered snapshot stays small).
+func snapSlabBatch(pawns int) int { return min(64, max(1, 16384/max(1, pawns))) }
+
+// carve is a zeroed snapshot of pawns poses and conns acks from the slab.
+func (b *snapSlab) carve(pawns, conns int) *Snapshot {
+	if len(b.snaps) == 0 || len(b.poses) < pawns || len(b.acks) < conns {
+		n := snapSlabBatch(pawns)
+		*b = snapSlab{snaps: make([]Snapshot, n), poses: make([]model.Pose, n*pawns), vels: make([]model.Vec, n*pawns),
+			acks: make([]movement.Ack, n*conns), played: make([]bool, n*conns)}
+	}
+	snap := &b.snaps[0]
+	snap.Poses, snap.Vels = b.poses[:pawns:pawns], b.vels[:pawns:pawns]
+	snap.Acks, snap.Played = b.acks[:conns:conns], b.played[:conns:conns]
+	b.snaps, b.poses, b.vels, b.acks, b.played = b.snaps[1:], b.poses[pawns:], b.vels[pawns:], b.acks[conns:], b.played[conns:]
 	return snap
 }
 

@@ -163,6 +163,11 @@ func New(cfg Config) (*Sim, error) {
 		return nil, err
 	}
 	s.renders = make([]schedule.Metronome, len(s.Clients))
+	// the packet log sized for its window at the steady rates (each client's
+	// command packets and snapshots, and a little for the rest), so it does
+	// not grow by doubling, a copy each time, before its first shift
+	perSec := n * (cfg.cmdRate() + min(cfg.SnapshotHz, cfg.TickHz) + 8)
+	s.packets = make(packetLog, 0, min(maxLogged, 2*perSec*int(PacketWindow/model.Second)+64))
 	s.q.Push(schedule.Event{T: 0, Kind: schedule.ServerTick})
 	for i := range s.Clients {
 		s.q.Push(schedule.Event{T: 0, Kind: schedule.Render, Client: i})
@@ -412,8 +417,9 @@ func (s *Sim) serverTick(t model.Time) {
 	if cfg.Duel {
 		s.watchServerSight(t)
 	}
-	for p := srv.in.take(srv.Now); p != nil; p = srv.in.take(srv.Now) {
-		s.serverPacket(p)
+	var p Packet // taken by value: an arrival allocates nothing
+	for srv.in.take(srv.Now, &p) {
+		s.serverPacket(&p)
 	}
 	s.tickProjectiles()
 	if s.snaps.Due(srv.Now, cfg.SnapshotHz) {
@@ -497,7 +503,8 @@ func (s *Sim) render(c *Client, t model.Time) {
 		// PredictedPlayer.PlayerTick: PackageTimeStamp += DeltaTime
 		c.PackageTimeStamp += t - c.lastRender
 	}
-	for p := c.in.take(t); p != nil; p = c.in.take(t) {
+	var pk Packet // taken by value: an arrival allocates nothing
+	for p := &pk; c.in.take(t, p); {
 		r := s.endpoint(c, true, p.onWeapon).Incoming(t, p.Hdr, p.Rel)
 		if r.Duplicate {
 			continue // the packet layer drops a network duplicate

@@ -1,7 +1,6 @@
 package schedule
 
 import (
-	"container/heap"
 	"slices"
 
 	"lagscope/model"
@@ -31,11 +30,47 @@ type Queue struct{ h events }
 // Len is the number of events queued.
 func (q *Queue) Len() int { return len(q.h) }
 
-// Push queues e.
-func (q *Queue) Push(e Event) { heap.Push(&q.h, e) }
+// Push queues e. The heap is sifted here rather than by container/heap,
+// whose interface boxes every event: an allocation per event, the
+// simulation's largest (the steady state allocates nothing per tick).
+func (q *Queue) Push(e Event) {
+	q.h = append(q.h, e)
+	h := q.h
+	for j := len(h) - 1; j > 0; {
+		i := (j - 1) / 2 // parent
+		if !h.Less(j, i) {
+			break
+		}
+		h.Swap(i, j)
+		j = i
+	}
+}
 
-// Pop takes the first event.
-func (q *Queue) Pop() Event { return heap.Pop(&q.h).(Event) }
+// Pop takes the first event. The order is total, so any heap pops the
+// events in the same order.
+func (q *Queue) Pop() Event {
+	h := q.h
+	e := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	for i := 0; ; {
+		j := 2*i + 1
+		if j >= n {
+			break
+		}
+		if r := j + 1; r < n && h.Less(r, j) {
+			j = r
+		}
+		if !h.Less(j, i) {
+			break
+		}
+		h.Swap(i, j)
+		i = j
+	}
+	q.h = h
+	return e
+}
 
 // Peek is the first event, left queued.
 func (q *Queue) Peek() Event { return q.h[0] }
@@ -58,13 +93,6 @@ func (q events) Less(i, j int) bool {
 	return a.Client < b.Client
 }
 func (q events) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *events) Push(x any)   { *q = append(*q, x.(Event)) }
-func (q *events) Pop() any {
-	old := *q
-	e := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return e
-}
 
 // Metronome schedules a periodic process (server ticks, snapshots, a
 // client's render frames) at exact integer times: beat n is at base +
