@@ -244,3 +244,62 @@ func BenchmarkSim(b *testing.B) {
 func movementInput(seq uint32, t, dt model.Time, vel model.Vec) movement.Input {
 	return movement.Input{Seq: seq, T: t, Dt: dt, Vel: vel, Alive: true}
 }
+
+// TestSteadyStateAllocatesNothingPerTick: once warm, the simulation's hot
+// path (events, packets through the links, the reliability layer, the
+// inboxes and the packet log, snapshots, movement inputs, history
+// samples) allocates nothing per tick. What remains is amortised: a slab
+// of snapshots or inputs, or a new packet-log array, every many ticks —
+// so over a window the count stays below one allocation in 8 ticks, where
+// one per event, packet or snapshot would be thousands. The scenes are
+// BenchmarkSim's with the user's trigger (no shots); with the bot firing,
+// each shot's records (its command, delivery account, record, effects)
+// are the only addition, bounded per shot.
+func TestSteadyStateAllocatesNothingPerTick(t *testing.T) {
+	if testing.Short() {
+		t.Skip("steps 20 s of three scenes")
+	}
+	cases := []struct {
+		name  string
+		cfg   func() Config
+		fires bool
+	}{
+		{"default", Defaults, false},
+		{"pawns=64/hz=128", func() Config {
+			c := Defaults()
+			c.ExtraPawns, c.TickHz, c.SnapshotHz = 62, 128, 64
+			return c
+		}, false},
+		{"default/firing", Defaults, true},
+	}
+	const window = 10 * model.Second
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := tc.cfg()
+			if !tc.fires {
+				cfg.Control = ControlUser // the user's trigger, never pulled
+			}
+			s, err := New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Step(10 * model.Second) // warm: buffers, trails and the packet log at their steady sizes
+			shots := s.Summary().ShotsFired
+			// AllocsPerRun runs the window once unmeasured first: a second
+			// warm-up, so the measured window starts at 20 s
+			allocs := testing.AllocsPerRun(1, func() { s.Step(s.Now + window) })
+			shots = s.Summary().ShotsFired - shots
+			ticks := math.Round(float64(window) / float64(cfg.Tick()))
+			if tc.fires && shots < 8 {
+				t.Fatalf("%d shots fired in the two windows: the firing case fires too little to bound", shots)
+			}
+			// per shot: the command, its pending and delivery account, the
+			// uuid, the record and its rules, the fire effects (about 35)
+			budget := ticks/8 + 64*float64(shots)/2
+			t.Logf("%v allocations over %v ticks (%d shots in the two windows; budget %.0f)", allocs, ticks, shots, budget)
+			if allocs > budget {
+				t.Fatalf("%v allocations over %v ticks of the steady state (budget %.0f): something in the hot path allocates per tick, packet or event — find it with go test -run XXX -bench 'Sim/default' -memprofile", allocs, ticks, budget)
+			}
+		})
+	}
+}

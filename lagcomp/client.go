@@ -58,6 +58,7 @@ type Client struct {
 	releaseAt   model.Time // when it comes up (trigger_hold_ms after the last shot)
 	seq         uint32
 	recent      []*Command  // the newest commands, for cl_cmdbackup (packets hold windows of it: only appended)
+	recentSeq   []uint32    // their shot numbers, as the packet log shows the backups (windows likewise)
 	lastExtrap  []model.Vec // extrapolated positions shown last frame, to measure warps
 	lastExtrapT model.Time  // and the display time they were for
 	lastVel     []model.Vec
@@ -287,13 +288,14 @@ func (c *Client) pingOrZero() float64 {
 }
 
 // backups are the last n commands, oldest first, other than cur: what
-// cl_cmdbackup repeats in a packet. They are a window of recent itself,
-// not a copy (clipped: an append to it cannot reach recent), which is
-// never written where a window can see it (remember).
-func (c *Client) backups(n int, cur *Command) []*Command {
-	r := c.recent
+// cl_cmdbackup repeats in a packet, and their shot numbers. They are
+// windows of recent and recentSeq themselves, not copies (clipped: an
+// append to one cannot reach them), which are never written where a
+// window can see them (remember).
+func (c *Client) backups(n int, cur *Command) ([]*Command, []uint32) {
+	r, seqs := c.recent, c.recentSeq
 	if len(r) > 0 && r[len(r)-1] == cur { // the packet's own command is the newest
-		r = r[:len(r)-1]
+		r, seqs = r[:len(r)-1], seqs[:len(r)-1]
 	}
 	if slices.Contains(r, cur) { // not the newest: leave it out of a copy
 		var out []*Command
@@ -303,12 +305,13 @@ func (c *Client) backups(n int, cur *Command) []*Command {
 			}
 		}
 		slices.Reverse(out)
-		return out
+		return out, nil
 	}
 	if len(r) == 0 {
-		return nil
+		return nil, nil
 	}
-	return r[max(0, len(r)-n):len(r):len(r)]
+	lo, hi := max(0, len(r)-n), len(r)
+	return r[lo:hi:hi], seqs[lo:hi:hi]
 }
 
 // remember keeps a new command for the backups of later packets. recent
@@ -316,9 +319,11 @@ func (c *Client) backups(n int, cur *Command) []*Command {
 // windows of the old one, which nothing writes again).
 func (c *Client) remember(cmd *Command, n int) {
 	if keep := n + 1; len(c.recent) >= 4*keep+16 {
-		c.recent = append(make([]*Command, 0, 8*keep+32), c.recent[len(c.recent)-keep+1:]...)
+		from := len(c.recent) - keep + 1
+		c.recent = append(make([]*Command, 0, 8*keep+32), c.recent[from:]...)
+		c.recentSeq = append(make([]uint32, 0, 8*keep+32), c.recentSeq[from:]...)
 	}
-	c.recent = append(c.recent, cmd)
+	c.recent, c.recentSeq = append(c.recent, cmd), append(c.recentSeq, cmd.Seq)
 }
 
 // MaxObservers bounds the observers key: 64 clients in all.
@@ -522,7 +527,8 @@ func (s *Sim) takeInputs(c *Client, p *Packet) {
 		shared = len(back) // the same inputs: seqs are consecutive
 	}
 	if cap(c.slab)-len(c.slab) < k-shared {
-		c.slab, shared = make([]movement.Input, 0, max(1024, 4*k)), 0
+		// slabs grow to 1024 inputs: a short run does not pay for a large one
+		c.slab, shared = make([]movement.Input, 0, max(min(1024, 2*cap(c.slab)), 64, 4*k)), 0
 	}
 	if shared == 0 {
 		c.slab = append(c.slab, back...)

@@ -116,7 +116,8 @@ func (cl *Client) clone() *Client {
 	c.up, c.down = cl.up.Clone(), cl.down.Clone()
 	c.weaponUp, c.weaponDown = cl.weaponUp.Clone(), cl.weaponDown.Clone()
 	c.rel, c.weaponRel = cl.rel.Clone(), cl.weaponRel.Clone()
-	c.recent = slices.Clone(cl.recent) // shifted in place; the commands themselves are immutable
+	// appended to on both sides (packets hold windows below len); the commands themselves are immutable
+	c.recent, c.recentSeq = slices.Clone(cl.recent), slices.Clone(cl.recentSeq)
 	if cl.weapon != nil {
 		c.weapon = cl.weapon.Clone()
 	}

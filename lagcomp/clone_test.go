@@ -39,7 +39,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[ServerPawn]():  {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets"},
 	reflect.TypeFor[offsetFrom]():  {"T", "Offset"},
 	reflect.TypeFor[conn]():        {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
-	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "snaps", "PackageTimeStamp", "hasStamp", "lastRender", "Display", "ping", "firePhase", "armed",
+	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "PackageTimeStamp", "hasStamp", "lastRender", "Display", "ping", "firePhase", "armed",
 		"nextFire", "burstShots", "firing", "holding", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
 		"pred", "inputSeq", "framed", "prevFrame", "batch", "slab", "sentInputs", "cmds", "inputsSent", "ackStamp", "corrections", "lastCorr", "maxCorr"},
 	reflect.TypeFor[UserInput]():           {"Move", "Aim", "Yaw"},

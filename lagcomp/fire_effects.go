@@ -182,14 +182,20 @@ func (s *Sim) replicateWeapon() {
 		return
 	}
 	from := srv.Pawns[ShooterPawn].Pose.Pos
-	shared := srv.weapon.BurstCounter.Marshal()
+	var shared []byte // packed when a message carries it: most net updates send none
 	for i := 1; i < len(s.Clients); i++ {
 		c := s.Clients[i]
 		ch := &srv.conns[i].weapon
 		relevant := srv.Pawns[i].Pose.Pos.Dist(from) <= s.cfg.RelevancyM
-		m := ch.Replicate(srv.Now, &srv.weapon, relevant, shared)
+		m := ch.Replicate(srv.Now, &srv.weapon, relevant, nil)
 		if m == nil {
 			continue
+		}
+		if !m.Close {
+			if shared == nil {
+				shared = srv.weapon.BurstCounter.Marshal()
+			}
+			m.Data = shared
 		}
 		p := Packet{Kind: PacketWeapon, Client: i, Weapon: m}
 		if m.Close { // closing a channel is reliable in UE4

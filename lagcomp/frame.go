@@ -149,7 +149,9 @@ func packetFrame(p *Packet, dup bool) PacketFrame {
 	if p.Cmd != nil {
 		f.Shot = p.Cmd.Seq
 	}
-	if len(p.Backup) > 0 {
+	if len(p.backupSeq) == len(p.Backup) && len(p.Backup) > 0 {
+		f.Backup = p.backupSeq // never written: shared, not copied
+	} else if len(p.Backup) > 0 {
 		f.Backup = make([]uint32, len(p.Backup))
 		for i, c := range p.Backup {
 			f.Backup[i] = c.Seq

@@ -61,6 +61,9 @@ type Packet struct {
 	// Backup are the last cmd_backup commands, repeated in every upstream
 	// packet as Source's cl_cmdbackup does.
 	Backup []*Command
+	// backupSeq are their shot numbers when the client had them at hand
+	// (a window of its list, shared by the packet log's entries)
+	backupSeq []uint32
 	// Inputs are movement inputs, oldest first: the first InputBackups
 	// repeat ones an earlier packet carried (cl_cmdbackup), the rest are
 	// new. A command packet carries them, and a shot's packet those
@@ -203,6 +206,15 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 	if lost {
 		e.Deliver = -1
 	}
+	if len(s.packets) == cap(s.packets) && s.packetsLo > 0 {
+		// full: the live entries move to a new array with room for twice
+		// as many again (never shifted in place: clones and frames hold
+		// windows of the old one), so the log costs about 1.5 entries of
+		// allocation per packet and no doubling
+		live := len(s.packets) - s.packetsLo
+		s.packets = append(make(packetLog, 0, 3*live+64), s.packets[s.packetsLo:]...)
+		s.packetsLo = 0
+	}
 	s.packets = append(s.packets, e)
 	if s.allPackets != nil {
 		*s.allPackets = append(*s.allPackets, e)
@@ -213,14 +225,6 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 	for s.packetsLo < len(s.packets) && (s.packets[s.packetsLo].Sent < s.Now-PacketWindow || len(s.packets)-s.packetsLo > maxLogged) {
 		s.packetsLo++
 	}
-	if s.packetsLo > len(s.packets)/2 { // shift rarely: amortised O(1) per packet
-		// into a new array, never in place: keyframes share the old one.
-		// Room for the next shift's worth of appends, so the array never
-		// grows by doubling between shifts (each doubling a second copy)
-		live := len(s.packets) - s.packetsLo
-		s.packets = append(make(packetLog, 0, 2*live+live/4+64), s.packets[s.packetsLo:]...)
-		s.packetsLo = 0
-	}
 }
 
 // recentPackets are the logged packets sent within PacketWindow before
@@ -228,12 +232,13 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 // are logged at their sending time, so in order, and never written after;
 // clipped, so an append to it cannot reach the log).
 func (s *Sim) recentPackets() []PacketFrame {
-	lo := sort.Search(len(s.packets), func(i int) bool { return s.packets[i].Sent >= s.Now-PacketWindow })
-	hi := sort.Search(len(s.packets), func(i int) bool { return s.packets[i].Sent > s.Now })
+	live := s.packets[s.packetsLo:] // what maxLogged dropped stays dropped, however the array is laid out
+	lo := sort.Search(len(live), func(i int) bool { return live[i].Sent >= s.Now-PacketWindow })
+	hi := sort.Search(len(live), func(i int) bool { return live[i].Sent > s.Now })
 	if lo >= hi {
 		return []PacketFrame{}
 	}
-	return s.packets[lo:hi:hi]
+	return live[lo:hi:hi]
 }
 
 // KeepAllPackets makes the run keep every packet copy it sends, not only

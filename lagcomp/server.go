@@ -124,6 +124,7 @@ func newServer(cfg *Config, motions []model.Motion, clients int) *Server {
 	capHint := int(cfg.MaxTrailMs*float64(cfg.TickHz)/1000) + 4
 	for i, m := range motions {
 		s.Pawns[i] = ServerPawn{Motion: m, Driven: i < clients, Pose: m.At(0), History: rewind.NewHistory(model.MsF(cfg.MaxTrailMs), capHint), LastJump: -1 << 62, MaxSpeed: m.MaxSpeed()}
+		s.Pawns[i].Swept.Reserve(capHint)
 		if i < clients && i == TargetPawn && cfg.TargetControl == ControlUser {
 			s.Pawns[i].MaxSpeed = userSpeed(cfg, i)
 		}

@@ -163,9 +163,10 @@ func New(cfg Config) (*Sim, error) {
 		return nil, err
 	}
 	s.renders = make([]schedule.Metronome, len(s.Clients))
-	// the packet log sized for its window at the steady rates (each client's
-	// command packets and snapshots, and a little for the rest), so it does
-	// not grow by doubling, a copy each time, before its first shift
+	// the packet log sized for twice its window at the steady rates (each
+	// client's command packets and snapshots, and a little for the rest),
+	// so it does not grow by doubling, a copy each time, before it first
+	// moves its live entries (logPacket)
 	perSec := n * (cfg.cmdRate() + min(cfg.SnapshotHz, cfg.TickHz) + 8)
 	s.packets = make(packetLog, 0, min(maxLogged, 2*perSec*int(PacketWindow/model.Second)+64))
 	s.q.Push(schedule.Event{T: 0, Kind: schedule.ServerTick})
@@ -299,7 +300,7 @@ func (s *Sim) send(p Packet, c *Client) bool {
 	link, to := s.route(p, c)
 	if p.Up && !p.onWeapon {
 		if n := s.cfg.CmdBackup; n > 0 {
-			p.Backup = c.backups(n, p.Cmd)
+			p.Backup, p.backupSeq = c.backups(n, p.Cmd)
 		}
 	}
 	if p.Up && s.disconnected(c.Index, s.Now) { // the client sends nothing

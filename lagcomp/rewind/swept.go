@@ -21,6 +21,18 @@ func (w *Swept) Push(s Sample) {
 	w.minY.push(s.T, -p.Y)
 }
 
+// Reserve makes room for n samples in each queue at once: a queue holds
+// at most the trail's samples, so once reserved for them it never grows
+// (a queue grown by doubling as longer monotone runs came allocated for
+// minutes into a run).
+func (w *Swept) Reserve(n int) {
+	for _, q := range [...]*maxQueue{&w.minX, &w.minY, &w.maxX, &w.maxY} {
+		if cap(q.v) < n {
+			q.t, q.v = append(make([]model.Time, 0, n), q.t...), append(make([]float64, 0, n), q.v...)
+		}
+	}
+}
+
 // Trim forgets the samples older than oldest.
 func (w *Swept) Trim(oldest model.Time) {
 	for _, q := range [...]*maxQueue{&w.minX, &w.minY, &w.maxX, &w.maxY} {
@@ -52,6 +64,12 @@ func (q *maxQueue) push(t model.Time, v float64) {
 	n := len(q.v)
 	for n > q.head && q.v[n-1] <= v {
 		n--
+	}
+	if n == cap(q.v) && q.head > 0 { // full: reclaim the dead front rather than grow
+		copy(q.t, q.t[q.head:n])
+		copy(q.v, q.v[q.head:n])
+		n -= q.head
+		q.head = 0
 	}
 	q.t, q.v = append(q.t[:n], t), append(q.v[:n], v)
 }

@@ -1,6 +1,9 @@
 package schedule
 
 import (
+	"cmp"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"lagscope/model"
@@ -30,4 +33,50 @@ func TestMetronomeDue(t *testing.T) {
 	if !m.Due(450*model.Millisecond, 10) || m.Due(460*model.Millisecond, 10) || !m.Due(500*model.Millisecond, 10) {
 		t.Fatal("missed beats")
 	}
+}
+
+// The queue pops in the total order (time, kind, client) whatever the
+// order of pushes, interleaved with pops, and pushing and popping
+// allocate nothing once the heap has its room.
+func TestQueuePopsInTotalOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 9))
+	var q Queue
+	var want []Event
+	next := func() Event {
+		return Event{T: model.Time(r.IntN(50)), Kind: Kind(r.IntN(2)), Client: r.IntN(8)}
+	}
+	for i := 0; i < 2000; i++ {
+		e := next()
+		q.Push(e)
+		want = append(want, e)
+		if r.IntN(3) == 0 {
+			slices.SortFunc(want, cmpEvent)
+			if got := q.Pop(); got != want[0] {
+				t.Fatalf("pop %d: %+v, want %+v", i, got, want[0])
+			}
+			want = want[1:]
+		}
+	}
+	slices.SortFunc(want, cmpEvent)
+	for i, w := range want {
+		if got := q.Pop(); got != w {
+			t.Fatalf("drain %d: %+v, want %+v", i, got, w)
+		}
+	}
+	if q.Len() != 0 {
+		t.Fatal(q.Len())
+	}
+	if a := testing.AllocsPerRun(100, func() { q.Push(next()); q.Pop() }); a != 0 {
+		t.Fatalf("%v allocations a push and pop", a)
+	}
+}
+
+func cmpEvent(a, b Event) int {
+	switch {
+	case a.T != b.T:
+		return cmp.Compare(a.T, b.T)
+	case a.Kind != b.Kind:
+		return cmp.Compare(a.Kind, b.Kind)
+	}
+	return cmp.Compare(a.Client, b.Client)
 }

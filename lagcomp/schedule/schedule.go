@@ -81,7 +81,6 @@ func (q *Queue) Clone() Queue { return Queue{slices.Clone(q.h)} }
 // events is the heap under a Queue.
 type events []Event
 
-func (q events) Len() int { return len(q) }
 func (q events) Less(i, j int) bool {
 	a, b := q[i], q[j]
 	if a.T != b.T {
