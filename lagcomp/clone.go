@@ -88,7 +88,7 @@ func (s *Server) clone() *Server {
 		p.path, p.offsets = slices.Clone(s.Pawns[i].path), slices.Clone(s.Pawns[i].offsets)
 		p.Swept = rewind.SweptOf(p.History) // rebuilt: a keyframe need not store it
 	}
-	c.in = slices.Clone(s.in)
+	c.in = s.in.clone()
 	c.conns = make([]*conn, len(s.conns))
 	for i, cn := range s.conns {
 		c.conns[i] = cn.clone()
@@ -121,7 +121,7 @@ func (cl *Client) clone() *Client {
 	if cl.weapon != nil {
 		c.weapon = cl.weapon.Clone()
 	}
-	c.in = slices.Clone(cl.in)
+	c.in = cl.in.clone()
 	c.snaps = slices.Clone(cl.snaps) // reordered in place; the snapshots themselves are immutable
 	c.Display = cl.Display.clone()
 	c.ping = cl.ping.Clone()

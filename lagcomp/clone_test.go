@@ -35,6 +35,8 @@ var cloned = map[reflect.Type][]string{
 	// the script and its actions are never written after New: shared
 	reflect.TypeFor[scriptState](): {"evs", "acts", "next", "refused", "refusedWhy", "reconnects", "cuts"},
 	reflect.TypeFor[Server]():      {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells", "snapSlab"},
+	reflect.TypeFor[inbox]():       {"slots", "free", "keys"},
+	reflect.TypeFor[inboxKey]():    {"deliver", "seq", "slot"},
 	reflect.TypeFor[snapSlab]():    {"snaps", "poses", "vels", "acks", "played"},
 	reflect.TypeFor[ServerPawn]():  {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets"},
 	reflect.TypeFor[offsetFrom]():  {"T", "Offset"},

@@ -140,7 +140,15 @@ type MessageFrame struct {
 
 // packetFrame is p as the views draw it; dup marks the link's second copy.
 func packetFrame(p *Packet, dup bool) PacketFrame {
-	f := PacketFrame{Kind: p.Kind, Client: p.Client, Up: p.Up, Sent: p.Sent, Deliver: p.Deliver, Dup: dup,
+	var f PacketFrame
+	f.fill(p, dup)
+	return f
+}
+
+// fill makes f packetFrame(p, dup) where it lies (the packet log's next
+// entry: no copy of a frame through the stack).
+func (f *PacketFrame) fill(p *Packet, dup bool) {
+	*f = PacketFrame{Kind: p.Kind, Client: p.Client, Up: p.Up, Sent: p.Sent, Deliver: p.Deliver, Dup: dup,
 		Seq: p.Hdr.Seq, Ack: p.Hdr.Ack, AckBits: p.Hdr.AckBits, Weapon: p.onWeapon, Cut: p.cut,
 		Inputs: len(p.Inputs), InputBackups: p.InputBackups}
 	if p.InputBackups < len(p.Inputs) {
@@ -168,7 +176,6 @@ func packetFrame(p *Packet, dup bool) PacketFrame {
 		f.Messages = append(f.Messages, mf)
 		f.Resend = f.Resend || m.Resends > 0
 	}
-	return f
 }
 
 // Carries reports whether the packet carries a copy of shot seq's
@@ -349,16 +356,14 @@ func (s *Sim) clientSnapshot(c *Client, other int) ClientFrame {
 
 func (s *Sim) inFlight() []PacketFrame {
 	var out []PacketFrame
-	add := func(b inbox) {
-		for i := range b {
-			if p := &b[i]; p.Deliver > s.Now {
-				out = append(out, packetFrame(p, p.dupCopy))
-			}
+	add := func(p *Packet) {
+		if p.Deliver > s.Now {
+			out = append(out, packetFrame(p, p.dupCopy))
 		}
 	}
-	add(s.Server.in)
+	s.Server.in.each(add) // in the heap's order, as before
 	for _, c := range s.Clients {
-		add(c.in)
+		c.in.each(add)
 	}
 	return out
 }

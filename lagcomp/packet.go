@@ -128,25 +128,57 @@ type Snapshot struct {
 
 // inbox holds packets in flight to one endpoint, earliest delivery first;
 // the endpoint takes the ones that have arrived when it next runs (a tick
-// or a frame), which is where the perceived ping grows. The packets are
-// held by value in a heap sifted here (container/heap would box each):
-// sending and taking a packet allocate nothing, and a keyframe's copy of
-// the slice is a copy of the packets (what they point to is immutable).
-type inbox []Packet
+// or a frame), which is where the perceived ping grows. The packets stay
+// in slots, by value; the heap orders small keys naming them (sifted
+// here: container/heap would box each), so sending and taking a packet
+// allocate nothing and move a packet once each way, not at every step of
+// a sift (a packet holds pointers: moving one while the collector marks
+// costs write barriers).
+type inbox struct {
+	slots []Packet
+	free  []int32 // slots not in use
+	keys  []inboxKey
+}
 
-func (b inbox) less(i, j int) bool {
-	if b[i].Deliver != b[j].Deliver {
-		return b[i].Deliver < b[j].Deliver
+// inboxKey orders the packet in slots[slot]: delivery time, then the
+// packet's sequence (a total order: any heap takes them in one order).
+type inboxKey struct {
+	deliver model.Time
+	seq     uint64
+	slot    int32
+}
+
+func (k inboxKey) before(o inboxKey) bool {
+	if k.deliver != o.deliver {
+		return k.deliver < o.deliver
 	}
-	return b[i].seq < b[j].seq
+	return k.seq < o.seq
+}
+
+// Len is how many packets are in flight to the endpoint.
+func (b *inbox) Len() int { return len(b.keys) }
+
+// each calls f on every packet in flight, in no particular order.
+func (b *inbox) each(f func(p *Packet)) {
+	for _, k := range b.keys {
+		f(&b.slots[k.slot])
+	}
 }
 
 func (b *inbox) put(p *Packet) {
-	*b = append(*b, *p)
-	h := *b
+	var slot int32
+	if n := len(b.free); n > 0 {
+		slot, b.free = b.free[n-1], b.free[:n-1]
+		b.slots[slot] = *p
+	} else {
+		slot = int32(len(b.slots))
+		b.slots = append(b.slots, *p)
+	}
+	b.keys = append(b.keys, inboxKey{p.Deliver, p.seq, slot})
+	h := b.keys
 	for j := len(h) - 1; j > 0; {
 		i := (j - 1) / 2
-		if !h.less(j, i) {
+		if !h[j].before(h[i]) {
 			break
 		}
 		h[i], h[j] = h[j], h[i]
@@ -155,34 +187,41 @@ func (b *inbox) put(p *Packet) {
 }
 
 // take moves the next packet delivered by now into p and reports
-// whether there was one. (Delivery order is total — time, then the
-// packet's sequence — so any heap takes them in the same order.)
+// whether there was one.
 func (b *inbox) take(now model.Time, p *Packet) bool {
-	h := *b
-	if len(h) == 0 || h[0].Deliver > now {
+	h := b.keys
+	if len(h) == 0 || h[0].deliver > now {
 		return false
 	}
-	*p = h[0]
+	slot := h[0].slot
+	*p = b.slots[slot]
+	b.slots[slot] = Packet{} // let what it pointed to go
+	b.free = append(b.free, slot)
 	n := len(h) - 1
 	h[0] = h[n]
-	h[n] = Packet{} // let what it pointed to go
 	h = h[:n]
 	for i := 0; ; {
 		j := 2*i + 1
 		if j >= n {
 			break
 		}
-		if r := j + 1; r < n && h.less(r, j) {
+		if r := j + 1; r < n && h[r].before(h[j]) {
 			j = r
 		}
-		if !h.less(j, i) {
+		if !h[j].before(h[i]) {
 			break
 		}
 		h[i], h[j] = h[j], h[i]
 		i = j
 	}
-	*b = h
+	b.keys = h
 	return true
+}
+
+// clone is a copy sharing nothing written later (what the packets point
+// to is never written after sending).
+func (b *inbox) clone() inbox {
+	return inbox{slices.Clone(b.slots), slices.Clone(b.free), slices.Clone(b.keys)}
 }
 
 // PacketWindow is how far back the packet log reaches: the packet-flow
@@ -202,10 +241,6 @@ type packetLog []PacketFrame
 // dropped has Deliver -1. What the reliability layer put in it (sequence
 // number, acks, reliable messages and whether any is a resend) comes along.
 func (s *Sim) logPacket(p *Packet, lost bool) {
-	e := packetFrame(p, p.dupCopy)
-	if lost {
-		e.Deliver = -1
-	}
 	if len(s.packets) == cap(s.packets) && s.packetsLo > 0 {
 		// full: the live entries move to a new array with room for twice
 		// as many again (never shifted in place: clones and frames hold
@@ -215,9 +250,14 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 		s.packets = append(make(packetLog, 0, 3*live+64), s.packets[s.packetsLo:]...)
 		s.packetsLo = 0
 	}
-	s.packets = append(s.packets, e)
+	s.packets = append(s.packets, PacketFrame{})
+	e := &s.packets[len(s.packets)-1]
+	e.fill(p, p.dupCopy)
+	if lost {
+		e.Deliver = -1
+	}
 	if s.allPackets != nil {
-		*s.allPackets = append(*s.allPackets, e)
+		*s.allPackets = append(*s.allPackets, *e)
 	}
 	// forget what has left the window: entries are in sending order, and
 	// packetsLo is where the live ones begin (a scan from it, not from the

@@ -196,8 +196,8 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 // packets themselves are handled after the tick's move, as before). A
 // network duplicate's inputs are dropped there as copies.
 func (s *Server) receiveInputs(t model.Time) {
-	for k := range s.in {
-		p := &s.in[k]
+	for _, k := range s.in.keys { // in the heap's order, as before
+		p := &s.in.slots[k.slot]
 		if p.Deliver > t {
 			continue
 		}
