@@ -61,10 +61,18 @@ func (s *Sim) Clone() *Sim {
 
 // Keyframe is a deep copy made to be kept, as the timeline keeps its
 // keyframes (lagcomp/timeline): never stepped itself, only cloned again
-// (Clone) for a seek to replay from. It leaves out what Clone rebuilds
-// anyway (each pawn's Swept, from its history) and holds its own compact
-// copy of the packet log (sharing it would keep the live run's whole
-// array, spare capacity included, once the live run moves to a new one).
+// (Clone) for a seek to replay from. It leaves out what a replay rebuilds
+// and holds nothing of the live run's that it does not need, so an hour's
+// keyframes cost only what differs between them:
+//   - each pawn's Swept, rebuilt from its history by Clone;
+//   - the packet log, which only the frame reads (the packet-flow diagram
+//     of the last PacketWindow): a replay from a keyframe at least
+//     PacketWindow before the wanted time logs every packet the frame
+//     shows (PacketLogComplete says when a replay's log is whole);
+//   - the clients' input slabs: the inputs of the packets still in flight
+//     (and of the recent losses the frame draws) are copied compactly, so a keyframe never holds a slab the live run
+//     goes on filling (one slab is 1024 inputs).
+//
 // The running summaries of s are folded up to now first, which changes
 // no figure: the live run may have gone unseen (the user watching a
 // seek), and a seek's first frame should fold only what came after its
@@ -75,8 +83,40 @@ func (s *Sim) Keyframe() *Sim {
 	for i := range k.Server.Pawns {
 		k.Server.Pawns[i].Swept = rewind.Swept{}
 	}
-	k.packets, k.packetsLo = slices.Clone(k.packets[k.packetsLo:]), 0
+	k.packets, k.packetsLo, k.packetsFrom = nil, 0, k.Now
+	ownInputs(k.Server.in)
+	k.Dropped = slices.Clone(k.Dropped)
+	for i := range k.Dropped {
+		k.Dropped[i].Inputs = slices.Clone(k.Dropped[i].Inputs)
+	}
+	for _, c := range k.Clients {
+		c.slab = nil
+		ownInputs(c.in)
+	}
 	return k
+}
+
+// PacketLogComplete is whether the packet log holds every packet sent
+// within PacketWindow before now: a run from the start, or a replay
+// from a keyframe (which keeps no packet log) at least PacketWindow on.
+// (A packet sent at the keyframe's own time went into the live run's log
+// before the copy was made, so the replay must be more than PacketWindow
+// on.)
+func (s *Sim) PacketLogComplete() bool {
+	return s.packetsFrom == 0 || s.Now-s.packetsFrom > PacketWindow
+}
+
+// ownInputs gives each packet of an inbox that carries inputs a copy of
+// its own, with its inputs in an array of their own: the packet the live
+// run holds stays as it is (never written after it is sent).
+func ownInputs(in inbox) {
+	for i, p := range in {
+		if len(p.Inputs) > 0 {
+			c := *p
+			c.Inputs = slices.Clone(p.Inputs)
+			in[i] = &c
+		}
+	}
 }
 
 func (s *Server) clone() *Server {

@@ -44,6 +44,9 @@ type Sim struct {
 	Dropped              []Packet // recent losses, newest last (bounded)
 	packets              packetLog
 	packetsLo            int // packets[:packetsLo] have left the window
+	// packetsFrom is when the packet log began: 0, or the time of the
+	// keyframe this run was cloned from (Keyframe keeps no packet log)
+	packetsFrom model.Time
 	// dupRejected counts command copies refused as duplicates: network
 	// duplicates the packet layer dropped, and replays the server's
 	// sequence check refused.

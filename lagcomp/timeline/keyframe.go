@@ -89,9 +89,12 @@ func (k *keyframes) thin(now model.Time) {
 	k.list = out
 }
 
-// before is the newest keyframe at or before t.
+// before is the newest keyframe a replay to t can start from: more than
+// lagcomp.PacketWindow before t, so the replay logs every packet t's
+// frame draws (a keyframe keeps no packet log: lagcomp's Sim.Keyframe),
+// or the first, at 0, whose log is empty and whole.
 func (k *keyframes) before(t model.Time) keyframe {
-	i := sort.Search(len(k.list), func(i int) bool { return k.list[i].sim.Now > t })
+	i := sort.Search(len(k.list), func(i int) bool { return k.list[i].sim.Now >= t-lagcomp.PacketWindow })
 	return k.list[max(0, i-1)]
 }
 

@@ -63,6 +63,9 @@ func TestSeekFromKeyframesEqualsReplayFromZero(t *testing.T) {
 			if s.Now() != at {
 				t.Fatalf("seek to %v landed at %v", at, s.Now())
 			}
+			if !s.Sim().PacketLogComplete() {
+				t.Fatalf("seek to %v: the replay's packet log began within lagcomp.PacketWindow", at)
+			}
 			ref, _ := s.replay(at)
 			if a, b := framesBytes(t, ref), framesBytes(t, s.Sim()); !bytes.Equal(a, b) {
 				t.Fatalf("round %d: seek to %v differs from the replay from zero\n%s", round, at, firstDiff(a, b))
@@ -124,42 +127,57 @@ func TestKeyframesThinAsTheyAge(t *testing.T) {
 
 // seekSessions are built once per process: an hour of 64 bystanders takes
 // a while to simulate.
-var seekSessions = map[model.Time]*Session{}
+var seekSessions = map[string]*Session{}
 
-// BenchmarkSeek is one seek to a random time of a session with 64
-// bystanders (keyframes as the window takes them), after 1 and 60 minutes
-// of simulated time. The setup reports the keyframes' count and the
-// session's heap.
+// seekScenes are BenchmarkSeek's scenes: 64 bystanders (the sub-benchmarks
+// with no scene in their name, as before) and the default scene.
+var seekScenes = []struct {
+	name string
+	cfg  func() lagcomp.Config
+}{
+	{"", func() lagcomp.Config { c := lagcomp.Defaults(); c.ExtraPawns = 64; return c }},
+	{"scene=default/", lagcomp.Defaults},
+}
+
+// BenchmarkSeek is one seek to a random time of a session (keyframes as
+// the window takes them), after 1 and 60 minutes of simulated time, with
+// 64 bystanders and in the default scene. It reports the keyframes' count
+// and the session's heap once built (MB-heap: the live run, its inputs and
+// its keyframes, after a collection).
 func BenchmarkSeek(b *testing.B) {
-	for _, d := range []model.Time{60 * model.Second, 3600 * model.Second} {
-		b.Run(fmt.Sprintf("session=%dm", d/(60*model.Second)), func(b *testing.B) {
-			s := seekSessions[d]
-			var heap uint64
-			if s == nil {
-				c := lagcomp.Defaults()
-				c.ExtraPawns = 64
-				var before, after runtime.MemStats
-				runtime.GC()
-				runtime.ReadMemStats(&before)
-				s, _ = NewSession(c)
-				for s.LiveNow() < d {
-					s.Advance(MaxCatchUp)
+	for _, sc := range seekScenes {
+		for _, d := range []model.Time{60 * model.Second, 3600 * model.Second} {
+			name := fmt.Sprintf("%ssession=%dm", sc.name, d/(60*model.Second))
+			b.Run(name, func(b *testing.B) {
+				s := seekSessions[name]
+				if s == nil {
+					var before, after runtime.MemStats
+					runtime.GC()
+					runtime.ReadMemStats(&before)
+					s, _ = NewSession(sc.cfg())
+					for s.LiveNow() < d {
+						s.Advance(MaxCatchUp)
+					}
+					runtime.GC()
+					runtime.ReadMemStats(&after)
+					seekHeap[name] = float64(after.HeapAlloc-before.HeapAlloc) / 1e6
+					seekSessions[name] = s
+					b.Logf("%v session: %d keyframes, %.1f MB heap", d, s.Keyframes(), seekHeap[name])
 				}
-				runtime.GC()
-				runtime.ReadMemStats(&after)
-				heap = after.HeapAlloc - before.HeapAlloc
-				seekSessions[d] = s
-				b.Logf("%v session: %d keyframes, %.1f MB heap", d, s.Keyframes(), float64(heap)/1e6)
-			}
-			rng := rand.New(rand.NewPCG(1, 2))
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				s.Seek(model.Time(rng.Int64N(int64(s.LiveNow()))))
-			}
-			b.ReportMetric(float64(s.Keyframes()), "keyframes")
-		})
+				rng := rand.New(rand.NewPCG(1, 2))
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					s.Seek(model.Time(rng.Int64N(int64(s.LiveNow()))))
+				}
+				b.ReportMetric(float64(s.Keyframes()), "keyframes")
+				b.ReportMetric(seekHeap[name], "MB-heap")
+			})
+		}
 	}
 }
+
+// seekHeap is each seek session's heap when built, in MB.
+var seekHeap = map[string]float64{}
 
 // BenchmarkSeekRapidFire seeks in a session of rapid fire (40 shots a
 // second, 144 000 shot records an hour): a seek's replay must not copy
