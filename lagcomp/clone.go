@@ -195,10 +195,13 @@ func (m movingCopy) clone() movingCopy {
 	return m
 }
 
-func (t shotTally) clone() shotTally {
-	t.s.RuleCounts = slices.Clone(t.s.RuleCounts)
-	t.errs, t.extra, t.arrival = t.errs.clone(), t.extra.clone(), t.arrival.clone()
-	return t
+// clone shares the spreads' values (orderstat) until either side writes
+// them: t's own Stats learn they are shared, hence the pointer.
+func (t *shotTally) clone() shotTally {
+	c := *t
+	c.s.RuleCounts = slices.Clone(t.s.RuleCounts)
+	c.errs, c.extra, c.arrival = t.errs.clone(), t.extra.clone(), t.arrival.clone()
+	return c
 }
 
 func (t projTally) clone() projTally {

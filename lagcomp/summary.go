@@ -134,17 +134,16 @@ type shotTally struct {
 // spread keeps the median, the 95th percentile (both nearest rank, exact:
 // orderstat) and the largest of a growing set of values: the per-shot
 // spread a sweep's row carries, so nobody sorts a run's records by hand.
-// Each quantile has its own Stat, balanced for its rank, so asking both
-// on every frame costs O(1).
+// One Stat answers both quantiles; it keeps the last answers, so asking
+// both on every frame costs nothing until values come.
 type spread struct {
-	p50, p95 orderstat.Stat
-	max      float64
-	n        int
+	vals orderstat.Stat
+	max  float64
+	n    int
 }
 
 func (s *spread) add(x float64) {
-	s.p50.Add(x)
-	s.p95.Add(x)
+	s.vals.Add(x)
 	if s.n == 0 || x > s.max {
 		s.max = x
 	}
@@ -157,12 +156,14 @@ func (s *spread) figures() (p50, p95, largest float64) {
 	if s.n == 0 {
 		return math.NaN(), math.NaN(), math.NaN()
 	}
-	return s.p50.Quantile(0.5), s.p95.Quantile(0.95), s.max
+	return s.vals.Quantile(0.5), s.vals.Quantile(0.95), s.max
 }
 
-func (s spread) clone() spread {
-	s.p50, s.p95 = s.p50.Clone(), s.p95.Clone()
-	return s
+// clone shares s's values with the copy until either writes them.
+func (s *spread) clone() spread {
+	c := *s
+	c.vals = s.vals.Clone()
+	return c
 }
 
 // catchUp folds the records judged since the last call.
