@@ -1,7 +1,6 @@
 package lagcomp
 
 import (
-	"maps"
 	"slices"
 
 	"lagscope/lagcomp/rewind"
@@ -143,7 +142,7 @@ func (s *Server) clone() *Server {
 
 func (cn *conn) clone() *conn {
 	c := *cn
-	c.seen = maps.Clone(cn.seen)
+	c.seen = cn.seen.Clone() // chunks shared until written
 	c.measured = cn.measured.Clone()
 	c.rel, c.weaponRel = cn.rel.Clone(), cn.weaponRel.Clone()
 	c.weapon = cn.weapon.Clone()

@@ -125,7 +125,7 @@ func (s *Sim) copyOf(cmd *Command, sent model.Time) arrivedCopy {
 // meant to be, and ignored.
 func (s *Sim) backupCommand(cmd *Command, p *Packet) {
 	cn := s.Server.conns[p.Client]
-	if cn.seen[cmd.Seq] || cmd.Seq <= cn.highSeq {
+	if cn.seen.Has(cmd.Seq) || cmd.Seq <= cn.highSeq {
 		return
 	}
 	c := s.copyOf(cmd, p.Sent)

@@ -1,6 +1,7 @@
 package lagcomp
 
 import (
+	"lagscope/lagcomp/chunklog"
 	"sort"
 
 	"lagscope/lagcomp/compensation"
@@ -76,7 +77,7 @@ func (p *ServerPawn) TruthAt(t model.Time) model.Pose {
 // conn is the server's side of one client's connection.
 type conn struct {
 	highSeq   uint32
-	seen      map[uint32]bool
+	seen      chunklog.Bits
 	reported  float64 // ExactPing from ServerUpdatePing, ms
 	hasReport bool
 	// replicated is the Ping other clients are sent (the byte of ms/4
@@ -130,7 +131,7 @@ func newServer(cfg *Config, motions []model.Motion, clients int) *Server {
 		}
 	}
 	for i := range s.conns {
-		s.conns[i] = &conn{seen: map[uint32]bool{}, measured: ping.NewTracker(cfg.PingStyle, model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
+		s.conns[i] = &conn{measured: ping.NewTracker(cfg.PingStyle, model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
 			inputs: &movement.Buffer{Lead: inputLead(cfg)}}
 	}
 	return s
@@ -317,17 +318,17 @@ func (b *snapSlab) carve(pawns, conns int) *Snapshot {
 // a sequence number seen before is a duplicate, one older than the newest
 // processed is out of order; both are rejected.
 func (c *conn) checkSeq(seq uint32) Rule {
-	if c.seen[seq] {
+	if c.seen.Has(seq) {
 		return rule.Duplicate
 	}
 	if seq < c.highSeq {
-		c.seen[seq] = true
+		c.seen.Set(seq)
 		return rule.OutOfOrder
 	}
-	c.seen[seq] = true
+	c.seen.Set(seq)
 	c.highSeq = seq
 	if seq > 2048 { // forget what can no longer arrive out of order
-		delete(c.seen, seq-2048)
+		c.seen.Clear(seq - 2048)
 	}
 	return ""
 }

@@ -5,7 +5,9 @@ import "slices"
 // Log is a growing log stored in chunks, so a keyframe costs no copy of
 // it: a clone shares every chunk, and the first write to a chunk after a
 // clone copies that chunk alone (writes go to recent entries), never the
-// whole run's log.
+// whole run's log. An append to a shared chunk copies nothing while no
+// copy has appended there before: it takes the next free slot, which no
+// other copy can see (each sees its own length only).
 type Log[T any] struct {
 	chunks []*chunk[T]
 	n      int
@@ -17,7 +19,10 @@ const ChunkLen = 32
 
 type chunk[T any] struct {
 	owner *chunkOwner
-	s     [ChunkLen]T
+	// used is how many slots some copy has appended: the first copy to
+	// append past it takes the slot in place, any other copies the chunk
+	used int
+	s    [ChunkLen]T
 }
 
 // chunkOwner identifies one copy of a log (not zero-sized: distinct
@@ -39,7 +44,7 @@ func (c *Log[T]) Mut(i int, own func(*T)) *T {
 		c.owner = &chunkOwner{}
 	}
 	if ch := c.chunks[k]; ch.owner != c.owner {
-		mine := &chunk[T]{owner: c.owner, s: ch.s}
+		mine := &chunk[T]{owner: c.owner, used: min(ChunkLen, c.n-k*ChunkLen), s: ch.s}
 		if own != nil {
 			for j := range mine.s {
 				own(&mine.s[j])
@@ -50,16 +55,26 @@ func (c *Log[T]) Mut(i int, own func(*T)) *T {
 	return &c.chunks[k].s[i%ChunkLen]
 }
 
-// Add appends an entry.
+// Add appends an entry: into the newest chunk's next slot in place while
+// no other copy has taken it (a keyframe's clone appends nothing, so the
+// live run's appends after a keyframe copy nothing), into a copy of the
+// chunk otherwise.
 func (c *Log[T]) Add(x T, own func(*T)) {
 	if c.owner == nil {
 		c.owner = &chunkOwner{}
 	}
-	if c.n%ChunkLen == 0 {
+	j := c.n % ChunkLen
+	if j == 0 {
 		c.chunks = append(c.chunks, &chunk[T]{owner: c.owner})
 	}
+	ch := c.chunks[len(c.chunks)-1]
+	if ch.used == j { // the next slot is free in every copy: take it
+		ch.s[j], ch.used = x, j+1
+		c.n++
+		return
+	}
 	c.n++
-	*c.Mut(c.n-1, own) = x
+	*c.Mut(c.n-1, own) = x // a copy of the chunk, with this copy's entries
 }
 
 // Slice is entries i to j−1, in a slice of their own (nil when none, as

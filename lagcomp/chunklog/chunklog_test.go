@@ -1,6 +1,9 @@
 package chunklog
 
 import (
+	"maps"
+	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -43,4 +46,95 @@ func TestFiredShotsCopyOneChunkOnWrite(t *testing.T) {
 	if c.Len() != 1001 || f.Len() != 1001 || c.At(1000).fire != 1000 || f.At(1000).fire != 2000 {
 		t.Fatal("appends after the clone are not each copy's own")
 	}
+}
+
+// Appends after a clone copy nothing while one side appends alone (the
+// live run after a keyframe); when the other appends too, its chunk is
+// copied then, and neither sees the other's entries.
+func TestAppendsAfterACloneShareTheChunk(t *testing.T) {
+	var live Log[int]
+	for i := range 40 {
+		live.Add(i, nil)
+	}
+	key := live.Clone()
+	for i := 40; i < 60; i++ {
+		live.Add(i, nil)
+	}
+	for k := range key.chunks {
+		if key.chunks[k] != live.chunks[k] {
+			t.Fatalf("chunk %d copied by an append only the live log made", k)
+		}
+	}
+	seek := key.Clone() // a seek replays from the keyframe
+	seek.Add(-40, nil)
+	if seek.chunks[1] == live.chunks[1] {
+		t.Fatal("a second copy appended into the slot the first had taken")
+	}
+	for i := range 60 {
+		if *live.At(i) != i {
+			t.Fatalf("live entry %d is %d", i, *live.At(i))
+		}
+	}
+	if key.Len() != 40 || *key.At(39) != 39 || seek.Len() != 41 || *seek.At(40) != -40 || *seek.At(39) != 39 {
+		t.Fatal("a copy sees another's appends")
+	}
+	live.Add(60, nil)
+	seek.Add(-41, nil)
+	if *live.At(40) != 40 || *seek.At(41) != -41 || *seek.At(40) != -40 {
+		t.Fatal("appends after the copy reached the other side")
+	}
+}
+
+// Bits is a set: it answers as a map of the same numbers does, through
+// sets and clears at both ends of uint32 and a clone written on both
+// sides.
+func TestBitsIsASet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	var b Bits
+	m := map[uint32]bool{}
+	pick := func() uint32 {
+		switch rng.IntN(4) {
+		case 0:
+			return math.MaxUint32 - rng.Uint32N(5000)
+		case 1:
+			return rng.Uint32()
+		}
+		return rng.Uint32N(20000)
+	}
+	step := func(b *Bits, m map[uint32]bool) {
+		x := pick()
+		if rng.IntN(3) == 0 {
+			b.Clear(x)
+			delete(m, x)
+		} else {
+			b.Set(x)
+			m[x] = true
+		}
+	}
+	check := func(b *Bits, m map[uint32]bool, when string) {
+		for x := range m {
+			if !b.Has(x) {
+				t.Fatalf("%s: %d set but not in the set", when, x)
+			}
+		}
+		for range 2000 {
+			if x := pick(); b.Has(x) != m[x] {
+				t.Fatalf("%s: Has(%d) %v, want %v", when, x, b.Has(x), m[x])
+			}
+		}
+		if b.Len() != len(m) {
+			t.Fatalf("%s: %d members, want %d", when, b.Len(), len(m))
+		}
+	}
+	for range 20000 {
+		step(&b, m)
+	}
+	check(&b, m, "before the clone")
+	c, cm := b.Clone(), maps.Clone(m)
+	for range 5000 {
+		step(&b, m)
+		step(&c, cm)
+	}
+	check(&b, m, "the original after the clone")
+	check(&c, cm, "the clone")
 }

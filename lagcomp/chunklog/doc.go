@@ -2,5 +2,7 @@
 // their records, the weapon-fire log's shots, bursts, values, updates and
 // effects) kept in chunks that a clone shares until one side writes, so
 // a keyframe of an hour-long run copies no log and a write after it
-// copies one chunk. It knows nothing of what the entries are.
+// copies one chunk; and a set of numbers (the sequence numbers a server
+// has seen) kept alike, as a bitmap in chunks. It knows nothing of what
+// the entries are.
 package chunklog
