@@ -1,10 +1,12 @@
 package lagcomp
 
 import (
+	"math"
 	"slices"
 
 	"lagscope/lagcomp/rewind"
 	"lagscope/lagcomp/stream"
+	"lagscope/model"
 )
 
 // Clone is a deep copy of the whole simulation: run both on and they
@@ -64,6 +66,9 @@ func (s *Sim) Clone() *Sim {
 // and holds nothing of the live run's that it does not need, so an hour's
 // keyframes cost only what differs between them:
 //   - each pawn's Swept, rebuilt from its history by Clone;
+//   - the samples of every history that its pawn's script gives back,
+//     bit for bit (a bystander's, as a rule): only their times are kept,
+//     one list for all that share them, and Clone makes them again;
 //   - the packet log, which only the frame reads (the packet-flow diagram
 //     of the last PacketWindow): a replay from a keyframe at least
 //     PacketWindow before the wanted time logs every packet the frame
@@ -79,8 +84,17 @@ func (s *Sim) Clone() *Sim {
 func (s *Sim) Keyframe() *Sim {
 	s.foldRunning()
 	k := s.Clone()
+	var ts []model.Time
 	for i := range k.Server.Pawns {
-		k.Server.Pawns[i].Swept = rewind.Swept{}
+		p := &k.Server.Pawns[i]
+		p.Swept = rewind.Swept{}
+		if p.Driven || !byScript(p) {
+			continue
+		}
+		if t := p.History.Times(); !slices.Equal(t, ts) {
+			ts = t
+		}
+		p.History, p.scripted = p.History.Shell(), ts // the times shared by every bystander
 	}
 	k.packets, k.packetsLo, k.packetsFrom = nil, 0, k.Now
 	ownInputs(k.Server.in)
@@ -93,6 +107,24 @@ func (s *Sim) Keyframe() *Sim {
 		ownInputs(c.in)
 	}
 	return k
+}
+
+// byScript is whether every sample p's history holds is, bit for bit,
+// the pose p's script gives at its time (so Server.clone can make them
+// again from the times alone).
+func byScript(p *ServerPawn) bool {
+	for i := range p.History.Len() {
+		s := p.History.At(i)
+		if !samePose(s.Pose, p.Motion.At(s.T)) {
+			return false
+		}
+	}
+	return true
+}
+
+func samePose(a, b model.Pose) bool {
+	bits := math.Float64bits
+	return a == b && bits(a.Pos.X) == bits(b.Pos.X) && bits(a.Pos.Y) == bits(b.Pos.Y) && bits(a.Yaw) == bits(b.Yaw) && a.Alive == b.Alive && a.Epoch == b.Epoch
 }
 
 // PacketLogComplete is whether the packet log holds every packet sent
@@ -123,7 +155,11 @@ func (s *Server) clone() *Server {
 	c.Pawns = slices.Clone(s.Pawns)
 	for i := range c.Pawns {
 		p := &c.Pawns[i]
-		p.History = s.Pawns[i].History.Clone()
+		if ts := s.Pawns[i].scripted; ts != nil { // a keyframe's: made again
+			p.History, p.scripted = s.Pawns[i].History.Refill(ts, p.Motion.At), nil
+		} else {
+			p.History = s.Pawns[i].History.Clone()
+		}
 		p.path, p.offsets = slices.Clone(s.Pawns[i].path), slices.Clone(s.Pawns[i].offsets)
 		p.Swept = rewind.SweptOf(p.History) // rebuilt: a keyframe need not store it
 	}

@@ -36,6 +36,10 @@ type ServerPawn struct {
 	// took effect (a resync or drain changes it): the input delay at any
 	// time a rewind reaches
 	offsets []offsetFrom
+	// scripted, in a keyframe only, are the times of History's samples,
+	// each the pose Motion gives then: the keyframe's History holds none
+	// (a Shell), and the clone a seek steps makes them again
+	scripted []model.Time
 }
 
 // offsetFrom is an input buffer offset and the server time it took effect.

@@ -1,6 +1,10 @@
 package rewind
 
-import "slices"
+import (
+	"slices"
+
+	"lagscope/model"
+)
 
 // Clone is a deep copy of the history (fogleman/nes style: each component
 // copies itself), for the timeline's keyframes. The copy holds the samples
@@ -41,4 +45,35 @@ func (w *Swept) Clone() Swept {
 
 func (q *maxQueue) clone() maxQueue {
 	return maxQueue{t: slices.Clone(q.t[q.head:]), v: slices.Clone(q.v[q.head:])}
+}
+
+// Times are the held samples' times, oldest first.
+func (h *History) Times() []model.Time {
+	ts := make([]model.Time, h.n)
+	for i := range ts {
+		ts[i] = h.at(i).T
+	}
+	return ts
+}
+
+// Shell is a copy that holds no samples, only the rest of the history's
+// state: a keyframe's history of a pawn its script moves, whose samples
+// are the script's poses at their times. Nothing may read it but Refill.
+func (h *History) Shell() *History {
+	c := *h
+	c.buf, c.head = nil, 0
+	return &c
+}
+
+// Refill is a Shell's deep copy with its samples made again, at times ts
+// (oldest first, as Times gave them) with the poses pose gives: the copy
+// Clone makes of the original, when those are the poses it held.
+func (h *History) Refill(ts []model.Time, pose func(model.Time) model.Pose) *History {
+	c := *h
+	c.buf = make([]Sample, max(h.n, 4))
+	for i, t := range ts[:h.n] {
+		c.buf[i] = Sample{T: t, Pose: pose(t)}
+	}
+	c.head = 0
+	return &c
 }
