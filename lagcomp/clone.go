@@ -73,9 +73,11 @@ func (s *Sim) Clone() *Sim {
 //     of the last PacketWindow): a replay from a keyframe at least
 //     PacketWindow before the wanted time logs every packet the frame
 //     shows (PacketLogComplete says when a replay's log is whole);
-//   - the clients' input slabs: the inputs of the packets still in flight
-//     (and of the recent losses the frame draws) are copied compactly, so a keyframe never holds a slab the live run
-//     goes on filling (one slab is 1024 inputs).
+//   - the slabs the live run carves inputs and snapshots from: the
+//     inputs of the packets in flight (and of the recent losses the frame
+//     draws) and the snapshots buffered or in flight are copied out, so a
+//     keyframe never holds a slab the live run goes on filling (one input
+//     slab is 1024 inputs, a snapshot slab up to 64 snapshots).
 //
 // The running summaries of s are folded up to now first, which changes
 // no figure: the live run may have gone unseen (the user watching a
@@ -97,16 +99,47 @@ func (s *Sim) Keyframe() *Sim {
 		p.History, p.scripted = p.History.Shell(), ts // the times shared by every bystander
 	}
 	k.packets, k.packetsLo, k.packetsFrom = nil, 0, k.Now
-	ownInputs(k.Server.in)
+	var o slabFree
+	k.Server.in.each(o.packet)
 	k.Dropped = slices.Clone(k.Dropped)
 	for i := range k.Dropped {
-		k.Dropped[i].Inputs = slices.Clone(k.Dropped[i].Inputs)
+		o.packet(&k.Dropped[i])
 	}
 	for _, c := range k.Clients {
 		c.slab = nil
-		ownInputs(c.in)
+		c.in.each(o.packet)
+		for i, s := range c.snaps {
+			c.snaps[i] = o.snapshot(s)
+		}
 	}
 	return k
+}
+
+// slabFree copies a keyframe's packets' inputs and its snapshots out of
+// the slabs they were carved from (client.go's input slab, server.go's
+// snapSlab), each snapshot once however many hold it: a keyframe keeps
+// what it holds, not the slab the live run goes on filling.
+type slabFree struct{ snaps map[*Snapshot]*Snapshot }
+
+func (o *slabFree) packet(p *Packet) {
+	p.Inputs = slices.Clone(p.Inputs)
+	p.Snap = o.snapshot(p.Snap)
+}
+
+func (o *slabFree) snapshot(s *Snapshot) *Snapshot {
+	if s == nil {
+		return nil
+	}
+	if c, ok := o.snaps[s]; ok {
+		return c
+	}
+	if o.snaps == nil {
+		o.snaps = map[*Snapshot]*Snapshot{}
+	}
+	c := *s
+	c.Poses, c.Vels, c.Acks, c.Played = slices.Clone(s.Poses), slices.Clone(s.Vels), slices.Clone(s.Acks), slices.Clone(s.Played)
+	o.snaps[s] = &c
+	return &c
 }
 
 // byScript is whether every sample p's history holds is, bit for bit,
@@ -135,19 +168,6 @@ func samePose(a, b model.Pose) bool {
 // on.)
 func (s *Sim) PacketLogComplete() bool {
 	return s.packetsFrom == 0 || s.Now-s.packetsFrom > PacketWindow
-}
-
-// ownInputs gives each packet of an inbox that carries inputs a copy of
-// its own, with its inputs in an array of their own: the packet the live
-// run holds stays as it is (never written after it is sent).
-func ownInputs(in inbox) {
-	for i, p := range in {
-		if len(p.Inputs) > 0 {
-			c := *p
-			c.Inputs = slices.Clone(p.Inputs)
-			in[i] = &c
-		}
-	}
 }
 
 func (s *Server) clone() *Server {
