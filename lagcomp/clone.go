@@ -119,7 +119,7 @@ func (s *Sim) Keyframe() *Sim {
 // the slabs they were carved from (client.go's input slab, server.go's
 // snapSlab), each snapshot once however many hold it: a keyframe keeps
 // what it holds, not the slab the live run goes on filling.
-type slabFree struct{ snaps map[*Snapshot]*Snapshot }
+type slabFree struct{ copied map[*Snapshot]*Snapshot }
 
 func (o *slabFree) packet(p *Packet) {
 	p.Inputs = slices.Clone(p.Inputs)
@@ -130,15 +130,15 @@ func (o *slabFree) snapshot(s *Snapshot) *Snapshot {
 	if s == nil {
 		return nil
 	}
-	if c, ok := o.snaps[s]; ok {
+	if c, ok := o.copied[s]; ok {
 		return c
 	}
-	if o.snaps == nil {
-		o.snaps = map[*Snapshot]*Snapshot{}
+	if o.copied == nil {
+		o.copied = map[*Snapshot]*Snapshot{}
 	}
 	c := *s
 	c.Poses, c.Vels, c.Acks, c.Played = slices.Clone(s.Poses), slices.Clone(s.Vels), slices.Clone(s.Acks), slices.Clone(s.Played)
-	o.snaps[s] = &c
+	o.copied[s] = &c
 	return &c
 }
 
