@@ -38,7 +38,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[inbox]():       {"slots", "free", "keys"},
 	reflect.TypeFor[inboxKey]():    {"deliver", "seq", "slot"},
 	reflect.TypeFor[snapSlab]():    {"snaps", "poses", "vels", "acks", "played"},
-	reflect.TypeFor[ServerPawn]():  {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted"},
+	reflect.TypeFor[ServerPawn]():  {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted", "leg"},
 	reflect.TypeFor[offsetFrom]():  {"T", "Offset"},
 	reflect.TypeFor[conn]():        {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
 	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "PackageTimeStamp", "hasStamp", "lastRender", "Display", "ping", "firePhase", "armed",

@@ -40,6 +40,8 @@ type ServerPawn struct {
 	// each the pose Motion gives then: the keyframe's History holds none
 	// (a Shell), and the clone a seek steps makes them again
 	scripted []model.Time
+	// leg is a bystander's random walk's current leg, remembered (a value: a clone copies it)
+	leg model.WalkLeg
 }
 
 // offsetFrom is an input buffer offset and the server time it took effect.
@@ -165,7 +167,7 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 		if p.Driven {
 			pose = s.play(cfg, i, t, tick)
 		} else {
-			pose = p.Motion.At(t)
+			pose = p.Motion.AtLeg(t, &p.leg)
 		}
 		if p.History.Len() > 0 && pose.Epoch != p.Pose.Epoch {
 			p.LastJump = t

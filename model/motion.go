@@ -158,7 +158,38 @@ func triangle(d, a float64) float64 {
 // pure function of time; a leg is never shorter than crossing the box
 // diagonally takes, so the walker never has to exceed Speed.
 func (m Motion) walk(t Time) Pose {
-	leg := m.leg()
+	var c WalkLeg
+	return m.walkLeg(t, &c)
+}
+
+// WalkLeg remembers the leg a random walk was last sampled on (its
+// waypoints, length and heading), so a pawn sampled every tick computes
+// them once a leg instead of at every sample — the hashes, square roots
+// and arctangent were most of a crowd's server tick. AtLeg with it is At
+// bit for bit: the same operations on the same values.
+type WalkLeg struct {
+	m      Motion // the motion it was computed for (any change recomputes)
+	ok     bool
+	leg    Time
+	k      int64
+	a, b   Vec
+	l, yaw float64
+}
+
+// AtLeg is At(t), remembering the random walk's current leg in c (other
+// motions ignore c).
+func (m Motion) AtLeg(t Time, c *WalkLeg) Pose {
+	if m.Kind != RandomWalk {
+		return m.At(t)
+	}
+	return m.walkLeg(t+m.Phase, c)
+}
+
+func (m Motion) walkLeg(t Time, c *WalkLeg) Pose {
+	if !c.ok || c.m != m {
+		*c = WalkLeg{m: m, ok: true, leg: m.leg(), k: math.MinInt64}
+	}
+	leg := c.leg
 	if leg <= 0 || m.Speed <= 0 {
 		return Pose{Pos: m.waypoint(0), Alive: true}
 	}
@@ -166,14 +197,18 @@ func (m Motion) walk(t Time) Pose {
 	if t%leg < 0 {
 		k--
 	}
-	a, b := m.waypoint(k), m.waypoint(k+1)
-	d := b.Sub(a)
+	if k != c.k {
+		c.k = k
+		c.a, c.b = m.waypoint(k), m.waypoint(k+1)
+		d := c.b.Sub(c.a)
+		c.l, c.yaw = d.Len(), NormalizeAngle(d.Angle())
+	}
 	into := (t - Time(k)*leg).Seconds()
 	f := 1.0
-	if l := d.Len(); l > 0 {
-		f = math.Min(1, into*m.Speed/l)
+	if c.l > 0 {
+		f = math.Min(1, into*m.Speed/c.l)
 	}
-	return Pose{Pos: a.Lerp(b, f), Yaw: NormalizeAngle(d.Angle()), Alive: true}
+	return Pose{Pos: c.a.Lerp(c.b, f), Yaw: c.yaw, Alive: true}
 }
 
 // leg is how long one random-walk leg lasts: the period, or the time to

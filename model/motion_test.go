@@ -2,6 +2,7 @@ package model
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -182,4 +183,30 @@ func TestMotionValidate(t *testing.T) {
 			t.Errorf("%+v accepted", m)
 		}
 	}
+}
+
+// AtLeg is At bit for bit, whatever order the times come in (forward by
+// ticks, jumps back, other legs) and when the motion changes under it.
+func TestAtLegIsAtBitForBit(t *testing.T) {
+	m := Motion{Kind: RandomWalk, Origin: V(3, -2), Speed: 4.5, Amplitude: 6, Period: 1700 * Millisecond, Seed: 99, Phase: 333 * Millisecond}
+	var c WalkLeg
+	r := rand.New(rand.NewPCG(3, 4))
+	check := func(m Motion, at Time) {
+		if got, want := m.AtLeg(at, &c), m.At(at); got != want {
+			t.Fatalf("%+v at %v: %+v, want %+v", m, at, got, want)
+		}
+	}
+	for at := Time(0); at < 30*Second; at += 7813 {
+		check(m, at)
+	}
+	for i := 0; i < 2000; i++ {
+		check(m, Time(r.Int64N(int64(60*Second)))-10*Second)
+	}
+	m2 := m
+	m2.Seed, m2.Speed = 7, 1 // a leg longer than the period
+	check(m2, 5*Second)
+	check(m, 5*Second)
+	m2.Speed = 0
+	check(m2, 5*Second)
+	check(Motion{Kind: Strafe, Speed: 3, Amplitude: 2}, 5*Second)
 }
