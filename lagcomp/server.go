@@ -186,7 +186,12 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 		p.Vel = model.Vec{}
 		if prev.Epoch == pose.Epoch && dt > 0 {
 			p.Vel = pose.Pos.Sub(prev.Pos).Scale(1 / dt.Seconds())
-			p.MaxSpeed = max(p.MaxSpeed, p.Vel.Len())
+			// hypot only when the speed may be a new maximum: well under it
+			// (squares 1e-9 below, far beyond their rounding) it is not; a
+			// NaN or an overflow takes the exact path
+			if v := p.Vel; !(v.X*v.X+v.Y*v.Y < p.MaxSpeed*p.MaxSpeed*(1-1e-9)) {
+				p.MaxSpeed = max(p.MaxSpeed, v.Len())
+			}
 		}
 		p.Pose = pose
 		p.History.SetMaxTrail(maxTrail)

@@ -88,26 +88,29 @@ func (h *History) SetMaxTrail(d model.Time) { h.maxTrail = d }
 // sample beyond the bound, so a stamp exactly maxTrail old still has a
 // sample on each side.
 func (h *History) Push(s Sample, teleportDist float64) {
-	if prev, ok := h.Newest(); ok && teleportDist > 0 {
-		jumped := prev.Pose.Pos.Dist(s.Pose.Pos) > teleportDist
-		respawned := !prev.Pose.Alive && s.Pose.Alive
-		if jumped || respawned {
-			h.breakAt = s.T
+	if h.n > 0 { // the newest sample, read in place (a Push a tick for every pawn)
+		prev := h.at(h.n - 1)
+		if teleportDist > 0 {
+			jumped := prev.Pose.Pos.Dist(s.Pose.Pos) > teleportDist
+			respawned := !prev.Pose.Alive && s.Pose.Alive
+			if jumped || respawned {
+				h.breakAt = s.T
+			}
 		}
-	}
-	if prev, ok := h.Newest(); ok {
 		h.seg.extend(h.pushed, s.T, prev.T)
 	}
 	h.pushed++
 	if h.n == len(h.buf) {
 		h.grow()
 	}
-	h.buf[(h.head+h.n)%len(h.buf)] = s
+	*h.at(h.n) = s
 	h.n++
 	h.unwound += unwound(s.Pose.Yaw)
-	for h.n > 2 && s.T-h.At(1).T > h.maxTrail {
+	for h.n > 2 && s.T-h.at(1).T > h.maxTrail {
 		h.unwound -= unwound(h.at(0).Pose.Yaw)
-		h.head = (h.head + 1) % len(h.buf)
+		if h.head++; h.head == len(h.buf) {
+			h.head = 0
+		}
 		h.n--
 	}
 	h.setAnchor()
