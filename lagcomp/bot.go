@@ -64,10 +64,13 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 		c.seq = uint32(s.pending.Len())
 	}
 	c.seq++
+	// the stamp is the client's own estimate of server time; its error
+	// is measured against the time the display shows (lagcomp/clock)
 	cmd := &Command{
 		Seq: c.seq, Client: c.Index, Fire: t, Dir: dir, Weapon: cfg.Weapon,
 		Timing: compensation.Timing{StartFire: startFire, HasStamp: true,
-			TickTime: c.PackageTimeStamp - model.MsF(cfg.CheatStampMs)},
+			TickTime: c.Clock.Now() - model.MsF(cfg.CheatStampMs)},
+		ClockError: c.Clock.Now() - c.PackageTimeStamp,
 	}
 	cmd.Stamp = cmd.TickTime
 	if cfg.Display == DisplayInterp {

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"lagscope/lagcomp/burstcounter"
+	"lagscope/lagcomp/clock"
 	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
@@ -41,6 +42,11 @@ type Client struct {
 	PackageTimeStamp model.Time
 	hasStamp         bool
 	lastRender       model.Time
+	// Clock is the client's own estimate of server time, the value it
+	// stamps shots with (lagcomp/clock: UT2003's replicated stamp,
+	// Source's tick_count, or none); PackageTimeStamp above, advanced by
+	// true time, is the reference it is measured against.
+	Clock clock.Clock
 
 	// Display is what the client shows at this render frame.
 	Display ClientView
@@ -117,6 +123,7 @@ func (c *Client) receive(s *Snapshot, keep model.Time) {
 	c.snaps[i] = s
 	if newer {
 		c.PackageTimeStamp, c.hasStamp = s.Stamp, true
+		c.Clock.Snapshot(s.Stamp)
 	}
 	// Drop what no render time can reach any more, but keep two.
 	newest := c.snaps[len(c.snaps)-1].Stamp

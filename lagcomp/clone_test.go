@@ -11,6 +11,7 @@ import (
 
 	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/chunklog"
+	"lagscope/lagcomp/clock"
 	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/events"
 	"lagscope/lagcomp/fireeffects"
@@ -40,8 +41,8 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[snapSlab]():    {"snaps", "poses", "vels", "acks", "played"},
 	reflect.TypeFor[ServerPawn]():  {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted", "leg"},
 	reflect.TypeFor[offsetFrom]():  {"T", "Offset"},
-	reflect.TypeFor[conn]():        {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
-	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "PackageTimeStamp", "hasStamp", "lastRender", "Display", "ping", "firePhase", "armed",
+	reflect.TypeFor[conn]():        {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
+	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "Display", "ping", "firePhase", "armed",
 		"nextFire", "burstShots", "firing", "holding", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
 		"pred", "inputSeq", "framed", "prevFrame", "batch", "slab", "sentInputs", "cmds", "inputsSent", "ackStamp", "corrections", "lastCorr", "maxCorr"},
 	reflect.TypeFor[UserInput]():           {"Move", "Aim", "Yaw"},
@@ -60,7 +61,9 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[projectile.Reconciler](): {"mismatchM", "predictFX", "fakeAlive", "fakeDet", "fakeDetPos", "switchAt", "linked",
 		"pendingAuth", "spawnedDetonated", "Rule", "Fired", "FX", "FXAt", "FXFake", "HasFX", "fxShown", "done"},
 	reflect.TypeFor[projectile.Flight](): {"From", "Dir", "Speed", "T0"},
-	reflect.TypeFor[shotTally]():         {"s", "n", "maxSeq", "err", "rewind", "ideal", "errs", "extra", "arrival"},
+	reflect.TypeFor[shotTally]():         {"s", "n", "maxSeq", "err", "rewind", "ideal", "errs", "extra", "arrival", "clockErr"},
+	reflect.TypeFor[clock.Clock]():       {"S", "started", "est", "elapsed", "drifted", "diffs", "next", "Slams"},
+	reflect.TypeFor[clock.Settings]():    {"Sync", "Offset", "DriftPPM"},
 	reflect.TypeFor[spread]():            {"vals", "max", "n"},
 	reflect.TypeFor[ShotLog]():           {"c"},
 	// blocks shared with a clone until written (orderstat.Stat.own)
@@ -70,7 +73,7 @@ var cloned = map[reflect.Type][]string{
 	fieldType[orderstat.Stat]("owner").Elem():                    {"_"},
 	fieldType[orderstat.Stat]("memo").Elem():                     {"p", "x", "n"},
 	reflect.TypeFor[projTally]():                                 {"s", "linked", "pairs", "linkSum", "detSum"},
-	reflect.TypeFor[Summary](): {"ShotsFired", "ShotsLost", "ShotsInFlight", "ProjectilesSpawned", "LostClientHits", "DupsRejected", "PingCapped", "PingDropped", "HandshakesFailed", "ReliableGaveUp", "ConnLost", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P50RewindErrM", "P95RewindErrM", "MaxRewindErrM", "MeanRewindMs", "MeanIdealMs", "P50ExtraRewindMs", "P95ExtraRewindMs", "MaxExtraRewindMs", "P50ArrivalDelayMs", "P95ArrivalDelayMs", "MaxArrivalDelayMs", "RuleCounts", "MaxWarpM", "StarvedFrames", "MergedShots",
+	reflect.TypeFor[Summary](): {"ShotsFired", "ShotsLost", "ShotsInFlight", "ProjectilesSpawned", "LostClientHits", "DupsRejected", "PingCapped", "PingDropped", "HandshakesFailed", "ReliableGaveUp", "ConnLost", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P50RewindErrM", "P95RewindErrM", "MaxRewindErrM", "MeanRewindMs", "MeanIdealMs", "P50ExtraRewindMs", "P95ExtraRewindMs", "MaxExtraRewindMs", "P50ArrivalDelayMs", "P95ArrivalDelayMs", "MaxArrivalDelayMs", "MeanClockErrorMs", "MaxClockErrorMs", "ClockVerdicts", "RuleCounts", "MaxWarpM", "StarvedFrames", "MergedShots",
 		"InputsSent", "InputsLost", "InputDelayMsMean", "StarvedTicks", "Corrections", "MaxCorrectionM"},
 	reflect.TypeFor[ProjectileSummary]():         {"Count", "Outcomes", "Rules", "ServerRules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
 	reflect.TypeFor[sightings]():                 {"hidden", "armed", "seen", "at", "won", "winner", "wonAt"},

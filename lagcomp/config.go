@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"lagscope/lagcomp/burstcounter"
+	"lagscope/lagcomp/clock"
 	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/events"
 	"lagscope/lagcomp/netem"
@@ -166,11 +167,23 @@ type Config struct {
 	// form): key changes, outages and disconnects at exact times.
 	Events string
 
+	// Each client's clock (lagcomp/clock): how it keeps its estimate of
+	// server time, the one its shots are stamped with, and how its
+	// oscillator is off.
+	ClockSync     clock.Sync
+	ClockOffsetMs float64
+	ClockDriftPPM float64
+
 	// Cheating client.
 	CheatStampMs   float64
 	CheatPingMs    float64
 	CheatForgeHits bool
 	CheatResend    bool
+}
+
+// clockSettings are a client clock's keys.
+func (c *Config) clockSettings() clock.Settings {
+	return clock.Settings{Sync: c.ClockSync, Offset: model.MsF(c.ClockOffsetMs), DriftPPM: c.ClockDriftPPM}
 }
 
 // Defaults is the baseline every preset starts from: a 64 Hz server,

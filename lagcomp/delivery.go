@@ -272,7 +272,7 @@ func (s *Sim) clientRecord(ps *pendingShot) ShotRecord {
 		ID: ps.id, Seq: cmd.Seq, Shooter: cmd.Client, Target: foe(cmd.Client), Mode: s.cfg.Mode, Weapon: cmd.Weapon,
 		Fire: ps.fire, IdealTo: ps.idealT, ClientSaw: ps.saw, Dir: cmd.Dir,
 		ClientOrigin: ps.origin, ClientEnd: ps.hit.Point, ClientHit: ps.clientHit, ClientPart: ps.hit.Part,
-		ServerHitPawn: -1, Sends: len(ps.sentAt),
+		ServerHitPawn: -1, Sends: len(ps.sentAt), ClockError: cmd.ClockError,
 	}
 }
 

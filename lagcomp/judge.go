@@ -139,6 +139,44 @@ func (s *Sim) trace(r *ShotRecord, cn *conn, cmd *Command, victim int) {
 	if !r.ServerHit {
 		r.Rules = append(r.Rules, s.missRules(r, hit, victim)...)
 	}
+	if s.trueVerdict(cn, cmd, target, victim, opt, r.ServerHit) != r.ServerHit {
+		r.Rules = append(r.Rules, rule.ClockError)
+	}
+}
+
+// trueVerdict judges a shot again as if its stamp had been the time the
+// client's display showed (its stamp less the clock's error): the
+// verdict an exact clock would have had. It keeps its own memory of
+// StartFire and its own targets, touching nothing the record reads;
+// where the true stamp asks for the same rewind, the verdict is the
+// one given.
+func (s *Sim) trueVerdict(cn *conn, cmd *Command, target model.Time, victim int, opt rewind.Options, given bool) bool {
+	cfg := &s.cfg
+	srv := s.Server
+	sh := s.compensationShot(cn, cmd)
+	sh.Conn.StartFire = &cn.trueStartFire
+	sh.TickTime -= cmd.ClockError
+	if sh.HasStamp {
+		sh.Stamp -= cmd.ClockError
+	}
+	at := compensation.RewindTo(cfg.Mode, sh)
+	if at.To == target {
+		return given
+	}
+	var targets []model.Target
+	for i := range srv.Pawns {
+		if i == cmd.Client {
+			continue
+		}
+		rw := srv.Pawns[i].History.RewindTo(at.To, opt)
+		if rw.Rule == rewind.Empty {
+			rw.Pose = srv.Pawns[i].Pose
+		}
+		if rw.Pose.Alive {
+			targets = append(targets, model.Target{Pawn: i, Box: rw.Pose.Box()})
+		}
+	}
+	return model.Raycast(srv.shotOrigin(cfg, cmd), cmd.Dir, cfg.RangeM, cfg.Walls, targets).Pawn == victim
 }
 
 // compensationShot is what the modes read of a shot command at the

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"lagscope/lagcomp/burstcounter"
+	"lagscope/lagcomp/clock"
 	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/events"
 	"lagscope/lagcomp/netem"
@@ -372,6 +373,15 @@ func buildParams() []*Param {
 		num("correction_factor", "ping", "", 0, 5, 1.8, "PredictionCorrectionFactor (1.8 in the article)", func(c *Config) *float64 { return &c.CorrectionFactor }).Slide(0, 5, 0.05),
 		num("latency_reduction_ms", "ping", "ms", 0, 200, 0, "PredictionLatencyReduction: subtracted from the server's perceived ping", func(c *Config) *float64 { return &c.LatencyReductionMs }).LogSlide(0, 200, 1),
 		num("ping_tolerance_ms", "ping", "ms", 0, 1000, 30, "a reported ping above the server's own measurement plus this is clamped", func(c *Config) *float64 { return &c.PingToleranceMs }),
+
+		// the defaults are UT2003's scheme on an oscillator that keeps
+		// time: the replicated PackageTimeStamp replaces the estimate at
+		// every snapshot, so every stamp is the exact reference and the
+		// presets judge as the sources' clients, which synchronise with
+		// every update, do; the keys make the error a lesson of its own
+		choice("clock_sync", "clock", clock.Syncs, clock.PackageTimeStamp, "how each client keeps the server time it stamps shots with: package_timestamp (UT2003: the replicated PackageTimeStamp replaces it at every snapshot, advanced by the client's frame time between), tick_count (Source's CClockDriftMgr: its own tick clock, nudged at up to 200 ms/s toward the average of the last 16 snapshots' ticks when more than 10 ms off, slammed to the server's beyond 150 ms) or none (set from the first snapshot, then free-running). The picture is the snapshots' either way: a stamp's error moves the rewind, not what the client saw", func(c *Config) *clock.Sync { return &c.ClockSync }).Restart(),
+		num("clock_offset_ms", "clock", "ms", -5000, 5000, 0, "the error of a client's first estimate of server time (> 0: ahead): it stays with clock_sync = none, tick_count works it off (or slams it beyond 150 ms), package_timestamp's next snapshot replaces it", func(c *Config) *float64 { return &c.ClockOffsetMs }).Slide(-500, 500, 1).Restart(),
+		num("clock_drift_ppm", "clock", "ppm", -100000, 100000, 0, "how fast a client's oscillator runs, in parts per million (> 0: fast; a PC's crystal is off by tens): the estimate drifts this much between corrections, forever with clock_sync = none", func(c *Config) *float64 { return &c.ClockDriftPPM }).Slide(-2000, 2000, 10).Restart(),
 
 		choice("shooter_control", "weapon", []Control{ControlBot, ControlUser}, ControlBot, "who fires and moves the shooter: the bot, or the user (clicks in the shooter's view fire; movement keys move it)", func(c *Config) *Control { return &c.Control }),
 		choice("target_control", "weapon", []Control{ControlBot, ControlUser}, ControlBot, "who moves the target: its motion script acting as the bot's hands, or the user's movement keys (at target_speed_mps)", func(c *Config) *Control { return &c.TargetControl }).Restart(),

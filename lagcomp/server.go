@@ -91,13 +91,16 @@ type conn struct {
 	// set to 1020 ms
 	replicated float64
 	overflow   bool
-	measured   *ping.Tracker             // the server's own bounce measurement
-	inputs     *movement.Buffer          // the input buffer playing this client's movement
-	rel        *netem.Endpoint[relMsg]   // the server's end of the reliability layer (owned here)
-	weaponRel  *netem.Endpoint[relMsg]   // and of the weapon channel's connection
-	acks       int                       // explicit ack packets sent
-	startFire  compensation.StartFire    // start_fire: the stamp of StartFire and the server time it was judged
-	weapon     fireeffects.WeaponChannel // the shooter's weapon actor on this connection
+	measured   *ping.Tracker           // the server's own bounce measurement
+	inputs     *movement.Buffer        // the input buffer playing this client's movement
+	rel        *netem.Endpoint[relMsg] // the server's end of the reliability layer (owned here)
+	weaponRel  *netem.Endpoint[relMsg] // and of the weapon channel's connection
+	acks       int                     // explicit ack packets sent
+	startFire  compensation.StartFire  // start_fire: the stamp of StartFire and the server time it was judged
+	// trueStartFire is the same memory kept for the true stamps (the
+	// client's stamps less their clock error), for the second judgement
+	trueStartFire compensation.StartFire
+	weapon        fireeffects.WeaponChannel // the shooter's weapon actor on this connection
 }
 
 // Server is the authority: it ticks the world, keeps every pawn's history,

@@ -21,6 +21,11 @@ type Command struct {
 	compensation.Timing
 	Dir    model.Vec  // aim, unit vector
 	Weapon WeaponKind // a projectile weapon spawns a projectile instead of a trace
+	// ClockError is how far the client's estimate of server time, which
+	// stamped the command, was from the time its display showed (the
+	// server never reads it; records do, and the server's second
+	// judgement with the true stamp).
+	ClockError model.Time
 	// ZeroPing: the client's own verdict, which client mode believes.
 	ClaimHit    bool
 	ClaimTarget int
@@ -54,7 +59,11 @@ type ShotRecord struct {
 	ArrivalDelay   model.Time
 	Resends, Sends int
 
-	Claimed    model.Time // the stamp the command carried (or the server advanced), if any
+	Claimed model.Time // the stamp the command carried (or the server advanced), if any
+	// ClockError is the stamp's error: the client's estimate of server
+	// time less the time its display showed (0 with an exact clock). The
+	// rule clock_error names a verdict it changed.
+	ClockError model.Time
 	HasClaimed bool
 	RewindTo   model.Time // the server time the target was rewound to (Judged in none mode)
 	IdealTo    model.Time // the server time whose state the client was displaying

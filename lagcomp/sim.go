@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"lagscope/lagcomp/clock"
 	"lagscope/lagcomp/fireeffects"
 	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/netem"
@@ -135,6 +136,7 @@ func New(cfg Config) (*Sim, error) {
 			ping:       ping.NewTracker(cfg.PingStyle, model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
 			pred:       &movement.Predictor{Pose: motions[i].At(0)},
 			ackStamp:   -1,
+			Clock:      clock.New(cfg.clockSettings()),
 		})
 	}
 	s.Clients[ShooterPawn].firePhase = model.Time(stream.Draw(cfg.Seed, stream.FirePhase, int64(model.MsF(cfg.FireIntervalMs))))
@@ -506,6 +508,7 @@ func (s *Sim) render(c *Client, t model.Time) {
 	if c.hasStamp {
 		// PredictedPlayer.PlayerTick: PackageTimeStamp += DeltaTime
 		c.PackageTimeStamp += t - c.lastRender
+		c.Clock.Advance(t - c.lastRender) // the client's oscillator measures the same frame
 	}
 	var pk Packet // taken by value: an arrival allocates nothing
 	for p := &pk; c.in.take(t, p); {

@@ -6,6 +6,7 @@ import (
 
 	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/orderstat"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -68,13 +69,19 @@ type Summary struct {
 	// The arrival delay of a judged shot is its record's arrival_delay_ms:
 	// how much later than the first copy the copy that reached the server
 	// was sent (a reliable resend, a backup).
-	P50ArrivalDelayMs float64     `json:"p50_arrival_delay_ms" from:"shot.arrival_delay_ms" name:"median arrival delay" unit:"ms" bounds:"0," doc:"50th percentile (nearest rank) of the judged shots' arrival_delay_ms (how much later than the first the copy that arrived was sent: a resend or backup); no value with no judged shot"`
-	P95ArrivalDelayMs float64     `json:"p95_arrival_delay_ms" from:"shot.arrival_delay_ms" name:"95th percentile arrival delay" unit:"ms" bounds:"0," doc:"95th percentile (nearest rank) of the same; no value with no judged shot"`
-	MaxArrivalDelayMs float64     `json:"max_arrival_delay_ms" from:"shot.arrival_delay_ms" name:"largest arrival delay" unit:"ms" bounds:"0," doc:"the largest of the same; no value with no judged shot"`
-	RuleCounts        []RuleCount `json:"rules" from:"shot" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
-	MaxWarpM          float64     `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
-	StarvedFrames     int         `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
-	MergedShots       int         `json:"merged_shots" from:"burst" name:"merged shots" unit:"shots" doc:"weapon-fire effects, over every remote client: shots an update of the BurstCounter brought beyond the flashes its OnRep played (a shot whose updates were all lost until the next arrives with it; burst_play_count plays one per shot)"`
+	P50ArrivalDelayMs float64 `json:"p50_arrival_delay_ms" from:"shot.arrival_delay_ms" name:"median arrival delay" unit:"ms" bounds:"0," doc:"50th percentile (nearest rank) of the judged shots' arrival_delay_ms (how much later than the first the copy that arrived was sent: a resend or backup); no value with no judged shot"`
+	P95ArrivalDelayMs float64 `json:"p95_arrival_delay_ms" from:"shot.arrival_delay_ms" name:"95th percentile arrival delay" unit:"ms" bounds:"0," doc:"95th percentile (nearest rank) of the same; no value with no judged shot"`
+	MaxArrivalDelayMs float64 `json:"max_arrival_delay_ms" from:"shot.arrival_delay_ms" name:"largest arrival delay" unit:"ms" bounds:"0," doc:"the largest of the same; no value with no judged shot"`
+	// The clock figures are over the judged shots (clock_error_ms: each
+	// stamp's error, the client's estimate of server time less the time
+	// its display showed; lagcomp/clock).
+	MeanClockErrorMs float64     `json:"mean_clock_error_ms" from:"shot.clock_error_ms" name:"mean clock error" unit:"ms" bounds:"," doc:"mean of the judged shots' clock_error_ms, signed (> 0: the stamps claimed a later time than the display showed, so the server rewound too little); 0 with clock_sync = package_timestamp and no drift; no value with no judged shot"`
+	MaxClockErrorMs  float64     `json:"max_clock_error_ms" from:"shot.clock_error_ms" name:"largest clock error" unit:"ms" bounds:"0," doc:"the largest |clock_error_ms| of a judged shot; no value with no judged shot"`
+	ClockVerdicts    int         `json:"clock_verdicts_changed" from:"shot" name:"verdicts the clock changed" unit:"shots" of:"shots" doc:"judged shots whose verdict the stamp's clock error turned over (rule clock_error): judged again with the stamp of the time the display showed, the server would have decided the other way"`
+	RuleCounts       []RuleCount `json:"rules" from:"shot" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
+	MaxWarpM         float64     `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
+	StarvedFrames    int         `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
+	MergedShots      int         `json:"merged_shots" from:"burst" name:"merged shots" unit:"shots" doc:"weapon-fire effects, over every remote client: shots an update of the BurstCounter brought beyond the flashes its OnRep played (a shot whose updates were all lost until the next arrives with it; burst_play_count plays one per shot)"`
 	// Movement through the netcode, over every player's client (shooter,
 	// victim, observers; bystanders have none).
 	InputsSent       int     `json:"inputs_sent" name:"inputs sent" unit:"" doc:"movement inputs the players' clients sampled (one a frame) and sent in command packets"`
@@ -129,6 +136,7 @@ type shotTally struct {
 	err, rewind, ideal float64 // sums over traced shots
 	errs, extra        spread  // over traced shots
 	arrival            spread  // over judged shots
+	clockErr           float64 // sum of the judged shots' clock errors, ms
 }
 
 // spread keeps the median, the 95th percentile (both nearest rank, exact:
@@ -201,6 +209,10 @@ func (t *shotTally) add(r *ShotRecord) {
 	s.FalseMisses += b2i(r.ClientHit && !r.ServerHit)
 	s.BehindCover += b2i(r.BehindCover)
 	t.arrival.add(r.ArrivalDelay.Millis())
+	ce := r.ClockError.Millis()
+	t.clockErr += ce
+	s.MaxClockErrorMs = max(s.MaxClockErrorMs, math.Abs(ce))
+	s.ClockVerdicts += b2i(r.HasRule(rule.ClockError))
 	if !r.Traced() { // client mode: the server took the client's word
 		return
 	}
@@ -233,6 +245,12 @@ func (t *shotTally) summary() Summary {
 		n := float64(s.ShotsTraced)
 		s.MeanRewindErrM = t.err / n
 		s.MeanRewindMs, s.MeanIdealMs = t.rewind/n, t.ideal/n
+	}
+	s.MeanClockErrorMs = math.NaN()
+	if s.Shots > 0 {
+		s.MeanClockErrorMs = t.clockErr / float64(s.Shots)
+	} else {
+		s.MaxClockErrorMs = math.NaN()
 	}
 	s.P50RewindErrM, s.P95RewindErrM, s.MaxRewindErrM = t.errs.figures()
 	s.P50ExtraRewindMs, s.P95ExtraRewindMs, s.MaxExtraRewindMs = t.extra.figures()

@@ -216,3 +216,26 @@ func TestLookForBurstSingleShotLoss(t *testing.T) {
 		t.Errorf("20 seeds: %.3f of %d singles missed; 1 − (d′/T)(1 − p) = %.3f ± %.3f, unrounded %.3f; look_for says 36.8 %%", rate, judged, want, 4*sigma, unrounded)
 	}
 }
+
+// client-clock: a clock set once drifts 3 ms a second and turns verdicts
+// over; Source's correction holds it within its dead band plus the
+// jitter and a frame, and turns none; UT2003's replicated stamp is off
+// only by the drift between snapshots. On seeds 1-3, as the note says.
+func TestLookForClientClock(t *testing.T) {
+	for seed := 1; seed <= 3; seed++ {
+		sd := strconv.Itoa(seed)
+		none := runPreset(t, "client-clock", "seed", sd).Summary()
+		if none.MeanClockErrorMs < 29 || none.MeanClockErrorMs > 54 || none.MaxClockErrorMs < 83 || none.MaxClockErrorMs > 110 ||
+			none.ClockVerdicts < 17 || none.ClockVerdicts > 42 || none.Shots != 99 || countRule(none, rule.ClockError) != none.ClockVerdicts {
+			t.Errorf("client-clock seed %d: mean clock error %.1f ms, largest %.1f, %d verdicts changed of %d shots", seed, none.MeanClockErrorMs, none.MaxClockErrorMs, none.ClockVerdicts, none.Shots)
+		}
+		tick := runPreset(t, "client-clock", "seed", sd, "clock_sync", "tick_count").Summary()
+		if tick.MaxClockErrorMs >= 30 || tick.ClockVerdicts != 0 {
+			t.Errorf("client-clock seed %d tick_count: largest clock error %.1f ms, %d verdicts changed", seed, tick.MaxClockErrorMs, tick.ClockVerdicts)
+		}
+		rep := runPreset(t, "client-clock", "seed", sd, "clock_sync", "package_timestamp").Summary()
+		if rep.MaxClockErrorMs >= 0.2 || rep.ClockVerdicts != 0 {
+			t.Errorf("client-clock seed %d package_timestamp: largest clock error %.3f ms, %d verdicts changed", seed, rep.MaxClockErrorMs, rep.ClockVerdicts)
+		}
+	}
+}

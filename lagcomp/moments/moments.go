@@ -32,13 +32,14 @@ const (
 	FirstBogusBurst    Kind = "first_bogus_burst"    // a burst played on relevancy re-entry
 	FirstSighting      Kind = "first_sighting"       // duel: the peeker's screen first shows the holder
 	LargestCorrection  Kind = "largest_correction"   // a client's predicted pawn moved the most by a reconciliation
+	FirstClockVerdict  Kind = "first_clock_verdict"  // the first shot whose verdict the client's clock error turned over
 )
 
 // Kinds lists them, for validation and help.
 var Kinds = []Kind{FirstBehindCover, LargestWarp, FirstCapped, FirstTooFarApart,
 	FirstAuthFirst, FirstDisagreement, FirstRejected, LargestRewindError,
 	LargestTruthError, LargestYawError, FirstMissedSingle, FirstExtraEffect, FirstBogusBurst,
-	FirstSighting, LargestCorrection}
+	FirstSighting, LargestCorrection, FirstClockVerdict}
 
 // Spec is a moment as a preset declares it: exactly one of At (a
 // fixed time; Shot 0 and Find empty), Shot (the Nth shot the server
@@ -154,6 +155,10 @@ func resolve(s *lagcomp.Sim, sp Spec, projAt map[lagcomp.Reconcile]model.Time) M
 	case FirstDisagreement:
 		if r := first(func(r *lagcomp.ShotRecord) bool { return judged(r) && !r.Agree() }); r != nil {
 			return shot(r, r.Judged, fmt.Sprintf("client %s, server %s", hitWord(r.ClientHit), hitWord(r.ServerHit)))
+		}
+	case FirstClockVerdict:
+		if r := first(func(r *lagcomp.ShotRecord) bool { return r.HasRule(rule.ClockError) }); r != nil {
+			return shot(r, r.Judged, fmt.Sprintf("the stamp %.1f ms off: server %s, the true stamp %s", r.ClockError.Millis(), hitWord(r.ServerHit), hitWord(!r.ServerHit)))
 		}
 	case FirstRejected:
 		if r := first(func(r *lagcomp.ShotRecord) bool { return r.Rejected }); r != nil {

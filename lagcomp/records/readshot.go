@@ -63,6 +63,11 @@ func (l *lineReader) shot(missing map[string]int) lagcomp.ShotRecord {
 		} else {
 			missing["behind_cover"]++
 		}
+		if ce, ok := l.ms("clock_error_ms", false, true); ok {
+			r.ClockError = ce
+		} else {
+			missing["clock_error_ms"]++
+		}
 	}
 	l.agree(&r)
 	return r

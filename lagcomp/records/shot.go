@@ -55,6 +55,7 @@ type ShotJSON struct {
 	Rewinds         *int               `json:"broadphase_rewound"`
 	Culls           *int               `json:"broadphase_culled"`
 	BehindCover     *bool              `json:"behind_cover"`
+	ClockErrorMs    float64            `json:"clock_error_ms"`
 }
 
 // PoseJSON is a pose in the JSON output.
@@ -89,7 +90,8 @@ func Shot(r *lagcomp.ShotRecord) ShotJSON {
 		Mode: r.Mode, Weapon: r.Weapon, FireMs: r.Fire.Millis(), Sends: r.Sends,
 		IdealRewindToMs: r.IdealTo.Millis(), ClientSaw: poseJSON(r.ClientSaw),
 		ClientHit: r.ClientHit, ClientPart: r.ClientPart.String(), Rejected: r.Rejected, Rules: r.Rules,
-		ClientTrace: [2]XYJSON{xy(r.ClientOrigin), xy(r.ClientEnd)},
+		ClientTrace:  [2]XYJSON{xy(r.ClientOrigin), xy(r.ClientEnd)},
+		ClockErrorMs: r.ClockError.Millis(),
 	}
 	if j.Rules == nil {
 		j.Rules = []lagcomp.Rule{}

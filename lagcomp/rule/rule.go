@@ -54,6 +54,9 @@ const (
 	// ClientVerdict: the server took the client's word for hit or miss
 	// and traced nothing (the Lag Compensation article's ZeroPing).
 	ClientVerdict
+	// Verdict: the rule turned the verdict over: without what it names,
+	// the same trace would have been judged the other way.
+	Verdict
 )
 
 // The rules, by stage.
@@ -83,6 +86,7 @@ const (
 	MaxPredictionPing Rule = "max_prediction_ping"
 	SourceWindow      Rule = "source_window"
 	ClientAuthority   Rule = "client_authority"
+	ClockError        Rule = "clock_error"
 
 	// Rewind.
 	TrailExhausted Rule = "trail_exhausted"
@@ -136,6 +140,7 @@ var table = []Meta{
 	{MaxPredictionPing, Compensation, Nothing, "the ping (less latency_reduction_ms) was above max_prediction_ping_ms: clamped to it, in ping mode's GetPredictionTime and in a projectile's fast-forward"},
 	{SourceWindow, Compensation, Nothing, "source: command time too far from the estimate: estimate used"},
 	{ClientAuthority, Compensation, ClientVerdict, "client mode: the client's claim was accepted unchecked"},
+	{ClockError, Compensation, Verdict, "the client's estimate of server time was off (clock_error_ms) and that changed the verdict: judged again with the stamp of the time its display showed, the server would have decided the other way"},
 
 	{TrailExhausted, Rewind, Nothing, "the wanted time is older than the target's kept history: judged at its oldest sample"},
 	{TeleportGuard, Rewind, Nothing, "walking back met a death or a teleport (Source's BacktrackPlayer): the target not rewound at all"},

@@ -80,8 +80,8 @@ func TestEveryRuleHasItsMetadata(t *testing.T) {
 			t.Errorf("rule %s (%q) has no metadata: add its line to table in rule.go (stage, what it explains, doc)", name, r)
 		case m.Stage.String() == "no stage":
 			t.Errorf("rule %s (%q) has no stage: say where in the pipeline it applies", name, r)
-		case m.Explains == 0 || m.Explains > ClientVerdict:
-			t.Errorf("rule %s (%q) does not say what it explains of the verdict (Nothing, ServerMiss, Refused, ClientVerdict)", name, r)
+		case m.Explains == 0 || m.Explains > Verdict:
+			t.Errorf("rule %s (%q) does not say what it explains of the verdict (Nothing, ServerMiss, Refused, ClientVerdict, Verdict)", name, r)
 		case strings.TrimSpace(m.Doc) == "":
 			t.Errorf("rule %s (%q) has no words for people", name, r)
 		}
