@@ -15,6 +15,9 @@
 //   - netem: emulated links per direction and the reliability layer;
 //   - rewind: per-pawn history (LocationTrail), its lookup, the broad phase;
 //   - ping: latency tracking (the bounce, ExactPing, GetPredictionTime);
+//   - clock: a client's clock and its estimate of server time, the value
+//     it stamps shots with (UT2003's replicated PackageTimeStamp, Source's
+//     tick_count under CClockDriftMgr, or none);
 //   - compensation: the hitscan lag-compensation modes, a table of
 //     strategies (a new mode is one file and one entry); rule: the rules a
 //     record names, with their metadata;
