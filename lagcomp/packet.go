@@ -241,6 +241,16 @@ type packetLog []PacketFrame
 // dropped has Deliver -1. What the reliability layer put in it (sequence
 // number, acks, reliable messages and whether any is a resend) comes along.
 func (s *Sim) logPacket(p *Packet, lost bool) {
+	if s.unlogged {
+		if s.allPackets != nil {
+			e := packetFrame(p, p.dupCopy)
+			if lost {
+				e.Deliver = -1
+			}
+			*s.allPackets = append(*s.allPackets, e)
+		}
+		return
+	}
 	if len(s.packets) == cap(s.packets) && s.packetsLo > 0 {
 		// full: the live entries move to a new array with room for twice
 		// as many again (never shifted in place: clones and frames hold
@@ -279,6 +289,14 @@ func (s *Sim) recentPackets() []PacketFrame {
 		return []PacketFrame{}
 	}
 	return live[lo:hi:hi]
+}
+
+// NoPacketLog makes the run keep no log of its recent packets: a run no
+// view will draw (a sweep's point, whose figures never read it) skips
+// what was half of its allocation. Its frames' Packets are empty, and so
+// are the shot paths drawn from them. Ask before stepping.
+func (s *Sim) NoPacketLog() {
+	s.unlogged, s.packets, s.packetsLo = true, nil, 0
 }
 
 // KeepAllPackets makes the run keep every packet copy it sends, not only

@@ -2,6 +2,7 @@ package lagcomp
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 
 	"lagscope/lagcomp/netem"
@@ -117,6 +118,31 @@ func TestFramePacketsAreTheLogsWindow(t *testing.T) {
 			if s.packets[n-1].Sent != last.Sent || (cap(s.packets) > n && s.packets[:n+1][n].Sent == -7) {
 				t.Fatal("an append to the frame's packets wrote the log")
 			}
+		}
+	}
+}
+
+// A run without its packet log (a sweep's point) has every figure of the
+// run with it, and frames that show no packets rather than wrong ones.
+func TestNoPacketLogChangesNoFigure(t *testing.T) {
+	for _, cfg := range []Config{Defaults(), constantVelocity()} {
+		cfg.Seed = 3
+		a, errA := New(cfg)
+		b, errB := New(cfg)
+		if errA != nil || errB != nil {
+			t.Fatal(errA, errB)
+		}
+		b.NoPacketLog()
+		a.Step(12 * model.Second)
+		b.Step(12 * model.Second)
+		if sa, sb := a.Summary(), b.Summary(); !reflect.DeepEqual(sa, sb) {
+			t.Fatalf("summary with the log %+v, without %+v", sa, sb)
+		}
+		if !reflect.DeepEqual(a.Shots.Records(), b.Shots.Records()) || a.Shots.Len() == 0 || !reflect.DeepEqual(a.PacketCounts(), b.PacketCounts()) {
+			t.Fatal("records or packet counts differ without the log")
+		}
+		if fa, fb := a.Frame(), b.Frame(); len(fa.Packets) == 0 || len(fb.Packets) != 0 {
+			t.Fatalf("frames' packets: %d with the log, %d without", len(fa.Packets), len(fb.Packets))
 		}
 	}
 }

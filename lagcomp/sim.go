@@ -86,7 +86,9 @@ type Sim struct {
 	// allPackets, when asked for (KeepAllPackets), is every packet copy
 	// of the run, not only PacketWindow's
 	allPackets *packetLog
-	user       [2]UserInput // what the user's keys hold for the shooter and the target
+	// unlogged: NoPacketLog was asked (no view will draw this run)
+	unlogged bool
+	user     [2]UserInput // what the user's keys hold for the shooter and the target
 	// sampled is what each pawn's client last sampled of user; sampledLog
 	// the changes sampled since the timeline last took them
 	sampled    [2]UserInput

@@ -125,11 +125,11 @@ type Difference struct {
 // Compare runs a and b (same seed, same inputs unless the changes alter
 // them) and lists every figure of either with its difference.
 func Compare(ctx context.Context, a, b lagcomp.Config) ([]Difference, error) {
-	_, sa, err := RunPoint(ctx, a)
+	_, sa, err := runPoint(ctx, a, false)
 	if err != nil {
 		return nil, err
 	}
-	_, sb, err := RunPoint(ctx, b)
+	_, sb, err := runPoint(ctx, b, false)
 	if err != nil {
 		return nil, err
 	}

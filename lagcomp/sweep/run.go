@@ -23,9 +23,19 @@ const chunk = model.Second
 // RunPoint runs one configuration to its duration, as `lagscope sim`
 // does, and returns the simulation (for its records) and its summary.
 func RunPoint(ctx context.Context, cfg lagcomp.Config) (*lagcomp.Sim, records.SummaryJSON, error) {
+	return runPoint(ctx, cfg, true)
+}
+
+// runPoint is RunPoint; without logged, the run keeps no packet log
+// (Sim.NoPacketLog): a sweep's figures never read it, and it was half of
+// what a point allocated — the collector's work, which two workers share.
+func runPoint(ctx context.Context, cfg lagcomp.Config, logged bool) (*lagcomp.Sim, records.SummaryJSON, error) {
 	sim, err := lagcomp.New(cfg)
 	if err != nil {
 		return nil, records.SummaryJSON{}, err
+	}
+	if !logged {
+		sim.NoPacketLog()
 	}
 	end := model.MsF(cfg.DurationMs)
 	for t := min(chunk, end); ; t = min(t+chunk, end) {
@@ -62,7 +72,7 @@ func Run(ctx context.Context, pts []Point, jobs int, progress func(done, total i
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				_, sum, err := RunPoint(ctx, pts[i].Config)
+				_, sum, err := runPoint(ctx, pts[i].Config, false)
 				if err == nil {
 					rows[i] = Row{Point: pts[i], Figures: records.Figures(sum)}
 				}
