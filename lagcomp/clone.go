@@ -32,6 +32,8 @@ func (s *Sim) Clone() *Sim {
 	for i, cl := range s.Clients {
 		c.Clients[i] = cl.clone()
 	}
+	c.Dropped = slices.Clip(s.Dropped)
+	c.refill()
 	c.ids = s.ids.Clone()
 	c.aim, c.aimSrc = stream.Clone(s.aimSrc)
 	if s.duelAimSrc != nil {
@@ -40,7 +42,6 @@ func (s *Sim) Clone() *Sim {
 	c.pending = s.pending.Clone()
 	c.Shots = s.Shots.clone()
 	c.tally = s.tally.clone()
-	c.Dropped = slices.Clip(s.Dropped)
 	c.packets = slices.Clip(s.packets) // append-only (it shifts into a new array)
 	c.renders = slices.Clone(s.renders)
 	c.fireAt = clonePtr(s.fireAt)
@@ -77,7 +78,9 @@ func (s *Sim) Clone() *Sim {
 //     inputs of the packets in flight (and of the recent losses the frame
 //     draws) and the snapshots buffered or in flight are copied out, so a
 //     keyframe never holds a slab the live run goes on filling (one input
-//     slab is 1024 inputs, a snapshot slab up to 64 snapshots).
+//     slab is 1024 inputs, a snapshot slab up to 64 snapshots); of those
+//     snapshots, the poses the pawns' scripts give back bit for bit (the
+//     bystanders') are left out, and Clone makes them again.
 //
 // The running summaries of s are folded up to now first, which changes
 // no figure: the live run may have gone unseen (the user watching a
@@ -99,7 +102,7 @@ func (s *Sim) Keyframe() *Sim {
 		p.History, p.scripted = p.History.Shell(), ts // the times shared by every bystander
 	}
 	k.packets, k.packetsLo, k.packetsFrom = nil, 0, k.Now
-	var o slabFree
+	o := slabFree{pawns: k.Server.Pawns}
 	k.Server.in.each(o.packet)
 	k.Dropped = slices.Clone(k.Dropped)
 	for i := range k.Dropped {
@@ -119,7 +122,13 @@ func (s *Sim) Keyframe() *Sim {
 // the slabs they were carved from (client.go's input slab, server.go's
 // snapSlab), each snapshot once however many hold it: a keyframe keeps
 // what it holds, not the slab the live run goes on filling.
-type slabFree struct{ copied map[*Snapshot]*Snapshot }
+// A snapshot's poses that its pawns' scripts give back bit for bit (the
+// bystanders', as a rule: the newest pawns) are left out of the copy
+// (Snapshot.scripted), and a seek's clone makes them again (refill).
+type slabFree struct {
+	pawns  []ServerPawn
+	copied map[*Snapshot]*Snapshot
+}
 
 func (o *slabFree) packet(p *Packet) {
 	p.Inputs = slices.Clone(p.Inputs)
@@ -137,9 +146,55 @@ func (o *slabFree) snapshot(s *Snapshot) *Snapshot {
 		o.copied = map[*Snapshot]*Snapshot{}
 	}
 	c := *s
-	c.Poses, c.Vels, c.Acks, c.Played = slices.Clone(s.Poses), slices.Clone(s.Vels), slices.Clone(s.Acks), slices.Clone(s.Played)
+	n := len(s.Poses)
+	if n == len(o.pawns) {
+		for n > 0 && !o.pawns[n-1].Driven && samePose(s.Poses[n-1], o.pawns[n-1].Motion.At(s.Stamp)) {
+			n--
+		}
+		c.scripted = n < len(s.Poses)
+	}
+	c.Poses, c.Vels, c.Acks, c.Played = slices.Clone(s.Poses[:n]), slices.Clone(s.Vels), slices.Clone(s.Acks), slices.Clone(s.Played)
 	o.copied[s] = &c
 	return &c
+}
+
+// refill makes a keyframe's snapshots whole again in its clone c (each
+// once): the poses left out, from the pawns' scripts at the snapshot's
+// time. A clone of anything else has none to make.
+func (c *Sim) refill() {
+	made := map[*Snapshot]*Snapshot{}
+	full := func(s *Snapshot) *Snapshot {
+		if s == nil || !s.scripted {
+			return s
+		}
+		if f, ok := made[s]; ok {
+			return f
+		}
+		f := *s
+		f.scripted = false
+		f.Poses = make([]model.Pose, len(c.Server.Pawns))
+		copy(f.Poses, s.Poses)
+		for i := len(s.Poses); i < len(f.Poses); i++ {
+			f.Poses[i] = c.Server.Pawns[i].Motion.At(s.Stamp)
+		}
+		made[s] = &f
+		return &f
+	}
+	for _, cl := range c.Clients {
+		for i, s := range cl.snaps {
+			cl.snaps[i] = full(s)
+		}
+		cl.in.each(func(p *Packet) { p.Snap = full(p.Snap) })
+	}
+	owned := false
+	for i := range c.Dropped {
+		if s := c.Dropped[i].Snap; s != nil && s.scripted {
+			if !owned { // the keyframe's own stays as it is
+				c.Dropped, owned = slices.Clone(c.Dropped), true
+			}
+			c.Dropped[i].Snap = full(s)
+		}
+	}
 }
 
 // byScript is whether every sample p's history holds is, bit for bit,

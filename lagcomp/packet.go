@@ -124,6 +124,10 @@ type Snapshot struct {
 	// where that left its pawn (Played[i]: it has begun to)
 	Acks   []movement.Ack
 	Played []bool
+	// scripted: a keyframe's copy, whose Poses end where the rest are
+	// what the pawns' scripts give at Stamp (Sim.Keyframe; Sim.Clone
+	// makes them again)
+	scripted bool
 }
 
 // inbox holds packets in flight to one endpoint, earliest delivery first;
