@@ -200,3 +200,80 @@ func BenchmarkSeekRapidFire(b *testing.B) {
 		})
 	}
 }
+
+// Keyframes share chunks, blocks and arrays with the live run: running
+// it on, with changes, shots and lossy, duplicating links writing in
+// place, must change no keyframe. Seeks to the same instants say the same
+// bytes before and after, and what a replay from zero says.
+func TestRunningOnChangesNoKeyframe(t *testing.T) {
+	c := lagcomp.Defaults()
+	c.ExtraPawns, c.Weapon, c.FireIntervalMs = 8, lagcomp.WeaponRapid, 120
+	c.Up.LossPct, c.Up.DupPct, c.Down.LossPct, c.Down.DupPct = 10, 10, 5, 5
+	s := playSession(t, c, 20*model.Second, model.Second, 20)
+	ats := []model.Time{1500 * model.Millisecond, 4 * model.Second, 9*model.Second + 7, 13 * model.Second, s.LiveNow() - 10*model.Millisecond}
+	want := map[model.Time][]byte{}
+	for _, at := range ats {
+		s.Seek(at)
+		want[at] = framesBytes(t, s.Sim())
+	}
+	s.Seek(s.LiveNow()) // the live edge: play goes on from there
+	for i := 0; s.LiveNow() < 45*model.Second; i++ {
+		s.Advance(16 * model.Millisecond)
+		switch i % 300 {
+		case 50:
+			c.Down.LatencyMs, c.Bias = float64(30+i%90), 0.5
+			if _, err := s.SetConfig(c); err != nil {
+				t.Fatal(err)
+			}
+		case 120:
+			s.Fire(model.V(19, 1))
+		}
+	}
+	for _, at := range ats {
+		s.Seek(at)
+		got := framesBytes(t, s.Sim())
+		if !bytes.Equal(got, want[at]) {
+			t.Fatalf("seek to %v after the live run went on differs from before\n%s", at, firstDiff(want[at], got))
+		}
+		ref, _ := s.replay(at)
+		if r := framesBytes(t, ref); !bytes.Equal(got, r) {
+			t.Fatalf("seek to %v differs from the replay from zero\n%s", at, firstDiff(r, got))
+		}
+	}
+}
+
+// keyframeBytes bounds the heap one keyframe adds with 64 bystanders, run
+// on and thinned as the window takes them: 64 MB an hour is 71 kB for
+// each of its 901. A keyframe that copies what it could share (the
+// histories, the snapshots' bystander poses, the logs, the order
+// statistics) costs several times the bound.
+const keyframeBytes = 300_000
+
+// The heap grows by less than keyframeBytes a keyframe: measured over 20
+// keyframes after two minutes (the live run's own logs grow with it and
+// are counted in).
+func TestKeyframesRetainLittle(t *testing.T) {
+	c := lagcomp.Defaults()
+	c.ExtraPawns = 64
+	s, err := NewSession(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s.LiveNow() < 2*60*model.Second {
+		s.Advance(MaxCatchUp)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	n := s.Keyframes()
+	for s.Keyframes() < n+20 {
+		s.Advance(MaxCatchUp)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	per := (int64(after.HeapAlloc) - int64(before.HeapAlloc)) / int64(s.Keyframes()-n)
+	t.Logf("%d bytes a keyframe (bound %d)", per, keyframeBytes)
+	if per > keyframeBytes {
+		t.Fatalf("each keyframe adds %d bytes of heap, more than %d: a keyframe copies what it could share", per, keyframeBytes)
+	}
+}
