@@ -74,6 +74,7 @@ func (s *Sim) Clone() *Sim {
 //     of the last PacketWindow): a replay from a keyframe at least
 //     PacketWindow before the wanted time logs every packet the frame
 //     shows (PacketLogComplete says when a replay's log is whole);
+//   - the room of the inboxes (compact): only the packets in flight;
 //   - the slabs the live run carves inputs and snapshots from: the
 //     inputs of the packets in flight (and of the recent losses the frame
 //     draws) and the snapshots buffered or in flight are copied out, so a
@@ -102,7 +103,8 @@ func (s *Sim) Keyframe() *Sim {
 		p.History, p.scripted = p.History.Shell(), ts // the times shared by every bystander
 	}
 	k.packets, k.packetsLo, k.packetsFrom = nil, 0, k.Now
-	o := slabFree{pawns: k.Server.Pawns}
+	o := slabFree{pawns: k.Server.Pawns, tick: k.cfg.Tick()}
+	k.Server.in.compact()
 	k.Server.in.each(o.packet)
 	k.Dropped = slices.Clone(k.Dropped)
 	for i := range k.Dropped {
@@ -110,6 +112,7 @@ func (s *Sim) Keyframe() *Sim {
 	}
 	for _, c := range k.Clients {
 		c.slab = nil
+		c.in.compact()
 		c.in.each(o.packet)
 		for i, s := range c.snaps {
 			c.snaps[i] = o.snapshot(s)
@@ -125,8 +128,11 @@ func (s *Sim) Keyframe() *Sim {
 // A snapshot's poses that its pawns' scripts give back bit for bit (the
 // bystanders', as a rule: the newest pawns) are left out of the copy
 // (Snapshot.scripted), and a seek's clone makes them again (refill).
+// Their velocities too, when one tick gap before Stamp gives back every
+// one of them (Snapshot.scriptedDt).
 type slabFree struct {
 	pawns  []ServerPawn
+	tick   model.Time
 	copied map[*Snapshot]*Snapshot
 }
 
@@ -153,9 +159,52 @@ func (o *slabFree) snapshot(s *Snapshot) *Snapshot {
 		}
 		c.scripted = n < len(s.Poses)
 	}
-	c.Poses, c.Vels, c.Acks, c.Played = slices.Clone(s.Poses[:n]), slices.Clone(s.Vels), slices.Clone(s.Acks), slices.Clone(s.Played)
+	nv := len(s.Vels)
+	if c.scripted && nv == len(s.Poses) {
+		for _, dt := range []model.Time{o.tick, o.tick + 1} { // ticks alternate gaps (TickTime)
+			if o.velsByScript(s, n, dt) {
+				nv, c.scriptedDt = n, dt
+				break
+			}
+		}
+	}
+	c.Poses, c.Vels, c.Acks, c.Played = slices.Clone(s.Poses[:n]), slices.Clone(s.Vels[:nv]), slices.Clone(s.Acks), slices.Clone(s.Played)
 	o.copied[s] = &c
 	return &c
+}
+
+// compact moves the packets in flight to the first slots and leaves no
+// free one: a keyframe keeps no room for packets. Which slot a packet
+// sits in orders nothing (the keys do, and keep their order).
+func (b *inbox) compact() {
+	slots := make([]Packet, len(b.keys))
+	for i := range b.keys {
+		slots[i] = b.slots[b.keys[i].slot]
+		b.keys[i].slot = int32(i)
+	}
+	b.slots, b.free, b.keys = slots, nil, slices.Clip(b.keys)
+}
+
+// velsByScript is whether s's velocities from pawn n on are, bit for bit,
+// what the pawns' scripts give with the tick before Stamp dt earlier.
+func (o *slabFree) velsByScript(s *Snapshot, n int, dt model.Time) bool {
+	for i := n; i < len(s.Vels); i++ {
+		v := scriptVel(o.pawns[i].Motion, s.Stamp, dt)
+		if math.Float64bits(v.X) != math.Float64bits(s.Vels[i].X) || math.Float64bits(v.Y) != math.Float64bits(s.Vels[i].Y) {
+			return false
+		}
+	}
+	return true
+}
+
+// scriptVel is the velocity Server.advance gives a pawn its script moves
+// at tick time t, the tick before it dt earlier (the same arithmetic).
+func scriptVel(m model.Motion, t, dt model.Time) model.Vec {
+	pose, prev := m.At(t), m.At(t-dt)
+	if prev.Epoch != pose.Epoch {
+		return model.Vec{}
+	}
+	return pose.Pos.Sub(prev.Pos).Scale(1 / dt.Seconds())
 }
 
 // refill makes a keyframe's snapshots whole again in its clone c (each
@@ -176,6 +225,14 @@ func (c *Sim) refill() {
 		copy(f.Poses, s.Poses)
 		for i := len(s.Poses); i < len(f.Poses); i++ {
 			f.Poses[i] = c.Server.Pawns[i].Motion.At(s.Stamp)
+		}
+		if s.scriptedDt > 0 {
+			f.scriptedDt = 0
+			f.Vels = make([]model.Vec, len(c.Server.Pawns))
+			copy(f.Vels, s.Vels)
+			for i := len(s.Vels); i < len(f.Vels); i++ {
+				f.Vels[i] = scriptVel(c.Server.Pawns[i].Motion, s.Stamp, s.scriptedDt)
+			}
 		}
 		made[s] = &f
 		return &f

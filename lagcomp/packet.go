@@ -128,6 +128,9 @@ type Snapshot struct {
 	// what the pawns' scripts give at Stamp (Sim.Keyframe; Sim.Clone
 	// makes them again)
 	scripted bool
+	// scriptedDt > 0: so do Vels, the rest with the tick before Stamp
+	// scriptedDt earlier
+	scriptedDt model.Time
 }
 
 // inbox holds packets in flight to one endpoint, earliest delivery first;
