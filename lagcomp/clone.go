@@ -1,6 +1,7 @@
 package lagcomp
 
 import (
+	"encoding/binary"
 	"math"
 	"slices"
 
@@ -43,6 +44,9 @@ func (s *Sim) Clone() *Sim {
 	c.Shots = s.Shots.clone()
 	c.tally = s.tally.clone()
 	c.packets = slices.Clip(s.packets) // append-only (it shifts into a new array)
+	if s.packetBytes != nil {          // a keyframe's
+		c.packets, c.packetBytes = packetsOf(s.packetBytes), nil
+	}
 	c.renders = slices.Clone(s.renders)
 	c.fireAt = clonePtr(s.fireAt)
 	c.sampledLog = slices.Clip(s.sampledLog)
@@ -70,10 +74,9 @@ func (s *Sim) Clone() *Sim {
 //   - the samples of every history that its pawn's script gives back,
 //     bit for bit (a bystander's, as a rule): only their times are kept,
 //     one list for all that share them, and Clone makes them again;
-//   - the packet log, which only the frame reads (the packet-flow diagram
-//     of the last PacketWindow): a replay from a keyframe at least
-//     PacketWindow before the wanted time logs every packet the frame
-//     shows (PacketLogComplete says when a replay's log is whole);
+//   - the packet log's room: its entries (the last PacketWindow's) are
+//     kept as bytes (keptPackets, about 20 a packet), and Clone makes
+//     them again;
 //   - the room of the inboxes (compact): only the packets in flight;
 //   - the slabs the live run carves inputs and snapshots from: the
 //     inputs of the packets in flight (and of the recent losses the frame
@@ -102,7 +105,7 @@ func (s *Sim) Keyframe() *Sim {
 		}
 		p.History, p.scripted = p.History.Shell(), ts // the times shared by every bystander
 	}
-	k.packets, k.packetsLo, k.packetsFrom = nil, 0, k.Now
+	k.packetBytes, k.packets, k.packetsLo = keptPackets(k.packets[k.packetsLo:]), nil, 0
 	o := slabFree{pawns: k.Server.Pawns, tick: k.cfg.Tick()}
 	k.Server.in.compact()
 	k.Server.in.each(o.packet)
@@ -272,16 +275,6 @@ func samePose(a, b model.Pose) bool {
 	return a == b && bits(a.Pos.X) == bits(b.Pos.X) && bits(a.Pos.Y) == bits(b.Pos.Y) && bits(a.Yaw) == bits(b.Yaw) && a.Alive == b.Alive && a.Epoch == b.Epoch
 }
 
-// PacketLogComplete is whether the packet log holds every packet sent
-// within PacketWindow before now: a run from the start, or a replay
-// from a keyframe (which keeps no packet log) at least PacketWindow on.
-// (A packet sent at the keyframe's own time went into the live run's log
-// before the copy was made, so the replay must be more than PacketWindow
-// on.)
-func (s *Sim) PacketLogComplete() bool {
-	return s.packetsFrom == 0 || s.Now-s.packetsFrom > PacketWindow
-}
-
 func (s *Server) clone() *Server {
 	c := *s
 	c.Pawns = slices.Clone(s.Pawns)
@@ -383,4 +376,175 @@ func clonePtr[T any](p *T) *T {
 	}
 	c := *p
 	return &c
+}
+
+// keptPackets is a keyframe's packet log as bytes (Sim.Keyframe): each
+// entry's fields as varints, its times as differences (Sent from the
+// entry before, Deliver and FirstInputT from Sent), its sequence numbers
+// from the entry before in the same direction and channel, so an entry
+// costs about 20 bytes, not a PacketFrame's 170. Clone makes the log
+// again (packetsOf), entry for entry.
+func keptPackets(log []PacketFrame) []byte {
+	var e packetCoder
+	b := make([]byte, 0, 24*len(log)+8)
+	b = binary.AppendUvarint(b, uint64(len(log)))
+	for i := range log {
+		b = e.put(b, &log[i])
+	}
+	return b
+}
+
+// packetsOf is the log keptPackets wrote.
+func packetsOf(b []byte) packetLog {
+	var d packetCoder
+	n, k := binary.Uvarint(b)
+	b = b[k:]
+	log := make(packetLog, n)
+	for i := range log {
+		b = d.get(b, &log[i])
+	}
+	return log
+}
+
+// packetCoder is what both sides of keptPackets remember between
+// entries.
+type packetCoder struct {
+	sent model.Time
+	seq  map[int][2]uint32 // per direction and channel: Seq, Ack
+}
+
+// packet flags: which of PacketFrame's fields are set
+const (
+	pfUp = 1 << iota
+	pfDup
+	pfResend
+	pfWeapon
+	pfLost
+	pfMessages // Messages is not nil
+	pfBackup   // Backup is not nil
+	pfCut
+)
+
+func (c *packetCoder) link(f *PacketFrame) int {
+	if c.seq == nil {
+		c.seq = map[int][2]uint32{}
+	}
+	k := f.Client * 4
+	if f.Up {
+		k++
+	}
+	if f.Weapon {
+		k += 2
+	}
+	return k
+}
+
+func (c *packetCoder) put(b []byte, f *PacketFrame) []byte {
+	flags := 0
+	for _, x := range []struct {
+		on   bool
+		flag int
+	}{{f.Up, pfUp}, {f.Dup, pfDup}, {f.Resend, pfResend}, {f.Weapon, pfWeapon}, {f.Deliver == -1, pfLost},
+		{f.Messages != nil, pfMessages}, {f.Backup != nil, pfBackup}, {f.Cut != "", pfCut}} {
+		if x.on {
+			flags |= x.flag
+		}
+	}
+	k := c.link(f)
+	prev := c.seq[k]
+	b = binary.AppendUvarint(b, uint64(flags))
+	b = append(b, byte(f.Kind))
+	b = binary.AppendUvarint(b, uint64(f.Client))
+	b = binary.AppendVarint(b, int64(f.Sent-c.sent))
+	c.sent = f.Sent
+	if f.Deliver != -1 {
+		b = binary.AppendVarint(b, int64(f.Deliver-f.Sent))
+	}
+	b = binary.AppendVarint(b, int64(f.Seq)-int64(prev[0]))
+	b = binary.AppendVarint(b, int64(f.Ack)-int64(prev[1]))
+	c.seq[k] = [2]uint32{f.Seq, f.Ack}
+	b = binary.AppendUvarint(b, uint64(^f.AckBits)) // all ones, as a rule
+	b = binary.AppendUvarint(b, uint64(f.Shot))
+	b = binary.AppendUvarint(b, uint64(f.Inputs))
+	b = binary.AppendUvarint(b, uint64(f.InputBackups))
+	b = binary.AppendUvarint(b, uint64(f.FirstInput))
+	b = binary.AppendVarint(b, int64(f.FirstInputT-f.Sent))
+	if f.Messages != nil {
+		b = binary.AppendUvarint(b, uint64(len(f.Messages)))
+		for _, m := range f.Messages {
+			b = append(b, byte(m.Kind), m.Channel)
+			b = binary.AppendUvarint(b, uint64(m.ID))
+			b = binary.AppendUvarint(b, uint64(m.Resends))
+			b = binary.AppendUvarint(b, uint64(m.Shot))
+		}
+	}
+	if f.Backup != nil {
+		b = binary.AppendUvarint(b, uint64(len(f.Backup)))
+		for _, x := range f.Backup {
+			b = binary.AppendUvarint(b, uint64(x))
+		}
+	}
+	if f.Cut != "" {
+		b = binary.AppendUvarint(b, uint64(len(f.Cut)))
+		b = append(b, f.Cut...)
+	}
+	return b
+}
+
+func (c *packetCoder) get(b []byte, f *PacketFrame) []byte {
+	u := func() uint64 {
+		x, k := binary.Uvarint(b)
+		b = b[k:]
+		return x
+	}
+	v := func() int64 {
+		x, k := binary.Varint(b)
+		b = b[k:]
+		return x
+	}
+	flags := int(u())
+	f.Kind = PacketKind(b[0])
+	b = b[1:]
+	f.Client = int(u())
+	f.Up, f.Dup, f.Resend, f.Weapon = flags&pfUp != 0, flags&pfDup != 0, flags&pfResend != 0, flags&pfWeapon != 0
+	f.Sent = c.sent + model.Time(v())
+	c.sent = f.Sent
+	f.Deliver = -1
+	if flags&pfLost == 0 {
+		f.Deliver = f.Sent + model.Time(v())
+	}
+	k := c.link(f)
+	prev := c.seq[k]
+	f.Seq = uint32(int64(prev[0]) + v())
+	f.Ack = uint32(int64(prev[1]) + v())
+	c.seq[k] = [2]uint32{f.Seq, f.Ack}
+	f.AckBits = ^uint32(u())
+	f.Shot = uint32(u())
+	f.Inputs = int(u())
+	f.InputBackups = int(u())
+	f.FirstInput = uint32(u())
+	f.FirstInputT = f.Sent + model.Time(v())
+	if flags&pfMessages != 0 {
+		f.Messages = make([]MessageFrame, u())
+		for i := range f.Messages {
+			m := &f.Messages[i]
+			m.Kind, m.Channel = PacketKind(b[0]), b[1]
+			b = b[2:]
+			m.ID = uint32(u())
+			m.Resends = int(u())
+			m.Shot = uint32(u())
+		}
+	}
+	if flags&pfBackup != 0 {
+		f.Backup = make([]uint32, u())
+		for i := range f.Backup {
+			f.Backup[i] = uint32(u())
+		}
+	}
+	if flags&pfCut != 0 {
+		n := u()
+		f.Cut = Rule(b[:n])
+		b = b[n:]
+	}
+	return b
 }

@@ -32,7 +32,7 @@ import (
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[Sim](): {"sight", "duelAim", "duelAimSrc", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
-		"tally", "Dropped", "packets", "packetsLo", "packetsFrom", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "unlogged", "user", "sampled", "sampledLog"},
+		"tally", "Dropped", "packets", "packetsLo", "packetBytes", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "unlogged", "user", "sampled", "sampledLog"},
 	// the script and its actions are never written after New: shared
 	reflect.TypeFor[scriptState](): {"evs", "acts", "next", "refused", "refusedWhy", "reconnects", "cuts"},
 	reflect.TypeFor[Server]():      {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells", "snapSlab"},
@@ -403,5 +403,42 @@ func TestKeyframesFoldTheRunningSummaries(t *testing.T) {
 					tl.EffectsFolded(), sim.fx.Clients[i].Effects.Len(), tl.Bursts(), sim.fx.Bursts.Len())
 			}
 		}
+	}
+}
+
+// A keyframe's packet log kept as bytes gives back every entry, field for
+// field (nil slices nil): the logs of the clone scenes, and entries with
+// every field set, lost or delivered. It fails when PacketFrame or
+// MessageFrame gains a field keptPackets does not write.
+func TestKeptPacketsGiveBackTheLog(t *testing.T) {
+	if n := reflect.TypeFor[PacketFrame]().NumField(); n != 19 {
+		t.Fatalf("PacketFrame has %d fields, keptPackets writes 19: write the new one", n)
+	}
+	if n := reflect.TypeFor[MessageFrame]().NumField(); n != 5 {
+		t.Fatalf("MessageFrame has %d fields, keptPackets writes 5: write the new one", n)
+	}
+	full := PacketFrame{Kind: PacketReliable, Client: 7, Up: true, Sent: 5_000_123, Deliver: 4_999_000, Dup: true, Resend: true,
+		Shot: 1 << 31, Seq: 1<<32 - 1, Ack: 3, AckBits: 0x0f0f0f0f, Messages: []MessageFrame{{Kind: PacketCommand, ID: 9, Channel: 2, Resends: 4, Shot: 77}, {}},
+		Backup: []uint32{1, 1 << 31}, Weapon: true, Cut: "outage", Inputs: 12, InputBackups: 3, FirstInput: 1234567, FirstInputT: 1}
+	lost := full
+	lost.Deliver, lost.Messages, lost.Backup, lost.Up = -1, []MessageFrame{}, []uint32{}, false
+	logs := map[string][]PacketFrame{"every field": {full, lost, {}, full}}
+	for name, c := range cloneScenes() {
+		s, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(6 * model.Second)
+		logs[name] = s.packets[s.packetsLo:]
+	}
+	for name, log := range logs {
+		b := keptPackets(log)
+		if got := packetsOf(b); !reflect.DeepEqual([]PacketFrame(got), log) {
+			t.Fatalf("%s: the log kept as bytes differs from the log", name)
+		}
+		if name != "every field" && len(b) > 32*len(log) {
+			t.Errorf("%s: %d bytes for %d packets, more than 32 a packet", name, len(b), len(log))
+		}
+		t.Logf("%s: %d packets in %d bytes", name, len(log), len(b))
 	}
 }

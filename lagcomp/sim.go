@@ -45,9 +45,9 @@ type Sim struct {
 	Dropped              []Packet // recent losses, newest last (bounded)
 	packets              packetLog
 	packetsLo            int // packets[:packetsLo] have left the window
-	// packetsFrom is when the packet log began: 0, or the time of the
-	// keyframe this run was cloned from (Keyframe keeps no packet log)
-	packetsFrom model.Time
+	// packetBytes is a keyframe's packet log (packets is nil then), as
+	// keptPackets wrote it
+	packetBytes []byte
 	// dupRejected counts command copies refused as duplicates: network
 	// duplicates the packet layer dropped, and replays the server's
 	// sequence check refused.

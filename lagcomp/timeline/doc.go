@@ -1,8 +1,9 @@
 // Package timeline is the window's clock over a lagcomp simulation: a
 // Session holds the live run, every input that shaped it (configuration
-// changes, the user's shots) and keyframes, deep copies of the run taken
-// as it plays, so any past instant is rebuilt by replaying the inputs
-// from the nearest keyframe (GGPO's idea: the simulation is
+// changes, the user's shots) and keyframes, copies of the run taken as it
+// plays that share with it what did not change, so any past instant is
+// rebuilt by replaying the inputs from the nearest keyframe (GGPO's
+// idea: the simulation is
 // deterministic, so a replay is the past). A Script is a session written
 // down, which screenshots' sidecars carry and `shot --from` replays.
 //

@@ -9,7 +9,10 @@ import (
 
 // Keyframes of the timeline. A seek replays from the nearest keyframe at
 // or before the wanted time instead of from zero, so it costs at most one
-// keyframe gap of simulation at any session length.
+// keyframe gap of simulation at any session length. A keyframe shares with the live run
+// what did not change and keeps only what a replay needs (lagcomp's
+// Sim.Keyframe): an hour's 901 keyframes of the default scene hold about
+// 140 MB, of 64 bystanders about 190 MB.
 const (
 	// KeyframeEvery is how often the live run is copied, simulated time.
 	KeyframeEvery = 4 * model.Second
@@ -89,12 +92,9 @@ func (k *keyframes) thin(now model.Time) {
 	k.list = out
 }
 
-// before is the newest keyframe a replay to t can start from: more than
-// lagcomp.PacketWindow before t, so the replay logs every packet t's
-// frame draws (a keyframe keeps no packet log: lagcomp's Sim.Keyframe),
-// or the first, at 0, whose log is empty and whole.
+// before is the newest keyframe at or before t.
 func (k *keyframes) before(t model.Time) keyframe {
-	i := sort.Search(len(k.list), func(i int) bool { return k.list[i].sim.Now >= t-lagcomp.PacketWindow })
+	i := sort.Search(len(k.list), func(i int) bool { return k.list[i].sim.Now > t })
 	return k.list[max(0, i-1)]
 }
 

@@ -9,11 +9,11 @@ import (
 
 // Session is what the window drives: a live simulation plus every input
 // that shaped it (configuration changes, the user's shots) and keyframes,
-// deep copies of the whole simulation taken as it runs (keyframe.go).
-// Because the simulation is deterministic, any past instant is rebuilt
-// exactly by replaying the inputs from the nearest keyframe at or before
-// it (GGPO's idea), so pausing, stepping back and scrubbing cost at most
-// one keyframe gap of simulation at any session length, and memory is the
+// copies of the simulation taken as it runs (keyframe.go). Because the
+// simulation is deterministic, any past instant is rebuilt exactly by
+// replaying the inputs from the nearest keyframe at or before it (GGPO's
+// idea), so pausing, stepping back and scrubbing cost at most one
+// keyframe gap of simulation at any session length, and memory is the
 // input log plus the keyframes, thinned as they age.
 type Session struct {
 	base   lagcomp.Config
