@@ -192,7 +192,7 @@ func (b *inbox) compact() {
 // what the pawns' scripts give with the tick before Stamp dt earlier.
 func (o *slabFree) velsByScript(s *Snapshot, n int, dt model.Time) bool {
 	for i := n; i < len(s.Vels); i++ {
-		v := scriptVel(o.pawns[i].Motion, s.Stamp, dt)
+		v := scriptVel(o.pawns[i].Motion, s.Poses[i], s.Stamp, dt)
 		if math.Float64bits(v.X) != math.Float64bits(s.Vels[i].X) || math.Float64bits(v.Y) != math.Float64bits(s.Vels[i].Y) {
 			return false
 		}
@@ -201,9 +201,10 @@ func (o *slabFree) velsByScript(s *Snapshot, n int, dt model.Time) bool {
 }
 
 // scriptVel is the velocity Server.advance gives a pawn its script moves
-// at tick time t, the tick before it dt earlier (the same arithmetic).
-func scriptVel(m model.Motion, t, dt model.Time) model.Vec {
-	pose, prev := m.At(t), m.At(t-dt)
+// to pose (m.At(t)) at tick time t, the tick before it dt earlier (the
+// same arithmetic).
+func scriptVel(m model.Motion, pose model.Pose, t, dt model.Time) model.Vec {
+	prev := m.At(t - dt)
 	if prev.Epoch != pose.Epoch {
 		return model.Vec{}
 	}
@@ -234,7 +235,7 @@ func (c *Sim) refill() {
 			f.Vels = make([]model.Vec, len(c.Server.Pawns))
 			copy(f.Vels, s.Vels)
 			for i := len(s.Vels); i < len(f.Vels); i++ {
-				f.Vels[i] = scriptVel(c.Server.Pawns[i].Motion, s.Stamp, s.scriptedDt)
+				f.Vels[i] = scriptVel(c.Server.Pawns[i].Motion, f.Poses[i], s.Stamp, s.scriptedDt)
 			}
 		}
 		made[s] = &f
