@@ -230,8 +230,9 @@ func unkeyedDefaults() Config {
 // Validate checks what single keys cannot: relations between settings.
 // Every single key is already in range when it was set through Params.
 func (c *Config) Validate() error {
+	probe := new(Config) // one scratch copy for every key's check
 	for _, p := range Params {
-		if err := p.Check(c); err != nil {
+		if err := p.CheckWith(c, probe); err != nil {
 			return err
 		}
 	}

@@ -252,6 +252,13 @@ func (p *Param[C]) SetString(c *C, s string) error {
 // Check re-validates the value held in c, for configs changed in code
 // (the sliders) rather than through Set.
 func (p *Param[C]) Check(c *C) error {
+	var probe C
+	return p.CheckWith(c, &probe)
+}
+
+// CheckWith is Check with the caller's scratch copy of the config to set
+// the value on (a loop over every key reuses one: a config is large).
+func (p *Param[C]) CheckWith(c, probe *C) error {
 	if p.Alias || p.Read == nil {
 		return nil
 	}
@@ -259,8 +266,8 @@ func (p *Param[C]) Check(c *C) error {
 	if i, ok := v.(int); ok {
 		v = float64(i)
 	}
-	probe := *c
-	return p.Set(&probe, v)
+	*probe = *c
+	return p.Set(probe, v)
 }
 
 // setInt parses an integer key's text exactly where it can: as a float64,
