@@ -73,6 +73,9 @@ func newControls(u *UI) *controls {
 		c.widget("teleport_guard", "Never rewind across a teleport (Source)"),
 		c.widget("rotation_lerp", "Rotation interpolation"),
 		c.widget("ping_compress", "Compress ping to a byte (ms/4)"),
+		c.widget("clock_sync", "Client clock: how it follows the server"),
+		c.widget("clock_offset_ms", "Client clock: first error"),
+		c.widget("clock_drift_ppm", "Client clock: drift"),
 	)
 	c.scene = c.tab(
 		c.widget("shooter_control", "Shooter: bot, or user (keys walk, mouse aims, click / F fires)"),
@@ -108,6 +111,7 @@ func newControls(u *UI) *controls {
 		c.widget("cheat_ping_ms", "Fake extra ping"),
 		c.widget("cheat_forge_hits", "Forge ZeroPing hits"),
 		c.widget("cheat_resend", "Resend every command"),
+		c.widget("cheat_backtrack", "Backtrack: aim where the forged stamp rewinds to"),
 	)
 	c.layers = c.layerTab()
 	c.all = c.allKeys()

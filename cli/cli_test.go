@@ -348,7 +348,7 @@ func TestSimAccountsForEveryShot(t *testing.T) {
 		t.Fatalf("%d shots fired, %d lines, %d lost lines, summary %v lost", fired, len(ids), lost, sum["shots_lost"])
 	}
 	_, text, _ := runCLI("sim", "--preset", "cheater", "--duration", "3s")
-	if !strings.Contains(text, "3 shots (3 duplicates rejected): 3 judged") {
+	if !strings.Contains(text, "12 shots (12 duplicates rejected): 12 judged") || !strings.Contains(text, "cheats: +2 server hits over the honest twin") {
 		t.Fatalf("cheater's summary: %s", text)
 	}
 }

@@ -365,6 +365,13 @@ func writeTable(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.D
 		sum.ClientHits, sum.ServerHits, agree, sum.LostClientHits,
 		rewindLine(sum), sum.BehindCover,
 		ruleCounts(sum.RuleCounts), sim.Now.Seconds(), float64(wall.Microseconds())/1000)
+	if err == nil && (sum.MaxClockErrorMs > 0 || sum.ClockVerdicts > 0) {
+		_, err = fmt.Fprintf(w, "client clock (%s): stamps off by %.3f ms on average, at most %.3f; %d verdicts changed by it (clock_error)\n",
+			cfg.ClockSync, sum.MeanClockErrorMs, sum.MaxClockErrorMs, sum.ClockVerdicts)
+	}
+	if err == nil && cfg.Cheats() {
+		_, err = fmt.Fprintf(w, "cheats: %+g server hits over the honest twin (the same run with every cheat off)\n", sum.CheatHitsGained)
+	}
 	return err
 }
 

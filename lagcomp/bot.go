@@ -33,6 +33,12 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	}
 	origin := v.Poses[c.Index].Pos
 	seen := v.Poses[other]
+	forge := model.MsF(cfg.CheatStampMs)
+	aimAt := seen // what the bot aims at: what it sees, unless it backtracks
+	if s.backtracks(c, user) {
+		aimAt, forge = s.backtrack(c, seen, origin)
+	}
+	claim := s.stampNow(c, forge)
 	var dir model.Vec
 	if user {
 		if s.fireAt == nil {
@@ -45,11 +51,8 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 			return
 		}
 	} else {
-		toTarget := seen.Pos.Sub(origin)
-		dist := toTarget.Len()
-		visible := v.Filled && v.Shown[other] && seen.Alive && dist > 0 && dist < cfg.RangeM &&
-			model.Raycast(origin, toTarget.Unit(), dist, cfg.Walls, nil).Part == model.PartNone
-		if !visible {
+		toTarget := aimAt.Pos.Sub(origin)
+		if !v.Filled || !v.Shown[other] || !s.inSight(origin, aimAt) {
 			c.firing = false // trigger released: the next shot is a StartFire again
 			return
 		}
@@ -64,21 +67,11 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 		c.seq = uint32(s.pending.Len())
 	}
 	c.seq++
-	// the stamp is the client's own estimate of server time; its error
-	// is measured against the time the display shows (lagcomp/clock)
 	cmd := &Command{
 		Seq: c.seq, Client: c.Index, Fire: t, Dir: dir, Weapon: cfg.Weapon,
-		Timing: compensation.Timing{StartFire: startFire, HasStamp: true,
-			TickTime: c.Clock.Now() - model.MsF(cfg.CheatStampMs)},
-		ClockError: c.Clock.Now() - c.PackageTimeStamp,
+		Timing: claim, ClockError: c.Clock.Now() - c.PackageTimeStamp,
 	}
-	cmd.Stamp = cmd.TickTime
-	if cfg.Display == DisplayInterp {
-		cmd.Interp = model.MsF(cfg.InterpMs)
-		if cfg.StampSubtractsInterp {
-			cmd.Stamp -= cmd.Interp
-		}
-	}
+	cmd.StartFire = startFire
 	if cfg.Weapon == WeaponRapid && cfg.StampMode == StampStartFire && !startFire {
 		cmd.HasStamp = false
 	}
@@ -99,6 +92,67 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	if c.Index == ShooterPawn { // the weapon channel (../shared/sources/001_*) carries the shooter's weapon only
 		s.holdTrigger(c, t)
 	}
+}
+
+// inSight is whether a bot at origin sees a target at pose p: alive,
+// within range and no wall between.
+func (s *Sim) inSight(origin model.Vec, p model.Pose) bool {
+	to := p.Pos.Sub(origin)
+	dist := to.Len()
+	return p.Alive && dist > 0 && dist < s.cfg.RangeM &&
+		model.Raycast(origin, to.Unit(), dist, s.cfg.Walls, nil).Part == model.PartNone
+}
+
+// stampNow is what a shot fired now claims of its time: the client's tick
+// (its own estimate of server time, whose error is measured against the
+// time its display shows: lagcomp/clock) less the forgery, and the stamp,
+// less the interpolation delay when the client interpolates.
+func (s *Sim) stampNow(c *Client, forge model.Time) compensation.Timing {
+	cfg := &s.cfg
+	tm := compensation.Timing{HasStamp: true, TickTime: c.Clock.Now() - forge}
+	tm.Stamp = tm.TickTime
+	if cfg.Display == DisplayInterp {
+		tm.Interp = model.MsF(cfg.InterpMs)
+		if cfg.StampSubtractsInterp {
+			tm.Stamp -= tm.Interp
+		}
+	}
+	return tm
+}
+
+// backtracks reports whether client c's bot is a backtrack cheater: it
+// may forge its stamps up to cheat_stamp_ms and, with cheat_backtrack,
+// picks the time to claim (see backtrack).
+func (s *Sim) backtracks(c *Client, user bool) bool {
+	return s.cfg.CheatBacktrack && s.cfg.CheatStampMs > 0 && c.Index == ShooterPawn && !user && c.seenTrail != nil
+}
+
+// backtrack is the cheat's choice of what to shoot at: the target as its
+// screen shows it when it is in sight (no forgery), else the newest pose
+// of the last cheat_stamp_ms of the trail of snapshots the client kept
+// (seenTrail, as such cheats record them) in which it was in sight —
+// the pose a server that trusts the stamp rewinds to — with the stamp
+// forged back to that time. With none in sight it returns what it sees
+// (and does not fire).
+func (s *Sim) backtrack(c *Client, seen model.Pose, origin model.Vec) (model.Pose, model.Time) {
+	if s.inSight(origin, seen) {
+		return seen, 0
+	}
+	honest := s.stampNow(c, 0).Stamp
+	oldest := honest - model.MsF(s.cfg.CheatStampMs)
+	for i := c.seenTrail.Len() - 1; i >= 0; i-- {
+		smp := c.seenTrail.At(i)
+		if smp.T > honest {
+			continue
+		}
+		if smp.T < oldest {
+			break
+		}
+		if s.inSight(origin, smp.Pose) {
+			return smp.Pose, honest - smp.T
+		}
+	}
+	return seen, 0
 }
 
 // sendCommand sends a shot command the way the configured engine does:

@@ -47,6 +47,10 @@ type Client struct {
 	// Source's tick_count, or none); PackageTimeStamp above, advanced by
 	// true time, is the reference it is measured against.
 	Clock clock.Clock
+	// seenTrail is the shooter's client's own trail of the target, pose by
+	// snapshot (a backtrack cheat's record of where it was: see
+	// Sim.backtracks); nil on the other clients.
+	seenTrail *rewind.History
 
 	// Display is what the client shows at this render frame.
 	Display ClientView
@@ -124,6 +128,9 @@ func (c *Client) receive(s *Snapshot, keep model.Time) {
 	if newer {
 		c.PackageTimeStamp, c.hasStamp = s.Stamp, true
 		c.Clock.Snapshot(s.Stamp)
+		if c.seenTrail != nil {
+			c.seenTrail.Push(rewind.Sample{T: s.Stamp, Pose: s.Poses[foe(c.Index)]}, 0)
+		}
 	}
 	// Drop what no render time can reach any more, but keep two.
 	newest := c.snaps[len(c.snaps)-1].Stamp
@@ -399,6 +406,9 @@ func (s *Sim) SetUserInput(pawn int, in UserInput) {
 	if pawn == ShooterPawn || pawn == TargetPawn {
 		s.user[pawn] = in
 	}
+	if s.honest != nil {
+		s.honest.SetUserInput(pawn, in) // the honest player holds the same keys
+	}
 }
 
 // SampledUserInput is a change of what the user holds for a pawn, as
@@ -417,6 +427,9 @@ type SampledUserInput struct {
 func (s *Sim) TakeSampledUserInputs() []SampledUserInput {
 	l := s.sampledLog
 	s.sampledLog = nil
+	if s.honest != nil {
+		s.honest.TakeSampledUserInputs() // the twin's own are the same player's: not recorded twice
+	}
 	return l
 }
 

@@ -49,6 +49,9 @@ func (s *Sim) Clone() *Sim {
 	}
 	c.renders = slices.Clone(s.renders)
 	c.fireAt = clonePtr(s.fireAt)
+	if s.honest != nil {
+		c.honest = s.honest.Clone()
+	}
 	c.sampledLog = slices.Clip(s.sampledLog)
 	c.projs = make([]*projState, len(s.projs))
 	c.projBySeq = make(map[uint32]*projState, len(s.projBySeq))
@@ -325,6 +328,9 @@ func (cl *Client) clone() *Client {
 	c.in = cl.in.clone()
 	c.snaps = slices.Clone(cl.snaps) // reordered in place; the snapshots themselves are immutable
 	c.Display = cl.Display.clone()
+	if cl.seenTrail != nil {
+		c.seenTrail = cl.seenTrail.Clone()
+	}
 	c.ping = cl.ping.Clone()
 	c.lastExtrap, c.lastVel = slices.Clone(cl.lastExtrap), slices.Clone(cl.lastVel)
 	c.warps = slices.Clone(cl.warps)

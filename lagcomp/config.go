@@ -179,6 +179,20 @@ type Config struct {
 	CheatPingMs    float64
 	CheatForgeHits bool
 	CheatResend    bool
+	CheatBacktrack bool
+}
+
+// Cheats reports whether the shooter cheats at all (a cheat_* key set):
+// then the run keeps an honest twin to measure what the cheats gained.
+func (c *Config) Cheats() bool {
+	return c.CheatStampMs != 0 || c.CheatPingMs != 0 || c.CheatForgeHits || c.CheatResend
+}
+
+// honestTwin is c with every cheat off: the same player, seed and world,
+// aiming at what it sees and stamping what it saw.
+func (c Config) honestTwin() Config {
+	c.CheatStampMs, c.CheatPingMs, c.CheatForgeHits, c.CheatResend = 0, 0, false, false
+	return c
 }
 
 // clockSettings are a client clock's keys.
@@ -422,7 +436,7 @@ func (s *Sim) runScript(t model.Time) {
 			}
 			err := Apply(&c, set)
 			if err == nil {
-				err = s.SetConfig(c)
+				err = s.setConfig(c, false)
 			}
 			if err != nil {
 				sc.refused++

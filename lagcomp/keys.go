@@ -450,10 +450,11 @@ func buildParams() []*Param {
 		num("observer_amplitude_m", "world", "m", 0, 1000, 10, "observer strafe half-width, circle radius, walk half-size", func(c *Config) *float64 { return &c.Observer.Amplitude }).Restart(),
 		duration("observer_period_ms", "world", 0, 600000, 4000, "observer peek cycle or random-walk leg", func(c *Config) *model.Time { return &c.Observer.Period }).Restart(),
 
-		num("cheat_stamp_ms", "cheats", "ms", -5000, 5000, 0, "forged stamps: claim shots this much older (negative: from the future)", func(c *Config) *float64 { return &c.CheatStampMs }).Slide(-1000, 2000, 10),
+		num("cheat_stamp_ms", "cheats", "ms", -5000, 5000, 0, "forged stamps: claim shots this much older (with cheat_backtrack: up to this much, back to when the target was last in sight; negative: from the future)", func(c *Config) *float64 { return &c.CheatStampMs }).Slide(-1000, 2000, 10),
 		num("cheat_ping_ms", "cheats", "ms", 0, 5000, 0, "fake extra latency added to the ping the client reports", func(c *Config) *float64 { return &c.CheatPingMs }).LogSlide(0, 1000, 10),
 		flag("cheat_forge_hits", "cheats", false, "claim a hit on the target with every shot (ZeroPing has no defence)", func(c *Config) *bool { return &c.CheatForgeHits }),
 		flag("cheat_resend", "cheats", false, "send every shot command twice (replay)", func(c *Config) *bool { return &c.CheatResend }),
+		flag("cheat_backtrack", "cheats", true, "a backtrack cheat: with cheat_stamp_ms > 0, the shooter's bot, when its screen shows the target out of sight, looks back through the snapshots it kept for the newest pose within cheat_stamp_ms in which it was in sight, aims there and forges its stamp to that time (the pose a server that believes the stamp rewinds to); in sight, it shoots honestly. false: every stamp is forged cheat_stamp_ms older and the bot aims at what it sees, so the forgery only costs it hits. cheat_hits_gained counts what the cheats gain over the honest twin", func(c *Config) *bool { return &c.CheatBacktrack }),
 
 		(&Param{Key: "seed", Group: "run", Kind: KindInt, Min: 0, Max: 1 << 53, Default: 1, Doc: "fixes every random draw", Order: orderKey,
 			Read:  func(c *Config) any { return int(c.Seed) },

@@ -12,6 +12,7 @@ import (
 	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
+	"lagscope/lagcomp/rewind"
 	"lagscope/lagcomp/schedule"
 	"lagscope/lagcomp/stream"
 	"lagscope/model"
@@ -89,6 +90,14 @@ type Sim struct {
 	// unlogged: NoPacketLog was asked (no view will draw this run)
 	unlogged bool
 	user     [2]UserInput // what the user's keys hold for the shooter and the target
+	// honest is the run's honest twin while the shooter cheats (nil
+	// before any cheat): the same seed, world and settings with every
+	// cheat_* key off, stepped alongside, so cheat_hits_gained compares
+	// the cheater with the player it would have been. twin marks the
+	// twin itself, which takes every change with the cheats off. No view
+	// draws the twin: it keeps no packet log.
+	honest *Sim
+	twin   bool
 	// sampled is what each pawn's client last sampled of user; sampledLog
 	// the changes sampled since the timeline last took them
 	sampled    [2]UserInput
@@ -141,6 +150,8 @@ func New(cfg Config) (*Sim, error) {
 			Clock:      clock.New(cfg.clockSettings()),
 		})
 	}
+	// the longest forgery a key allows, plus interpolation, kept
+	s.Clients[ShooterPawn].seenTrail = rewind.NewHistory(model.MsF(5000+1000+1000), 7*cfg.SnapshotHz)
 	s.Clients[ShooterPawn].firePhase = model.Time(stream.Draw(cfg.Seed, stream.FirePhase, int64(model.MsF(cfg.FireIntervalMs))))
 	if cfg.Duel {
 		s.duelAim, s.duelAimSrc = stream.New(cfg.Seed, stream.DuelAim)
@@ -179,6 +190,13 @@ func New(cfg Config) (*Sim, error) {
 	s.q.Push(schedule.Event{T: 0, Kind: schedule.ServerTick})
 	for i := range s.Clients {
 		s.q.Push(schedule.Event{T: 0, Kind: schedule.Render, Client: i})
+	}
+	if cfg.Cheats() {
+		if s.honest, err = New(cfg.honestTwin()); err != nil {
+			return nil, err
+		}
+		s.honest.twin = true
+		s.honest.NoPacketLog()
 	}
 	return s, nil
 }
@@ -248,12 +266,33 @@ func (s *Sim) Config() Config { return s.cfg }
 // rates, modes, caps, ping and weapon settings change live (packets in
 // flight keep their delivery times). A change to the world itself is an
 // error: see NeedsRestart.
-func (s *Sim) SetConfig(c Config) error {
+func (s *Sim) SetConfig(c Config) error { return s.setConfig(c, true) }
+
+// setConfig is SetConfig; forward passes the change on to the honest
+// twin, which is at the same instant between two Steps (a scripted
+// change is not forwarded: the twin runs the same script itself). An
+// honest twin takes every change with the cheats off. A cheat switched
+// on in a run that had none makes the twin then: the run so far was
+// honest, so a copy of it is the honest run's state.
+func (s *Sim) setConfig(c Config, forward bool) error {
+	if s.twin {
+		c = c.honestTwin()
+	}
 	if err := c.Validate(); err != nil {
 		return err
 	}
 	if NeedsRestart(&s.cfg, &c) {
 		return fmt.Errorf("the change alters the world; start a new simulation")
+	}
+	if !s.twin && s.honest == nil && c.Cheats() {
+		s.honest, forward = s.Clone(), true
+		s.honest.twin = true
+		s.honest.NoPacketLog()
+	}
+	if forward && s.honest != nil {
+		if err := s.honest.setConfig(c, false); err != nil {
+			return err
+		}
 	}
 	s.cfg = c
 	for i, cl := range s.Clients {
@@ -276,7 +315,12 @@ func (s *Sim) SetConfig(c Config) error {
 
 // QueueFire asks the shooter to fire at a point of its own view at its
 // next render frame with the weapon ready: the user's trigger.
-func (s *Sim) QueueFire(at model.Vec) { s.fireAt = &at }
+func (s *Sim) QueueFire(at model.Vec) {
+	s.fireAt = &at
+	if s.honest != nil {
+		s.honest.QueueFire(at) // the honest player clicks the same
+	}
+}
 
 // Step runs every event up to and including time until.
 func (s *Sim) Step(until model.Time) {
@@ -294,6 +338,9 @@ func (s *Sim) Step(until model.Time) {
 		}
 	}
 	s.Now = max(s.Now, until)
+	if s.honest != nil {
+		s.honest.Step(until)
+	}
 }
 
 // send puts a packet on a link at now. The sender's end of the

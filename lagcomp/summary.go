@@ -75,13 +75,16 @@ type Summary struct {
 	// The clock figures are over the judged shots (clock_error_ms: each
 	// stamp's error, the client's estimate of server time less the time
 	// its display showed; lagcomp/clock).
-	MeanClockErrorMs float64     `json:"mean_clock_error_ms" from:"shot.clock_error_ms" name:"mean clock error" unit:"ms" bounds:"," doc:"mean of the judged shots' clock_error_ms, signed (> 0: the stamps claimed a later time than the display showed, so the server rewound too little); 0 with clock_sync = package_timestamp and no drift; no value with no judged shot"`
-	MaxClockErrorMs  float64     `json:"max_clock_error_ms" from:"shot.clock_error_ms" name:"largest clock error" unit:"ms" bounds:"0," doc:"the largest |clock_error_ms| of a judged shot; no value with no judged shot"`
-	ClockVerdicts    int         `json:"clock_verdicts_changed" from:"shot" name:"verdicts the clock changed" unit:"shots" of:"shots" doc:"judged shots whose verdict the stamp's clock error turned over (rule clock_error): judged again with the stamp of the time the display showed, the server would have decided the other way"`
-	RuleCounts       []RuleCount `json:"rules" from:"shot" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
-	MaxWarpM         float64     `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
-	StarvedFrames    int         `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
-	MergedShots      int         `json:"merged_shots" from:"burst" name:"merged shots" unit:"shots" doc:"weapon-fire effects, over every remote client: shots an update of the BurstCounter brought beyond the flashes its OnRep played (a shot whose updates were all lost until the next arrives with it; burst_play_count plays one per shot)"`
+	MeanClockErrorMs float64 `json:"mean_clock_error_ms" from:"shot.clock_error_ms" name:"mean clock error" unit:"ms" bounds:"," doc:"mean of the judged shots' clock_error_ms, signed (> 0: the stamps claimed a later time than the display showed, so the server rewound too little); 0 with clock_sync = package_timestamp and no drift; no value with no judged shot"`
+	MaxClockErrorMs  float64 `json:"max_clock_error_ms" from:"shot.clock_error_ms" name:"largest clock error" unit:"ms" bounds:"0," doc:"the largest |clock_error_ms| of a judged shot; no value with no judged shot"`
+	ClockVerdicts    int     `json:"clock_verdicts_changed" from:"shot" name:"verdicts the clock changed" unit:"shots" of:"shots" doc:"judged shots whose verdict the stamp's clock error turned over (rule clock_error): judged again with the stamp of the time the display showed, the server would have decided the other way"`
+	// CheatHitsGained is what cheating bought: the run is stepped beside
+	// its honest twin (every cheat_* key off, the same seed and world).
+	CheatHitsGained float64     `json:"cheat_hits_gained" name:"hits gained by cheating" unit:"shots" bounds:"," doc:"the shooter's hitscan server hits less those of its honest twin — the same run, seed and settings with every cheat_* key off (aiming at what it sees, stamping what it saw) — over the same time (< 0: the cheats cost hits); 0 when the shooter does not cheat"`
+	RuleCounts      []RuleCount `json:"rules" from:"shot" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
+	MaxWarpM        float64     `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
+	StarvedFrames   int         `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
+	MergedShots     int         `json:"merged_shots" from:"burst" name:"merged shots" unit:"shots" doc:"weapon-fire effects, over every remote client: shots an update of the BurstCounter brought beyond the flashes its OnRep played (a shot whose updates were all lost until the next arrives with it; burst_play_count plays one per shot)"`
 	// Movement through the netcode, over every player's client (shooter,
 	// victim, observers; bystanders have none).
 	InputsSent       int     `json:"inputs_sent" name:"inputs sent" unit:"" doc:"movement inputs the players' clients sampled (one a frame) and sent in command packets"`
@@ -137,6 +140,7 @@ type shotTally struct {
 	errs, extra        spread  // over traced shots
 	arrival            spread  // over judged shots
 	clockErr           float64 // sum of the judged shots' clock errors, ms
+	shooterHits        int     // server hits of the shooter's shots (a duel's target shoots too)
 }
 
 // spread keeps the median, the 95th percentile (both nearest rank, exact:
@@ -213,6 +217,7 @@ func (t *shotTally) add(r *ShotRecord) {
 	t.clockErr += ce
 	s.MaxClockErrorMs = max(s.MaxClockErrorMs, math.Abs(ce))
 	s.ClockVerdicts += b2i(r.HasRule(rule.ClockError))
+	t.shooterHits += b2i(r.ServerHit && r.Shooter == ShooterPawn)
 	if !r.Traced() { // client mode: the server took the client's word
 		return
 	}
@@ -262,6 +267,10 @@ func (t *shotTally) summary() Summary {
 func (s *Sim) Summary() Summary {
 	s.tally.catchUp(&s.Shots)
 	sum := s.tally.summary()
+	if h := s.honest; h != nil {
+		h.tally.catchUp(&h.Shots)
+		sum.CheatHitsGained = float64(s.tally.shooterHits - h.tally.shooterHits)
+	}
 	// projectile shots have projectile records, not shot records: count
 	// every weapon's shots from the deliveries
 	sum.ShotsFired, sum.ShotsLost, sum.ShotsInFlight = s.runningShotCounts()

@@ -91,7 +91,7 @@ func TestLookForSaysWhatTheFiguresShow(t *testing.T) {
 		t.Errorf("dialup: capped %d of %d, agreement %.2f", countRule(s, rule.MaxRewindCap), s.Shots, s.Agreement)
 	}
 	// source: an honest client triggers nothing; forged ticks the window
-	if n := countRule(runPreset(t, "source-cs", "cheat_stamp_ms", "300").Summary(), rule.SourceWindow); n == 0 {
+	if n := countRule(runPreset(t, "source-cs", "cheat_stamp_ms", "300", "cheat_backtrack", "false").Summary(), rule.SourceWindow); n == 0 {
 		t.Error("source-cs with forged ticks: no source_window")
 	}
 	if n := countRule(runPreset(t, "source-cs").Summary(), rule.SourceWindow); n != 0 {
@@ -236,6 +236,39 @@ func TestLookForClientClock(t *testing.T) {
 		rep := runPreset(t, "client-clock", "seed", sd, "clock_sync", "package_timestamp").Summary()
 		if rep.MaxClockErrorMs >= 0.2 || rep.ClockVerdicts != 0 {
 			t.Errorf("client-clock seed %d package_timestamp: largest clock error %.3f ms, %d verdicts changed", seed, rep.MaxClockErrorMs, rep.ClockVerdicts)
+		}
+	}
+}
+
+// cheater: what the backtrack cheat gains over its honest twin, per mode
+// and defence, on seeds 1-3, as the note says.
+func TestLookForCheater(t *testing.T) {
+	for seed := 1; seed <= 3; seed++ {
+		sd := strconv.Itoa(seed)
+		gain := func(set ...string) (float64, lagcomp.Summary) {
+			s := runPreset(t, "cheater", append([]string{"seed", sd}, set...)...).Summary()
+			return s.CheatHitsGained, s
+		}
+		in := func(g, lo, hi float64) bool { return g >= lo && g <= hi }
+		if g, s := gain(); g != 6 || countRule(s, rule.MaxRewindCap) == 0 || s.DupsRejected != s.Shots {
+			t.Errorf("cheater seed %d: gained %v, %d capped, %d copies refused of %d shots", seed, g, countRule(s, rule.MaxRewindCap), s.DupsRejected, s.Shots)
+		}
+		if g, s := gain("max_rewind_ms", "900"); !in(g, 17, 18) || s.ServerHits != s.Shots {
+			t.Errorf("cheater seed %d max_rewind_ms 900: gained %v, %d hits of %d", seed, g, s.ServerHits, s.Shots)
+		}
+		if g, s := gain("mode", "source"); !in(g, 10, 12) || countRule(s, rule.SourceWindow) == 0 {
+			t.Errorf("cheater seed %d source: gained %v", seed, g)
+		}
+		for _, m := range []string{"ping", "client"} {
+			if g, _ := gain("mode", m); !in(g, 5, 6) {
+				t.Errorf("cheater seed %d %s: gained %v", seed, m, g)
+			}
+		}
+		if g, _ := gain("mode", "none"); g != 0 {
+			t.Errorf("cheater seed %d none: gained %v", seed, g)
+		}
+		if g, _ := gain("cheat_backtrack", "false"); !in(g, -14, -12) {
+			t.Errorf("cheater seed %d without backtracking: gained %v", seed, g)
 		}
 	}
 }
