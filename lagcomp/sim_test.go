@@ -184,7 +184,7 @@ func TestDefenceFutureStamp(t *testing.T) {
 func TestDefenceOldStampIsCapped(t *testing.T) {
 	c := constantVelocity()
 	c.MaxRewindMs = 200
-	c.CheatStampMs = 800
+	c.CheatStampMs, c.CheatBacktrack = 800, false // every stamp forged, the target in the open
 	s := run(t, c, 5*model.Second)
 	for _, r := range judged(s) {
 		if r.HasRule(rule.StampNotPositive) { // forged to before the server started: judged at the present
@@ -267,7 +267,7 @@ func TestDefencePingInflation(t *testing.T) {
 
 func TestDefenceSourceWindow(t *testing.T) {
 	c := constantVelocity()
-	c.Mode, c.CheatStampMs = compensation.Source, 500
+	c.Mode, c.CheatStampMs, c.CheatBacktrack = compensation.Source, 500, false // every tick forged
 	s := run(t, c, 5*model.Second)
 	for _, r := range judged(s) {
 		if !r.HasRule(rule.SourceWindow) {
