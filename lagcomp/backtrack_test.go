@@ -11,7 +11,7 @@ import (
 // preset has it, with a second of history.
 var peekKeys = map[string]string{"latency_ms": "40", "weapon": "rifle", "fire_interval_ms": "150", "target_motion": "peek",
 	"target_x_m": "20", "target_y_m": "3", "target_heading_deg": "-90", "target_speed_mps": "6", "target_amplitude_m": "3",
-	"target_period_ms": "1600", "walls": "18.8,0.8,19.4,6", "max_trail_ms": "1000", "cheat_stamp_ms": "400"}
+	"target_period_ms": "1600", "walls": "18.8,0.8,19.4,6", "max_trail_ms": "1000", "cheat_stamp_ms": "400", "cheat_backtrack": "true"}
 
 // A backtrack cheat forges its stamp back to when the target was last in
 // sight and aims there. Where the mode believes the stamp (timestamp

@@ -91,7 +91,7 @@ func TestLookForSaysWhatTheFiguresShow(t *testing.T) {
 		t.Errorf("dialup: capped %d of %d, agreement %.2f", countRule(s, rule.MaxRewindCap), s.Shots, s.Agreement)
 	}
 	// source: an honest client triggers nothing; forged ticks the window
-	if n := countRule(runPreset(t, "source-cs", "cheat_stamp_ms", "300", "cheat_backtrack", "false").Summary(), rule.SourceWindow); n == 0 {
+	if n := countRule(runPreset(t, "source-cs", "cheat_stamp_ms", "300").Summary(), rule.SourceWindow); n == 0 {
 		t.Error("source-cs with forged ticks: no source_window")
 	}
 	if n := countRule(runPreset(t, "source-cs").Summary(), rule.SourceWindow); n != 0 {
