@@ -9,10 +9,11 @@ import (
 
 // Keyframes of the timeline. A seek replays from the nearest keyframe at
 // or before the wanted time instead of from zero, so it costs at most one
-// keyframe gap of simulation at any session length. A keyframe shares with the live run
-// what did not change and keeps only what a replay needs (lagcomp's
-// Sim.Keyframe): an hour's 901 keyframes of the default scene hold about
-// 140 MB, of 64 bystanders about 190 MB.
+// keyframe gap of simulation at any session length. A keyframe shares
+// with the live run what did not change and keeps only what a replay
+// needs (lagcomp's Sim.Keyframe): a session of an hour, its 901 keyframes
+// and the live run, holds about 170 MB in the default scene and 230 MB
+// with 64 bystanders (BenchmarkSeek's MB-heap).
 const (
 	// KeyframeEvery is how often the live run is copied, simulated time.
 	KeyframeEvery = 4 * model.Second
