@@ -315,7 +315,7 @@ func TestStepProgressIsTheSameRun(t *testing.T) {
 // lost ones are printed as lost, and the summary counts them; a replayed
 // command is one line, and the text summary says what was refused.
 func TestSimAccountsForEveryShot(t *testing.T) {
-	code, out, errs := runCLI("sim", "--duration", "20s", "--json", "--set", "up_loss_pct=20", "--set", "cmd_backup=0")
+	code, out, errs := runCLI("sim", "--seed", "2", "--duration", "20s", "--json", "--set", "up_loss_pct=20", "--set", "cmd_backup=0")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

@@ -78,7 +78,7 @@ func TestShotNumberSkipsLostShots(t *testing.T) {
 func TestShotNumberBeyondTheJudgedNamesTheCount(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "x.png")
-	code, _, errs := runCLI("shot", "--shot", "3", "--seed", "1", "--set", "up_loss_pct=50", "--set", "cmd_backup=0", "--duration", "3s", "--out", out)
+	code, _, errs := runCLI("shot", "--shot", "3", "--seed", "13", "--set", "up_loss_pct=50", "--set", "cmd_backup=0", "--duration", "3s", "--out", out)
 	if code != 2 || !strings.Contains(errs, "--shot 3: the server judges 1 shots in 3s (allowed: 1 to 1; 3 fired: 2 lost, 0 in flight at the end") {
 		t.Fatalf("exit %d %q", code, errs)
 	}

@@ -68,7 +68,7 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	}
 	c.seq++
 	cmd := &Command{
-		Seq: c.seq, Client: c.Index, Fire: t, Dir: dir, Weapon: cfg.Weapon,
+		Seq: c.seq, Client: c.Index, Fire: t, Dir: dir, Weapon: cfg.Weapon, AfterRelease: c.released,
 		Timing: claim, ClockError: c.Clock.Now() - c.PackageTimeStamp,
 	}
 	cmd.StartFire = startFire
@@ -87,7 +87,8 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	if cfg.Weapon.IsProjectile() {
 		s.fireProjectile(c, cmd, origin, t)
 	}
-	s.sendCommand(c, cmd)
+	c.queued = append(c.queued, cmd) // it leaves with the next command packet (sendInputs)
+	c.released = false
 	s.nextShot(c, t)
 	if c.Index == ShooterPawn { // the weapon channel (../shared/sources/001_*) carries the shooter's weapon only
 		s.holdTrigger(c, t)
@@ -153,26 +154,6 @@ func (s *Sim) backtrack(c *Client, seen model.Pose, origin model.Vec) (model.Pos
 		}
 	}
 	return seen, 0
-}
-
-// sendCommand sends a shot command the way the configured engine does:
-// as a reliable message riding the packet sent now (UT2003's reliable
-// ServerPredictedStartFire), or in a packet of its own that later
-// packets repeat as a backup (Source). cheat_resend replays it in a
-// second packet: a copy the server must refuse.
-func (s *Sim) sendCommand(c *Client, cmd *Command) {
-	pk := Packet{Kind: PacketCommand, Client: c.Index, Up: true, Cmd: cmd}
-	s.takeInputs(c, &pk) // the frame's movement rides with the shot, as in a usercmd
-	if s.cfg.ReliableFire {
-		s.sendReliable(relMsg{Kind: PacketCommand, Cmd: cmd}, c, true, fireChannel)
-		pk.Cmd = nil
-	} else {
-		c.remember(cmd, s.cfg.CmdBackup)
-	}
-	s.send(pk, c)
-	if s.cfg.CheatResend {
-		s.send(Packet{Kind: PacketCommand, Client: c.Index, Up: true, Cmd: cmd}, c)
-	}
 }
 
 // nextShot schedules the weapon: a rifle waits its interval; a rapid-fire

@@ -328,3 +328,51 @@ func TestMergedShotsAreNamed(t *testing.T) {
 		t.Fatalf("only %d shots merged over the runs: the test proves little", merged)
 	}
 }
+
+// StopFire never overtakes the shots it ends: it rides the command stream
+// behind them (the trigger's state in every command packet, Source's
+// usercmd buttons; with reliable_fire a reliable ServerStopFire on the fire
+// commands' own channel), and a shot fired after a release says so. So a
+// single-shot weapon fires single-shot server bursts whatever the up link
+// does to the packets — loss, jitter, no backups, reliable resends — on
+// several seeds, and every single shot the victim missed is a shot
+// without effect (none merged into a two-shot server burst). While the
+// StopFire travelled apart, a shot whose packet was lost (and came in a
+// backup after the StopFire) joined the next shot's burst.
+func TestStopFireKeepsSingleShotsSingle(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		set      func(c *Config)
+		reliable bool
+	}{
+		{"loss", func(c *Config) { c.Up.LossPct = 10 }, false},
+		{"loss, no backups", func(c *Config) { c.Up.LossPct, c.CmdBackup = 10, 0 }, false},
+		{"jitter", func(c *Config) { c.Up.JitterMs = 60 }, false},
+		{"jitter and loss, no backups", func(c *Config) { c.Up.JitterMs, c.Up.LossPct, c.CmdBackup = 60, 10, 0 }, false},
+		{"reliable, loss", func(c *Config) { c.Up.LossPct = 20 }, true},
+		{"reliable, jitter", func(c *Config) { c.Up.JitterMs = 60 }, true},
+	} {
+		shots := 0
+		for seed := uint64(1); seed <= 4; seed++ {
+			c := singleShots(burstcounter.Naive, 30, 5, 20)
+			c.TickHz, c.FPS = 64, 120
+			c.Up.LatencyMs, c.Seed, c.ReliableFire = 40, seed, tc.reliable
+			tc.set(&c)
+			s := run(t, c, 60*model.Second)
+			for i := range s.fx.Bursts.Len() {
+				if b := s.fx.Bursts.At(i); b.N != 1 {
+					t.Fatalf("%s, seed %d: a server burst of %d shots at %v: the StopFire between them came late or not at all", tc.name, seed, b.N, b.Start)
+				}
+			}
+			for _, b := range s.BurstRecords() {
+				if b.SingleShotsMissed != b.ShotsWithoutEffect {
+					t.Fatalf("%s, seed %d, %s: %d single shots missed, %d shots without effect", tc.name, seed, b.Name, b.SingleShotsMissed, b.ShotsWithoutEffect)
+				}
+			}
+			shots += s.fx.Bursts.Len()
+		}
+		if shots < 200 {
+			t.Fatalf("%s: only %d server bursts over four seeds", tc.name, shots)
+		}
+	}
+}

@@ -65,6 +65,8 @@ type Client struct {
 	burstShots  int
 	firing      bool
 	holding     bool       // the trigger is down
+	released    bool       // the trigger came up since the last shot (the next one says so)
+	stopQueued  bool       // reliable_fire: a ServerStopFire waits for the next command packet
 	releaseAt   model.Time // when it comes up (trigger_hold_ms after the last shot)
 	seq         uint32
 	recent      []*Command  // the newest commands, for cl_cmdbackup (packets hold windows of it: only appended)
@@ -80,19 +82,26 @@ type Client struct {
 
 	// movement: the prediction of its own pawn, and its inputs on their
 	// way (movement.go's pipeline, ../shared/DESIGN.md)
-	pred        *movement.Predictor
-	inputSeq    uint32
-	framed      bool               // a frame has been seen: the next input covers the time since
-	prevFrame   model.Time         // the frame before this one
-	batch       []movement.Input   // sampled since the last command packet
-	slab        []movement.Input   // where sent packets' inputs live (never written below len)
-	sentInputs  []movement.Input   // the newest inputs sent, for cl_cmdbackup
-	cmds        schedule.Metronome // the command packets' rate
-	inputsSent  int
-	ackStamp    model.Time            // the newest snapshot reconciled with
-	corrections []movement.Correction // those of the last GhostWindow, oldest first
-	lastCorr    *movement.Correction  // the newest, whenever it was
-	maxCorr     movement.Correction   // the largest, whenever it was
+	pred       *movement.Predictor
+	inputSeq   uint32
+	framed     bool               // a frame has been seen: the next input covers the time since
+	prevFrame  model.Time         // the frame before this one
+	batch      []movement.Input   // sampled since the last command packet
+	slab       []movement.Input   // where sent packets' inputs live (never written below len)
+	sentInputs []movement.Input   // the newest inputs sent, for cl_cmdbackup
+	cmds       schedule.Metronome // the command packets' rate
+	inputsSent int
+	// queued are the shot commands fired since the last command packet:
+	// they leave with the next (Source's usercmds, built each frame, go
+	// out together at cl_cmdrate)
+	queued []*Command
+	// cmdPackets counts the command packets sent; cmdCapped those sent
+	// while cmd_rate_hz asked for more than one a frame (cmd_rate_capped)
+	cmdPackets, cmdCapped int
+	ackStamp              model.Time            // the newest snapshot reconciled with
+	corrections           []movement.Correction // those of the last GhostWindow, oldest first
+	lastCorr              *movement.Correction  // the newest, whenever it was
+	maxCorr               movement.Correction   // the largest, whenever it was
 }
 
 // ClientView is the remote world as one client displays it at a render
@@ -301,20 +310,21 @@ func (c *Client) pingOrZero() float64 {
 	return 0
 }
 
-// backups are the last n commands, oldest first, other than cur: what
-// cl_cmdbackup repeats in a packet, and their shot numbers. They are
-// windows of recent and recentSeq themselves, not copies (clipped: an
-// append to one cannot reach them), which are never written where a
-// window can see them (remember).
-func (c *Client) backups(n int, cur *Command) ([]*Command, []uint32) {
+// backups are the last n commands, oldest first, other than the packet's
+// own (cur): what cl_cmdbackup repeats in a packet, and their shot
+// numbers. They are windows of recent and recentSeq themselves, not
+// copies (clipped: an append to one cannot reach them), which are never
+// written where a window can see them (remember).
+func (c *Client) backups(n int, cur []*Command) ([]*Command, []uint32) {
 	r, seqs := c.recent, c.recentSeq
-	if len(r) > 0 && r[len(r)-1] == cur { // the packet's own command is the newest
+	for len(r) > 0 && slices.Contains(cur, r[len(r)-1]) { // the packet's own commands are the newest
 		r, seqs = r[:len(r)-1], seqs[:len(r)-1]
 	}
-	if slices.Contains(r, cur) { // not the newest: leave it out of a copy
+	own := func(x *Command) bool { return slices.Contains(cur, x) }
+	if len(cur) > 0 && slices.ContainsFunc(r, own) { // not the newest: leave them out of a copy
 		var out []*Command
 		for i := len(r) - 1; i >= 0 && len(out) < n; i-- {
-			if r[i] != cur {
+			if !own(r[i]) {
 				out = append(out, r[i])
 			}
 		}
@@ -566,14 +576,48 @@ func (s *Sim) takeInputs(c *Client, p *Packet) {
 }
 
 // sendInputs sends a command packet when one is due at cmd_rate_hz and
-// inputs wait for it.
+// inputs or shots wait for it. The shots fired since the last leave in it
+// the way the configured engine sends them: as reliable messages riding
+// it (UT2003's reliable ServerPredictedStartFire), or as its own commands
+// that later packets repeat as backups (Source's usercmds). cheat_resend
+// replays them in a second packet: copies the server must refuse.
 func (s *Sim) sendInputs(c *Client, t model.Time) {
-	if !c.cmds.Due(t, s.cfg.cmdRate()) || len(c.batch) == 0 {
+	if !c.cmds.Due(t, s.cfg.cmdRate()) || len(c.batch) == 0 && len(c.queued) == 0 {
 		return
 	}
 	p := Packet{Kind: PacketMove, Client: c.Index, Up: true}
 	s.takeInputs(c, &p)
+	cmds := c.queued
+	c.queued = nil
+	if len(cmds) > 0 {
+		p.Kind = PacketCommand
+		for _, cmd := range cmds {
+			if s.cfg.ReliableFire {
+				s.sendReliable(relMsg{Kind: PacketCommand, Cmd: cmd}, c, true, fireChannel)
+			} else {
+				c.remember(cmd, s.cfg.CmdBackup)
+			}
+		}
+		if !s.cfg.ReliableFire {
+			p.Cmds = cmds
+		}
+	}
+	if s.cfg.ReliableFire {
+		if c.stopQueued { // behind the shots fired before it came up
+			c.stopQueued = false
+			s.sendReliable(relMsg{Kind: PacketStopFire, Shot: c.seq}, c, true, fireChannel)
+		}
+	} else {
+		p.HasTrigger, p.Trigger, p.TriggerShot = true, c.holding, c.seq
+	}
+	c.cmdPackets++
+	if s.cfg.CmdRateHz > s.cfg.FPS {
+		c.cmdCapped++
+	}
 	s.send(p, c)
+	if s.cfg.CheatResend && len(cmds) > 0 {
+		s.send(Packet{Kind: PacketCommand, Client: c.Index, Up: true, Cmds: cmds}, c)
+	}
 }
 
 // reconcile takes a snapshot's word on the client's own pawn: newer than

@@ -336,7 +336,8 @@ func (cl *Client) clone() *Client {
 	c.warps = slices.Clone(cl.warps)
 	c.pred = cl.pred.Clone()
 	c.batch, c.sentInputs = slices.Clone(cl.batch), slices.Clone(cl.sentInputs)
-	c.slab = slices.Clip(cl.slab) // the copy's next packet starts a slab of its own
+	c.queued = slices.Clone(cl.queued) // appended to; the commands themselves are immutable
+	c.slab = slices.Clip(cl.slab)      // the copy's next packet starts a slab of its own
 	c.corrections, c.lastCorr = slices.Clone(cl.corrections), clonePtr(cl.lastCorr)
 	return &c
 }

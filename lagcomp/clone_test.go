@@ -41,10 +41,10 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[snapSlab]():    {"snaps", "poses", "vels", "acks", "played"},
 	reflect.TypeFor[ServerPawn]():  {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted", "leg"},
 	reflect.TypeFor[offsetFrom]():  {"T", "Offset"},
-	reflect.TypeFor[conn]():        {"highSeq", "seen", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
+	reflect.TypeFor[conn]():        {"highSeq", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
 	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "seenTrail", "Display", "ping", "firePhase", "armed",
-		"nextFire", "burstShots", "firing", "holding", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
-		"pred", "inputSeq", "framed", "prevFrame", "batch", "slab", "sentInputs", "cmds", "inputsSent", "ackStamp", "corrections", "lastCorr", "maxCorr"},
+		"nextFire", "burstShots", "firing", "holding", "released", "stopQueued", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
+		"pred", "inputSeq", "framed", "prevFrame", "batch", "slab", "sentInputs", "cmds", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "corrections", "lastCorr", "maxCorr"},
 	reflect.TypeFor[UserInput]():           {"Move", "Aim", "Yaw"},
 	reflect.TypeFor[SampledUserInput]():    {"Pawn", "T", "In"}, // plain values; the log is clipped (append-only)
 	reflect.TypeFor[movement.Buffer]():     {"Lead", "queue", "next", "anchored", "firstSeq", "firstT", "firstAt", "hasFirst", "Offset", "cursor", "last", "hasLast", "checked", "windowStart", "minSpare", "Knots", "Stats"},
@@ -74,7 +74,7 @@ var cloned = map[reflect.Type][]string{
 	fieldType[orderstat.Stat]("memo").Elem():                     {"p", "x", "n"},
 	reflect.TypeFor[projTally]():                                 {"s", "linked", "pairs", "linkSum", "detSum"},
 	reflect.TypeFor[Summary](): {"ShotsFired", "ShotsLost", "ShotsInFlight", "ProjectilesSpawned", "LostClientHits", "DupsRejected", "PingCapped", "PingDropped", "HandshakesFailed", "ReliableGaveUp", "ConnLost", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P50RewindErrM", "P95RewindErrM", "MaxRewindErrM", "MeanRewindMs", "MeanIdealMs", "P50ExtraRewindMs", "P95ExtraRewindMs", "MaxExtraRewindMs", "P50ArrivalDelayMs", "P95ArrivalDelayMs", "MaxArrivalDelayMs", "MeanClockErrorMs", "MaxClockErrorMs", "ClockVerdicts", "CheatHitsGained", "RuleCounts", "MaxWarpM", "StarvedFrames", "MergedShots",
-		"InputsSent", "InputsLost", "InputDelayMsMean", "StarvedTicks", "Corrections", "MaxCorrectionM"},
+		"InputsSent", "CmdRateCapped", "InputsLost", "InputDelayMsMean", "StarvedTicks", "Corrections", "MaxCorrectionM"},
 	reflect.TypeFor[ProjectileSummary]():         {"Count", "Outcomes", "Rules", "ServerRules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
 	reflect.TypeFor[sightings]():                 {"hidden", "armed", "seen", "at", "won", "winner", "wonAt"},
 	reflect.TypeFor[schedule.Metronome]():        {"base", "hz", "n"},
@@ -133,7 +133,7 @@ var cloned = map[reflect.Type][]string{
 	fieldType[netem.Endpoint[relMsg]]("chans").Elem():                {"sendSeq", "next", "waiting"},
 	reflect.TypeFor[netem.Message[relMsg]]():                         {"ID", "Channel", "ChanSeq", "Epoch", "First", "Sent", "Arrived", "Resends", "Body"},
 	reflect.TypeFor[netem.Header]():                                  {"Seq", "Ack", "AckBits", "Elicit"},
-	reflect.TypeFor[relMsg]():                                        {"Kind", "Proj", "Cmd", "Weapon"},
+	reflect.TypeFor[relMsg]():                                        {"Kind", "Proj", "Cmd", "Weapon", "Shot"},
 }
 
 // fieldType is the type of a field of T: the unexported types of the

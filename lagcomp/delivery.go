@@ -71,9 +71,7 @@ func (s *Sim) shot(seq uint32) *pendingShot {
 // and reliable command messages, appended to out (a caller's array on
 // its stack: following a packet's commands allocates nothing).
 func commandsIn(out []*Command, p *Packet) []*Command {
-	if p.Cmd != nil {
-		out = append(out, p.Cmd)
-	}
+	out = append(out, p.Cmds...)
 	out = append(out, p.Backup...)
 	for _, m := range p.Rel {
 		if m.Body.Cmd != nil {
@@ -125,7 +123,7 @@ func (s *Sim) copyOf(cmd *Command, sent model.Time) arrivedCopy {
 // meant to be, and ignored.
 func (s *Sim) backupCommand(cmd *Command, p *Packet) {
 	cn := s.Server.conns[p.Client]
-	if cn.seen.Has(cmd.Seq) || cmd.Seq <= cn.highSeq {
+	if cn.seen.Has(cmd.Seq) || cmd.Seq <= cn.highSeq || cmd.Seq <= cn.stopThrough {
 		return
 	}
 	c := s.copyOf(cmd, p.Sent)
@@ -144,8 +142,8 @@ func (s *Sim) backupCommand(cmd *Command, p *Packet) {
 // duplicatePacket: the packet layer dropped a network duplicate; the
 // shots it carried (their own or reliable commands, not backups) say so.
 func (s *Sim) duplicatePacket(p *Packet) {
-	if p.Cmd != nil {
-		s.duplicate(p.Cmd.Seq, rule.DuplicatePacket)
+	for _, cmd := range p.Cmds {
+		s.duplicate(cmd.Seq, rule.DuplicatePacket)
 	}
 	for _, m := range p.Rel {
 		if m.Body.Cmd != nil {
@@ -273,7 +271,16 @@ func (s *Sim) clientRecord(ps *pendingShot) ShotRecord {
 		Fire: ps.fire, IdealTo: ps.idealT, ClientSaw: ps.saw, Dir: cmd.Dir,
 		ClientOrigin: ps.origin, ClientEnd: ps.hit.Point, ClientHit: ps.clientHit, ClientPart: ps.hit.Part,
 		ServerHitPawn: -1, Sends: len(ps.sentAt), ClockError: cmd.ClockError,
+		Sent: firstOr(ps.sentAt), HasSent: len(ps.sentAt) > 0,
 	}
+}
+
+// firstOr is ts's first time, 0 for none.
+func firstOr(ts []model.Time) model.Time {
+	if len(ts) == 0 {
+		return 0
+	}
+	return ts[0]
 }
 
 // InFlightShots are the records of hitscan shots fired that have neither

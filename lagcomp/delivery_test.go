@@ -271,6 +271,7 @@ func TestReliableFireOnADeadLinkLosesTheConnection(t *testing.T) {
 	}{{netem.NAK, 30 * model.Second, 256}, {netem.Repeat, 10 * model.Second, 65}, {netem.RTO, 20 * model.Second, 0}} {
 		cfg := constantVelocity()
 		cfg.ReliableFire, cfg.Up.LossPct, cfg.FireIntervalMs, cfg.ReliableStyle = true, 100, 100, c.style
+		cfg.TriggerHoldMs = 1000 // the trigger never comes up: no StopFire shares the fire channel
 		s, err := New(cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -404,15 +405,20 @@ func TestShotPathMatchesTheDeliveryRecord(t *testing.T) {
 
 // Each reliable_style in the simulation, reliable fire at 20 % up loss on
 // an 80 ms round trip (120 fps client, 64 Hz ticks, 32 Hz snapshots), on
-// several seeds. repeat: a command resent k times arrives exactly k
-// client frames late (every frame's packet carries it). nak: each loss
-// costs at least the round trip plus the frame whose packet reveals the
-// gap, and on average no more than that plus the server's tick wait, its
-// 20 ms ack delay and the client's frame wait. rto: k resends wait for
+// several seeds. repeat: every packet up carries the command until it is
+// acked, and the client sends a command packet each command interval (64
+// Hz at 120 fps: at the first frame of each beat, 1 or 2 frames apart), so
+// a command resent k times arrives at most k such gaps late, and on
+// average no more than a command interval a resend (a ping leaving
+// between them carries it too). nak: each loss costs at least the round
+// trip plus the frame whose packet reveals the gap, and on average no
+// more than that plus the command packet's wait, the server's tick wait,
+// its 20 ms ack delay and the client's frame wait. rto: k resends wait for
 // timers T, 2T, …: at least (2^k − 1) x the round trip. No connection is
 // lost at this loss and every shot is accounted for.
 func TestReliableStylesResendDelays(t *testing.T) {
-	const rtt, frame = 80.0, 1000.0 / 120
+	const rtt, frame, cmd = 80.0, 1000.0 / 120, 1000.0 / 64
+	gap := math.Ceil(cmd/frame) * frame // the longest between two command packets
 	for _, style := range netem.Styles() {
 		losses, late := 0, 0.0
 		for seed := uint64(1); seed <= 3; seed++ {
@@ -433,8 +439,8 @@ func TestReliableStylesResendDelays(t *testing.T) {
 				}
 				switch style {
 				case netem.Repeat:
-					if math.Abs(d-k*frame) > 0.002*k {
-						t.Fatalf("repeat: shot %d resent %d times arrived %.3f ms late, want %.3f", r.Seq, r.Resends, d, k*frame)
+					if d <= 0 || d > k*gap+0.002*k {
+						t.Fatalf("repeat: shot %d resent %d times arrived %.3f ms late, want (0, %.3f]", r.Seq, r.Resends, d, k*gap)
 					}
 				case netem.NAK:
 					if d < k*(rtt+frame)-0.002*k {
@@ -452,31 +458,35 @@ func TestReliableStylesResendDelays(t *testing.T) {
 		if losses < 20 {
 			t.Fatalf("%s: only %d losses over three seeds", style, losses)
 		}
-		if mean := late / float64(losses); style == netem.NAK && mean > rtt+frame+1000.0/64+20+frame {
-			t.Fatalf("nak: %.1f ms a loss, above RTT + frame + tick + ack delay + frame", mean)
+		switch mean := late / float64(losses); {
+		case style == netem.NAK && mean > rtt+gap+1000.0/64+20+frame:
+			t.Fatalf("nak: %.1f ms a loss, above RTT + command gap + tick + ack delay + frame", mean)
+		case style == netem.Repeat && mean > cmd:
+			t.Fatalf("repeat: %.1f ms a resend, above the command interval %.1f", mean, cmd)
 		}
 	}
 }
 
-// A StopFire given up with its lost weapon connection does not leave the
+// A StopFire given up with its lost connection does not leave the
 // server's weapon firing: with the trigger up at the loss, the server
-// stops then. rto at 60 % up loss loses the weapon connection (ENet's
-// rule: six losses in a row of one StopFire) while shots get through;
-// checked at every loss that gave a StopFire up, on several seeds.
+// stops then. With reliable_fire the StopFire follows the shots on their
+// channel; rto at 60 % up loss loses the connection (ENet's rule: six
+// losses in a row of one message); checked at every loss with the trigger
+// up and its StopFire sent, on several seeds.
 func TestStopFireGivenUpStopsTheWeapon(t *testing.T) {
 	checked := 0
 	for seed := uint64(1); seed <= 4; seed++ {
 		c := Defaults()
-		c.Up.LossPct, c.ReliableStyle, c.FireIntervalMs, c.Seed = 60, netem.RTO, 400, seed
+		c.ReliableFire, c.Up.LossPct, c.ReliableStyle, c.FireIntervalMs, c.Seed = true, 60, netem.RTO, 400, seed
 		s, err := New(c)
 		if err != nil {
 			t.Fatal(err)
 		}
 		shooter := s.Clients[ShooterPawn]
 		for at := model.Millisecond; at <= 60*model.Second; at += model.Millisecond {
-			gave := shooter.weaponRel.Stats.GaveUp
+			gave := shooter.rel.Stats.GaveUp
 			s.Step(at)
-			if shooter.weaponRel.Stats.GaveUp == gave || shooter.holding {
+			if shooter.rel.Stats.GaveUp == gave || shooter.holding || shooter.stopQueued {
 				continue
 			}
 			checked++

@@ -17,10 +17,14 @@ import (
 // rendering, the net update, and the views' lanes.
 
 // weaponFired is the server's weapon firing an accepted shot
-// (HandleFireShot).
-func (s *Sim) weaponFired() {
+// (HandleFireShot). A shot fired after the trigger came up ends the burst
+// before it first, whatever became of that release's StopFire.
+func (s *Sim) weaponFired(cmd *Command) {
 	srv := s.Server
 	w := &srv.weapon
+	if cmd.AfterRelease {
+		s.weaponStopped()
+	}
 	if !w.Firing() {
 		s.fx.Bursts.Add(fireeffects.ServerBurst{Start: srv.Now, Stop: -1, First: s.fx.Shots.Len()}, nil)
 	}
@@ -56,13 +60,39 @@ func (s *Sim) logValue() {
 }
 
 // releaseTrigger is the shooter letting go trigger_hold_ms after its last
-// shot: ServerStopFire, reliable as in ShooterGame.
+// shot. The release rides the command stream, behind the shots it ends:
+// every command packet from now on says the trigger is up (Source's
+// usercmd buttons), or, with reliable_fire, a reliable ServerStopFire
+// follows the fire commands on their own channel (ShooterGame's and
+// UT2003's RPCs, in order on the weapon's actor channel); either leaves
+// with the next command packet (sendInputs), and the next shot says the
+// trigger came up before it (Command.AfterRelease).
 func (s *Sim) releaseTrigger(c *Client, t model.Time) {
 	if !c.holding || t < c.releaseAt {
 		return
 	}
-	c.holding = false
-	s.sendReliable(relMsg{Kind: PacketStopFire}, c, true, 0)
+	c.holding, c.released = false, true
+	if s.cfg.ReliableFire {
+		c.stopQueued = true
+	}
+}
+
+// triggerUp is the server learning that client i's trigger came up after
+// its shot n: ServerStopFire, taken in the command stream's order. Word
+// older than a shot already handled is stale (a newer shot started since)
+// and ignored; word of a shot not handled yet means that shot was lost on
+// the way, and a copy of it coming later is out of order (Source runs no
+// usercmd older than one it ran).
+func (s *Sim) triggerUp(i int, n uint32) {
+	if i != ShooterPawn { // the weapon channel carries the shooter's weapon only
+		return
+	}
+	cn := s.Server.conns[i]
+	if cn.highSeq > n {
+		return
+	}
+	cn.stopThrough = max(cn.stopThrough, n)
+	s.weaponStopped()
 }
 
 // holdTrigger notes a shot: the trigger stays down until trigger_hold_ms

@@ -1,6 +1,8 @@
 package lagcomp
 
 import (
+	"slices"
+
 	"lagscope/lagcomp/events"
 	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/rewind"
@@ -108,7 +110,8 @@ type PacketFrame struct {
 	Sent, Deliver model.Time // Deliver -1: lost
 	Dup           bool       // the second copy of a packet the link duplicated
 	Resend        bool       // it carries a reliable message sent again after a loss
-	Shot          uint32     // a command's shot sequence number (0 for other kinds)
+	Shot          uint32     // a command's shot sequence number (0 for other kinds): the first, when it carries several
+	Shots         []uint32   // every shot whose command it carries as its own (fired since the last command packet)
 	Seq           uint32     // this packet's number in its direction (the reliability layer's header)
 	Ack, AckBits  uint32     // the newest packet acked the other way (0: none), and the 32 before it
 	Messages      []MessageFrame
@@ -154,8 +157,11 @@ func (f *PacketFrame) fill(p *Packet, dup bool) {
 	if p.InputBackups < len(p.Inputs) {
 		f.FirstInput, f.FirstInputT = p.Inputs[p.InputBackups].Seq, p.Inputs[p.InputBackups].T
 	}
-	if p.Cmd != nil {
-		f.Shot = p.Cmd.Seq
+	for i, cmd := range p.Cmds {
+		if i == 0 {
+			f.Shot = cmd.Seq
+		}
+		f.Shots = append(f.Shots, cmd.Seq)
 	}
 	if len(p.backupSeq) == len(p.Backup) && len(p.Backup) > 0 {
 		f.Backup = p.backupSeq // never written: shared, not copied
@@ -185,7 +191,7 @@ func (p *PacketFrame) Carries(seq uint32) bool {
 	if seq == 0 {
 		return false
 	}
-	if p.Shot == seq {
+	if p.Shot == seq || slices.Contains(p.Shots, seq) {
 		return true
 	}
 	for _, b := range p.Backup {

@@ -47,7 +47,7 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 		s.trace(&r, cn, cmd, victim)
 	}
 	if !r.Rejected && cmd.Client == ShooterPawn { // the weapon channel carries the shooter's weapon only
-		s.weaponFired()
+		s.weaponFired(cmd)
 	}
 	if r.Traced() { // the rewind and trace figures exist only for a traced shot
 		r.RewindErrorM = r.ClientSaw.Pos.Dist(r.Rewound.Pos)

@@ -28,7 +28,7 @@ const (
 	PacketProjTornOff                   // reliable message, server -> client: it detonated (bTearOff)
 	PacketProjReject                    // reliable message, server -> owner: the shot was refused
 	PacketWeapon                        // server -> remote client: the weapon's channel (BurstCounter, open; close as a reliable message)
-	PacketStopFire                      // reliable message, client -> server: ServerStopFire
+	PacketStopFire                      // reliable message, client -> server: ServerStopFire (reliable_fire; on the fire commands' channel)
 	PacketReliable                      // a packet sent only to carry reliable messages (new or resent)
 	PacketAck                           // a packet sent only to acknowledge: nothing went back within the ack delay
 	PacketKeepAlive                     // a packet sent only to keep packets flowing while a reliable message waits (reliable_style nak)
@@ -54,10 +54,14 @@ type Packet struct {
 	Stamp   model.Time
 	Value   float64 // a reported ping, ms
 	Snap    *Snapshot
-	Cmd     *Command
-	Weapon  *fireeffects.WeaponMsg
-	Hdr     netem.Header
-	Rel     []netem.Message[relMsg]
+	// Cmds are the shot commands fired since the last command packet, in
+	// firing order: they leave with the next one, at the command beat, as
+	// Source's usercmds do (a command packet carries every usercmd built
+	// since the last).
+	Cmds   []*Command
+	Weapon *fireeffects.WeaponMsg
+	Hdr    netem.Header
+	Rel    []netem.Message[relMsg]
 	// Backup are the last cmd_backup commands, repeated in every upstream
 	// packet as Source's cl_cmdbackup does.
 	Backup []*Command
@@ -66,10 +70,17 @@ type Packet struct {
 	backupSeq []uint32
 	// Inputs are movement inputs, oldest first: the first InputBackups
 	// repeat ones an earlier packet carried (cl_cmdbackup), the rest are
-	// new. A command packet carries them, and a shot's packet those
-	// sampled since the last.
+	// new. A command packet carries them.
 	Inputs       []movement.Input
 	InputBackups int
+	// A command packet's buttons (Source's usercmd, unreliable fire):
+	// whether the trigger was held as it left (Trigger) after the shooter's
+	// shot TriggerShot (its newest then); HasTrigger says it carries them.
+	// Each packet carries the state, not the change, so the release that
+	// ends a burst comes with every packet after it, in the stream's order.
+	HasTrigger  bool
+	Trigger     bool
+	TriggerShot uint32
 	// onWeapon: the packet travels the weapon channel's own links and
 	// reliability layer (Sim.route)
 	onWeapon bool
@@ -84,9 +95,12 @@ type relMsg struct {
 	Proj   *projMsg
 	Cmd    *Command
 	Weapon *fireeffects.WeaponMsg // the weapon channel's close (reliable in UE4)
+	Shot   uint32                 // a StopFire: the shooter's newest shot when the trigger came up
 }
 
-// Reliable channels: fire commands upstream; downstream each projectile's
+// Reliable channels: fire commands and StopFire upstream, in order on one
+// channel (ShooterGame's and UT2003's RPCs on the weapon's actor
+// channel); downstream each projectile's
 // spawn, tear-off or reject in order on one of projChannels channels (an
 // actor channel each, reused as Unreal reuses channel indices). The
 // weapon channel's connection uses channel 0 each way.
@@ -104,13 +118,14 @@ func reliableConfig(cfg *Config, rtt model.Time, up bool) netem.ReliableConfig {
 }
 
 // packetInterval is how often an end sends a packet when its traffic is
-// steady: the server a snapshot each snapshot interval, a client at most
-// one a render frame (real clients send one every frame: UE's ServerMove,
-// Quake 3's usercmd packet). The nak and repeat styles send at least that
-// often while a reliable message waits for its ack.
+// steady: the server a snapshot each snapshot interval, a client a command
+// packet each command interval (cmd_rate_hz, at most one a frame: Source's
+// cl_cmdrate, UE's ServerMove, Quake 3's usercmd packet). The nak and
+// repeat styles send at least that often while a reliable message waits
+// for its ack: on the game connection the command packets themselves.
 func packetInterval(cfg *Config, up bool) model.Time {
 	if up {
-		return model.TickTime(1, cfg.FPS)
+		return model.TickTime(1, cfg.cmdRate())
 	}
 	return model.TickTime(1, min(cfg.SnapshotHz, cfg.TickHz))
 }

@@ -115,9 +115,11 @@ func peekConfig() Config {
 
 // The target shoots back through the same path: its commands are judged
 // with the shot's mode against the shooter, and the records say who
-// fired. With no aim error on clean links the peeker's first shot leaves
-// at its first sight and the server confirms it at the first tick after
-// its one-way latency: it wins.
+// fired. With no aim error on clean links the peeker fires at its first
+// sight, its command leaves with its next command packet (at most a
+// command interval and a frame later: the first frame at or after the
+// beat) and the server confirms it at the first tick
+// after its one-way latency: it wins.
 func TestDuelPeekerWins(t *testing.T) {
 	cfg := peekConfig()
 	// both bots ready at the first sighting: a trigger pull at most 50 ms
@@ -135,8 +137,8 @@ func TestDuelPeekerWins(t *testing.T) {
 			t.Fatalf("seed %d: winner %d, want the peeker: %+v", seed, p.Winner, p)
 		}
 		arrive := p.PeekerSaw + model.MsF(p.PeekerUpMs)
-		if p.WonAt < arrive || p.WonAt >= arrive+cfg.Tick() {
-			t.Errorf("seed %d: won at %v, want the first tick in [%v, %v)", seed, p.WonAt, arrive, arrive+cfg.Tick())
+		if wait := model.TickTime(1, cfg.cmdRate()) + model.TickTime(1, cfg.FPS); p.WonAt < arrive || p.WonAt >= arrive+wait+cfg.Tick() {
+			t.Errorf("seed %d: won at %v, want a tick in [%v, %v)", seed, p.WonAt, arrive, arrive+wait+cfg.Tick())
 		}
 		var byTarget, hits int
 		for _, r := range s.Shots.Records() {

@@ -174,7 +174,7 @@ func (s *Sim) spawnProjectile(cmd *Command, refused Rule, shooter model.Pose, vi
 		}
 		return
 	}
-	s.weaponFired()
+	s.weaponFired(cmd)
 	s.projSpawned++
 	now := s.Server.Now
 	ping, ok := s.Server.conns[cmd.Client].measured.ExactPing()

@@ -82,10 +82,13 @@ func (p *ServerPawn) TruthAt(t model.Time) model.Pose {
 
 // conn is the server's side of one client's connection.
 type conn struct {
-	highSeq   uint32
-	seen      chunklog.Bits
-	reported  float64 // ExactPing from ServerUpdatePing, ms
-	hasReport bool
+	highSeq uint32
+	seen    chunklog.Bits
+	// stopThrough: a StopFire came after shot stopThrough before that shot
+	// did; a copy of it (or of any before it) arriving now is out of order
+	stopThrough uint32
+	reported    float64 // ExactPing from ServerUpdatePing, ms
+	hasReport   bool
 	// replicated is the Ping other clients are sent (the byte of ms/4
 	// with ping_compress); overflow: the byte ran out and ExactPing was
 	// set to 1020 ms
@@ -335,7 +338,7 @@ func (c *conn) checkSeq(seq uint32) Rule {
 	if c.seen.Has(seq) {
 		return rule.Duplicate
 	}
-	if seq < c.highSeq {
+	if seq < c.highSeq || seq <= c.stopThrough {
 		c.seen.Set(seq)
 		return rule.OutOfOrder
 	}

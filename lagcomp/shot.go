@@ -26,6 +26,11 @@ type Command struct {
 	// server never reads it; records do, and the server's second
 	// judgement with the true stamp).
 	ClockError model.Time
+	// AfterRelease: the trigger came up since the shooter's previous shot
+	// (a usercmd without the attack button lies between them in the
+	// command stream), so the server stops that burst before this shot
+	// starts the next — whatever became of the StopFire itself.
+	AfterRelease bool
 	// ZeroPing: the client's own verdict, which client mode believes.
 	ClaimHit    bool
 	ClaimTarget int
@@ -50,7 +55,11 @@ type ShotRecord struct {
 
 	Outcome Outcome    // judged, rejected, lost or in flight: only judged and rejected have a server side
 	Settled model.Time // when the outcome was certain: judged, or the last copy dropped (records are in this order)
-	Fire    model.Time // when the client fired
+	Fire    model.Time // when the client fired: the frame the trigger was pulled at
+	// Sent is when the command's first copy left, with the next command
+	// packet (the command beat; HasSent false before it has)
+	Sent    model.Time
+	HasSent bool
 	Arrival model.Time // when the command reached the server
 	Judged  model.Time // the server tick that judged it
 	// ArrivalDelay is how much later than the first the copy that arrived

@@ -350,11 +350,11 @@ func (s *Sim) Step(until model.Time) {
 // the destination's inbox until it next runs. It reports whether any did.
 func (s *Sim) send(p Packet, c *Client) bool {
 	p.Sent = s.Now
-	p.onWeapon = p.onWeapon || p.Kind == PacketWeapon || p.Kind == PacketStopFire
+	p.onWeapon = p.onWeapon || p.Kind == PacketWeapon
 	link, to := s.route(p, c)
 	if p.Up && !p.onWeapon {
 		if n := s.cfg.CmdBackup; n > 0 {
-			p.Backup, p.backupSeq = c.backups(n, p.Cmd)
+			p.Backup, p.backupSeq = c.backups(n, p.Cmds)
 		}
 	}
 	if p.Up && s.disconnected(c.Index, s.Now) { // the client sends nothing
@@ -411,7 +411,7 @@ func (s *Sim) route(p Packet, c *Client) (*netem.Link, *inbox) {
 // that way — this tick's snapshot, or a packet of its own at the flush.
 // The weapon channel's messages take its own connection.
 func (s *Sim) sendReliable(m relMsg, c *Client, up bool, ch uint8) {
-	weapon := m.Kind == PacketWeapon || m.Kind == PacketStopFire
+	weapon := m.Kind == PacketWeapon
 	s.endpoint(c, up, weapon).Queue(ch, m)
 }
 
@@ -516,19 +516,21 @@ func (s *Sim) serverPacket(p *Packet) {
 		case m.Body.Cmd != nil:
 			s.judge(m.Body.Cmd, p.Deliver, arrivedCopy{sent: m.Sent, resends: m.Resends, reliable: true, held: s.Server.Now - m.Arrived})
 		case m.Body.Kind == PacketStopFire:
-			s.weaponStopped()
+			s.triggerUp(p.Client, m.Body.Shot)
 		}
+	}
+	if p.HasTrigger && !p.Trigger {
+		s.triggerUp(p.Client, p.TriggerShot)
 	}
 }
 
 func (s *Sim) serverReceive(p *Packet) {
 	cn := s.Server.conns[p.Client]
 	c := s.Clients[p.Client]
+	for _, cmd := range p.Cmds { // a reliable command rides in p.Rel instead
+		s.judge(cmd, p.Deliver, s.copyOf(cmd, p.Sent))
+	}
 	switch p.Kind {
-	case PacketCommand:
-		if p.Cmd != nil { // a reliable command rides in p.Rel instead
-			s.judge(p.Cmd, p.Deliver, s.copyOf(p.Cmd, p.Sent))
-		}
 	case PacketPing: // ServerBouncePing -> ClientReturnPing
 		s.send(Packet{Kind: PacketPong, Client: p.Client, Stamp: p.Stamp}, c)
 	case PacketPingReport: // ServerUpdatePing
@@ -544,8 +546,6 @@ func (s *Sim) serverReceive(p *Packet) {
 		}
 	case PacketServerPong:
 		cn.measured.Return(p.Stamp, s.Server.Now)
-	case PacketStopFire:
-		s.weaponStopped()
 	}
 }
 

@@ -91,6 +91,7 @@ type Summary struct {
 	InputsLost       int     `json:"inputs_lost" name:"inputs lost" unit:"" of:"inputs_sent" doc:"inputs whose whole frame the server played without them, no copy (backups included) having come in time: it repeated the last input instead"`
 	InputDelayMsMean float64 `json:"input_delay_ms_mean" name:"mean input delay" unit:"ms" bounds:"0," doc:"mean time from the client frame that sampled an input to the server tick that began playing it; no value before any"`
 	StarvedTicks     int     `json:"starved_ticks" name:"starved ticks" unit:"" doc:"server ticks that repeated a player's last input for want of the next (summed over players)"`
+	CmdRateCapped    int     `json:"cmd_rate_capped" name:"command packets capped at fps" unit:"" doc:"command packets the players' clients sent at one a frame because cmd_rate_hz asked for more than fps (rule cmd_rate_capped, named on their movement lines)"`
 	Corrections      int     `json:"corrections" name:"corrections" unit:"" doc:"reconciliations that moved a client's predicted pawn by a millimetre or more"`
 	MaxCorrectionM   float64 `json:"max_correction_m" name:"largest correction" unit:"m" bounds:"0," doc:"largest such correction, any client"`
 }
@@ -292,6 +293,7 @@ func (s *Sim) Summary() Summary {
 	var delays int
 	for _, m := range s.Movement() {
 		sum.InputsSent += m.InputsSent
+		sum.CmdRateCapped += m.CmdCapped
 		sum.InputsLost += m.Buffer.Lost
 		sum.StarvedTicks += m.Buffer.Starved
 		sum.Corrections += m.Corrections
@@ -313,6 +315,10 @@ type MovementRecord struct {
 	Client         int
 	Name           string
 	InputsSent     int
+	CmdRateHz      int // the rate its command packets go out at now: cmd_rate_hz, at most fps
+	CommandPackets int // command packets sent
+	CmdCapped      int // of them, sent at fps because cmd_rate_hz asked more (cmd_rate_capped)
+	Rules          []Rule
 	Corrections    int
 	MaxCorrectionM float64
 	Offset         model.Time // the input buffer's offset now (0 before the first input)
@@ -325,7 +331,11 @@ func (s *Sim) Movement() []MovementRecord {
 	for i, c := range s.Clients {
 		b := s.Server.conns[i].inputs
 		out[i] = MovementRecord{Client: i, Name: ClientName(i), InputsSent: c.inputsSent,
+			CmdRateHz: s.cfg.cmdRate(), CommandPackets: c.cmdPackets, CmdCapped: c.cmdCapped,
 			Corrections: c.pred.Corrections, MaxCorrectionM: c.pred.MaxCorrectionM, Offset: b.Offset, Buffer: b.Stats}
+		if c.cmdCapped > 0 {
+			out[i].Rules = []Rule{rule.CmdRateCapped}
+		}
 	}
 	return out
 }

@@ -48,7 +48,7 @@ const (
 	flowBackups                  // ring at its start: it repeats earlier inputs
 	flowApplied                  // pink tick under the server: the tick that began playing its inputs
 	flowServer                   // blue arrow: snapshot, weapon channel
-	flowGrey                     // grey arrow: ping bounces, StopFire
+	flowGrey                     // grey arrow: ping bounces, the weapon channel's acks, a reliable StopFire
 	flowProj                     // green arrow: projectile messages
 	flowResend                   // dashed
 	flowAckOnly                  // dotted
@@ -73,7 +73,7 @@ func (fl *flow) x(t model.Time) float64 {
 // packetKey is the legend key of a packet by what it carries, in the
 // convention of the other panes: a command carries what the client saw
 // (red), a snapshot or the weapon channel what the server has (blue),
-// ping bounces and StopFire are bookkeeping (grey), a projectile's
+// ping bounces and a reliable StopFire alone are bookkeeping (grey), a projectile's
 // reliable messages are the authority's (green). A packet sent only for
 // reliable messages is coloured by the messages it carries.
 func packetKey(pk *lagcomp.PacketFrame) flowKey {
@@ -651,12 +651,12 @@ func (p *pane) packetLegend(fl *flow) {
 // flowEntries are the legend entries of the marks fl drew.
 func (p *pane) flowEntries(fl *flow) []ownEntry {
 	all := [flowKeyCount]ownEntry{
-		flowCommand:   {p.legendArrow(ClientRed, false, false), "command (client → server: the shot, and the inputs since the last)"},
+		flowCommand:   {p.legendArrow(ClientRed, false, false), "command (client → server: the command packet with a shot, and the inputs since the last)"},
 		flowMove:      {p.legendArrow(MovePink, false, false), "movement command (the inputs of the frames since the last, cl_cmdrate)"},
 		flowBackups:   {func(x, y float64) { p.backupRing(x+9*p.s, y) }, "repeats earlier inputs (cl_cmdbackup)"},
 		flowApplied:   {func(x, y float64) { p.legendTick(x, y, MovePink) }, "tick that began playing its inputs"},
 		flowServer:    {p.legendArrow(ServerBlue, false, false), "snapshot, weapon BurstCounter (server → client)"},
-		flowGrey:      {p.legendArrow(TrailGrey, false, false), "ping bounce, StopFire (weapon channel)"},
+		flowGrey:      {p.legendArrow(TrailGrey, false, false), "ping bounce, weapon channel's acks, StopFire"},
 		flowProj:      {p.legendArrow(AuthGreen, false, false), "projectile message (reliable)"},
 		flowResend:    {p.legendArrow(p.pal.Text, true, false), "resend"},
 		flowAckOnly:   {p.legendAck, "ack only"},

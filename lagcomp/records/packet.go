@@ -22,8 +22,11 @@ type PacketJSON struct {
 	ArrivalMs *float64 `json:"arrival_ms"`
 	Lost      bool     `json:"lost"`
 	Duplicate bool     `json:"duplicate"` // the link's second copy of a packet
-	// Shot is the shot whose command the packet carries as its own (0: none)
+	// Shot is the shot whose command the packet carries as its own (0:
+	// none), the first when it carries several; Shots is every one (the
+	// shots fired since the last command packet)
 	Shot   uint32   `json:"shot"`
+	Shots  []uint32 `json:"shots"`
 	Backup []uint32 `json:"backup"` // cl_cmdbackup: the shots repeated in it
 	// Ack and AckBits are the header's acks of the other direction: the
 	// newest packet received (0: none) and a bit for each of the 32
@@ -60,6 +63,9 @@ func Packet(p *lagcomp.PacketFrame) PacketJSON {
 	if !j.Lost {
 		a := round6(p.Deliver.Millis())
 		j.ArrivalMs = &a
+	}
+	if j.Shots = p.Shots; j.Shots == nil {
+		j.Shots = []uint32{}
 	}
 	if j.Backup == nil {
 		j.Backup = []uint32{}

@@ -30,6 +30,7 @@ func (l *lineReader) shot(missing map[string]int) lagcomp.ShotRecord {
 	r.Mode, r.Weapon = lagcomp.Mode(l.str("mode", false)), lagcomp.WeaponKind(l.str("weapon", false))
 	r.Fire, _ = l.ms("fire_ms", true, false)
 	r.Settled, _ = l.ms("settled_ms", false, true)
+	r.Sent, r.HasSent = l.ms("sent_ms", false, true)
 	r.Sends = l.count("sends", false, 1)
 	r.Claimed, r.HasClaimed = l.ms("claimed_stamp_ms", true, true)
 	r.ClientSaw, _ = l.pose("client_saw", true, false)

@@ -22,6 +22,7 @@ type ShotJSON struct {
 	Mode            lagcomp.Mode       `json:"mode"`
 	Weapon          lagcomp.WeaponKind `json:"weapon"`
 	FireMs          float64            `json:"fire_ms"`
+	SentMs          *float64           `json:"sent_ms"`    // when its first copy left, with the next command packet (null before)
 	SettledMs       *float64           `json:"settled_ms"` // when the outcome was certain (null in flight)
 	Sends           int                `json:"sends"`
 	ArrivalMs       *float64           `json:"arrival_ms"`
@@ -119,6 +120,9 @@ func Shot(r *lagcomp.ShotRecord) ShotJSON {
 	}
 	if r.Outcome != lagcomp.OutcomeInFlight {
 		j.SettledMs = ptr(r.Settled.Millis())
+	}
+	if r.HasSent {
+		j.SentMs = ptr(r.Sent.Millis())
 	}
 	if r.HasClaimed {
 		j.ClaimedStampMs = ptr(r.Claimed.Millis())

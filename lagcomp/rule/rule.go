@@ -24,9 +24,10 @@ const (
 	Rewind             // the target's history answering for that time
 	Trace              // the server's trace through the rewound world
 	FireEffects        // the weapon's replicated fire effects (burst records)
+	Movement           // a player's movement inputs: its command packets and the server's input buffer (movement records)
 )
 
-var stageNames = [...]string{Delivery: "delivery", Compensation: "compensation", Rewind: "rewind", Trace: "trace", FireEffects: "fire_effects"}
+var stageNames = [...]string{Delivery: "delivery", Compensation: "compensation", Rewind: "rewind", Trace: "trace", FireEffects: "fire_effects", Movement: "movement"}
 
 func (s Stage) String() string {
 	if int(s) < len(stageNames) && stageNames[s] != "" {
@@ -102,6 +103,9 @@ const (
 	Pending         Rule = "pending"
 	StaleUpdate     Rule = "stale_update"
 	MergedShots     Rule = "merged_shots"
+
+	// Movement.
+	CmdRateCapped Rule = "cmd_rate_capped"
 )
 
 // Meta is what a rule means: its stage, what it explains of the verdict,
@@ -153,6 +157,8 @@ var table = []Meta{
 	{Pending, FireEffects, Nothing, "bursts too recent to judge at the end of the run (their effects may still be on the way) are counted apart"},
 	{MergedShots, FireEffects, Nothing, "merged_shots: an update brought more shots than the flashes its OnRep played (the updates for a shot all lost until the next one; burst_play_count plays NumShotsFired)"},
 	{StaleUpdate, FireEffects, Nothing, "updates_stale: a weapon packet came after a newer one (reordered) and was dropped, as UE4 drops out-of-order packets, so an old value never overwrote a newer one; the server, learning it unacked, sent the current value again"},
+
+	{CmdRateCapped, Movement, Nothing, "cmd_rate_hz is above fps: a client builds its command packets at its frames (Source's CL_Move sends at most one a frame), so they went out at fps, not at cmd_rate_hz (cmd_rate_capped counts them)"},
 }
 
 // Of is r's metadata; ok is false for a name no rule declares.
