@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"lagscope/lagcomp/rewind"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -157,6 +159,70 @@ func TestResentCommandIsOneRecord(t *testing.T) {
 				t.Fatalf("seed %d: shot %d has two records", seed, r.Seq)
 			}
 			seen[r.Seq] = true
+		}
+	}
+}
+
+// A shot's command leaves with the next command packet, as Source's
+// usercmds do: fired at a frame, it is sent at the first frame at or after
+// the next command beat — never before it was fired, never later than a
+// command interval and a frame — in a command packet that carries the
+// inputs since the last; its record keeps both instants (fire, sent). At
+// cmd_rate_hz = fps every frame is a beat and it leaves at once.
+func TestShotLeavesWithTheNextCommandPacket(t *testing.T) {
+	for _, rate := range []int{64, 20, 120} {
+		c := Defaults()
+		c.CmdRateHz, c.FPS = rate, 120
+		interval, frame := model.TickTime(1, rate), model.TickTime(1, c.FPS)
+		waited := 0
+		for seed := uint64(1); seed <= 3; seed++ {
+			c.Seed = seed
+			s := run(t, c, 10*model.Second)
+			for _, r := range s.Shots.Records() {
+				w := r.Sent - r.Fire
+				if !r.HasSent || w < 0 || w >= interval+frame || rate == c.FPS && w != 0 {
+					t.Fatalf("cmd_rate_hz %d, seed %d: shot %d fired at %v, sent at %v (has %v)", rate, seed, r.Seq, r.Fire, r.Sent, r.HasSent)
+				}
+				waited += b2i(w > 0)
+			}
+			for _, p := range s.packets {
+				if p.Kind == PacketCommand && p.Up && !p.Dup && (len(p.Shots) == 0 || p.Inputs == p.InputBackups) {
+					t.Fatalf("cmd_rate_hz %d: a command packet with shots %v and %d new inputs", rate, p.Shots, p.Inputs-p.InputBackups)
+				}
+			}
+		}
+		if rate < c.FPS && waited == 0 {
+			t.Fatalf("cmd_rate_hz %d: no shot waited for its command packet", rate)
+		}
+	}
+}
+
+// The command rate's clamp is named, not a silent min(): with cmd_rate_hz
+// above fps every command packet goes out at a frame (fps a second), each
+// counted, the movement lines name cmd_rate_capped and the summary sums
+// them; at or below fps nothing is named.
+func TestCmdRateCapIsNamedAndCounted(t *testing.T) {
+	for _, tc := range []struct{ rate, fps int }{{128, 60}, {64, 120}, {60, 60}} {
+		c := Defaults()
+		c.CmdRateHz, c.FPS = tc.rate, tc.fps
+		s := run(t, c, 10*model.Second)
+		capped, total := 0, 0
+		for _, m := range s.Movement() {
+			want := 0
+			if tc.rate > tc.fps {
+				want = m.CommandPackets
+			}
+			if m.CmdCapped != want || (want > 0) != slices.Contains(m.Rules, rule.CmdRateCapped) || m.CmdRateHz != min(tc.rate, tc.fps) {
+				t.Fatalf("cmd_rate_hz %d at %d fps, %s: %d of %d packets capped, rules %v, rate %d", tc.rate, tc.fps, m.Name, m.CmdCapped, m.CommandPackets, m.Rules, m.CmdRateHz)
+			}
+			// one a beat, every beat having inputs to carry (a frame at least)
+			if n := m.CommandPackets; math.Abs(float64(n)-10*float64(m.CmdRateHz)) > 2 {
+				t.Fatalf("cmd_rate_hz %d at %d fps, %s: %d command packets in 10 s", tc.rate, tc.fps, m.Name, n)
+			}
+			capped, total = capped+m.CmdCapped, total+m.CommandPackets
+		}
+		if sum := s.Summary(); sum.CmdRateCapped != capped || tc.rate > tc.fps && capped != total {
+			t.Fatalf("cmd_rate_hz %d at %d fps: summary %d capped, records %d of %d", tc.rate, tc.fps, sum.CmdRateCapped, capped, total)
 		}
 	}
 }
