@@ -8,6 +8,7 @@ import (
 	"lagscope/lagcomp/clock"
 	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/events"
+	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
@@ -75,6 +76,9 @@ type Config struct {
 	// PredictWalls: the predicting client collides with the walls.
 	CmdRateHz     int
 	InputBufferMs float64
+	// InputStarved is what the input buffer does when a player's next
+	// input has not come: repeat the last, or wait and catch up.
+	InputStarved movement.Starve
 	PredictWalls  bool
 	InterpMs      float64
 	Display       DisplayMode

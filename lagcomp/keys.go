@@ -10,6 +10,7 @@ import (
 	"lagscope/lagcomp/clock"
 	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/events"
+	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/param"
 	"lagscope/lagcomp/ping"
@@ -346,6 +347,7 @@ func buildParams() []*Param {
 		integer("fps", "rates", "Hz", 1, 1000, 120, "client frame rate", func(c *Config) *int { return &c.FPS }),
 		integer("cmd_rate_hz", "rates", "Hz", 1, 1000, 64, "command packets a client sends a second, each carrying the inputs of the frames since the last (Source's cl_cmdrate; at most fps, a clamp the records name)", func(c *Config) *int { return &c.CmdRateHz }).Slide(1, 256, 1),
 		num("input_buffer_ms", "rates", "ms", -1, 1000, -1, "how far behind a client's first input the server's input buffer plays its inputs, to absorb late ones (-1 = one server tick)", func(c *Config) *float64 { return &c.InputBufferMs }).Slide(-1, 200, 1),
+		choice("input_starved", "rates", movement.Starves(), movement.StarveRepeat, "what the server's input buffer does when a player's next input has not come: repeat (Overwatch: play the last input again, a guess that overshoots when the player turns) or wait (Source, Unreal: hold the pawn, then play the inputs a later packet brings, cmd_backup's copies included, all in one tick: the catch-up others see as a warp; inputs no copy brings are skipped, their movement lost)", func(c *Config) *movement.Starve { return &c.InputStarved }),
 		flag("predict_walls", "rates", true, "the predicting client collides with the walls as the server does (false: its prediction walks through them, as a client whose collision disagrees with the server's)", func(c *Config) *bool { return &c.PredictWalls }),
 		num("interp_ms", "rates", "ms", 0, 1000, 100, "client interpolation delay (Source's cl_interp)", func(c *Config) *float64 { return &c.InterpMs }).LogSlide(0, 500, 1),
 		choice("display", "rates", []DisplayMode{DisplayInterp, DisplayExtrap, DisplayRaw}, DisplayInterp, "how clients show remote pawns", func(c *Config) *DisplayMode { return &c.Display }),

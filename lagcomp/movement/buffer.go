@@ -16,8 +16,19 @@ import (
 // waits in its client's batch) that lets later inputs arrive a little
 // later than the first without the queue running dry.
 //
-// When the queue runs dry the server repeats the last input (a starved
-// tick, counted). An input whose frame the server has already played,
+// When the queue runs dry the server does what Starve says (a starved
+// tick, counted either way): StarveRepeat repeats the last input, a guess
+// that is right while the player keeps doing what it did (Overwatch's
+// input buffer duplicates the last input); StarveWait holds the pawn where
+// it is until the inputs come, then plays every input that has come at
+// once — Source runs every usercmd a packet brings, those its cmd_backup
+// copies recovered included, in the tick the packet arrives; Unreal's
+// ServerMove covers the whole time since the last move. The held pawn
+// then lurches forward by what it missed in one tick: the warp others see
+// of a player whose packets are lost. Under StarveWait an input no copy
+// brings is skipped when the next one is played (Source drops usercmds
+// beyond its backups): its movement is lost, and the player's client is
+// corrected. Under StarveRepeat an input whose frame the server has already played,
 // wholly or in part, arrives too late: the server moves its clock back by
 // the lateness so the next ones are in time (a resync, counted; the pawn
 // stands still until the clock catches up), and the part of the frame
@@ -30,6 +41,9 @@ type Buffer struct {
 	// Lead is the cushion the offset is set with when the first input
 	// arrives, and what a drain leaves; the simulation sets it.
 	Lead model.Time
+	// Starve is what a tick does when the next input has not come
+	// (input_starved); the simulation sets it.
+	Starve Starve
 
 	queue    []Input // by Seq, none already played
 	next     uint32  // the first Seq not yet played (or skipped)
@@ -73,6 +87,21 @@ type Stats struct {
 	DelaySum model.Time
 	DelayN   int
 }
+
+// Starve is what the server's input buffer does for a player whose next
+// input has not come (input_starved).
+type Starve string
+
+const (
+	// StarveRepeat plays the last input again (Overwatch): a guess.
+	StarveRepeat Starve = "repeat"
+	// StarveWait holds the pawn until the inputs come, then plays them
+	// at once (Source's usercmds, Unreal's ServerMove): a catch-up burst.
+	StarveWait Starve = "wait"
+)
+
+// Starves are the input_starved choices.
+func Starves() []Starve { return []Starve{StarveRepeat, StarveWait} }
 
 // DrainWindow is how long the queue must hold more than it needs before
 // the excess is drained.
@@ -124,13 +153,33 @@ func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall)
 	}
 	b.drain(now, tick)
 	target := now - b.Offset
+	wait := b.Starve == StarveWait
 	for b.cursor < target {
 		if len(b.queue) == 0 {
-			pose = b.repeat(pose, target, walls)
 			starved = true
+			if wait { // hold: the cursor stays, the inputs are played when they come
+				break
+			}
+			pose = b.repeat(pose, target, walls)
 			break
 		}
 		h := &b.queue[0]
+		if h.T > b.cursor && wait {
+			if h.T > target { // they may still come: hold
+				starved = true
+				break
+			}
+			// an input after them has come, so no copy of them will
+			// (its packet repeated the last cmd_backup before it): skip
+			// their frames, their movement lost
+			if h.Seq > b.next {
+				b.Stats.Lost += int(h.Seq - b.next)
+				b.next = h.Seq
+			}
+			b.cursor = h.T
+			b.knot(pose)
+			continue
+		}
 		if h.Seq > b.next { // the ones between never came
 			b.Stats.Lost += int(h.Seq - b.next)
 			b.next = h.Seq
@@ -188,6 +237,7 @@ func (b *Buffer) Ahead(pose model.Pose, until model.Time, walls []model.Wall) mo
 		return pose
 	}
 	cursor, last, has := b.cursor, b.last, b.hasLast
+	repeat := b.Starve != StarveWait // waiting, a gap or the queue's end holds the pawn
 	for i := range b.queue {
 		h := &b.queue[i]
 		if cursor >= until {
@@ -196,7 +246,7 @@ func (b *Buffer) Ahead(pose model.Pose, until model.Time, walls []model.Wall) mo
 		if h.End() <= cursor {
 			continue
 		}
-		if h.T > cursor && has { // a gap: the server would repeat
+		if h.T > cursor && has && repeat { // a gap: the server would repeat
 			rep := last
 			rep.Epoch, rep.Alive = int32(pose.Epoch), pose.Alive
 			pose = Apply(pose, &rep, cursor, min(h.T, until), walls)
@@ -209,7 +259,7 @@ func (b *Buffer) Ahead(pose model.Pose, until model.Time, walls []model.Wall) mo
 		pose = Apply(pose, h, max(cursor, h.T), to, walls)
 		cursor, last, has = to, *h, true
 	}
-	if cursor < until && has {
+	if cursor < until && has && repeat {
 		rep := last
 		rep.Epoch, rep.Alive = int32(pose.Epoch), pose.Alive
 		pose = Apply(pose, &rep, cursor, until, walls)

@@ -201,3 +201,70 @@ func TestReconcileReplaysUnacknowledgedInputs(t *testing.T) {
 		t.Fatal("a correction where server and client agree")
 	}
 }
+
+// input_starved = wait: with the queue dry the pawn holds where it is
+// (a starved tick, nothing repeated); when the inputs come — late, as the
+// next packet's cmd_backup copies bring a lost packet's — every one due is
+// played in that one tick, so the pawn lurches to where the client's path
+// puts it: nothing lost, the path exact again. An input no copy brings is
+// skipped when the one after it is played: counted lost, its movement
+// never made (the client will be corrected).
+func TestBufferWaitsThenCatchesUp(t *testing.T) {
+	dt := 10 * ms
+	vel := model.V(1, 0)
+	ins := stream(20, dt, vel)
+	b := &Buffer{Lead: 0, Starve: StarveWait}
+	for _, in := range ins[:3] {
+		b.Receive(in, 0)
+	}
+	pose := model.Pose{Alive: true}
+	pose, _ = b.Tick(0, dt, pose, nil) // anchors: offset 0
+	// inputs 1-3 cover [0, 30 ms): at 30 ms the pawn is at 0.03
+	for now := dt; now <= 3*dt; now += dt {
+		pose, _ = b.Tick(now, dt, pose, nil)
+	}
+	held := pose.Pos
+	if held.Dist(model.V(0.03, 0)) > 1e-12 {
+		t.Fatalf("after three inputs at %v", held)
+	}
+	// inputs 4-6 late: three ticks held, nothing repeated
+	starved := 0
+	for now := 4 * dt; now <= 6*dt; now += dt {
+		var s bool
+		pose, s = b.Tick(now, dt, pose, nil)
+		starved += b2i(s)
+		if pose.Pos != held {
+			t.Fatalf("at %v the waiting pawn moved to %v", now, pose.Pos)
+		}
+	}
+	// they come (a later packet's backups with its own 7): one tick plays
+	// all of them up to now
+	for _, in := range ins[3:7] {
+		b.Receive(in, 70*ms)
+	}
+	pose, _ = b.Tick(7*dt, dt, pose, nil)
+	if want := vel.Scale(0.07); pose.Pos.Dist(want) > 1e-12 || starved != 3 || b.Stats.Lost != 0 {
+		t.Fatalf("caught up to %v (want %v), %d starved, %+v", pose.Pos, want, starved, b.Stats)
+	}
+	if jump := pose.Pos.Sub(held).Len(); jump < 0.04-1e-12 {
+		t.Fatalf("the catch-up moved %.3f m in one tick, want the four frames missed (0.04)", jump)
+	}
+	// input 8 never comes; 9 and 10 do: 8 is skipped, lost
+	b.Receive(ins[8], 100*ms)
+	b.Receive(ins[9], 100*ms)
+	pose, _ = b.Tick(10*dt, dt, pose, nil)
+	if want := vel.Scale(0.09); pose.Pos.Dist(want) > 1e-12 || b.Stats.Lost != 1 {
+		t.Fatalf("after a skipped input at %v (want %v), %+v", pose.Pos, want, b.Stats)
+	}
+	// where a shot fired at 100 ms leaves from: no repeat past the queue
+	if a := b.Ahead(pose, 150*ms, nil); a.Pos != pose.Pos {
+		t.Fatalf("Ahead moved a waiting pawn past its queue to %v", a.Pos)
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
