@@ -79,9 +79,9 @@ type Config struct {
 	// InputStarved is what the input buffer does when a player's next
 	// input has not come: repeat the last, or wait and catch up.
 	InputStarved movement.Starve
-	PredictWalls  bool
-	InterpMs      float64
-	Display       DisplayMode
+	PredictWalls bool
+	InterpMs     float64
+	Display      DisplayMode
 
 	// Compensation.
 	Mode                 Mode
