@@ -164,9 +164,18 @@ func TestLookForMovement(t *testing.T) {
 	}
 	pc := runPreset(t, "prediction-correction")
 	v, sum = victim(pc), pc.Summary()
-	if v.Corrections != 84 || !near(v.MaxCorrectionM, 0.16, 0.005) || v.Buffer.Lost != 0 || v.Buffer.Starved != 0 || sum.FalseMisses != 3 || !near(sum.Agreement, 0.82, 0.005) {
-		t.Errorf("prediction-correction: %d corrections (largest %.3f m), %d lost, %d starved, %d false misses, agreement %.3f; look_for says 84 (0.16), 0, 0, 3, 0.82",
-			v.Corrections, v.MaxCorrectionM, v.Buffer.Lost, v.Buffer.Starved, sum.FalseMisses, sum.Agreement)
+	blocked := 0
+	for i := range pc.Shots.Len() {
+		if r := pc.Shots.At(i); r.HasRule(rule.BlockedByWall) {
+			blocked++
+			if r.Seq != 15 || r.Shooter != lagcomp.TargetPawn || r.MissByM >= 0 || r.ServerPart != model.PartWall {
+				t.Errorf("prediction-correction: blocked_by_wall on shot %d by %d (miss_by_m %.3f, %v); look_for says the victim's seq 15", r.Seq, r.Shooter, r.MissByM, r.ServerPart)
+			}
+		}
+	}
+	if v.Corrections != 84 || !near(v.MaxCorrectionM, 0.16, 0.005) || v.Buffer.Lost != 0 || v.Buffer.Starved != 0 || sum.FalseMisses != 4 || !near(sum.Agreement, 0.76, 0.005) || blocked != 1 {
+		t.Errorf("prediction-correction: %d corrections (largest %.3f m), %d lost, %d starved, %d false misses, agreement %.3f, %d blocked_by_wall; look_for says 84 (0.16), 0, 0, 4, 0.76, 1",
+			v.Corrections, v.MaxCorrectionM, v.Buffer.Lost, v.Buffer.Starved, sum.FalseMisses, sum.Agreement, blocked)
 	}
 	walls := runPreset(t, "prediction-correction", "predict_walls", "true").Summary()
 	if walls.Corrections != 0 || walls.Agreement != 1 {
