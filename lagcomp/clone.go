@@ -431,6 +431,7 @@ const (
 	pfMessages // Messages is not nil
 	pfBackup   // Backup is not nil
 	pfCut
+	pfShots // Shots is not nil
 )
 
 func (c *packetCoder) link(f *PacketFrame) int {
@@ -453,7 +454,7 @@ func (c *packetCoder) put(b []byte, f *PacketFrame) []byte {
 		on   bool
 		flag int
 	}{{f.Up, pfUp}, {f.Dup, pfDup}, {f.Resend, pfResend}, {f.Weapon, pfWeapon}, {f.Deliver == -1, pfLost},
-		{f.Messages != nil, pfMessages}, {f.Backup != nil, pfBackup}, {f.Cut != "", pfCut}} {
+		{f.Messages != nil, pfMessages}, {f.Backup != nil, pfBackup}, {f.Cut != "", pfCut}, {f.Shots != nil, pfShots}} {
 		if x.on {
 			flags |= x.flag
 		}
@@ -495,6 +496,12 @@ func (c *packetCoder) put(b []byte, f *PacketFrame) []byte {
 	if f.Cut != "" {
 		b = binary.AppendUvarint(b, uint64(len(f.Cut)))
 		b = append(b, f.Cut...)
+	}
+	if f.Shots != nil {
+		b = binary.AppendUvarint(b, uint64(len(f.Shots)))
+		for _, x := range f.Shots {
+			b = binary.AppendUvarint(b, uint64(x))
+		}
 	}
 	return b
 }
@@ -553,6 +560,12 @@ func (c *packetCoder) get(b []byte, f *PacketFrame) []byte {
 		n := u()
 		f.Cut = Rule(b[:n])
 		b = b[n:]
+	}
+	if flags&pfShots != 0 {
+		f.Shots = make([]uint32, u())
+		for i := range f.Shots {
+			f.Shots[i] = uint32(u())
+		}
 	}
 	return b
 }

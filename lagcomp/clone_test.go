@@ -411,17 +411,17 @@ func TestKeyframesFoldTheRunningSummaries(t *testing.T) {
 // every field set, lost or delivered. It fails when PacketFrame or
 // MessageFrame gains a field keptPackets does not write.
 func TestKeptPacketsGiveBackTheLog(t *testing.T) {
-	if n := reflect.TypeFor[PacketFrame]().NumField(); n != 19 {
-		t.Fatalf("PacketFrame has %d fields, keptPackets writes 19: write the new one", n)
+	if n := reflect.TypeFor[PacketFrame]().NumField(); n != 20 {
+		t.Fatalf("PacketFrame has %d fields, keptPackets writes 20: write the new one", n)
 	}
 	if n := reflect.TypeFor[MessageFrame]().NumField(); n != 5 {
 		t.Fatalf("MessageFrame has %d fields, keptPackets writes 5: write the new one", n)
 	}
 	full := PacketFrame{Kind: PacketReliable, Client: 7, Up: true, Sent: 5_000_123, Deliver: 4_999_000, Dup: true, Resend: true,
-		Shot: 1 << 31, Seq: 1<<32 - 1, Ack: 3, AckBits: 0x0f0f0f0f, Messages: []MessageFrame{{Kind: PacketCommand, ID: 9, Channel: 2, Resends: 4, Shot: 77}, {}},
+		Shot: 1 << 31, Shots: []uint32{1 << 31, 5}, Seq: 1<<32 - 1, Ack: 3, AckBits: 0x0f0f0f0f, Messages: []MessageFrame{{Kind: PacketCommand, ID: 9, Channel: 2, Resends: 4, Shot: 77}, {}},
 		Backup: []uint32{1, 1 << 31}, Weapon: true, Cut: "outage", Inputs: 12, InputBackups: 3, FirstInput: 1234567, FirstInputT: 1}
 	lost := full
-	lost.Deliver, lost.Messages, lost.Backup, lost.Up = -1, []MessageFrame{}, []uint32{}, false
+	lost.Deliver, lost.Messages, lost.Backup, lost.Shots, lost.Up = -1, []MessageFrame{}, []uint32{}, []uint32{}, false
 	logs := map[string][]PacketFrame{"every field": {full, lost, {}, full}}
 	for name, c := range cloneScenes() {
 		s, err := New(c)
