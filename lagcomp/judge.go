@@ -69,10 +69,15 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 
 // arrivalRules name how late the copy that arrived was, and why.
 func (s *Sim) arrivalRules(r *ShotRecord, ps *pendingShot, via arrivedCopy) {
-	rule, delay, resends := s.arrival(ps, via)
+	why, delay, resends := s.arrival(ps, via)
 	r.Resends, r.Sends, r.ArrivalDelay = resends, len(ps.sentAt), delay
-	if rule != "" {
-		r.Rules = append(r.Rules, rule)
+	if why != "" {
+		r.Rules = append(r.Rules, why)
+	}
+	if via.held > 0 && why != rule.CommandHeld {
+		// a resent command that then waited behind an earlier one too:
+		// its arrival is its release, which the wait is part of
+		r.Rules = append(r.Rules, rule.CommandHeld)
 	}
 	r.Rules = append(r.Rules, cutRules(ps.cutBy)...)
 }

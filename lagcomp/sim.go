@@ -501,7 +501,7 @@ func (s *Sim) serverTick(t model.Time) {
 // reliable messages now deliverable in order.
 func (s *Sim) serverPacket(p *Packet) {
 	s.commandArrived(p)
-	r := s.endpoint(s.Clients[p.Client], false, p.onWeapon).Incoming(s.Server.Now, p.Hdr, p.Rel)
+	r := s.endpoint(s.Clients[p.Client], false, p.onWeapon).IncomingAt(s.Server.Now, p.Deliver, p.Hdr, p.Rel)
 	if r.Duplicate {
 		s.duplicatePacket(p)
 		return
@@ -514,7 +514,7 @@ func (s *Sim) serverPacket(p *Packet) {
 	for _, m := range r.Deliver {
 		switch {
 		case m.Body.Cmd != nil:
-			s.judge(m.Body.Cmd, p.Deliver, arrivedCopy{sent: m.Sent, resends: m.Resends, reliable: true, held: s.Server.Now - m.Arrived})
+			s.judge(m.Body.Cmd, p.Deliver, arrivedCopy{sent: m.Sent, resends: m.Resends, reliable: true, held: p.Deliver - m.Arrived})
 		case m.Body.Kind == PacketStopFire:
 			s.triggerUp(p.Client, m.Body.Shot)
 		}

@@ -393,6 +393,15 @@ type Received[M any] struct {
 // its reliable messages are delivered in order within their channels
 // (duplicates dropped, early ones held back).
 func (e *Endpoint[M]) Incoming(now model.Time, h Header, msgs []Message[M]) Received[M] {
+	return e.IncomingAt(now, now, h, msgs)
+}
+
+// IncomingAt is Incoming for a receiver that takes its packets at now,
+// later than the packet arrived (a server reads what came in at its
+// tick): its messages' Arrived is the packet's arrival, so a message
+// held behind an earlier one that arrived in the same tick's batch still
+// shows how long it waited.
+func (e *Endpoint[M]) IncomingAt(now, arrived model.Time, h Header, msgs []Message[M]) Received[M] {
 	var r Received[M]
 	if e.seen(h.Seq) {
 		e.Stats.DupPackets++
@@ -416,7 +425,7 @@ func (e *Endpoint[M]) Incoming(now model.Time, h Header, msgs []Message[M]) Rece
 			r.Abandoned = append(r.Abandoned, m)
 			continue
 		}
-		m.Arrived = now
+		m.Arrived = arrived
 		r.Deliver = e.accept(m, r.Deliver)
 	}
 	e.Stats.Delivered += len(r.Deliver)
