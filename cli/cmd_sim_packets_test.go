@@ -222,3 +222,57 @@ func TestEventsInSweepAndShot(t *testing.T) {
 		t.Errorf("the sidecar does not carry the events, or --from draws another picture")
 	}
 }
+
+// --vary events= lists scripts with | between them (a script holds
+// commas: several keys, for=): each row is sim's run of its script,
+// figure for figure, whatever --jobs; an empty script is a row without
+// events; the comma form is refused, naming |.
+func TestVaryEventsScriptsWithCommas(t *testing.T) {
+	scripts := []string{"1s:loss_pct=40,latency_ms=90,for=1s", "1s:outage=300ms; 2s:jitter_ms=30,for=500ms", ""}
+	args := []string{"sweep", "--preset", "default", "--duration", "3s", "--vary", "events=" + strings.Join(scripts, "|"), "--vary", "mode=timestamp,none", "--csv", "-"}
+	code, sw, errOut := runCLI(append(args, "--jobs", "1")...)
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	if _, sw3, _ := runCLI(append(args, "--jobs", "3")...); sw3 != sw {
+		t.Fatalf("--jobs 1 and 3 differ:\n%s\n%s", sw, sw3)
+	}
+	rows := readCSV(t, sw)
+	if len(rows) != 1+3*2 || rows[0][0] != "events" {
+		t.Fatalf("rows: %v", rows)
+	}
+	col := func(name string) int {
+		for i, h := range rows[0] {
+			if h == name {
+				return i
+			}
+		}
+		t.Fatalf("no column %s", name)
+		return -1
+	}
+	figures := map[string]bool{}
+	for i, script := range scripts {
+		row := rows[1+2*i] // mode timestamp: the second key varies faster
+		if row[0] != script || row[col("mode")] != "timestamp" {
+			t.Fatalf("row %d: %v, want script %q", 1+2*i, row[:2], script)
+		}
+		_, one, errs := runCLI("sim", "--preset", "default", "--duration", "3s", "--set", "events="+script, "--csv")
+		sim := readCSV(t, one)
+		if len(sim) != 2 {
+			t.Fatalf("sim of %q: %s", script, errs)
+		}
+		for j, name := range sim[0] {
+			if k := col(name); row[k] != sim[1][j] {
+				t.Errorf("script %q: %s is %q in sim, %q in the sweep", script, name, sim[1][j], row[k])
+			}
+		}
+		figures[strings.Join(row[2:], ",")] = true
+	}
+	if len(figures) != len(scripts) {
+		t.Error("two scripts gave the same figures: the events did nothing")
+	}
+	code, _, errOut = runCLI("sweep", "--preset", "default", "--duration", "3s", "--vary", "events=1s:outage=300ms,2s:outage=300ms", "--csv", "-")
+	if code != 2 || !strings.Contains(errOut, `events`) || !strings.Contains(errOut, "|") {
+		t.Errorf("the comma form: exit %d, %q; want 2 and a note that | separates scripts", code, errOut)
+	}
+}

@@ -88,7 +88,7 @@ type sweepFlags struct {
 }
 
 func (f *sweepFlags) register(fs *flag.FlagSet) {
-	fs.Var(axisFlag{&f.vary, false}, "vary", "KEY=FROM:TO:STEP or KEY=V1,V2,…, repeatable; the first is the chart's x axis, the others its lines (two choice keys alone: a matrix)")
+	fs.Var(axisFlag{&f.vary, false}, "vary", "KEY=FROM:TO:STEP or KEY=V1,V2,… (walls and events, whose values hold commas: V1|V2|…, e.g. events='3s:outage=1s|3s:loss_pct=30,for=2s'), repeatable; the first is the chart's x axis, the others its lines (two choice keys alone: a matrix)")
 	fs.Var(axisFlag{&f.vary, true}, "variant", `NAME:KEY=VALUE[,KEY=VALUE…], repeatable: the variants together are one axis (column "variant"), in --vary's order where the first --variant stands`)
 	fs.IntVar(&f.seeds, "seeds", 1, "seeds per point: --seed N runs N … N+K−1")
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "runs at once (the output is the same for any number)")

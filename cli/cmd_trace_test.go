@@ -43,6 +43,72 @@ func TestSweepOverTracesSameForAnyJobs(t *testing.T) {
 	}
 }
 
+// A sweep over traces, each direction its own (up_trace and down_trace
+// varied together with jitter), is byte-identical for any --jobs, in its
+// CSV and its JSON, even when the first sweep of a process loads the
+// traces from several jobs at once; and each row is the sim of its
+// settings.
+func TestSweepOverTracesAnyJobsColdCache(t *testing.T) {
+	dir := t.TempDir()
+	a, b, c := filepath.Join(dir, "a.csv"), filepath.Join(dir, "b.csv"), filepath.Join(dir, "c.log")
+	writeFile(t, a, stepTrace)
+	writeFile(t, b, "t_ms,delay_ms,lost\n0,120,0\n100,60,0\n300,,1\n350,45,0\n")
+	writeFile(t, c, "PING 10.0.0.1 (10.0.0.1) 56(84) bytes of data.\n"+
+		"64 bytes from 10.0.0.1: icmp_seq=1 ttl=64 time=80.0 ms\n"+
+		"64 bytes from 10.0.0.1: icmp_seq=2 ttl=64 time=95.4 ms\n"+
+		"64 bytes from 10.0.0.1: icmp_seq=4 ttl=64 time=70.2 ms\n")
+	var csvs, jsons []string
+	// the cold run first: its jobs load the three files concurrently
+	for _, jobs := range []string{"4", "1", "2", "3"} {
+		args := []string{"sweep", "--vary", "up_trace=" + a + "," + c, "--vary", "down_trace=" + b + "," + a, "--vary", "jitter_ms=0,15",
+			"--set", "up_loss_pct=10", "--seeds", "2", "--duration", "3s", "--jobs", jobs}
+		code, out, errs := runCLI(append(args, "--csv", "-")...)
+		if code != 0 {
+			t.Fatalf("--jobs %s: exit %d: %s", jobs, code, errs)
+		}
+		csvs = append(csvs, out)
+		code, out, errs = runCLI(append(args, "--json")...)
+		if code != 0 {
+			t.Fatalf("--jobs %s --json: exit %d: %s", jobs, code, errs)
+		}
+		jsons = append(jsons, out)
+	}
+	for i := 1; i < len(csvs); i++ {
+		if csvs[i] != csvs[0] || jsons[i] != jsons[0] {
+			t.Fatalf("--jobs 4 and run %d differ:\n%s\n%s", i, csvs[0], csvs[i])
+		}
+	}
+	recs := readCSV(t, csvs[0])
+	if len(recs) != 1+2*2*2*2 {
+		t.Fatalf("%d rows", len(recs))
+	}
+	// the last row: c up, a down, 15 ms jitter, seed 2
+	last := recs[len(recs)-1]
+	col := func(name string) int {
+		for i, h := range recs[0] {
+			if h == name {
+				return i
+			}
+		}
+		t.Fatalf("no column %s in %v", name, recs[0])
+		return -1
+	}
+	if last[col("up_trace")] != c || last[col("down_trace")] != a || last[col("seed")] != "2" {
+		t.Fatalf("last row: %v", last)
+	}
+	code, one, errs := runCLI("sim", "--set", "up_trace="+c, "--set", "down_trace="+a, "--set", "jitter_ms=15", "--set", "up_loss_pct=10",
+		"--seed", "2", "--duration", "3s", "--csv")
+	if code != 0 {
+		t.Fatalf("sim: exit %d: %s", code, errs)
+	}
+	simRec := readCSV(t, one)
+	for i, h := range simRec[0] {
+		if j := col(h); h != "seed" && last[j] != simRec[1][i] {
+			t.Errorf("%s: sweep row %s, sim %s", h, last[j], simRec[1][i])
+		}
+	}
+}
+
 // A preset's trace path is relative to the preset's file; sim --json
 // names the file, its hash and how its delays were read.
 func TestPresetTraceRelativeToItsFile(t *testing.T) {

@@ -467,7 +467,9 @@ func buildParams() []*Param {
 			Doc:       `scripted events, ";" between them: "3s:latency_ms=200" (keys change at 3 s; add ",for=2s" to put them back after 2 s), "3s:outage=1s" (every packet both ways dropped for 1 s), "3s@victim:disconnect=2s" (the client sends and receives nothing for 2 s, then reconnects with a handshake); an outage or a disconnect hits every client unless it names one: shooter, victim or observerN`,
 			Read:      func(c *Config) any { return c.Events },
 			Write:     func(c *Config, v any) { c.Events = v.(string) },
-			CheckText: func(s string) error { _, err := events.Parse(s); return err }}).Restart(),
+			// a script holds commas ("3s:loss_pct=30,for=2s"): --vary lists
+			// scripts with | between them, as it lists walls
+			CheckText: func(s string) error { _, err := events.Parse(s); return err }, Commas: true}).Restart(),
 	)
 	return ps
 }

@@ -71,7 +71,7 @@ type Param[C any] struct {
 	// Path marks a text key naming a file: in a preset, a relative path
 	// is relative to the preset's file.
 	Path bool
-	// Commas marks a text key whose values hold commas (walls): --vary
+	// Commas marks a text key whose values hold commas (walls, events): --vary
 	// separates its values with | instead.
 	Commas bool
 }

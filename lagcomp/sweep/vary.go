@@ -23,7 +23,8 @@ type Vary struct {
 }
 
 // ParseVary reads KEY=FROM:TO:STEP (numbers) or KEY=V1,V2,… (any key;
-// V1|V2|… for a text key such as walls, whose values contain commas).
+// V1|V2|… for a text key such as walls or events, whose values contain
+// commas).
 // Every value is checked as --set checks it, so the errors are the same:
 // they name the key and its allowed range.
 func ParseVary(s string) (Vary, error) {
@@ -68,6 +69,9 @@ func ParseVary(s string) (Vary, error) {
 	for i, x := range v.Values {
 		var probe lagcomp.Config
 		if err := p.SetString(&probe, x); err != nil {
+			if p.Commas && strings.Contains(x, ",") {
+				return Vary{}, fmt.Errorf("%w (--vary lists %s values with | between them: V1|V2|…)", err, key)
+			}
 			return Vary{}, err
 		}
 		x = canonical(p, x)
