@@ -462,13 +462,13 @@ func buildParams() []*Param {
 			Read:  func(c *Config) any { return int(c.Seed) },
 			Write: func(c *Config, v any) { c.Seed = uint64(v.(float64)) }}).Restart(),
 		num("duration_ms", "run", "ms", 1, 3600000, 10000, "simulated time of a headless run", func(c *Config) *float64 { return &c.DurationMs }),
-		// a script starts with the run: a change to it starts the run again
+		// a script starts with the run: a change to it starts the run
+		// again; it holds commas ("3s:loss_pct=30,for=2s"), so --vary lists
+		// scripts with | between them, as it lists walls
 		(&Param{Key: "events", Group: "run", Kind: KindText, Default: "", Order: orderKey,
 			Doc:       `scripted events, ";" between them: "3s:latency_ms=200" (keys change at 3 s; add ",for=2s" to put them back after 2 s), "3s:outage=1s" (every packet both ways dropped for 1 s), "3s@victim:disconnect=2s" (the client sends and receives nothing for 2 s, then reconnects with a handshake); an outage or a disconnect hits every client unless it names one: shooter, victim or observerN`,
 			Read:      func(c *Config) any { return c.Events },
 			Write:     func(c *Config, v any) { c.Events = v.(string) },
-			// a script holds commas ("3s:loss_pct=30,for=2s"): --vary lists
-			// scripts with | between them, as it lists walls
 			CheckText: func(s string) error { _, err := events.Parse(s); return err }, Commas: true}).Restart(),
 	)
 	return ps
