@@ -205,6 +205,61 @@ func TestSidecarRefusesAChangedTrace(t *testing.T) {
 	}
 }
 
+// A trace an [[events]] entry sets mid-run (relative to the preset's
+// file, as the key's is) is in the sidecar's hashes like one set from
+// the start: the same file redraws the same PNG, a changed one, or a
+// sidecar without its hash, is refused. The same for --event on the
+// command line.
+func TestSidecarHashesATraceAnEventSets(t *testing.T) {
+	dir := t.TempDir()
+	tr := filepath.Join(dir, "late.csv")
+	writeFile(t, tr, stepTrace)
+	preset := filepath.Join(dir, "p.toml")
+	writeFile(t, preset, "description = \"a trace from 1 s\"\n\n[[events]]\nat_ms = 1000\nset = { down_trace = \"late.csv\" }\n")
+	for _, src := range [][]string{{"--preset", preset}, {"--event", "1s:down_trace=" + tr}} {
+		a := filepath.Join(dir, "a.png")
+		if code, _, errs := runCLI(append([]string{"shot", "--at", "1800ms", "--size", "320x240", "--view", "packets", "--out", a}, src...)...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", src, code, errs)
+		}
+		side, _ := os.ReadFile(filepath.Join(dir, "a.json"))
+		var sc struct {
+			Traces map[string]string `json:"traces"`
+		}
+		if err := json.Unmarshal(side, &sc); err != nil || !strings.HasPrefix(sc.Traces[tr], "sha256:") || len(sc.Traces) != 1 {
+			t.Fatalf("%v: the sidecar's traces: %v (%v)\n%s", src, sc.Traces, err, side)
+		}
+		b := filepath.Join(dir, "b.png")
+		if code, _, errs := runCLI("shot", "--from", filepath.Join(dir, "a.json"), "--out", b); code != 0 {
+			t.Fatalf("%v: redraw: exit %d: %s", src, code, errs)
+		}
+		pa, _ := os.ReadFile(a)
+		pb, _ := os.ReadFile(b)
+		if string(pa) != string(pb) {
+			t.Fatalf("%v: the redraw differs", src)
+		}
+		// a later process with the file changed (played as in
+		// TestSidecarRefusesAChangedTrace: a changed copy elsewhere)
+		dir2 := t.TempDir()
+		tr2 := filepath.Join(dir2, "late.csv")
+		writeFile(t, tr2, stepTrace+"1300,25,0\n")
+		s2 := filepath.Join(dir2, "a.json")
+		writeFile(t, s2, strings.ReplaceAll(string(side), tr, tr2))
+		code, _, errs := runCLI("shot", "--from", s2, "--out", filepath.Join(dir2, "c.png"))
+		if code != 2 || !strings.Contains(errs, "trace file "+tr2+" changed since the sidecar was written") {
+			t.Fatalf("%v: a changed trace: exit %d: %s", src, code, errs)
+		}
+		var m map[string]any
+		_ = json.Unmarshal(side, &m)
+		delete(m, "traces")
+		data, _ := json.Marshal(m)
+		s3 := filepath.Join(dir2, "nohash.json")
+		writeFile(t, s3, string(data))
+		if code, _, errs := runCLI("shot", "--from", s3, "--out", filepath.Join(dir2, "d.png")); code != 2 || !strings.Contains(errs, "holds no hash of it") {
+			t.Fatalf("%v: no hash: exit %d: %s", src, code, errs)
+		}
+	}
+}
+
 // sim --json's trace lines validate against docs/records.schema.json,
 // and records reads a run with them back to the same figures (those
 // records can refold: the others it leaves null).

@@ -3,6 +3,7 @@ package presets
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -61,7 +62,7 @@ func parseEvents(name string, data []byte, v any) (string, error) {
 	}
 	var parts []string
 	for i, m := range list {
-		e, err := parseEvent(m)
+		e, err := parseEvent(m, filepath.Dir(name))
 		if err != nil {
 			return "", fmt.Errorf("%s:%d: event %d: %w", name, eventLine(data, i), i+1, err)
 		}
@@ -74,7 +75,9 @@ func parseEvents(name string, data []byte, v any) (string, error) {
 	return text, nil
 }
 
-func parseEvent(m map[string]any) (events.Event, error) {
+// parseEvent reads one event table; dir is the preset's directory, which
+// a file key's relative path in its set is relative to.
+func parseEvent(m map[string]any, dir string) (events.Event, error) {
 	e := events.Event{Client: events.All}
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -128,7 +131,7 @@ func parseEvent(m map[string]any) (events.Event, error) {
 			}
 			slices.Sort(sk)
 			for _, k := range sk {
-				val, err := eventSetting(k, t[k])
+				val, err := eventSetting(k, t[k], dir)
 				if err != nil {
 					return e, fmt.Errorf("set: %w", err)
 				}
@@ -163,7 +166,9 @@ func parseEvent(m map[string]any) (events.Event, error) {
 
 // eventSetting checks one key of an event's set as the key itself would
 // be checked in a preset, and that a running simulation can take it.
-func eventSetting(key string, v any) (string, error) {
+// A file key's relative path (a trace) is relative to the preset's file,
+// as the same key's outside the events.
+func eventSetting(key string, v any, dir string) (string, error) {
 	p, ok := lagcomp.Lookup(key)
 	switch {
 	case !ok:
@@ -172,6 +177,9 @@ func eventSetting(key string, v any) (string, error) {
 		return "", fmt.Errorf("key \"events\": an event cannot change the script")
 	case p.Restarts:
 		return "", fmt.Errorf("key %q changes the world, which a running simulation cannot take (allowed: keys a slider changes live)", key)
+	}
+	if s, ok := v.(string); ok && p.Path && s != "" && !filepath.IsAbs(s) {
+		v = filepath.Join(dir, s)
 	}
 	probe := lagcomp.Defaults()
 	if err := p.Set(&probe, v); err != nil {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/events"
 	"lagscope/lagcomp/sweep"
 	"lagscope/presets"
 )
@@ -16,8 +17,8 @@ import (
 // file would otherwise draw another picture under the same recipe,
 // silently.
 
-// tracePaths are the trace files a sidecar's script and A/B name, each
-// once, in a stable order.
+// tracePaths are the trace files a sidecar's script (its keys and its
+// events' key changes) and A/B name, each once, in a stable order.
 func tracePaths(sc *Sidecar) []string {
 	var out []string
 	add := func(k, v string) {
@@ -29,16 +30,31 @@ func tracePaths(sc *Sidecar) []string {
 	for _, in := range sc.Script.Inputs {
 		maps = append(maps, in.Config)
 	}
+	// a trace an event sets mid-run is replayed as much as one set from
+	// the start
+	addEvents := func(script string) {
+		if evs, err := events.Parse(script); err == nil {
+			for _, e := range evs {
+				for _, st := range e.Set {
+					add(st.Key, st.Value)
+				}
+			}
+		}
+	}
 	for _, m := range maps {
 		for _, k := range []string{"trace", "up_trace", "down_trace"} {
 			add(k, m[k])
 		}
+		addEvents(m["events"])
 	}
 	if sc.Compare != "" {
 		if ch, err := sweep.ParseChanges(sc.Compare); err == nil {
 			for _, s := range ch {
 				v, _ := s.Value.(string)
 				add(s.Key, v)
+				if s.Key == "events" {
+					addEvents(v)
+				}
 			}
 		}
 	}
