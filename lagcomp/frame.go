@@ -1,10 +1,12 @@
 package lagcomp
 
 import (
+	"path/filepath"
 	"slices"
 
 	"lagscope/lagcomp/events"
 	"lagscope/lagcomp/movement"
+	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
@@ -50,6 +52,45 @@ type Frame struct {
 	// first): a movement command's input starting at client time T is
 	// played from the first tick at or after T + offset.
 	InputOffsets []model.Time
+	// Replayed are, client by client, the traces its [down, up] links
+	// replay (nil where a link replays none; shared, read-only): views say
+	// the link by its trace and time its packets by the trace's delay.
+	Replayed [][2]*netem.Trace
+}
+
+// LinkBaseMs is the base one-way delay of client i's link (up or down)
+// for a packet sent at t: its trace's delay then while it replays one,
+// else latency_ms (the frame's configuration: a frame of records alone
+// knows no trace).
+func (f *Frame) LinkBaseMs(i int, up bool, t model.Time) float64 {
+	if tr := f.trace(i, up); tr != nil {
+		l, d := f.Config.ClientLinks(i)
+		if up {
+			return tr.DelayAt(t, l.TraceLoop).Millis()
+		}
+		return tr.DelayAt(t, d.TraceLoop).Millis()
+	}
+	l, d := f.Config.ClientLinks(i)
+	if up {
+		return l.LatencyMs
+	}
+	return d.LatencyMs
+}
+
+// LinkTrace is the file name of the trace client i's link (up or down)
+// replays, "" when none.
+func (f *Frame) LinkTrace(i int, up bool) string {
+	if tr := f.trace(i, up); tr != nil {
+		return filepath.Base(tr.Name)
+	}
+	return ""
+}
+
+func (f *Frame) trace(i int, up bool) *netem.Trace {
+	if i < 0 || i >= len(f.Replayed) {
+		return nil
+	}
+	return f.Replayed[i][b2i(up)]
 }
 
 // GhostWindow is how long a judged shot's hitboxes stay on screen, as
@@ -280,6 +321,17 @@ func (s *Sim) Frame() *Frame {
 		f.Duel = &pa
 	}
 	f.Config.Walls = append([]model.Wall(nil), s.cfg.Walls...)
+	for _, c := range s.Clients {
+		var rp [2]*netem.Trace
+		rp[0], _ = c.down.Replayed()
+		rp[1], _ = c.up.Replayed()
+		if rp[0] != nil || rp[1] != nil {
+			if f.Replayed == nil {
+				f.Replayed = make([][2]*netem.Trace, len(s.Clients))
+			}
+			f.Replayed[c.Index] = rp
+		}
+	}
 	f.Pawns = make([]PawnFrame, len(s.Server.Pawns))
 	for i, p := range s.Server.Pawns {
 		f.Pawns[i] = PawnFrame{Pose: p.Pose, Vel: p.Vel, Motion: p.Motion}

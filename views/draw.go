@@ -34,6 +34,7 @@ type pane struct {
 	cut     []string   // text that was shortened with "…" to fit
 	drew    keys       // what it drew, for its legend
 	notes   int        // lines of notes so far
+	info    string     // the header's key figures, as given
 	labels  []labelReq // labels to place once everything is drawn
 	shapes  []rect     // marks labels must not cover
 	placed  []rect     // where the labels went
@@ -176,6 +177,7 @@ func (p *pane) measure(s string, size float64) (float64, float64) {
 // header is the pane's title and its key figures, wrapped to a second
 // line rather than cut when the pane is narrow.
 func (p *pane) header(title, info string) {
+	p.info = info
 	lines := p.wrap(info, infoSz, p.w-20*p.s)
 	p.hneed = min(len(lines), maxInfoLines)
 	hl := max(p.hlines, 1)

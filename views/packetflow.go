@@ -478,13 +478,10 @@ func (p *pane) ackLabel(fl *flow, q *lagcomp.PacketFrame, seq uint32) {
 	p.labelPx(x, y, fmt.Sprintf("ack of shot #%d leaves", seq), p.pal.Text)
 }
 
-// baseLatency is the one-way base latency of the packet's link.
+// baseLatency is the one-way base latency of the packet's link when it
+// was sent: its trace's delay then while one replays.
 func (p *pane) baseLatency(pk *lagcomp.PacketFrame) model.Time {
-	up, down := p.f.Config.ClientLinks(pk.Client)
-	if pk.Up {
-		return model.MsF(up.LatencyMs)
-	}
-	return model.MsF(down.LatencyMs)
+	return model.MsF(p.f.LinkBaseMs(pk.Client, pk.Up, pk.Sent))
 }
 
 func (p *pane) arrowLine(x0, y0, x1, y1 float64, c color.NRGBA, width float64, dashed bool) {
@@ -636,6 +633,9 @@ func (p *pane) packetHeader(fl *flow, r *lagcomp.ShotRecord, j journey) {
 		if r.Outcome == lagcomp.OutcomeJudged && j.path.Tells < 0 {
 			info += fmt.Sprintf(" · the %s is not told yet (no snapshot since the judging tick)", lagcomp.ClientName(r.Target))
 		}
+	}
+	if w := p.linkWords(lagcomp.ShooterPawn); w != "" {
+		info += " · link: " + w
 	}
 	p.header("Packet flow", info)
 }

@@ -183,6 +183,9 @@ func (p *pane) shooter() {
 	p.warps(c)
 	p.corrections(c, own)
 	info := fmt.Sprintf("ping %.0f ms (true %.0f) · display %s", c.TrackedPing, f.Ping.TrueRTTMs, f.Config.Display)
+	if w := p.linkWords(lagcomp.ShooterPawn); w != "" {
+		info = fmt.Sprintf("ping %.0f ms (true %.0f; %s) · display %s", c.TrackedPing, f.Ping.TrueRTTMs, w, f.Config.Display)
+	}
 	if f.Config.Display == lagcomp.DisplayInterp {
 		info += fmt.Sprintf(" %.0f ms", f.Config.InterpMs)
 	}
@@ -277,22 +280,47 @@ func (p *pane) target() {
 		r := ff.Lanes[0].Record
 		info += " · " + flashesFor(r.EffectsPlayed, r.ShotsFired)
 	}
+	// its link, when it is not the shooter's (the Shooter pane says that)
+	if w := p.linkWords(lagcomp.TargetPawn); w != "" && w != p.linkWords(lagcomp.ShooterPawn) {
+		info += " · its link: " + w
+	}
 	p.header("Target client", info)
 }
 
-// victimDown is the victim's downstream latency: when it hears of a hit.
-func (p *pane) victimDown() model.Time {
-	_, down := p.f.Config.ClientLinks(lagcomp.TargetPawn)
-	return model.MsF(down.LatencyMs)
+// victimDown is the victim's downstream base latency for a snapshot sent
+// at t (its trace's delay then while one replays): when it hears of a hit.
+func (p *pane) victimDown(t model.Time) model.Time {
+	return model.MsF(p.f.LinkBaseMs(lagcomp.TargetPawn, false, t))
+}
+
+// linkWords name client i's links by the traces they replay, with their
+// delays now ("" while neither replays one: the caption's latency keys
+// say the link then).
+func (p *pane) linkWords(i int) string {
+	f := p.f
+	up, down := f.LinkTrace(i, true), f.LinkTrace(i, false)
+	if up == "" && down == "" {
+		return ""
+	}
+	upMs, downMs := f.LinkBaseMs(i, true, f.T), f.LinkBaseMs(i, false, f.T)
+	if up == down {
+		return fmt.Sprintf("trace %s: %.0f ms up, %.0f ms down now", up, upMs, downMs)
+	}
+	part := func(dir, name string, ms float64) string {
+		if name == "" {
+			return fmt.Sprintf("%s %.0f ms", dir, ms)
+		}
+		return fmt.Sprintf("%s trace %s: %.0f ms", dir, name, ms)
+	}
+	return part("up", up, upMs) + ", " + part("down", down, downMs) + " now"
 }
 
 // toldShots are the newest four hits the victim has been told of.
 func (p *pane) toldShots() []*lagcomp.ShotRecord {
-	down := p.victimDown()
 	var told []*lagcomp.ShotRecord
 	for _, r := range p.shownShots() {
 		// the victim has been told (in a duel, only of the shots at it)
-		if r.ServerHit && r.Target == lagcomp.TargetPawn && r.Judged+down <= p.f.T {
+		if r.ServerHit && r.Target == lagcomp.TargetPawn && r.Judged+p.victimDown(r.Judged) <= p.f.T {
 			told = append(told, r)
 		}
 	}
@@ -305,8 +333,8 @@ func (p *pane) toldShots() []*lagcomp.ShotRecord {
 // told lists the hits the victim has been told of, with their traces.
 func (p *pane) told() {
 	f := p.f
-	down := p.victimDown()
 	for _, r := range p.toldShots() {
+		down := p.victimDown(r.Judged)
 		if p.o.Layers.Traces {
 			p.line(r.Origin, r.ServerEnd, alpha(p.pal.Trace, p.fade(r)), 1.5, false)
 			p.key(keyTrace)

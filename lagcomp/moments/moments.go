@@ -146,7 +146,7 @@ func resolve(s *lagcomp.Sim, sp Spec, projAt map[lagcomp.Reconcile]model.Time) M
 	case FirstBehindCover:
 		if r := first(func(r *lagcomp.ShotRecord) bool { return r.BehindCover }); r != nil {
 			// when the victim is told: its pane shows "I was behind cover!"
-			return shot(r, r.Judged+victimDown(s), "the victim's screen had it behind cover when the hit was judged")
+			return shot(r, r.Judged+victimDown(s, r.Judged), "the victim's screen had it behind cover when the hit was judged")
 		}
 	case FirstCapped:
 		if r := first(func(r *lagcomp.ShotRecord) bool { return r.HasRule(rule.MaxRewindCap) }); r != nil {
@@ -258,9 +258,10 @@ func resolveFire(s *lagcomp.Sim, m Moment) Moment {
 	return m
 }
 
-// victimDown is the victim's downstream base latency.
-func victimDown(s *lagcomp.Sim) model.Time {
-	return model.MsF(s.Clients[lagcomp.TargetPawn].DownLink().LatencyMs)
+// victimDown is the victim's downstream base latency for a packet sent at
+// t: its trace's delay then while one replays, else latency_ms.
+func victimDown(s *lagcomp.Sim, t model.Time) model.Time {
+	return model.MsF(s.Link(lagcomp.TargetPawn, false).BaseMs(t))
 }
 
 func hitWord(b bool) string {

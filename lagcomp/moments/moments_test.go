@@ -8,6 +8,7 @@ import (
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/compensation"
+	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/projectile"
 	"lagscope/model"
 )
@@ -166,4 +167,27 @@ func TestMomentFirstSightingSelectsThePeekersShot(t *testing.T) {
 		return
 	}
 	t.Fatalf("selected shot %v is not in the run", m.Shot)
+}
+
+// While a trace replays the victim's downstream link, the behind-cover
+// moment is shown when the victim is told: judged + the trace's delay
+// then, not latency_ms.
+func TestBehindCoverToldByTheTrace(t *testing.T) {
+	netem.SetTraceReader(func(path string) (*netem.Trace, error) {
+		return netem.ParseTrace(path, []byte("t_ms,delay_ms,lost\n0,150,0\n"))
+	})
+	t.Cleanup(func() { netem.SetTraceReader(nil) })
+	c := behindCover()
+	c.Down.Trace = "down150.csv"
+	ms := find(t, c, Spec{Find: FirstBehindCover})
+	s := run(t, c, model.MsF(c.DurationMs))
+	for i := range s.Shots.Len() {
+		if r := s.Shots.At(i); r.BehindCover {
+			if m := ms[0]; !m.Found || m.Shot != r.ID || m.At != r.Judged+150*model.Millisecond {
+				t.Errorf("behind cover: %+v, want shot %d told at %v (judged + the trace's 150 ms)", m, r.Seq, r.Judged+150*model.Millisecond)
+			}
+			return
+		}
+	}
+	t.Fatal("no shot behind cover")
 }
