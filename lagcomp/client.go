@@ -56,6 +56,8 @@ type Client struct {
 	Display ClientView
 
 	ping *ping.Tracker
+	// rejoin is its handshake after a disconnect, both ends' state of it
+	rejoin rejoin
 
 	// weapon state of the shooter bot: it starts firing firePhase after
 	// its display first fills (armed), a phase drawn from the seed

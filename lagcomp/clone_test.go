@@ -34,7 +34,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[Sim](): {"sight", "duelAim", "duelAimSrc", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
 		"tally", "Dropped", "packets", "packetsLo", "packetBytes", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "unlogged", "user", "sampled", "sampledLog", "honest", "twin"},
 	// the script and its actions are never written after New: shared
-	reflect.TypeFor[scriptState](): {"evs", "acts", "next", "refused", "refusedWhy", "reconnects", "cuts"},
+	reflect.TypeFor[scriptState](): {"evs", "acts", "next", "refused", "refusedWhy", "reconnects", "resetDropped", "cuts"},
 	reflect.TypeFor[Server]():      {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells", "snapSlab"},
 	reflect.TypeFor[inbox]():       {"slots", "free", "keys"},
 	reflect.TypeFor[inboxKey]():    {"deliver", "seq", "slot"},
@@ -44,7 +44,8 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[conn]():        {"highSeq", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
 	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "seenTrail", "Display", "ping", "firePhase", "armed",
 		"nextFire", "burstShots", "firing", "holding", "released", "stopQueued", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
-		"pred", "inputSeq", "framed", "prevFrame", "batch", "slab", "sentInputs", "cmds", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "corrections", "lastCorr", "maxCorr"},
+		"pred", "inputSeq", "framed", "prevFrame", "batch", "slab", "sentInputs", "cmds", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "corrections", "lastCorr", "maxCorr", "rejoin"},
+	reflect.TypeFor[rejoin]():              {"active", "event", "tries", "sent", "accepted", "replied", "awaitFirst"}, // plain values
 	reflect.TypeFor[UserInput]():           {"Move", "Aim", "Yaw"},
 	reflect.TypeFor[SampledUserInput]():    {"Pawn", "T", "In"}, // plain values; the log is clipped (append-only)
 	reflect.TypeFor[movement.Buffer]():     {"Lead", "Starve", "queue", "next", "anchored", "firstSeq", "firstT", "firstAt", "hasFirst", "Offset", "cursor", "last", "hasLast", "checked", "windowStart", "minSpare", "Knots", "Stats"},
@@ -123,10 +124,10 @@ var cloned = map[reflect.Type][]string{
 	fieldType[chunklog.Bits]("chunks").Elem().Field(1).Type.Elem():   {"owner", "w"},
 	reflect.TypeFor[pendingShot]():                                   {"id", "fire", "idealT", "saw", "hit", "origin", "dir", "clientHit", "delivery"},
 	reflect.TypeFor[delivery]():                                      {"cmd", "sentAt", "onWire", "relPending", "connLost", "cutBy", "arrived", "lost", "rec"},
-	reflect.TypeFor[netem.Endpoint[relMsg]]():                        {"conn", "style", "seq", "nextID", "epoch", "queue", "flight", "chans", "recvHigh", "recvBits", "ackOwed", "owesAck", "Stats"},
+	reflect.TypeFor[netem.Endpoint[relMsg]]():                        {"conn", "style", "seq", "nextID", "epoch", "gen", "queue", "flight", "chans", "recvHigh", "recvBits", "ackOwed", "owesAck", "Stats"},
 	fieldType[netem.Endpoint[relMsg]]("conn"):                        {"cfg", "srtt", "rttvar", "rto", "lastSent", "earliest", "lost"},
 	reflect.TypeFor[netem.ReliableConfig]():                          {"Style", "InitialRTT", "AckDelay", "PacketInterval", "MinRTO", "MaxRTO"},
-	reflect.TypeFor[netem.ReliableStats]():                           {"Packets", "Messages", "Resends", "GaveUp", "Delivered", "DupPackets", "DupMessages", "StalePackets", "Naks", "KeepAlives", "Abandoned", "Lost"},
+	reflect.TypeFor[netem.ReliableStats]():                           {"Packets", "Messages", "Resends", "GaveUp", "Delivered", "DupPackets", "DupMessages", "StalePackets", "Naks", "KeepAlives", "Abandoned", "OldPackets", "Lost"},
 	fieldType[netem.Endpoint[relMsg]]("queue").Elem():                {"msg", "slot"},
 	field(fieldType[netem.Endpoint[relMsg]]("queue").Elem(), "slot"): {"sent", "lastSent", "naked", "timeout", "limit"},
 	fieldType[netem.Endpoint[relMsg]]("flight").Elem():               {"seq", "at", "ids", "fresh"},

@@ -12,6 +12,7 @@ import (
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
 	"lagscope/lagcomp/rewind"
+	"lagscope/lagcomp/rule"
 	"lagscope/lagcomp/stream"
 	"lagscope/model"
 )
@@ -418,6 +419,9 @@ type scriptState struct {
 	refused    int
 	refusedWhy string
 	reconnects int
+	// resetDropped: the reliable messages the shooter's connection gave
+	// up at its rejoins, [from the server, from the client]
+	resetDropped [2]int
 	// the shooter's packets the script cut, [down, up] by what cut them
 	// (packet.go)
 	cuts [2][cutKinds]int
@@ -452,33 +456,161 @@ func (s *Sim) runScript(t model.Time) {
 	}
 }
 
-// reconnect ends a disconnect: each client it hit connects again with a
-// handshake timed as the first one (its own streams, on the links as they
-// are now), and both ends' pings start again from that round trip — a
-// new connection's, as engines measure it.
+// reconnect ends a disconnect: each client it hit rejoins as a new
+// connection. Its old one is gone at both ends: every reliable message it
+// had not delivered either way is given up — counted
+// (up_reconnect_dropped, down_reconnect_dropped) and named disconnected on
+// the shot it carried — and both ends start again as new endpoints
+// (netem.NewConnection: packet numbers, acks and channels from the start).
+// Then the client sends its connect request (rejoin) at its next frame,
+// over its links as they are, and sends nothing else until the reply
+// comes back; both ends' pings start again from that exchange.
 func (s *Sim) reconnect(a events.Action) {
 	e := s.script.evs[a.Event]
 	for i, c := range s.Clients {
 		if !e.Hits(i) {
 			continue
 		}
-		up, down := s.cfg.clientLinks(i)
-		rtt, ok := exchangeRTT(up, down, s.cfg.Seed, stream.ReconnectBase+128*uint64(a.Event)+2*uint64(i))
-		old, cn := c.ping, s.Server.conns[i]
+		cn := s.Server.conns[i]
+		stop := false
+		for _, weapon := range []bool{false, true} {
+			fromClient, fromServer := netem.NewConnection(s.endpoint(c, true, weapon), s.endpoint(c, false, weapon))
+			if i == ShooterPawn && !weapon {
+				s.script.resetDropped[1] += len(fromClient)
+				s.script.resetDropped[0] += len(fromServer)
+			}
+			for _, m := range append(fromClient, fromServer...) {
+				s.droppedAtReconnect(m.Body)
+				stop = stop || m.Body.Kind == PacketStopFire
+			}
+		}
+		if stop && !c.holding { // as connectionLost: a rejoining weapon starts from its trigger
+			s.weaponStopped()
+		}
+		old, oldM := c.ping, cn.measured
 		c.ping = ping.NewTracker(s.cfg.PingStyle, model.MsF(s.cfg.PingIntervalMs), s.cfg.PingSmoothing)
+		cn.measured = ping.NewTracker(s.cfg.PingStyle, c.ping.Interval, c.ping.Smoothing)
 		// the run's counts of capped and dropped samples go on
 		c.ping.Capped, c.ping.Dropped = old.Capped, old.Dropped
-		oldM := cn.measured
-		cn.measured = ping.NewTracker(s.cfg.PingStyle, c.ping.Interval, c.ping.Smoothing)
 		cn.measured.Capped, cn.measured.Dropped = oldM.Capped, oldM.Dropped
-		if ok {
-			c.ping.Connect(rtt)
-			cn.measured.Connect(rtt)
-		} else {
-			s.handshakesFailed++ // counted as the first one's (no ping until a bounce returns)
-		}
-		s.script.reconnects++
+		c.rejoin = rejoin{active: true, event: a.Event, sent: -1}
 	}
+}
+
+// droppedAtReconnect is a reliable message its connection's end gave up
+// when the client rejoined: counted with the others given up, and named
+// disconnected on the projectile or the shot it was about (a shot with no
+// copy left is lost).
+func (s *Sim) droppedAtReconnect(m relMsg) {
+	s.reliableGaveUp++
+	if m.Proj != nil {
+		if p := s.proj(m.Proj.Seq); p != nil {
+			p.gaveUp++
+		}
+	}
+	if m.Cmd == nil {
+		return
+	}
+	if ps := s.shot(m.Cmd.Seq); ps != nil {
+		ps.relPending = false
+		ps.cutBy |= cutBit(rule.Disconnected)
+		s.checkLost(ps)
+	}
+}
+
+// HandshakeResend is how long a rejoining client waits for the reply
+// before it sends its request again: UE's net.HandshakeResendInterval
+// (1 s), checked each frame as UE checks it each tick. After
+// handshakeTries requests without a reply (the connect handshake's rule)
+// the rejoin is counted failed (handshakes_failed) and the run goes on as
+// after a failed first handshake: no ping until a bounce returns.
+const (
+	HandshakeResend = model.Second
+	handshakeTries  = 10
+)
+
+// rejoin is a client's handshake after a disconnect, both ends of it.
+type rejoin struct {
+	active     bool       // the client waits for the reply: it sends nothing else
+	event      int        // the disconnect it ends
+	tries      int        // requests sent
+	sent       model.Time // the last request's time (-1: none yet)
+	accepted   bool       // the server took a request: its packets to the client flow again
+	replied    model.Time // the server's last reply
+	awaitFirst bool       // the server times its round trip by the new connection's first packet
+}
+
+// rejoinFrame is a rejoining client's frame: the first request, or
+// another once HandshakeResend has passed without a reply.
+func (s *Sim) rejoinFrame(c *Client, t model.Time) {
+	rj := &c.rejoin
+	if !rj.active || rj.sent >= 0 && t-rj.sent < HandshakeResend {
+		return
+	}
+	if rj.tries == handshakeTries {
+		// no reply to any try: counted, and the run goes on with no ping
+		// and the reliability layer from the links' base round trip
+		s.handshakesFailed++
+		base := model.MsF(s.TrueRTTMs(c.Index))
+		s.rejoined(c, base, base)
+		return
+	}
+	rj.tries++
+	rj.sent = t
+	s.send(Packet{Kind: PacketHandshake, Client: c.Index, Up: true, Stamp: t}, c)
+}
+
+// handshakeRequest: the server takes a rejoining client's request and
+// replies; its packets to the client flow again from now.
+func (s *Sim) handshakeRequest(p *Packet) {
+	c := s.Clients[p.Client]
+	rj := &c.rejoin
+	rj.accepted, rj.replied, rj.awaitFirst = true, s.Server.Now, rj.active
+	s.send(Packet{Kind: PacketHandshakeReply, Client: p.Client, Stamp: p.Stamp}, c)
+}
+
+// handshakeReply: the reply reached the rejoining client; its round trip
+// (from the request it answers) restarts the client's ping and its ends'
+// estimates. A late reply to an earlier try, once connected, is nothing.
+func (s *Sim) handshakeReply(c *Client, p *Packet, t model.Time) {
+	if !c.rejoin.active {
+		return
+	}
+	rtt := t - p.Stamp
+	c.ping.Connect(rtt.Millis())
+	s.rejoined(c, rtt, -1)
+}
+
+// rejoined ends a client's rejoin: its ends start their round-trip
+// estimates from rtt; the server's from serverRTT (-1: when the new
+// connection's first packet arrives, its time since the reply).
+func (s *Sim) rejoined(c *Client, rtt, serverRTT model.Time) {
+	c.rel.Measured(rtt)
+	c.weaponRel.Measured(rtt)
+	c.rejoin.active = false
+	s.script.reconnects++
+	if serverRTT >= 0 {
+		c.rejoin.accepted, c.rejoin.awaitFirst = true, false
+		cn := s.Server.conns[c.Index]
+		cn.rel.Measured(serverRTT)
+		cn.weaponRel.Measured(serverRTT)
+	}
+}
+
+// rejoinedFirst: the first packet of a rejoined client's new connection
+// reached the server: the time since its reply is the round trip the
+// server's end and its ping start from.
+func (s *Sim) rejoinedFirst(p *Packet) {
+	c := s.Clients[p.Client]
+	if !c.rejoin.awaitFirst {
+		return
+	}
+	c.rejoin.awaitFirst = false
+	rtt := p.Deliver - c.rejoin.replied
+	cn := s.Server.conns[p.Client]
+	cn.measured.Connect(rtt.Millis())
+	cn.rel.Measured(rtt)
+	cn.weaponRel.Measured(rtt)
 }
 
 // Events is the run's script, in time order (shared: do not write).

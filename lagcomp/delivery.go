@@ -139,6 +139,19 @@ func (s *Sim) backupCommand(cmd *Command, p *Packet) {
 	s.judge(cmd, p.Deliver, c)
 }
 
+// oldConnection: a packet of a connection the client's rejoin replaced
+// arrived after it (netem.NewConnection): dropped whole, so a command it
+// carried is named disconnected, and lost if no copy is left.
+func (s *Sim) oldConnection(p *Packet) {
+	var buf [8]*Command
+	for _, cmd := range commandsIn(buf[:0], p) {
+		if ps := s.shot(cmd.Seq); ps != nil && !ps.arrived {
+			ps.cutBy |= cutBit(rule.Disconnected)
+			s.checkLost(ps)
+		}
+	}
+}
+
 // duplicatePacket: the packet layer dropped a network duplicate; the
 // shots it carried (their own or reliable commands, not backups) say so.
 func (s *Sim) duplicatePacket(p *Packet) {

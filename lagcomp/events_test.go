@@ -132,16 +132,49 @@ func count(cs []RuleCount, r Rule) int {
 	return 0
 }
 
+// rejoinTimes are, from a run's packet log, when the shooter's first
+// connect request left, when the server took the first that arrived, and
+// when the first reply reached the shooter (-1: none).
+func rejoinTimes(s *Sim, client int) (asked, accepted, connected model.Time) {
+	asked, accepted, connected = -1, -1, -1
+	for _, p := range s.AllPackets() {
+		if p.Client != client || p.Dup {
+			continue
+		}
+		switch {
+		case p.Kind == PacketHandshake && asked < 0:
+			asked = p.Sent
+		case p.Kind == PacketHandshakeReply && accepted < 0:
+			accepted = p.Sent
+		}
+		if p.Kind == PacketHandshakeReply && p.Deliver >= 0 && (connected < 0 || p.Deliver < connected) {
+			connected = p.Deliver
+		}
+	}
+	return asked, accepted, connected
+}
+
 // A disconnect: the client sends nothing while it is off and receives
 // nothing (the server's packets to it, sent or arriving then, are
-// dropped, named disconnected); the other clients carry on; at its end
-// the client reconnects with a handshake (its ping starts again from the
-// handshake's round trip) and play resumes: it sends, receives, and its
-// shots are judged.
+// dropped, named disconnected); the other clients carry on. At its end
+// the client rejoins with a handshake that takes simulated time: its
+// connect request leaves at its next frame, over its link, the server
+// replies at the tick it arrives, and until the reply is back the client
+// sends nothing else and the server sends it nothing before the request.
+// The new connection starts its packet numbers again from 1 both ways;
+// the ping starts again from the exchange's round trip, and play resumes:
+// it sends, receives, and its shots are judged.
 func TestEventDisconnectStopsAClientThenItReconnects(t *testing.T) {
 	from, to := 2*model.Second, 3*model.Second
 	s := scripted(t, "2s@shooter:disconnect=1s", 6*model.Second, "fire_interval_ms=100")
+	asked, accepted, connected := rejoinTimes(s, ShooterPawn)
+	const frame, tick = model.Second / 120, model.Second / 64
+	if asked < to || asked >= to+frame || accepted < asked+40*model.Millisecond || accepted > asked+40*model.Millisecond+tick ||
+		connected != accepted+40*model.Millisecond {
+		t.Fatalf("the rejoin: asked %v, accepted %v, connected %v; want a frame after %v, then 40 ms and a tick, then 40 ms", asked, accepted, connected, to)
+	}
 	var victimIn, upAfter, downAfter int
+	firstUp, firstDown := true, true
 	for _, p := range s.AllPackets() {
 		if p.Client != ShooterPawn {
 			if p.Sent >= from && p.Sent < to && p.Deliver >= 0 {
@@ -152,18 +185,34 @@ func TestEventDisconnectStopsAClientThenItReconnects(t *testing.T) {
 			}
 			continue
 		}
+		if p.Kind.Handshake() {
+			if p.Deliver < 0 {
+				t.Fatalf("a handshake packet lost on a clean link: %+v", p)
+			}
+			continue
+		}
 		switch {
-		case p.Up && p.Sent >= from && p.Sent < to:
-			t.Fatalf("the disconnected shooter sent a packet at %v: %+v", p.Sent, p)
+		case p.Up && p.Sent >= from && p.Sent < connected:
+			t.Fatalf("the shooter sent a packet at %v, off or rejoining (connected at %v): %+v", p.Sent, connected, p)
 		case !p.Up && p.Deliver >= from && p.Deliver < to:
 			t.Fatalf("the disconnected shooter received a packet at %v: %+v", p.Deliver, p)
 		case !p.Up && p.Deliver < 0 && p.Cut != rule.Disconnected:
 			t.Fatalf("a packet to the shooter lost, not by the disconnect, on a clean link: %+v", p)
-		case !p.Up && p.Cut == rule.Disconnected && (p.Sent+40*model.Millisecond < from || p.Sent >= to):
-			t.Fatalf("a packet to the shooter named disconnected, though it neither left nor arrived while it was off: %+v", p)
-		case p.Up && p.Sent >= to && p.Deliver >= 0:
+		case !p.Up && p.Cut == rule.Disconnected && (p.Sent+40*model.Millisecond < from || p.Sent >= accepted):
+			t.Fatalf("a packet to the shooter named disconnected, though it neither left nor arrived while it was off or before its rejoin was taken: %+v", p)
+		case !p.Up && p.Sent >= to && p.Sent < accepted && p.Cut != rule.Disconnected:
+			t.Fatalf("the server sent the rejoining shooter a packet before its request: %+v", p)
+		case p.Up && p.Sent >= connected && p.Deliver >= 0:
+			if firstUp && !p.Weapon && p.Seq != 1 {
+				t.Fatalf("the new connection's first packet up is number %d: %+v", p.Seq, p)
+			}
+			firstUp = firstUp && p.Weapon
 			upAfter++
-		case !p.Up && p.Deliver >= to:
+		case !p.Up && p.Sent >= accepted && p.Deliver >= 0:
+			if firstDown && !p.Weapon && (p.Seq != 1 || p.Ack != 0) {
+				t.Fatalf("the new connection's first packet down: %+v", p)
+			}
+			firstDown = firstDown && p.Weapon
 			downAfter++
 		}
 	}
@@ -177,12 +226,12 @@ func TestEventDisconnectStopsAClientThenItReconnects(t *testing.T) {
 		t.Fatalf("after the reconnect the ping is %v (%v), want about the 80 ms round trip", exact, ok)
 	}
 	pc := s.PacketCounts()
-	if pc["up_unsent"] == 0 || pc["down_disconnected"] == 0 || pc["up_disconnected"] != 0 {
-		t.Fatalf("packets summary %v: want unsent packets up and disconnected ones down", pc)
+	if pc["up_unsent"] == 0 || pc["down_disconnected"] == 0 || pc["up_disconnected"] != 0 || pc["up_old_connection"] != 0 || pc["down_old_connection"] != 0 {
+		t.Fatalf("packets summary %v: want unsent packets up and disconnected ones down, no old connection's", pc)
 	}
 	var lost, judgedAfter int
 	for _, r := range s.AllShots() {
-		if r.Fire >= from && r.Fire < to && r.Shooter == ShooterPawn {
+		if r.Fire >= from && r.Fire < connected && r.Shooter == ShooterPawn {
 			if r.Outcome == OutcomeJudged && !r.HasRule(rule.CommandBackup) {
 				t.Fatalf("shot #%d fired while off at %v was judged from its own packet", r.Seq, r.Fire)
 			}
@@ -190,12 +239,87 @@ func TestEventDisconnectStopsAClientThenItReconnects(t *testing.T) {
 				lost++
 			}
 		}
-		if r.Fire >= to && r.Outcome == OutcomeJudged {
+		if r.Fire >= connected && r.Outcome == OutcomeJudged {
 			judgedAfter++
 		}
 	}
 	if lost == 0 || judgedAfter == 0 {
 		t.Fatalf("%d shots lost while off naming disconnected, %d judged after the reconnect", lost, judgedAfter)
+	}
+}
+
+// A rejoin resets the reliability layer: with reliable fire, the shots
+// fired while the shooter was off queued their commands on the old
+// connection, which never sent them; the new connection gives them up —
+// counted (up_reconnect_dropped, and reliable_gave_up) and each shot lost
+// naming disconnected — and carries on with the shots fired after it,
+// judged and never resent for the old connection's gaps.
+func TestRejoinDropsTheOldConnectionsMessages(t *testing.T) {
+	from, to := 2*model.Second, 3*model.Second
+	for seed := 1; seed <= 3; seed++ {
+		s := scripted(t, "2s@shooter:disconnect=1s", 6*model.Second, "fire_interval_ms=100", "reliable_fire=true", "cmd_backup=0", fmt.Sprintf("seed=%d", seed))
+		_, _, connected := rejoinTimes(s, ShooterPawn)
+		pending := 0
+		for _, r := range s.AllShots() {
+			switch {
+			case r.Fire >= from && r.Fire < to:
+				if r.Outcome != OutcomeLost || !r.HasRule(rule.Disconnected) {
+					t.Fatalf("seed %d: shot %d fired while off: %s %v", seed, r.Seq, r.Outcome, r.Rules)
+				}
+				pending++
+			case r.Fire >= connected && r.Fire < 5*model.Second:
+				if r.Outcome != OutcomeJudged || r.Resends != 0 {
+					t.Fatalf("seed %d: shot %d after the rejoin: %s, %d resends", seed, r.Seq, r.Outcome, r.Resends)
+				}
+			}
+		}
+		pc, sum := s.PacketCounts(), s.Summary()
+		if pending < 5 || pc["up_reconnect_dropped"] < pending || sum.ReliableGaveUp < pc["up_reconnect_dropped"] || sum.ConnLost != 0 {
+			t.Fatalf("seed %d: %d shots fired while off; up_reconnect_dropped %d, reliable_gave_up %d, connections_lost %d",
+				seed, pending, pc["up_reconnect_dropped"], sum.ReliableGaveUp, sum.ConnLost)
+		}
+	}
+}
+
+// The rejoin's handshake goes over the link as it is, with its losses:
+// a lost request or reply is sent again after HandshakeResend (UE's 1 s),
+// and after ten tries without a reply the rejoin is counted failed
+// (handshakes_failed) and the run goes on without a ping, as after a
+// failed first handshake.
+func TestRejoinHandshakeUnderLoss(t *testing.T) {
+	// the up link loses everything from 3 s to 4.5 s: the first request
+	// (at 3 s) and the second (at 4 s) are lost, the third (5 s) arrives
+	s := scripted(t, "2s@shooter:disconnect=1s; 3s:up_loss_pct=100,for=1500ms", 8*model.Second)
+	asked, _, connected := rejoinTimes(s, ShooterPawn)
+	tries := 0
+	for _, p := range s.AllPackets() {
+		if p.Client == ShooterPawn && p.Kind == PacketHandshake {
+			if want := asked + model.Time(tries)*HandshakeResend; p.Sent < want || p.Sent >= want+model.Second/120 {
+				t.Fatalf("request %d sent at %v, want a frame from %v", tries+1, p.Sent, want)
+			}
+			tries++
+		}
+	}
+	if tries != 3 || connected < asked+2*HandshakeResend+80*model.Millisecond || connected > asked+2*HandshakeResend+100*model.Millisecond+model.Second/64 {
+		t.Fatalf("%d requests, connected at %v (first asked %v)", tries, connected, asked)
+	}
+	if sum := s.Summary(); sum.HandshakesFailed != 0 || s.script.reconnects != 1 {
+		t.Fatalf("handshakes failed %d, reconnects %d", sum.HandshakesFailed, s.script.reconnects)
+	}
+	// every reply lost: ten tries, then the run goes on, counted
+	s = scripted(t, "1s@shooter:disconnect=500ms; 1500ms:down_loss_pct=100", 13*model.Second)
+	if sum := s.Summary(); sum.HandshakesFailed != 1 || s.script.reconnects != 1 {
+		t.Fatalf("every reply lost: handshakes failed %d, reconnects %d", sum.HandshakesFailed, s.script.reconnects)
+	}
+	n := 0
+	for _, p := range s.AllPackets() {
+		n += b2i(p.Client == ShooterPawn && p.Kind == PacketHandshake)
+	}
+	if n != handshakeTries {
+		t.Fatalf("%d requests, want %d", n, handshakeTries)
+	}
+	if _, ok := s.Clients[ShooterPawn].ping.ExactPing(); ok {
+		t.Fatal("a ping after a failed rejoin with every bounce's reply lost")
 	}
 }
 

@@ -17,26 +17,33 @@ import (
 type PacketKind uint8
 
 const (
-	PacketSnapshot    PacketKind = iota // server -> client: every pawn at a tick
-	PacketCommand                       // client -> server: a shot
-	PacketPing                          // client -> server: ServerBouncePing
-	PacketPong                          // server -> client: ClientReturnPing
-	PacketPingReport                    // client -> server: ServerUpdatePing
-	PacketServerPing                    // server -> client: the server's own bounce
-	PacketServerPong                    // client -> server: its reply
-	PacketProjSpawn                     // reliable message, server -> client: a projectile is replicated
-	PacketProjTornOff                   // reliable message, server -> client: it detonated (bTearOff)
-	PacketProjReject                    // reliable message, server -> owner: the shot was refused
-	PacketWeapon                        // server -> remote client: the weapon's channel (BurstCounter, open; close as a reliable message)
-	PacketStopFire                      // reliable message, client -> server: ServerStopFire (reliable_fire; on the fire commands' channel)
-	PacketReliable                      // a packet sent only to carry reliable messages (new or resent)
-	PacketAck                           // a packet sent only to acknowledge: nothing went back within the ack delay
-	PacketKeepAlive                     // a packet sent only to keep packets flowing while a reliable message waits (reliable_style nak)
-	PacketMove                          // client -> server: a command packet of movement inputs (cl_cmdrate)
+	PacketSnapshot       PacketKind = iota // server -> client: every pawn at a tick
+	PacketCommand                          // client -> server: a shot
+	PacketPing                             // client -> server: ServerBouncePing
+	PacketPong                             // server -> client: ClientReturnPing
+	PacketPingReport                       // client -> server: ServerUpdatePing
+	PacketServerPing                       // server -> client: the server's own bounce
+	PacketServerPong                       // client -> server: its reply
+	PacketProjSpawn                        // reliable message, server -> client: a projectile is replicated
+	PacketProjTornOff                      // reliable message, server -> client: it detonated (bTearOff)
+	PacketProjReject                       // reliable message, server -> owner: the shot was refused
+	PacketWeapon                           // server -> remote client: the weapon's channel (BurstCounter, open; close as a reliable message)
+	PacketStopFire                         // reliable message, client -> server: ServerStopFire (reliable_fire; on the fire commands' channel)
+	PacketReliable                         // a packet sent only to carry reliable messages (new or resent)
+	PacketAck                              // a packet sent only to acknowledge: nothing went back within the ack delay
+	PacketKeepAlive                        // a packet sent only to keep packets flowing while a reliable message waits (reliable_style nak)
+	PacketMove                             // client -> server: a command packet of movement inputs (cl_cmdrate)
+	PacketHandshake                        // client -> server: a rejoining client's connect request (outside the reliability layer)
+	PacketHandshakeReply                   // server -> client: its reply; the new connection is up
 )
 
 var packetKindNames = [...]string{"snapshot", "command", "ping", "pong", "ping_report", "server_ping", "server_pong",
-	"proj_spawn", "proj_torn_off", "proj_reject", "weapon", "stop_fire", "reliable", "ack", "keepalive", "move"}
+	"proj_spawn", "proj_torn_off", "proj_reject", "weapon", "stop_fire", "reliable", "ack", "keepalive", "move",
+	"handshake", "handshake_reply"}
+
+// Handshake says whether the packet is a connect exchange's: it belongs to
+// no connection yet, so it carries no reliability header and no command.
+func (k PacketKind) Handshake() bool { return k == PacketHandshake || k == PacketHandshakeReply }
 
 func (k PacketKind) String() string { return packetKindNames[k] }
 
@@ -387,9 +394,10 @@ func (s *Sim) scriptedFate(p *Packet, c *Client, n int, d1, d2 model.Time) (int,
 		switch e, ok := events.Window(s.script.evs, c.Index, s.Now); {
 		case ok && e.Kind == events.Outage:
 			cut = rule.Outage
-		case ok || !p.Up && s.disconnected(c.Index, d):
+		case ok || !p.Up && (s.disconnected(c.Index, d) || c.rejoin.active && !c.rejoin.accepted):
 			// sent to a client that is off (only the server's packets
-			// reach here), or arriving while it is
+			// reach here), or arriving while it is, or sent before the
+			// server took its rejoin's request (no connection to send on)
 			cut = rule.Disconnected
 		default:
 			keep[left] = d

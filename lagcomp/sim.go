@@ -352,16 +352,22 @@ func (s *Sim) send(p Packet, c *Client) bool {
 	p.Sent = s.Now
 	p.onWeapon = p.onWeapon || p.Kind == PacketWeapon
 	link, to := s.route(p, c)
-	if p.Up && !p.onWeapon {
+	if p.Up && !p.onWeapon && !p.Kind.Handshake() {
 		if n := s.cfg.CmdBackup; n > 0 {
 			p.Backup, p.backupSeq = c.backups(n, p.Cmds)
 		}
 	}
-	if p.Up && s.disconnected(c.Index, s.Now) { // the client sends nothing
+	if p.Up && (s.disconnected(c.Index, s.Now) || c.rejoin.active && !p.Kind.Handshake()) {
+		// the client sends nothing while off, nor while it rejoins but
+		// its connect request
 		s.unsent(&p)
 		return false
 	}
-	p.Hdr, p.Rel = s.endpoint(c, p.Up, p.onWeapon).Outgoing(s.Now)
+	// a connect exchange belongs to no connection yet, nor does what the
+	// server sends a rejoining client before it took its request (cut)
+	if !p.Kind.Handshake() && (p.Up || !c.rejoin.active || c.rejoin.accepted) {
+		p.Hdr, p.Rel = s.endpoint(c, p.Up, p.onWeapon).Outgoing(s.Now)
+	}
 	n, d1, d2 := link.Send(s.Now)
 	n, d1, d2 = s.scriptedFate(&p, c, n, d1, d2)
 	if p.Up {
@@ -500,12 +506,21 @@ func (s *Sim) serverTick(t model.Time) {
 // handled — repeated backup commands, the packet's own message, then the
 // reliable messages now deliverable in order.
 func (s *Sim) serverPacket(p *Packet) {
+	if p.Kind == PacketHandshake {
+		s.handshakeRequest(p)
+		return
+	}
 	s.commandArrived(p)
 	r := s.endpoint(s.Clients[p.Client], false, p.onWeapon).IncomingAt(s.Server.Now, p.Deliver, p.Hdr, p.Rel)
+	if r.OldConnection {
+		s.oldConnection(p)
+		return
+	}
 	if r.Duplicate {
 		s.duplicatePacket(p)
 		return
 	}
+	s.rejoinedFirst(p)
 	s.abandoned(r.Abandoned)
 	for _, cmd := range p.Backup {
 		s.backupCommand(cmd, p)
@@ -561,9 +576,13 @@ func (s *Sim) render(c *Client, t model.Time) {
 	}
 	var pk Packet // taken by value: an arrival allocates nothing
 	for p := &pk; c.in.take(t, p); {
+		if p.Kind == PacketHandshakeReply {
+			s.handshakeReply(c, p, t)
+			continue
+		}
 		r := s.endpoint(c, true, p.onWeapon).Incoming(t, p.Hdr, p.Rel)
-		if r.Duplicate {
-			continue // the packet layer drops a network duplicate
+		if r.Duplicate || r.OldConnection {
+			continue // the packet layer drops a network duplicate, and a replaced connection's packet
 		}
 		s.clientReceive(c, p, t, r.Stale)
 		for _, m := range r.Deliver {
@@ -574,6 +593,7 @@ func (s *Sim) render(c *Client, t model.Time) {
 			}
 		}
 	}
+	s.rejoinFrame(c, t)
 	s.sampleInput(c, t)
 	c.display(cfg, t, c.pred.Pose, len(s.Server.Pawns))
 	if c.Display.Starved {

@@ -389,14 +389,19 @@ func (s *Sim) PacketCounts() map[string]int {
 		"down_acks": sv.acks,
 	}
 	// a run with scripted events: the packets they cut that the link
-	// would have delivered (up_lost stays the link's own losses), and the
-	// packets a disconnected client never sent (not in up_sent)
+	// would have delivered (up_lost stays the link's own losses), the
+	// packets a disconnected client never sent (not in up_sent), and what
+	// its rejoins' new connections dropped
 	if len(s.script.evs) > 0 {
 		for dir, name := range [2]string{"down_", "up_"} {
 			cuts := s.script.cuts[dir]
 			m[name+"outage"], m[name+"disconnected"] = cuts[cutOutage], cuts[cutDisconnected]
 		}
 		m["up_unsent"] = s.script.cuts[1][cutUnsent]
+		// a rejoin's new connection: the reliable messages each end gave
+		// up, and the old connection's packets dropped on arrival after it
+		m["up_reconnect_dropped"], m["down_reconnect_dropped"] = s.script.resetDropped[1], s.script.resetDropped[0]
+		m["up_old_connection"], m["down_old_connection"] = sv.rel.Stats.OldPackets, cl.rel.Stats.OldPackets
 	}
 	return m
 }

@@ -99,6 +99,20 @@ func packetKey(pk *lagcomp.PacketFrame) flowKey {
 	return flowGrey
 }
 
+// handshakeLabel names a rejoin's connect request or reply where it
+// leaves: grey bookkeeping like a ping, but the one that ends a
+// disconnect, so it is said.
+func (p *pane) handshakeLabel(fl *flow, pk *lagcomp.PacketFrame, seg arrowSeg) {
+	what := "rejoin: connect request"
+	if pk.Kind == lagcomp.PacketHandshakeReply {
+		what = "rejoin: the server's reply"
+	}
+	if pk.Deliver < 0 {
+		what += " (lost)"
+	}
+	p.labelPx(seg.x0, seg.y0, what, p.pal.Text)
+}
+
 // headerOnly: the packet carries nothing but its header (sequence number
 // and acks): an explicit ack, or a keepalive the nak style sends while a
 // reliable message waits. Both are drawn as "ack only".
@@ -145,7 +159,9 @@ func (p *pane) drawFlow() *flow {
 		if pk.Client > lagcomp.TargetPawn || j.on(i) {
 			continue // observers have no lane here; the journey comes last
 		}
-		p.packetArrow(fl, pk, arrowStyle{dim: r != nil})
+		if seg, ok := p.packetArrow(fl, pk, arrowStyle{dim: r != nil}); ok && pk.Kind.Handshake() && !pk.Dup {
+			p.handshakeLabel(fl, pk, seg)
+		}
 	}
 	if r != nil {
 		p.drawJourney(fl, r, j)

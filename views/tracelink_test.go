@@ -102,3 +102,23 @@ func TestPanesSayTheLinkByItsTrace(t *testing.T) {
 		t.Errorf("without a trace the Shooter pane says %q", r.last.info)
 	}
 }
+
+// A scripted disconnect's rejoin: the packet flow says its connect
+// request and the server's reply where they leave (a lost one says so).
+func TestPacketFlowSaysTheRejoin(t *testing.T) {
+	c := lagcomp.Defaults()
+	c.Events = "2s@shooter:disconnect=1s; 2900ms:up_loss_pct=100,for=200ms"
+	r := NewRenderer()
+	img := image.NewRGBA(image.Rect(0, 0, 1400, 700))
+	// the first request (3 s) is lost, the second (4 s) answered
+	r.Pane(img, frameAt(t, c, 4200*model.Millisecond), ViewPackets, Options{Layers: DefaultLayers()})
+	got := map[string]int{}
+	for _, l := range r.last.labels {
+		if strings.HasPrefix(l.text, "rejoin:") {
+			got[l.text]++
+		}
+	}
+	if got["rejoin: connect request (lost)"] != 1 || got["rejoin: connect request"] != 1 || got["rejoin: the server's reply"] != 1 {
+		t.Fatalf("rejoin labels: %v", got)
+	}
+}

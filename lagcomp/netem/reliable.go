@@ -33,6 +33,10 @@ type Header struct {
 	// message waits for its ack, so the ack that reveals a gap comes back
 	// at once (Unreal acks every packet at the receiver's next tick).
 	Elicit bool
+	// Gen is the connection the packet belongs to: NewConnection starts
+	// the next, and a packet of an earlier one arriving after it is
+	// dropped whole (its numbers would read as the new connection's).
+	Gen uint32
 }
 
 // Message is a reliable message as it rides in a packet.
@@ -91,6 +95,7 @@ type ReliableStats struct {
 	Naks         int // packets carrying messages that a later packet's acks left out
 	KeepAlives   int // packets sent only to keep the flow nak relies on
 	Abandoned    int // copies that arrived after their connection was lost
+	OldPackets   int // packets of a connection NewConnection replaced, dropped on arrival
 	Lost         int // times this end's give-up rule fired
 }
 
@@ -147,6 +152,7 @@ type Endpoint[M any] struct {
 	seq    uint32 // last packet sequence number sent
 	nextID uint32
 	epoch  uint32
+	gen    uint32       // the connection (NewConnection), carried in each packet's header
 	queue  []outMsg[M]  // unacked, by ID
 	flight []sentPacket // by seq
 	chans  []channel[M] // by channel number
@@ -275,7 +281,7 @@ func (e *Endpoint[M]) Outgoing(now model.Time) (Header, []Message[M]) {
 	e.seq++
 	e.Stats.Packets++
 	e.owesAck = false
-	h := Header{Seq: e.seq, Ack: e.recvHigh, AckBits: uint32(e.recvBits), Elicit: e.style.probes() && len(e.queue) > 0}
+	h := Header{Seq: e.seq, Ack: e.recvHigh, AckBits: uint32(e.recvBits), Elicit: e.style.probes() && len(e.queue) > 0, Gen: e.gen}
 	var out []Message[M]
 	var ids []uint32
 	fresh := false
@@ -344,6 +350,33 @@ func Reconnect[M any](a, b *Endpoint[M]) (fromA, fromB []Message[M]) {
 	return fromA, fromB
 }
 
+// NewConnection is what a client that rejoins after a disconnect makes,
+// its handshake with the server done: a new connection between the same
+// two ends. Both give up every message not yet delivered, returned by
+// sender as Reconnect returns them, and start again as new endpoints do —
+// packet numbers from 1, no acks owed, every channel from its first
+// message, nothing in flight — keeping their counts; the round-trip
+// estimate is restarted by Measured once the new handshake has measured
+// one. Any packet of the old connection still on the wire is dropped on
+// arrival (Received.OldConnection).
+func NewConnection[M any](a, b *Endpoint[M]) (fromA, fromB []Message[M]) {
+	fromA, fromB = a.drop(b), b.drop(a)
+	for _, e := range []*Endpoint[M]{a, b} {
+		n := NewEndpoint[M](e.cfg)
+		n.Stats, n.epoch, n.gen = e.Stats, e.epoch, e.gen+1
+		*e = *n
+	}
+	return fromA, fromB
+}
+
+// Measured restarts the round-trip estimate from a new connection's
+// handshake round trip, as NewEndpoint starts it (RFC 6298 2.2).
+func (e *Endpoint[M]) Measured(rtt model.Time) {
+	e.cfg.InitialRTT = rtt
+	e.srtt, e.rttvar = rtt, rtt/2
+	e.setRTO()
+}
+
 // drop gives up what e sent and peer has not delivered, by ID.
 func (e *Endpoint[M]) drop(peer *Endpoint[M]) []Message[M] {
 	var gone []Message[M]
@@ -386,6 +419,9 @@ type Received[M any] struct {
 	Deliver   []Message[M] // reliable messages now deliverable, in channel order
 	Abandoned []Message[M] // copies sent on a connection lost since: dropped
 	Acked     int          // reliable messages this packet's acks settled
+	// OldConnection: the packet belongs to a connection NewConnection
+	// replaced: dropped whole (its messages are in Abandoned)
+	OldConnection bool
 }
 
 // Incoming takes a packet that arrived at now: its acks settle the
@@ -403,6 +439,12 @@ func (e *Endpoint[M]) Incoming(now model.Time, h Header, msgs []Message[M]) Rece
 // shows how long it waited.
 func (e *Endpoint[M]) IncomingAt(now, arrived model.Time, h Header, msgs []Message[M]) Received[M] {
 	var r Received[M]
+	if h.Gen != e.gen {
+		e.Stats.OldPackets++
+		e.Stats.Abandoned += len(msgs)
+		r.OldConnection, r.Abandoned = true, msgs
+		return r
+	}
 	if e.seen(h.Seq) {
 		e.Stats.DupPackets++
 		r.Duplicate = true

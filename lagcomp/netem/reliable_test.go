@@ -569,3 +569,70 @@ func BenchmarkEndpoint(b *testing.B) {
 		}
 	}
 }
+
+// A new connection (a rejoin's): every undelivered message of both ends
+// is given up and returned — sent and unacked, or arrived but waiting
+// behind a lost one — the packet numbers start again from 1 with no acks,
+// the channels from their first message, the counts go on, and a packet
+// of the old connection arriving later is dropped whole (its numbers
+// would otherwise read as the new one's and its acks settle new messages).
+func TestNewConnectionStartsAfresh(t *testing.T) {
+	rtt := 80 * model.Millisecond
+	a, b := NewEndpoint[int](DefaultReliable(NAK, rtt, step)), NewEndpoint[int](DefaultReliable(NAK, rtt, step))
+	for i := 0; i < 20; i++ { // traffic both ways: packet numbers and acks move on
+		h, m := a.Outgoing(model.Time(i) * step)
+		b.Incoming(model.Time(i)*step+40*model.Millisecond, h, m)
+		h, m = b.Outgoing(model.Time(i) * step)
+		a.Incoming(model.Time(i)*step+40*model.Millisecond, h, m)
+	}
+	a.Queue(0, 1)
+	a.Queue(0, 2)
+	h1, m1 := a.Outgoing(30 * step) // carries 1 and 2: lost
+	a.Queue(0, 3)
+	h2, m2 := a.Outgoing(31 * step) // carries 3 (and 1, 2 again? nak waits): arrives, 3 waits behind 1
+	r := b.Incoming(31*step+40*model.Millisecond, h2, m2)
+	if len(r.Deliver) != 0 && r.Deliver[0].Body == 3 {
+		t.Fatalf("3 delivered ahead of 1: %+v", r)
+	}
+	b.Queue(1, 7)
+	hb, mb := b.Outgoing(32 * step) // in flight when the connection is replaced
+	sentA, sentB := a.Stats.Packets, b.Stats.Packets
+	fromA, fromB := NewConnection(a, b)
+	ids := func(ms []Message[int]) (out []int) {
+		for _, m := range ms {
+			out = append(out, m.Body)
+		}
+		return out
+	}
+	if got := ids(fromA); !slices.Equal(got, []int{1, 2, 3}) || !slices.Equal(ids(fromB), []int{7}) {
+		t.Fatalf("given up: from a %v, from b %v; want [1 2 3] and [7]", got, ids(fromB))
+	}
+	if a.Unacked() != 0 || b.Unacked() != 0 || a.Stats.GaveUp != 3 || b.Stats.GaveUp != 1 || a.Stats.Packets != sentA || b.Stats.Packets != sentB {
+		t.Fatalf("after: unacked %d/%d, gave up %d/%d, packets %d/%d", a.Unacked(), b.Unacked(), a.Stats.GaveUp, b.Stats.GaveUp, a.Stats.Packets, b.Stats.Packets)
+	}
+	a.Measured(200 * model.Millisecond)
+	if a.SRTT() != 200*model.Millisecond || a.RTO() != 600*model.Millisecond {
+		t.Fatalf("the estimate from the new handshake: srtt %v, rto %v", a.SRTT(), a.RTO())
+	}
+	a.Queue(0, 4)
+	h, m := a.Outgoing(40 * step)
+	if h.Seq != 1 || h.Ack != 0 || h.AckBits != 0 || len(m) != 1 || m[0].ChanSeq != 1 || m[0].ID != 1 {
+		t.Fatalf("the new connection's first packet: %+v %+v", h, m)
+	}
+	// the old connection's packets arrive late: dropped whole
+	for _, old := range []struct {
+		h Header
+		m []Message[int]
+		e *Endpoint[int]
+	}{{h1, m1, b}, {hb, mb, a}} {
+		if r := old.e.Incoming(41*step, old.h, old.m); !r.OldConnection || len(r.Deliver) != 0 || r.Acked != 0 || len(r.Abandoned) != len(old.m) {
+			t.Fatalf("an old packet: %+v", r)
+		}
+	}
+	if r := b.Incoming(41*step, h, m); r.OldConnection || len(r.Deliver) != 1 || r.Deliver[0].Body != 4 {
+		t.Fatalf("the new connection's packet: %+v", r)
+	}
+	if b.Stats.OldPackets != 1 || a.Stats.OldPackets != 1 {
+		t.Fatalf("old packets counted %d, %d", a.Stats.OldPackets, b.Stats.OldPackets)
+	}
+}

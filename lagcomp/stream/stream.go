@@ -34,10 +34,10 @@ const (
 	// the duel's target: its bot's aim error and first trigger pull
 	DuelAim       uint64 = 1<<22 + 1<<16
 	DuelFirePhase uint64 = 1<<22 + 1<<16 + 1
-	// a scripted disconnect's reconnect exchange: + 128*event + 2*client
-	// (+1 down), the event's number in its script (at most MaxEvents)
-	ReconnectBase uint64 = 1 << 23
-	MaxEvents            = 1 << 12
+	// at most this many events in a script (a scripted disconnect's
+	// rejoin now goes over the client's own links, drawing from their
+	// streams, so the events need no streams of their own)
+	MaxEvents = 1 << 12
 )
 
 // New is a generator on stream of seed, with its state kept beside it
