@@ -363,11 +363,9 @@ func buildParams() []*Param {
 		num("teleport_dist_m", "compensation", "m", 0.1, 100, 2, "a move longer than this between samples is a teleport", func(c *Config) *float64 { return &c.TeleportDistM }),
 		num("source_window_ms", "compensation", "ms", 0, 5000, 200, "source mode: the command's time is trusted only this close to the server's estimate", func(c *Config) *float64 { return &c.SourceWindowMs }),
 
-		// ue4 is the engine's own; the default stays ewma until the presets'
-		// figures and goldens are re-derived under ue4 (it sends fewer
-		// packets up — ServerUpdatePing only when the average changed — so
-		// every lossy or jittery preset's later draws shift)
-		choice("ping_style", "ping", ping.Styles, ping.EWMA, "how round trips become ExactPing: ue4 (APlayerState::UpdatePing: four one-second buckets of at most seven samples, recomputed once a second; a bounce once the interval is exceeded since the last send or reply) or ewma (a moving average of every reply, weight ping_smoothing; a bounce every interval)", func(c *Config) *ping.Style { return &c.PingStyle }).Restart(),
+		// ue4 is the engine's own (source 004 builds on UpdatePing), so it is
+		// the default; ewma stays selectable for the comparison
+		choice("ping_style", "ping", ping.Styles, ping.UE4, "how round trips become ExactPing: ue4 (APlayerState::UpdatePing: four one-second buckets of at most seven samples, recomputed once a second; a bounce once the interval is exceeded since the last send or reply) or ewma (a moving average of every reply, weight ping_smoothing; a bounce every interval)", func(c *Config) *ping.Style { return &c.PingStyle }).Restart(),
 		num("ping_interval_ms", "ping", "ms", 10, 60000, 250, "PingUpdateInterval: time between bounce messages", func(c *Config) *float64 { return &c.PingIntervalMs }),
 		num("ping_smoothing", "ping", "", 0.01, 1, 0.3, "ping_style = ewma: weight of each new RTT in the smoothed ping (1 = none)", func(c *Config) *float64 { return &c.PingSmoothing }),
 		flag("ping_compress", "ping", false, "the Ping replicated to clients is a byte of ms/4 (255 on overflow, when ExactPing becomes 1020 ms); the rewind reads the exact ping", func(c *Config) *bool { return &c.PingCompress }),

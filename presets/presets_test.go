@@ -117,8 +117,16 @@ func TestPresetsShowTheirPoint(t *testing.T) {
 		}
 		return n
 	}
-	if rs := proj("projectile-bias-1"); countRule(rs, projectile.ReconcileAuthFirst) < len(rs)/2 {
-		t.Errorf("projectile-bias-1: auth_first %d of %d", countRule(rs, projectile.ReconcileAuthFirst), len(rs))
+	rs := proj("projectile-bias-1")
+	done := 0
+	for _, r := range rs {
+		done += b2i(r.Done)
+		if lead := r.LinkOffsetMs; lead < 50 || lead > 85 {
+			t.Errorf("projectile-bias-1: projectile %d spawned %.1f ms ahead of its fake, look_for says 55–80", r.Seq, lead)
+		}
+	}
+	if countRule(rs, projectile.ReconcileAuthFirst) != 7 || countRule(rs, projectile.ReconcileConfirmed) != 7 || done != 14 {
+		t.Errorf("projectile-bias-1: auth_first %d, confirmed %d of %d done; look_for says 7 and 7 of 14", countRule(rs, projectile.ReconcileAuthFirst), countRule(rs, projectile.ReconcileConfirmed), done)
 	}
 	if rs := proj("projectile-rockets"); countRule(rs, projectile.ReconcileConfirmed) < len(rs)/2 {
 		t.Errorf("projectile-rockets: confirmed %d of %d", countRule(rs, projectile.ReconcileConfirmed), len(rs))

@@ -26,8 +26,8 @@ const (
 	EWMA Style = "ewma"
 )
 
-// Styles are the ping styles: UE4's first, the engine's own. (The key's
-// default is still EWMA: see ping_style in lagcomp/keys.go.)
+// Styles are the ping styles: UE4's first, the engine's own and the
+// key's default.
 var Styles = []Style{UE4, EWMA}
 
 // UE4's PingBucket: four buckets of a second, at most seven samples each,
