@@ -97,13 +97,35 @@ func TestLookForSaysWhatTheFiguresShow(t *testing.T) {
 	if n := countRule(runPreset(t, "source-cs").Summary(), rule.SourceWindow); n != 0 {
 		t.Errorf("source-cs honest: source_window on %d shots", n)
 	}
-	// ping rewind: within 10 ms once the smoothed ping settles, less the
-	// shot's wait for its command packet, which no ping measures
-	for _, r := range runPreset(t, "ping-rewind").Shots.From(3) {
+	// ping rewind, less each shot's wait for its command packet (which no
+	// ping measures): the first shot by the server's own measurement, 36
+	// ms short; 3–11 ms short while UE4's buckets fill; within 1 ms from 7 s
+	for i, r := range runPreset(t, "ping-rewind").Shots.Records() {
 		wait := (r.Sent - r.Fire).Millis()
-		if d := math.Abs(r.RewindMs() - (r.IdealRewindMs() - wait)); d > 10 || wait < 0 || wait > 1000.0/64 {
-			t.Errorf("ping-rewind shot %d: used %.1f vs ideal %.1f ms less the command wait %.1f", r.Seq, r.RewindMs(), r.IdealRewindMs(), wait)
+		d := r.RewindMs() - (r.IdealRewindMs() - wait)
+		switch {
+		case wait < 0 || wait > 1000.0/64,
+			i == 0 && (!r.HasRule(rule.PingNotReported) || math.Abs(d+36) > 0.5),
+			i > 0 && r.Judged < 7*model.Second && (d > -3 || d < -11.5),
+			r.Judged >= 7*model.Second && math.Abs(d) > 1:
+			t.Errorf("ping-rewind shot %d at %v: used %.1f vs ideal %.1f ms less the command wait %.1f %v", r.Seq, r.Judged, r.RewindMs(), r.IdealRewindMs(), wait, r.Rules)
 		}
+	}
+	meanOff := func(set ...string) (float64, float64) {
+		s := runPreset(t, "ping-rewind", set...)
+		sum := 0.0
+		for _, r := range s.Shots.Records() {
+			sum += r.RewindMs() - r.IdealRewindMs()
+		}
+		return sum / float64(s.Shots.Len()), s.Summary().Agreement
+	}
+	if d30, _ := meanOff("latency_ms", "30"); math.Abs(d30+58) > 5 {
+		t.Errorf("ping-rewind at 30 ms: the rewind is %.1f ms off, look_for says ~58 short", d30)
+	}
+	d100, a100 := meanOff("latency_ms", "100")
+	e100, ea100 := meanOff("latency_ms", "100", "ping_style", "ewma")
+	if math.Abs(d100-63) > 5 || math.Abs(a100-0.78) > 0.005 || math.Abs(e100-75) > 5 || math.Abs(ea100-1.0/3) > 0.005 {
+		t.Errorf("ping-rewind at 100 ms: %.1f ms over, agreement %.2f (ewma %.1f, %.2f); look_for says ~63, 0.78 (~75, a third)", d100, a100, e100, ea100)
 	}
 	// rockets: every detonation confirmed
 	for _, r := range runPreset(t, "projectile-rockets").Projectiles() {
@@ -149,18 +171,18 @@ func TestLookForMovement(t *testing.T) {
 	lossy := runPreset(t, "lossy-victim")
 	v, sum := victim(lossy), lossy.Summary()
 	clean := runPreset(t, "lossy-victim", "victim_up_loss_pct", "0").Summary()
-	if v.InputsSent != 2400 || v.Buffer.Lost != 134 || v.Buffer.Starved != 283 || v.Corrections != 56 || !near(v.MaxCorrectionM, 0.55, 0.005) ||
-		!near(sum.MaxWarpM, 0.35, 0.005) || !near(clean.MaxWarpM, 0.13, 0.005) || clean.Corrections != 0 {
-		t.Errorf("lossy-victim: %d sent, %d lost, %d starved, %d corrections (largest %.3f m), warp %.3f m vs %.3f clean; look_for says 2400, 134, 283, 56 (0.55), 0.35 vs 0.13",
+	if v.InputsSent != 2400 || v.Buffer.Lost != 107 || v.Buffer.Starved != 263 || v.Corrections != 46 || !near(v.MaxCorrectionM, 0.25, 0.005) ||
+		!near(sum.MaxWarpM, 0.34, 0.005) || !near(clean.MaxWarpM, 0.13, 0.005) || clean.Corrections != 0 {
+		t.Errorf("lossy-victim: %d sent, %d lost, %d starved, %d corrections (largest %.3f m), warp %.3f m vs %.3f clean; look_for says 2400, 107, 263, 46 (0.25), 0.34 vs 0.13",
 			v.InputsSent, v.Buffer.Lost, v.Buffer.Starved, v.Corrections, v.MaxCorrectionM, sum.MaxWarpM, clean.MaxWarpM)
 	}
 	rep := runPreset(t, "lossy-victim", "input_starved", "repeat")
-	if r := victim(rep); !near(rep.Summary().MaxWarpM, 0.30, 0.005) || r.Corrections != 0 {
-		t.Errorf("lossy-victim, input_starved repeat: warp %.3f m, %d corrections; look_for says 0.30, none", rep.Summary().MaxWarpM, r.Corrections)
+	if r := victim(rep); !near(rep.Summary().MaxWarpM, 0.35, 0.005) || r.Corrections != 1 || !near(r.MaxCorrectionM, 0.29, 0.005) {
+		t.Errorf("lossy-victim, input_starved repeat: warp %.3f m, %d corrections; look_for says 0.35, one (0.29 m)", rep.Summary().MaxWarpM, r.Corrections)
 	}
 	nbs := runPreset(t, "lossy-victim", "cmd_backup", "0")
-	if nb := victim(nbs); nb.Buffer.Lost != 560 || nb.Corrections != 217 {
-		t.Errorf("lossy-victim, cmd_backup 0: %d lost, %d corrections; look_for says 560, 217", nb.Buffer.Lost, nb.Corrections)
+	if nb := victim(nbs); nb.Buffer.Lost != 566 || nb.Corrections != 229 {
+		t.Errorf("lossy-victim, cmd_backup 0: %d lost, %d corrections; look_for says 566, 229", nb.Buffer.Lost, nb.Corrections)
 	}
 	pc := runPreset(t, "prediction-correction")
 	v, sum = victim(pc), pc.Summary()
@@ -262,7 +284,7 @@ func TestLookForClientClock(t *testing.T) {
 		sd := strconv.Itoa(seed)
 		none := runPreset(t, "client-clock", "seed", sd).Summary()
 		if none.MeanClockErrorMs < 29 || none.MeanClockErrorMs > 54 || none.MaxClockErrorMs < 83 || none.MaxClockErrorMs > 114 ||
-			none.ClockVerdicts < 11 || none.ClockVerdicts > 43 || none.Shots != 99 || countRule(none, rule.ClockError) != none.ClockVerdicts {
+			none.ClockVerdicts < 10 || none.ClockVerdicts > 43 || none.Shots != 99 || countRule(none, rule.ClockError) != none.ClockVerdicts {
 			t.Errorf("client-clock seed %d: mean clock error %.1f ms, largest %.1f, %d verdicts changed of %d shots", seed, none.MeanClockErrorMs, none.MaxClockErrorMs, none.ClockVerdicts, none.Shots)
 		}
 		tick := runPreset(t, "client-clock", "seed", sd, "clock_sync", "tick_count").Summary()

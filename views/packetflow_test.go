@@ -169,7 +169,7 @@ func TestPacketLegendListsWhatIsDrawn(t *testing.T) {
 			t.Errorf("legend lacks %q: %s", yes, got)
 		}
 	}
-	got = legend(lossyRockets(t, 3300*model.Millisecond), uuid.UUID{})
+	got = legend(lossyRockets(t, 4000*model.Millisecond), uuid.UUID{}) // a window with a resend and a rocket in flight
 	for _, yes := range []string{"lost", "duplicated", "resend", "projectile"} {
 		if !strings.Contains(got, yes) {
 			t.Errorf("lossy legend lacks %q: %s", yes, got)
