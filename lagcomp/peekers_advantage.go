@@ -32,15 +32,18 @@ type PeekersAdvantage struct {
 	Peeker, Holder int
 	// the terms, ms: the intervals each wait is sampled from, and the
 	// fixed delays
-	PeekerFrameMs  float64 // the peeker's frame, 1000/fps: its input covers one
-	PeekerCmdMs    float64 // between its command packets, 1000/cmd_rate_hz (capped at fps)
-	PeekerUpMs     float64 // the peeker's one-way latency to the server
-	InputBufferMs  float64 // the server's input buffer (input_buffer_ms)
-	ServerTickMs   float64 // between server ticks, 1000/tick_hz (its wait is inside the input buffer)
-	SnapshotMs     float64 // between snapshots, 1000/snapshot_hz
-	HolderDownMs   float64 // the holder's one-way latency from the server
-	HolderInterpMs float64 // the holder's interpolation buffer (interp_ms; 0 unless display = interp)
-	HolderFrameMs  float64 // the holder's frame, 1000/fps
+	PeekerFrameMs float64 // the peeker's frame, 1000/fps: its input covers one
+	PeekerCmdMs   float64 // between its command packets, 1000/cmd_rate_hz (capped at fps)
+	PeekerUpMs    float64 // the peeker's one-way latency to the server
+	InputBufferMs float64 // the server's input buffer (input_buffer_ms)
+	ServerTickMs  float64 // between server ticks, 1000/tick_hz (its wait is inside the input buffer)
+	SnapshotMs    float64 // between snapshots, 1000/snapshot_hz
+	HolderDownMs  float64 // the holder's one-way latency from the server
+	// OneWayFromTrace: a one-way term is a replayed trace's delay at the
+	// peek (the run's, not the configuration's latency_ms)
+	OneWayFromTrace bool
+	HolderInterpMs  float64 // the holder's interpolation buffer (interp_ms; 0 unless display = interp)
+	HolderFrameMs   float64 // the holder's frame, 1000/fps
 	// PeekerCmdWaitMs is how long the peeker's first input waited for
 	// its command packet: the server's input buffer keeps the age of the
 	// first input to arrive for the whole run (0 when a packet goes every
@@ -184,6 +187,25 @@ func (s *Sim) PeekersAdvantage() (PeekersAdvantage, bool) {
 	}
 	p := PredictPeekersAdvantage(&s.cfg)
 	w := &s.sight
+	// a link that replays a trace does not play latency_ms: its one-way
+	// term is the trace's delay at the peek (now, before the peeker saw)
+	at := s.Now
+	if w.seen[sightPeeker] {
+		at = w.at[sightPeeker]
+	}
+	if up := s.Clients[p.Peeker].up; up != nil {
+		if _, ok := up.Replayed(); ok {
+			p.PeekerUpMs, p.OneWayFromTrace = up.BaseMs(at), true
+		}
+	}
+	if down := s.Clients[p.Holder].down; down != nil {
+		if _, ok := down.Replayed(); ok {
+			p.HolderDownMs, p.OneWayFromTrace = down.BaseMs(at), true
+		}
+	}
+	if p.OneWayFromTrace {
+		p.sum()
+	}
 	p.PeekerSaw, p.ServerSaw, p.HolderSaw = w.at[sightPeeker], w.at[sightServer], w.at[sightHolder]
 	p.PeekerSeen, p.ServerSeen, p.HolderSeen = w.seen[sightPeeker], w.seen[sightServer], w.seen[sightHolder]
 	if w.won {
@@ -224,9 +246,14 @@ func PredictPeekersAdvantage(cfg *Config) PeekersAdvantage {
 	if d := p.SnapshotMs - p.HolderInterpMs; d > 0 {
 		p.SnapshotWaitMs = d * d / (2 * p.SnapshotMs)
 	}
+	p.sum()
+	return p
+}
+
+// sum derives the predicted gap and one peek's bounds from the terms.
+func (p *PeekersAdvantage) sum() {
 	fixed := p.PeekerUpMs + p.InputBufferMs + p.HolderDownMs + p.HolderInterpMs
 	p.PredictedMs = fixed + p.PeekerFrameMs + p.PeekerCmdWaitMs + p.HolderFrameMs/2 + p.SnapshotWaitMs
 	p.LowMs = fixed
 	p.HighMs = fixed + p.PeekerFrameMs + p.PeekerCmdMs + 2*p.HolderFrameMs + p.SnapshotMs
-	return p
 }

@@ -38,12 +38,16 @@ type duelTerm struct {
 // beyond it, and half the holder's frame (its mean wait). A term of 0 ms
 // is left out: a packet every frame has no command wait.
 func duelTerms(d *lagcomp.PeekersAdvantage) []duelTerm {
+	up, down := "up-link", "down-link"
+	if d.OneWayFromTrace { // the links' delays are a replayed trace's at the peek
+		up, down = "up-link (trace)", "down-link (trace)"
+	}
 	all := []duelTerm{
 		{0, 0, d.PeekerFrameMs, "peeker's input frame", ClientRed},
 		{0, 0, d.PeekerCmdWaitMs, "command packet wait", duelPurple},
-		{0, 1, d.PeekerUpMs, "up-link", VictimOrange},
+		{0, 1, d.PeekerUpMs, up, VictimOrange},
 		{1, 1, d.InputBufferMs, "input buffer (tick wait)", ServerBlue},
-		{1, 2, d.HolderDownMs, "down-link", TraceYellw},
+		{1, 2, d.HolderDownMs, down, TraceYellw},
 		{2, 2, d.HolderInterpMs, "holder's interp delay", AuthGreen},
 		{2, 2, d.SnapshotWaitMs, "snapshot wait", duelTeal},
 		{2, 2, d.HolderFrameMs / 2, "holder's frame (half)", TrailGrey},

@@ -35,6 +35,9 @@ type DuelJSON struct {
 	FirstSaw       string   `json:"first_saw"`
 	Won            string   `json:"won"`
 	WonAtMs        *float64 `json:"won_at_ms"`
+	// OneWayFrom is "trace" when a one-way term is a replayed trace's
+	// delay at the peek rather than latency_ms (absent otherwise)
+	OneWayFrom string `json:"one_way_from,omitempty"`
 }
 
 // Duel is the peeker's advantage in its output form.
@@ -54,6 +57,9 @@ func Duel(p *lagcomp.PeekersAdvantage) DuelJSON {
 		SnapshotWait: round6(p.SnapshotWaitMs), PredictedMs: round6(p.PredictedMs), LowMs: round6(p.LowMs), HighMs: round6(p.HighMs),
 		PeekerSawMs: at(p.PeekerSeen, p.PeekerSaw), ServerSawMs: at(p.ServerSeen, p.ServerSaw), HolderSawMs: at(p.HolderSeen, p.HolderSaw),
 		FirstSaw: role(p, p.FirstSaw()), Won: role(p, p.Winner), WonAtMs: at(p.Winner >= 0, p.WonAt),
+	}
+	if p.OneWayFromTrace {
+		j.OneWayFrom = "trace"
 	}
 	if m, ok := p.MeasuredMs(); ok {
 		m = round6(m)
