@@ -158,7 +158,7 @@ func (p *pane) duel() {
 		at += t.ms
 	}
 	// the holder's screen shows the peeker: the sum
-	p.duelMark(g.x(d.PredictedMs), g.lanes[2], p.pal.Text)
+	p.diamond(g.x(d.PredictedMs), g.lanes[2], p.pal.Text)
 	by := y + axisH + 3*laneGap + 4*p.s
 	if !compact {
 		p.duelBracket(g, 0, d.PredictedMs, by, fmt.Sprintf("predicted advantage %.1f ms (the sum: the mean)", d.PredictedMs), p.pal.Text)
@@ -168,7 +168,7 @@ func (p *pane) duel() {
 			if ms < 0 || ms > g.span {
 				return
 			}
-			p.duelMark(g.x(ms), g.lanes[lane], FakeMagnta)
+			p.diamond(g.x(ms), g.lanes[lane], FakeMagnta)
 			if !compact {
 				p.labelPx(g.x(ms), g.lanes[lane]+8*p.s, who+" saw", FakeMagnta)
 			}
@@ -225,19 +225,6 @@ func (p *pane) duelAxis(g *duelGeometry, top, bottom float64) {
 	p.shape(rect{g.x0 - 30*p.s, top, g.x1 + 30*p.s, top + 16*p.s})
 }
 
-// duelMark is a sighting: a diamond on a lane.
-func (p *pane) duelMark(x, y float64, c color.Color) {
-	r := 6 * p.s
-	p.dc.SetColor(c)
-	p.dc.MoveTo(x, y-r)
-	p.dc.LineTo(x+r, y)
-	p.dc.LineTo(x, y+r)
-	p.dc.LineTo(x-r, y)
-	p.dc.ClosePath()
-	p.dc.Fill()
-	p.shape(rect{x - r, y - r, x + r, y + r})
-}
-
 // duelBracket spans a..b ms at y with its words under it.
 func (p *pane) duelBracket(g *duelGeometry, a, b, y float64, s string, c color.Color) {
 	xa, xb := g.x(a), g.x(b)
@@ -273,7 +260,7 @@ func (p *pane) duelEntries(terms []duelTerm, measured, short bool) []ownEntry {
 		es = append(es, ownEntry{func(x, y float64) { p.fillRect(x, y-4*p.s, 18*p.s, 8*p.s, c) }, words})
 	}
 	if measured {
-		es = append(es, ownEntry{func(x, y float64) { p.duelMark(x+9*p.s, y, FakeMagnta) }, "first sight (measured)"})
+		es = append(es, ownEntry{func(x, y float64) { p.diamond(x+9*p.s, y, FakeMagnta) }, "first sight (measured)"})
 	}
 	return es
 }

@@ -603,7 +603,8 @@ func (p *pane) mark(x, y float64, side float64, c color.NRGBA, label string, row
 	p.labelPx(x, y+side*reach, label, c)
 }
 
-func (p *pane) diamond(x, y float64, c color.NRGBA) {
+// diamond is a mark on a lane: a shot fired, a sighting in the duel.
+func (p *pane) diamond(x, y float64, c color.Color) {
 	r := 6 * p.s
 	p.shape(rect{x - r, y - r, x + r, y + r})
 	p.dc.SetColor(c)
