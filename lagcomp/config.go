@@ -502,17 +502,7 @@ func (s *Sim) reconnect(a events.Action) {
 // disconnected on the projectile or the shot it was about (a shot with no
 // copy left is lost).
 func (s *Sim) droppedAtReconnect(m relMsg) {
-	s.reliableGaveUp++
-	if m.Proj != nil {
-		if p := s.proj(m.Proj.Seq); p != nil {
-			p.gaveUp++
-		}
-	}
-	if m.Cmd == nil {
-		return
-	}
-	if ps := s.shot(m.Cmd.Seq); ps != nil {
-		ps.relPending = false
+	if ps := s.dropReliable(m); ps != nil {
 		ps.cutBy |= cutBit(rule.Disconnected)
 		s.checkLost(ps)
 	}

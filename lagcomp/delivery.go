@@ -211,6 +211,17 @@ func (s *Sim) connectionLost(c *Client, weapon bool) {
 // named on the projectile it was about, or its shot lost (unless a copy
 // still on the wire is yet to be dropped: abandoned).
 func (s *Sim) gaveUp(m relMsg) {
+	if ps := s.dropReliable(m); ps != nil {
+		ps.connLost = true
+		s.checkLost(ps)
+	}
+}
+
+// dropReliable counts a reliable message its connection's end dropped
+// (given up, or cut by a rejoin), names it on the projectile it was
+// about, and gives back the shot it carried, no longer pending (nil if
+// none), for the caller to name why.
+func (s *Sim) dropReliable(m relMsg) *pendingShot {
 	s.reliableGaveUp++
 	if m.Proj != nil {
 		if p := s.proj(m.Proj.Seq); p != nil {
@@ -218,12 +229,13 @@ func (s *Sim) gaveUp(m relMsg) {
 		}
 	}
 	if m.Cmd == nil {
-		return
+		return nil
 	}
-	if ps := s.shot(m.Cmd.Seq); ps != nil {
-		ps.relPending, ps.connLost = false, true
-		s.checkLost(ps)
+	ps := s.shot(m.Cmd.Seq)
+	if ps != nil {
+		ps.relPending = false
 	}
+	return ps
 }
 
 // abandoned are copies of reliable commands that arrived after their
