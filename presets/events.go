@@ -48,15 +48,7 @@ func parseEvents(name string, data []byte, v any) (string, error) {
 		}
 		return s, nil
 	}
-	list, ok := v.([]map[string]any)
-	if items, isList := v.([]any); isList {
-		ok = true
-		for _, it := range items {
-			m, isTable := it.(map[string]any)
-			ok = ok && isTable
-			list = append(list, m)
-		}
-	}
+	list, ok := tables(v)
 	if !ok {
 		return "", fmt.Errorf("%s:%d: key \"events\": want [[events]] tables (at_ms and one of set, outage_ms, disconnect_ms) or the text form, e.g. events = \"3s:outage=1s\"", name, lineOf(data, "events"))
 	}

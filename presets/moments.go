@@ -31,15 +31,7 @@ const maxMomentMs = 3_600_000
 // parseMoments checks the moments value strictly: every error names the
 // file, the line of the moment, the key and what is allowed.
 func parseMoments(name string, data []byte, v any) ([]moments.Spec, error) {
-	list, ok := v.([]map[string]any)        // [[moments]] tables
-	if items, isList := v.([]any); isList { // an inline list
-		ok = true
-		for _, it := range items {
-			m, isTable := it.(map[string]any)
-			ok = ok && isTable
-			list = append(list, m)
-		}
-	}
+	list, ok := tables(v)
 	if !ok {
 		return nil, fmt.Errorf("%s:%d: key \"moments\": want a list of tables, e.g. moments = [{ at_ms = 2500, say = \"…\" }]", name, lineOf(data, "moments"))
 	}

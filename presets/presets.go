@@ -211,6 +211,22 @@ func keyParams(v any) (keys, notes []string, err error) {
 	return keys, notes, nil
 }
 
+// tables is a list-of-tables value as the TOML decoder gives it: the
+// [[key]] tables, or an inline list whose items must all be tables (ok
+// false otherwise).
+func tables(v any) (list []map[string]any, ok bool) {
+	list, ok = v.([]map[string]any)
+	if items, isList := v.([]any); isList {
+		ok = true
+		for _, it := range items {
+			m, isTable := it.(map[string]any)
+			ok = ok && isTable
+			list = append(list, m)
+		}
+	}
+	return list, ok
+}
+
 // lineOf finds the line a top-level key is written on, for messages:
 // "key = …", a table header "[key]" or "[[key]]", or a dotted key
 // "key.sub = …". 0 only if it is written in none of these ways.
