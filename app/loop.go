@@ -69,6 +69,9 @@ func (u *UI) refresh() {
 		}
 	}
 	f := u.frame.Load()
+	for _, p := range u.panes {
+		p.syncButtons(f)
+	}
 	u.metrics.update(f, u.compare.refresh(v, f))
 	u.timeline.update()
 	u.shots.update()

@@ -2,6 +2,7 @@ package app
 
 import (
 	"image"
+	"lagscope/lagcomp"
 	"math"
 	"slices"
 
@@ -98,12 +99,36 @@ func (p *Pane) draw(w, h int) image.Image {
 	p.drawn = p.ui.version.Load()
 	o := p.options(w)
 	f := p.ui.frame.Load()
-	v := p.view
-	if p.ui.layout != views.LayoutSingle { // in a duel the timeline takes the Overlay's cell
-		v = views.InPlace(v, f)
-	}
-	p.r.Pane(p.img, f, v, o)
+	p.r.Pane(p.img, f, p.shownIn(f), o)
 	return p.img
+}
+
+// shownIn is the view the pane draws of frame f: in a duel the timeline
+// takes the Overlay's cell (views.InPlace) of every layout but one pane.
+func (p *Pane) shownIn(f *lagcomp.Frame) views.View {
+	if p.ui.layout == views.LayoutSingle {
+		return p.view
+	}
+	return views.InPlace(p.view, f)
+}
+
+// syncButtons shows the focus and fit buttons only while the pane draws a
+// world: a time axis (the packet flow, the duel's timeline in the
+// Overlay's cell) has nothing to frame, zoom or pan. UI thread only.
+func (p *Pane) syncButtons(f *lagcomp.Frame) {
+	world := !p.shownIn(f).TimeAxis()
+	if world == p.focusBtn.Visible() {
+		return
+	}
+	if !world {
+		p.focusBtn.Hide()
+		p.fitBtn.Hide()
+		return
+	}
+	p.focusBtn.Show()
+	if p.zoom != 1 || p.pan != (model.Vec{}) {
+		p.fitBtn.Show()
+	}
 }
 
 // options are the UI's drawing options with this pane's scale, zoom and
@@ -157,7 +182,7 @@ func (p *Pane) worldAt(pos fyne.Position) (model.Vec, bool) {
 
 // Scrolled zooms about the cursor: the world point under it stays put.
 func (p *Pane) Scrolled(ev *fyne.ScrollEvent) {
-	if p.view.TimeAxis() { // a time axis, not the world
+	if p.shownIn(p.ui.frame.Load()).TimeAxis() { // a time axis, not the world
 		return
 	}
 	before, ok := p.worldAt(ev.Position)
@@ -173,7 +198,7 @@ func (p *Pane) Scrolled(ev *fyne.ScrollEvent) {
 
 // Dragged pans: the world point under the cursor follows it.
 func (p *Pane) Dragged(ev *fyne.DragEvent) {
-	if p.view.TimeAxis() {
+	if p.shownIn(p.ui.frame.Load()).TimeAxis() {
 		return
 	}
 	from := ev.Position.Subtract(ev.Dragged)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -81,5 +82,26 @@ func TestScreenshotSaysTheMomentOverItsPanes(t *testing.T) {
 	}
 	if _, err := capture.Render(sc); err == nil || !strings.Contains(err.Error(), "jump to a moment first") {
 		t.Fatalf("a moment caption without a moment: %v", err)
+	}
+}
+
+// In a duel the Overlay's cell draws the duel's timeline: a time axis
+// with no world to frame, so its focus and fit buttons are hidden and a
+// scroll zooms nothing; without a duel the cell keeps its focus button.
+func TestDuelCellHasNoWorldButtons(t *testing.T) {
+	u, clk := newTestUI(t, "peekers-advantage")
+	clk.run(u, 60)
+	p := u.pane(views.ViewOverlay)
+	if p.focusBtn.Visible() || p.fitBtn.Visible() {
+		t.Fatalf("the duel's cell shows focus %v, fit %v", p.focusBtn.Visible(), p.fitBtn.Visible())
+	}
+	p.Scrolled(&fyne.ScrollEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(p.Size().Width/2, p.Size().Height/2)}, Scrolled: fyne.NewDelta(0, 30)})
+	if p.zoom != 1 || p.fitBtn.Visible() {
+		t.Fatalf("a scroll on the duel's cell zoomed it to %v (fit shown: %v)", p.zoom, p.fitBtn.Visible())
+	}
+	u, clk = newTestUI(t, "default")
+	clk.run(u, 60)
+	if p := u.pane(views.ViewOverlay); !p.focusBtn.Visible() {
+		t.Fatal("the Overlay without a duel hides its focus button")
 	}
 }
