@@ -303,3 +303,32 @@ func TestSteadyStateAllocatesNothingPerTick(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkWork checks the replay cost model (Sim.Work) against the
+// clock: one simulated second of each scene, from 0 to 64 bystanders, 60
+// to 240 fps and 64 to 128 Hz, and ns/work, the wall time a unit of
+// modelled work took. Where the model holds it is about the same in
+// every scene (about 1 on this project's machine, by construction).
+func BenchmarkWork(b *testing.B) {
+	for _, pawns := range []int{0, 64} {
+		for _, fps := range []int{60, 240} {
+			for _, hz := range []int{64, 128} {
+				b.Run(fmt.Sprintf("pawns=%d/fps=%d/hz=%d", pawns, fps, hz), func(b *testing.B) {
+					c := Defaults()
+					c.ExtraPawns, c.FPS, c.TickHz = pawns, fps, hz
+					s, err := New(c)
+					if err != nil {
+						b.Fatal(err)
+					}
+					s.Step(2 * model.Second) // warm: buffers and logs at their steady sizes
+					w := s.Work()
+					b.ResetTimer()
+					for i := 0; i < b.N; i++ {
+						s.Step(s.Now + model.Second)
+					}
+					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(s.Work()-w), "ns/work")
+				})
+			}
+		}
+	}
+}

@@ -11,28 +11,37 @@ import (
 // or before the wanted time instead of from zero, so it costs at most one
 // keyframe gap of simulation at any session length. A keyframe shares
 // with the live run what did not change and keeps only what a replay
-// needs (lagcomp's Sim.Keyframe): a session of an hour, its 901 keyframes
-// and the live run, holds about 170 MB in the default scene and 230 MB
-// with 64 bystanders (BenchmarkSeek's MB-heap).
+// needs (lagcomp's Sim.Keyframe). How far apart keyframes are is set by
+// what a replay costs, not by simulated time alone: a crowd of bystanders
+// costs several times a duel per simulated second, so its keyframes come
+// more often, and a duel's, each about as large, less often — every seek
+// replays about KeyframeReplay of work, and memory follows.
 const (
-	// KeyframeEvery is how often the live run is copied, simulated time.
+	// KeyframeEvery is how often the live run may be copied, simulated
+	// time: the candidates are its multiples.
 	KeyframeEvery = 4 * model.Second
+	// KeyframeReplay is the modelled cost of replaying from one keyframe
+	// to the next (lagcomp's Sim.Work, about a nanosecond of this
+	// project's 2-core machine a unit): a candidate becomes a keyframe
+	// when replaying from the newest would cost at least this. 6 ms: a
+	// duel's keyframes 16–20 s apart, 64 bystanders' 4–8 s (BenchmarkSeek).
+	KeyframeReplay = 6_000_000
 	// KeyframeThinning sets how keyframes thin as they age: one may be
 	// dropped when its neighbours are then no further apart than its age
-	// divided by this (and never closer than KeyframeEvery). Up to
-	// KeyframeEvery × KeyframeThinning (33 min) of age every keyframe is
-	// kept; past it the gaps grow in proportion to age, so the count grows
-	// only with the logarithm of the session's length (about 900 in the
-	// first hour, 1 300 after ten).
+	// divided by this (and never closer than KeyframeEvery). Until their
+	// age passes this many gaps every keyframe is kept; past it the gaps
+	// grow in proportion to age, so the count grows only with the
+	// logarithm of the session's length.
 	KeyframeThinning = 500
 )
 
 // keyframe is a deep copy of the live simulation made to be kept
-// (lagcomp's Sim.Keyframe: never stepped, a seek steps a clone of it) and
-// how many inputs it had applied.
+// (lagcomp's Sim.Keyframe: never stepped, a seek steps a clone of it),
+// how many inputs it had applied, and the run's work then (Sim.Work).
 type keyframe struct {
 	sim  *lagcomp.Sim
 	next int
+	work int64
 }
 
 // keyframes are the timeline's copies of the live run, oldest first; the
@@ -40,23 +49,31 @@ type keyframe struct {
 type keyframes struct {
 	list     []keyframe
 	every    model.Time // KeyframeEvery (tests shorten it)
+	replay   int64      // KeyframeReplay (tests set it to 0: every candidate)
 	thinning int64      // KeyframeThinning
+	// offered is the newest candidate time considered
+	offered model.Time
 }
 
 func newKeyframes(start *lagcomp.Sim) keyframes {
-	return keyframes{list: []keyframe{{start.Keyframe(), 0}}, every: KeyframeEvery, thinning: KeyframeThinning}
+	return keyframes{list: []keyframe{{start.Keyframe(), 0, start.Work()}}, every: KeyframeEvery, replay: KeyframeReplay, thinning: KeyframeThinning, offered: start.Now}
 }
 
-// due is the time of the next keyframe after the newest one.
+// due is the next candidate time: the multiple of every after the newest
+// one considered.
 func (k *keyframes) due() model.Time {
-	last := k.list[len(k.list)-1].sim.Now
-	return (last/k.every + 1) * k.every
+	return (k.offered/k.every + 1) * k.every
 }
 
-// add copies the live run (with next inputs applied) and thins the older
-// keyframes.
-func (k *keyframes) add(live *lagcomp.Sim, next int) {
-	k.list = append(k.list, keyframe{asReplayed(live.Keyframe()), next})
+// offer considers the live run (with next inputs applied) at a candidate
+// time: it becomes a keyframe when replaying from the newest would cost
+// at least replay.
+func (k *keyframes) offer(live *lagcomp.Sim, next int) {
+	k.offered = live.Now
+	if live.Work()-k.list[len(k.list)-1].work < k.replay {
+		return
+	}
+	k.list = append(k.list, keyframe{asReplayed(live.Keyframe()), next, live.Work()})
 	k.thin(live.Now)
 }
 
@@ -108,6 +125,7 @@ func (k *keyframes) truncate(t model.Time, inputs int) {
 	}
 	clear(k.list[n:])
 	k.list = k.list[:n]
+	k.offered = t // the candidates up to t were the old run's, the same
 }
 
 // Keyframes is how many keyframes the session holds.

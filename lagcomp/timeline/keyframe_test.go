@@ -19,7 +19,7 @@ func playSession(t testing.TB, c lagcomp.Config, d, every model.Time, thinning i
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.keys.every, s.keys.thinning = every, thinning
+	s.keys.every, s.keys.replay, s.keys.thinning = every, 0, thinning
 	for i := 0; s.LiveNow() < d; i++ {
 		s.Advance(16 * model.Millisecond)
 		switch i % 900 {
@@ -272,5 +272,52 @@ func TestKeyframesRetainLittle(t *testing.T) {
 	t.Logf("%d bytes a keyframe (bound %d)", per, keyframeBytes)
 	if per > keyframeBytes {
 		t.Fatalf("each keyframe adds %d bytes of heap, more than %d: a keyframe copies what it could share", per, keyframeBytes)
+	}
+}
+
+// Keyframes are spaced by what a replay costs (Sim.Work): each at a
+// candidate time (a multiple of KeyframeEvery), the first candidate at
+// which replaying from the one before would cost KeyframeReplay — so a
+// crowd, which costs more a simulated second, keyframes more often than a
+// duel, and a seek replays at most KeyframeReplay and one candidate gap
+// of work. Seeks under this spacing still give a replay from zero's bytes.
+func TestKeyframesSpacedByReplayCost(t *testing.T) {
+	gaps := map[int]float64{}
+	for _, pawns := range []int{0, 64} {
+		c := lagcomp.Defaults()
+		c.ExtraPawns = pawns
+		s, err := NewSession(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var candidate int64 // the most work one candidate gap cost
+		for w := s.live.Work(); s.LiveNow() < 150*model.Second; w = s.live.Work() {
+			s.stepLive(s.LiveNow() + KeyframeEvery) // from one candidate to the next
+			candidate = max(candidate, s.live.Work()-w)
+		}
+		l := s.keys.list
+		if len(l) < 3 {
+			t.Fatalf("%d pawns: %d keyframes in 150 s", pawns, len(l))
+		}
+		for i := 1; i < len(l); i++ {
+			if l[i].sim.Now%KeyframeEvery != 0 {
+				t.Fatalf("%d pawns: keyframe at %v, not a candidate time", pawns, l[i].sim.Now)
+			}
+			if d := l[i].work - l[i-1].work; d < KeyframeReplay || d >= KeyframeReplay+candidate {
+				t.Fatalf("%d pawns: keyframes at %v and %v are %d of work apart, want [%d, %d)", pawns, l[i-1].sim.Now, l[i].sim.Now, d, KeyframeReplay, KeyframeReplay+candidate)
+			}
+		}
+		gaps[pawns] = (l[len(l)-1].sim.Now - l[1].sim.Now).Seconds() / float64(len(l)-2)
+		for _, at := range []model.Time{7 * model.Second, 61*model.Second + 3, s.LiveNow() - model.Second} {
+			s.Seek(at)
+			ref, _ := s.replay(at)
+			if a, b := framesBytes(t, ref), framesBytes(t, s.Sim()); !bytes.Equal(a, b) {
+				t.Fatalf("%d pawns: seek to %v differs from the replay from zero\n%s", pawns, at, firstDiff(a, b))
+			}
+		}
+	}
+	t.Logf("mean keyframe gap: %.1f s in the default scene, %.1f s with 64 bystanders", gaps[0], gaps[64])
+	if gaps[0] < 2*gaps[64] {
+		t.Fatalf("mean keyframe gaps %.1f s (default) and %.1f s (64 bystanders): the crowd should keyframe at least twice as often", gaps[0], gaps[64])
 	}
 }

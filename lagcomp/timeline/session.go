@@ -101,13 +101,13 @@ func (s *Session) Advance(wall model.Time) {
 	s.stepLive(s.live.Now + d)
 }
 
-// stepLive runs the live simulation to t, copying it at every keyframe
-// time on the way.
+// stepLive runs the live simulation to t, offering it as a keyframe at
+// every candidate time on the way.
 func (s *Session) stepLive(t model.Time) {
 	for due := s.keys.due(); due <= t; due = s.keys.due() {
 		s.live.Step(due)
 		s.recordSampled()
-		s.keys.add(s.live, len(s.inputs))
+		s.keys.offer(s.live, len(s.inputs))
 	}
 	s.live.Step(t)
 	s.recordSampled()

@@ -23,7 +23,7 @@ func TestUserMovementIsRecordedAndReplayed(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := s.Sim().Frame().Pawns[lagcomp.TargetPawn].Pose.Pos
-	s.keys.every = 20 * model.Millisecond // keyframes fall between a key and the frame that samples it
+	s.keys.every, s.keys.replay = 20*model.Millisecond, 0 // keyframes fall between a key and the frame that samples it
 	frames := map[model.Time][]byte{}
 	pressed := map[int]model.Time{} // input index → when the keys changed
 	for i := 0; i < 150; i++ {
@@ -149,7 +149,7 @@ func TestKeyframeHoldsOnlySampledInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.keys.every = 20 * model.Millisecond // between the frames at 16.667 and 25 ms (120 fps)
+	s.keys.every, s.keys.replay = 20*model.Millisecond, 0 // between the frames at 16.667 and 25 ms (120 fps)
 	s.Advance(17 * model.Millisecond)
 	s.SetUserInput(lagcomp.TargetPawn, lagcomp.UserInput{Move: model.V(1, 0)})
 	s.Advance(4 * model.Millisecond) // the keyframe at 20 ms, no frame
