@@ -87,7 +87,14 @@ func (s *Sim) commandCopies(p *Packet, n int) {
 	var buf [8]*Command
 	for _, cmd := range commandsIn(buf[:0], p) {
 		if ps := s.shot(cmd.Seq); ps != nil {
-			ps.sentAt = append(ps.sentAt, p.Sent)
+			if !ps.arrived {
+				// what a copy sent after one arrived could say is read no
+				// more (the record took the count, later copies are
+				// duplicates): cl_cmdbackup repeats a command in every
+				// packet until newer ones push it out, and an hour of
+				// them was 3 kB a shot
+				ps.sentAt = append(ps.sentAt, p.Sent)
+			}
 			ps.onWire += n
 			s.checkLost(ps)
 		}
