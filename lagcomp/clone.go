@@ -74,9 +74,13 @@ func (s *Sim) Clone() *Sim {
 // and holds nothing of the live run's that it does not need, so an hour's
 // keyframes cost only what differs between them:
 //   - each pawn's Swept, rebuilt from its history by Clone;
-//   - the samples of every history that its pawn's script gives back,
-//     bit for bit (a bystander's, as a rule): only their times are kept,
-//     one list for all that share them, and Clone makes them again;
+//   - the samples of every history that TruthAt gives back, bit for bit
+//     (a bystander's, from its script; a player's, from its path's knots):
+//     only their times are kept, one list for all that share them, and
+//     Clone makes them again; any other history (the shooter's seenTrail)
+//     is kept packed (rewind's History.Pack), as is
+//   - each player's exact path (rewind.Pack: a few bytes a knot where
+//     the pawn stands or goes straight, not 48), unpacked by Clone;
 //   - the packet log's room: its entries (the last PacketWindow's) are
 //     kept as bytes (keptPackets, about 20 a packet), and Clone makes
 //     them again;
@@ -100,13 +104,15 @@ func (s *Sim) Keyframe() *Sim {
 	for i := range k.Server.Pawns {
 		p := &k.Server.Pawns[i]
 		p.Swept = rewind.Swept{}
-		if p.Driven || !byScript(p) {
-			continue
+		if byTruth(p) {
+			if t := p.History.Times(); !slices.Equal(t, ts) {
+				ts = t
+			}
+			p.History, p.scripted = p.History.Shell(), ts // the times shared by every pawn that ticked with the rest
+		} else {
+			p.History = p.History.Pack()
 		}
-		if t := p.History.Times(); !slices.Equal(t, ts) {
-			ts = t
-		}
-		p.History, p.scripted = p.History.Shell(), ts // the times shared by every bystander
+		p.packed, p.path = rewind.Pack(p.path), nil
 	}
 	k.packetBytes, k.packets, k.packetsLo = keptPackets(k.packets[k.packetsLo:]), nil, 0
 	o := slabFree{pawns: k.Server.Pawns, tick: k.cfg.Tick()}
@@ -117,6 +123,9 @@ func (s *Sim) Keyframe() *Sim {
 		o.packet(&k.Dropped[i])
 	}
 	for _, c := range k.Clients {
+		if c.seenTrail != nil {
+			c.seenTrail = c.seenTrail.Pack()
+		}
 		c.slab = nil
 		c.in.compact()
 		c.in.each(o.packet)
@@ -261,13 +270,14 @@ func (c *Sim) refill() {
 	}
 }
 
-// byScript is whether every sample p's history holds is, bit for bit,
-// the pose p's script gives at its time (so Server.clone can make them
-// again from the times alone).
-func byScript(p *ServerPawn) bool {
+// byTruth is whether every sample p's history holds is, bit for bit,
+// the pose TruthAt gives at its time: its script's for a bystander, its
+// path's knot then for a player (the server samples the pose it played
+// to), so Server.clone can make them again from the times alone.
+func byTruth(p *ServerPawn) bool {
 	for i := range p.History.Len() {
 		s := p.History.At(i)
-		if !samePose(s.Pose, p.Motion.At(s.T)) {
+		if !samePose(s.Pose, p.TruthAt(s.T)) {
 			return false
 		}
 	}
@@ -284,12 +294,17 @@ func (s *Server) clone() *Server {
 	c.Pawns = slices.Clone(s.Pawns)
 	for i := range c.Pawns {
 		p := &c.Pawns[i]
-		if ts := s.Pawns[i].scripted; ts != nil { // a keyframe's: made again
-			p.History, p.scripted = s.Pawns[i].History.Refill(ts, p.Motion.At), nil
+		if p.packed != nil { // a keyframe's: unpacked
+			p.path, p.packed = p.packed.Unpack(), nil
 		} else {
-			p.History = s.Pawns[i].History.Clone()
+			p.path = slices.Clone(p.path)
 		}
-		p.path, p.offsets = slices.Clone(s.Pawns[i].path), slices.Clone(s.Pawns[i].offsets)
+		p.offsets = slices.Clone(p.offsets)
+		if ts := p.scripted; ts != nil { // a keyframe's: made again (after the path they may come from)
+			p.History, p.scripted = p.History.Refill(ts, p.TruthAt), nil
+		} else {
+			p.History = p.History.Clone()
+		}
 		p.Swept = rewind.SweptOf(p.History) // rebuilt: a keyframe need not store it
 	}
 	c.in = s.in.clone()

@@ -37,9 +37,12 @@ type ServerPawn struct {
 	// time a rewind reaches
 	offsets []offsetFrom
 	// scripted, in a keyframe only, are the times of History's samples,
-	// each the pose Motion gives then: the keyframe's History holds none
+	// each the pose TruthAt gives then: the keyframe's History holds none
 	// (a Shell), and the clone a seek steps makes them again
 	scripted []model.Time
+	// packed, in a keyframe only, is path as bytes (rewind.Pack): the
+	// clone a seek steps unpacks it
+	packed rewind.Packed
 	// leg is a bystander's random walk's current leg, remembered (a value: a clone copies it)
 	leg model.WalkLeg
 }

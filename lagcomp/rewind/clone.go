@@ -12,11 +12,28 @@ import (
 // sample order and times, so it answers every one exactly as the original.
 func (h *History) Clone() *History {
 	c := *h
+	if h.packed != nil { // a keyframe's (Pack)
+		c.buf, c.packed = h.packed.unpack(max(h.n, 4)), nil
+		return &c
+	}
 	c.buf = make([]Sample, max(h.n, 4))
 	for i := 0; i < h.n; i++ {
 		c.buf[i] = *h.at(i)
 	}
 	c.head = 0
+	return &c
+}
+
+// Pack is a copy for a keyframe to keep: its samples as bytes (Packed,
+// a few a sample where a pawn stands or goes straight, not 48), which
+// Clone unpacks. Nothing may read it but Clone.
+func (h *History) Pack() *History {
+	c := *h
+	s := make([]Sample, h.n)
+	for i := range s {
+		s[i] = *h.at(i)
+	}
+	c.buf, c.head, c.packed = nil, 0, Pack(s)
 	return &c
 }
 

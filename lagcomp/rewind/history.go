@@ -40,6 +40,9 @@ type History struct {
 	// unwound counts the held samples whose yaw is outside [0, 2*pi):
 	// while there are none, a naive yaw lerp needs no normalising.
 	unwound int
+	// packed, in a keyframe's copy only (Pack), holds the samples as bytes
+	// and buf none
+	packed Packed
 }
 
 // NewHistory keeps maxTrail of samples; capacity is a hint (samples
