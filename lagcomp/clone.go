@@ -28,7 +28,11 @@ import (
 func (s *Sim) Clone() *Sim {
 	c := *s
 	c.q = s.q.Clone()
-	c.Server = s.Server.clone()
+	var ms []model.Motion
+	if s.Server.kept != nil { // a keyframe's bystanders: made again from their scripts
+		ms = s.motions()
+	}
+	c.Server = s.Server.clone(ms)
 	c.Clients = make([]*Client, len(s.Clients))
 	for i, cl := range s.Clients {
 		c.Clients[i] = cl.clone()
@@ -101,6 +105,7 @@ func (s *Sim) Keyframe() *Sim {
 	s.foldRunning()
 	k := s.Clone()
 	var ts []model.Time
+	var shell *rewind.History
 	for i := range k.Server.Pawns {
 		p := &k.Server.Pawns[i]
 		p.Swept = rewind.Swept{}
@@ -108,7 +113,8 @@ func (s *Sim) Keyframe() *Sim {
 			if t := p.History.Times(); !slices.Equal(t, ts) {
 				ts = t
 			}
-			p.History, p.scripted = p.History.Shell(), ts // the times shared by every pawn that ticked with the rest
+			shell = p.History.Shell(shell)
+			p.History, p.scripted = shell, ts // the times (and shell) shared by every pawn that ticked with the rest
 		} else {
 			p.History = p.History.Pack()
 		}
@@ -133,7 +139,98 @@ func (s *Sim) Keyframe() *Sim {
 			c.snaps[i] = o.snapshot(s)
 		}
 	}
+	k.Server.keepScripted(k.motions(), k.cfg.Tick())
 	return k
+}
+
+// keptPawns are a keyframe's bystanders whose state their scripts give
+// back bit for bit (Server.keepScripted): the keyframe's Server.Pawns
+// ends before them, and Server.clone makes them again, pose and velocity
+// from the script, history from its times. A pawn is some 700 bytes; 64
+// bystanders cost a keyframe 45 KB, kept here a few hundred bytes.
+type keptPawns struct {
+	dt       model.Time        // the tick gap their velocities span (scriptVel)
+	ts       []model.Time      // their histories' times (ServerPawn.scripted)
+	hist     []*rewind.History // their histories' shells (equal ones shared)
+	lastJump []model.Time      // nil when none has jumped
+	maxSpeed []float64         // nil when every one is its script's
+}
+
+// keepScripted moves the pawns at the end of s.Pawns whose state their
+// scripts (ms, as Sim.motions makes them) give back into s.kept: each a
+// bystander of script ms[i], its pose the script's at s.Now, its velocity
+// the script's over the last tick gap (tick, or tick+1 as ticks
+// alternate), its history's samples the script's (a Shell, with the same
+// times as the rest), no walk leg remembered that a clone could not
+// work out again.
+func (s *Server) keepScripted(ms []model.Motion, tick model.Time) {
+	n := len(s.Pawns)
+	var dt model.Time
+	for ; n > 0; n-- {
+		p := &s.Pawns[n-1]
+		if n > len(ms) || p.Driven || p.Motion != ms[n-1] || p.scripted == nil || p.path != nil || p.packed != nil || p.offsets != nil ||
+			(n < len(s.Pawns) && !slices.Equal(p.scripted, s.Pawns[n].scripted)) || !samePose(p.Pose, p.Motion.At(s.Now)) {
+			break
+		}
+		if dt == 0 {
+			for _, d := range []model.Time{tick, tick + 1} {
+				if sameVec(p.Vel, scriptVel(p.Motion, p.Pose, s.Now, d)) {
+					dt = d
+					break
+				}
+			}
+		}
+		if dt == 0 || !sameVec(p.Vel, scriptVel(p.Motion, p.Pose, s.Now, dt)) {
+			break
+		}
+	}
+	if n == len(s.Pawns) {
+		return
+	}
+	k := &keptPawns{dt: dt, ts: s.Pawns[n].scripted}
+	for i := n; i < len(s.Pawns); i++ {
+		p := &s.Pawns[i]
+		k.hist = append(k.hist, p.History)
+		if p.LastJump != noJump && k.lastJump == nil {
+			k.lastJump = make([]model.Time, len(s.Pawns)-n)
+			for j := range k.lastJump {
+				k.lastJump[j] = s.Pawns[n+j].LastJump
+			}
+		}
+		if math.Float64bits(p.MaxSpeed) != math.Float64bits(p.Motion.MaxSpeed()) && k.maxSpeed == nil {
+			k.maxSpeed = make([]float64, len(s.Pawns)-n)
+			for j := range k.maxSpeed {
+				k.maxSpeed[j] = s.Pawns[n+j].MaxSpeed
+			}
+		}
+	}
+	s.Pawns, s.kept = slices.Clone(s.Pawns[:n]), k
+}
+
+// unkeep is s.Pawns with the pawns keepScripted kept made again (their
+// Swept and History still to make, as every pawn's in Server.clone).
+func (s *Server) unkeep(ms []model.Motion) []ServerPawn {
+	k := s.kept
+	n := len(s.Pawns)
+	pawns := make([]ServerPawn, n+len(k.hist))
+	copy(pawns, s.Pawns)
+	for j, h := range k.hist {
+		m := ms[n+j]
+		p := &pawns[n+j]
+		p.Motion, p.Pose, p.History, p.scripted, p.LastJump, p.MaxSpeed = m, m.At(s.Now), h, k.ts, noJump, m.MaxSpeed()
+		p.Vel = scriptVel(m, p.Pose, s.Now, k.dt)
+		if k.lastJump != nil {
+			p.LastJump = k.lastJump[j]
+		}
+		if k.maxSpeed != nil {
+			p.MaxSpeed = k.maxSpeed[j]
+		}
+	}
+	return pawns
+}
+
+func sameVec(a, b model.Vec) bool {
+	return math.Float64bits(a.X) == math.Float64bits(b.X) && math.Float64bits(a.Y) == math.Float64bits(b.Y)
 }
 
 // slabFree copies a keyframe's packets' inputs and its snapshots out of
@@ -289,9 +386,13 @@ func samePose(a, b model.Pose) bool {
 	return a == b && bits(a.Pos.X) == bits(b.Pos.X) && bits(a.Pos.Y) == bits(b.Pos.Y) && bits(a.Yaw) == bits(b.Yaw) && a.Alive == b.Alive && a.Epoch == b.Epoch
 }
 
-func (s *Server) clone() *Server {
+func (s *Server) clone(ms []model.Motion) *Server {
 	c := *s
-	c.Pawns = slices.Clone(s.Pawns)
+	if s.kept != nil {
+		c.Pawns, c.kept = s.unkeep(ms), nil
+	} else {
+		c.Pawns = slices.Clone(s.Pawns)
+	}
 	for i := range c.Pawns {
 		p := &c.Pawns[i]
 		if p.packed != nil { // a keyframe's: unpacked

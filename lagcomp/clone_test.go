@@ -35,7 +35,8 @@ var cloned = map[reflect.Type][]string{
 		"tally", "Dropped", "packets", "packetsLo", "packetBytes", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "unlogged", "user", "sampled", "sampledLog", "honest", "twin", "work"},
 	// the script and its actions are never written after New: shared
 	reflect.TypeFor[scriptState](): {"evs", "acts", "next", "refused", "refusedWhy", "reconnects", "resetDropped", "cuts"},
-	reflect.TypeFor[Server]():      {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells", "snapSlab"},
+	reflect.TypeFor[Server]():      {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells", "snapSlab", "kept"},
+	reflect.TypeFor[keptPawns]():   {"dt", "ts", "hist", "lastJump", "maxSpeed"}, // a keyframe's: never written, shared by its clones
 	reflect.TypeFor[inbox]():       {"slots", "free", "keys"},
 	reflect.TypeFor[inboxKey]():    {"deliver", "seq", "slot"},
 	reflect.TypeFor[snapSlab]():    {"snaps", "poses", "vels", "acks", "played"},

@@ -133,13 +133,19 @@ type Server struct {
 	cells    []int32 // the cells the last trace visited
 	// snapSlab is where snapshots are carved from (Server.snapshot)
 	snapSlab snapSlab
+	// kept, in a keyframe only, are the bystanders Pawns leaves out
+	// (clone.go's keepScripted)
+	kept *keptPawns
 }
+
+// noJump is a pawn's LastJump before it has jumped.
+const noJump = -1 << 62
 
 func newServer(cfg *Config, motions []model.Motion, clients int) *Server {
 	s := &Server{Pawns: make([]ServerPawn, len(motions)), conns: make([]*conn, clients), weapon: fireeffects.NewServerWeapon(cfg.BurstEncoding, cfg.BurstCompressByte)}
 	capHint := int(cfg.MaxTrailMs*float64(cfg.TickHz)/1000) + 4
 	for i, m := range motions {
-		s.Pawns[i] = ServerPawn{Motion: m, Driven: i < clients, Pose: m.At(0), History: rewind.NewHistory(model.MsF(cfg.MaxTrailMs), capHint), LastJump: -1 << 62, MaxSpeed: m.MaxSpeed()}
+		s.Pawns[i] = ServerPawn{Motion: m, Driven: i < clients, Pose: m.At(0), History: rewind.NewHistory(model.MsF(cfg.MaxTrailMs), capHint), LastJump: noJump, MaxSpeed: m.MaxSpeed()}
 		s.Pawns[i].Swept.Reserve(capHint)
 		if i < clients && i == TargetPawn && cfg.TargetControl == ControlUser {
 			s.Pawns[i].MaxSpeed = userSpeed(cfg, i)

@@ -76,10 +76,22 @@ func (h *History) Times() []model.Time {
 // Shell is a copy that holds no samples, only the rest of the history's
 // state: a keyframe's history of a pawn its script moves, whose samples
 // are the script's poses at their times. Nothing may read it but Refill.
-func (h *History) Shell() *History {
+// A shell equal to like (another Shell) is like itself: the bystanders
+// of one keyframe, ticked together, share one.
+func (h *History) Shell(like *History) *History {
 	c := *h
 	c.buf, c.head = nil, 0
+	if like != nil && like.buf == nil && like.packed == nil && c.sameShell(like) {
+		return like
+	}
 	return &c
+}
+
+// sameShell is whether two shells hold the same state (buf and packed
+// are empty in both).
+func (h *History) sameShell(o *History) bool {
+	return h.head == o.head && h.n == o.n && h.maxTrail == o.maxTrail && h.breakAt == o.breakAt && h.pushed == o.pushed &&
+		h.seg == o.seg && h.anchor == o.anchor && h.anchorT == o.anchorT && h.after == o.after && h.unwound == o.unwound
 }
 
 // Refill is a Shell's deep copy with its samples made again, at times ts
