@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/rewind"
 	"lagscope/lagcomp/stream"
 	"lagscope/model"
@@ -121,7 +122,7 @@ func (s *Sim) Keyframe() *Sim {
 		p.packed, p.path = rewind.Pack(p.path), nil
 	}
 	k.packetBytes, k.packets, k.packetsLo = keptPackets(k.packets[k.packetsLo:]), nil, 0
-	o := slabFree{pawns: k.Server.Pawns, tick: k.cfg.Tick()}
+	o := slabFree{pawns: s.Server.Pawns, tick: k.cfg.Tick()} // the live run's: their paths unpacked
 	k.Server.in.compact()
 	k.Server.in.each(o.packet)
 	k.Dropped = slices.Clone(k.Dropped)
@@ -266,7 +267,7 @@ func (o *slabFree) snapshot(s *Snapshot) *Snapshot {
 	c := *s
 	n := len(s.Poses)
 	if n == len(o.pawns) {
-		for n > 0 && !o.pawns[n-1].Driven && samePose(s.Poses[n-1], o.pawns[n-1].Motion.At(s.Stamp)) {
+		for n > 0 && samePose(s.Poses[n-1], o.pawns[n-1].TruthAt(s.Stamp)) {
 			n--
 		}
 		c.scripted = n < len(s.Poses)
@@ -281,8 +282,31 @@ func (o *slabFree) snapshot(s *Snapshot) *Snapshot {
 		}
 	}
 	c.Poses, c.Vels, c.Acks, c.Played = slices.Clone(s.Poses[:n]), slices.Clone(s.Vels[:nv]), slices.Clone(s.Acks), slices.Clone(s.Played)
+	if acksPosed(s) { // only their cursors kept
+		c.Acks, c.cursors = nil, make([]model.Time, len(s.Acks))
+		for i := range s.Acks {
+			c.cursors[i] = s.Acks[i].Cursor
+		}
+	}
 	o.copied[s] = &c
 	return &c
+}
+
+// acksPosed is whether each of s's acks is the pose of its pawn in
+// s.Poses and a cursor (Server.snapshot), or nothing when the server has
+// not begun to play that client's inputs: a keyframe keeps the cursors
+// only (Snapshot.cursors), and refill makes the acks again.
+func acksPosed(s *Snapshot) bool {
+	if len(s.Acks) != len(s.Played) || len(s.Acks) > len(s.Poses) {
+		return false
+	}
+	for i, a := range s.Acks {
+		if s.Played[i] && samePose(a.Pose, s.Poses[i]) || !s.Played[i] && a.Cursor == 0 && samePose(a.Pose, model.Pose{}) {
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // compact moves the packets in flight to the first slots and leaves no
@@ -301,7 +325,7 @@ func (b *inbox) compact() {
 // what the pawns' scripts give with the tick before Stamp dt earlier.
 func (o *slabFree) velsByScript(s *Snapshot, n int, dt model.Time) bool {
 	for i := n; i < len(s.Vels); i++ {
-		v := scriptVel(o.pawns[i].Motion, s.Poses[i], s.Stamp, dt)
+		v := truthVel(&o.pawns[i], s.Poses[i], s.Stamp, dt)
 		if math.Float64bits(v.X) != math.Float64bits(s.Vels[i].X) || math.Float64bits(v.Y) != math.Float64bits(s.Vels[i].Y) {
 			return false
 		}
@@ -320,31 +344,53 @@ func scriptVel(m model.Motion, pose model.Pose, t, dt model.Time) model.Vec {
 	return pose.Pos.Sub(prev.Pos).Scale(1 / dt.Seconds())
 }
 
+// truthVel is the velocity Server.advance gives pawn p moving to pose
+// (TruthAt(t)) at tick time t, the tick before it dt earlier: its
+// script's (scriptVel), or a player's over its path (the pose it played
+// to at the tick before, the same arithmetic).
+func truthVel(p *ServerPawn, pose model.Pose, t, dt model.Time) model.Vec {
+	prev := p.TruthAt(t - dt)
+	if prev.Epoch != pose.Epoch {
+		return model.Vec{}
+	}
+	return pose.Pos.Sub(prev.Pos).Scale(1 / dt.Seconds())
+}
+
 // refill makes a keyframe's snapshots whole again in its clone c (each
 // once): the poses left out, from the pawns' scripts at the snapshot's
 // time. A clone of anything else has none to make.
 func (c *Sim) refill() {
 	made := map[*Snapshot]*Snapshot{}
 	full := func(s *Snapshot) *Snapshot {
-		if s == nil || !s.scripted {
+		if s == nil || !s.scripted && s.cursors == nil {
 			return s
 		}
 		if f, ok := made[s]; ok {
 			return f
 		}
 		f := *s
-		f.scripted = false
-		f.Poses = make([]model.Pose, len(c.Server.Pawns))
-		copy(f.Poses, s.Poses)
-		for i := len(s.Poses); i < len(f.Poses); i++ {
-			f.Poses[i] = c.Server.Pawns[i].Motion.At(s.Stamp)
+		if s.scripted {
+			f.scripted = false
+			f.Poses = make([]model.Pose, len(c.Server.Pawns))
+			copy(f.Poses, s.Poses)
+			for i := len(s.Poses); i < len(f.Poses); i++ {
+				f.Poses[i] = c.Server.Pawns[i].TruthAt(s.Stamp)
+			}
 		}
 		if s.scriptedDt > 0 {
 			f.scriptedDt = 0
 			f.Vels = make([]model.Vec, len(c.Server.Pawns))
 			copy(f.Vels, s.Vels)
 			for i := len(s.Vels); i < len(f.Vels); i++ {
-				f.Vels[i] = scriptVel(c.Server.Pawns[i].Motion, f.Poses[i], s.Stamp, s.scriptedDt)
+				f.Vels[i] = truthVel(&c.Server.Pawns[i], f.Poses[i], s.Stamp, s.scriptedDt)
+			}
+		}
+		if s.cursors != nil {
+			f.Acks, f.cursors = make([]movement.Ack, len(s.cursors)), nil
+			for i, at := range s.cursors {
+				if s.Played[i] {
+					f.Acks[i] = movement.Ack{Cursor: at, Pose: f.Poses[i]}
+				}
 			}
 		}
 		made[s] = &f
@@ -358,7 +404,7 @@ func (c *Sim) refill() {
 	}
 	owned := false
 	for i := range c.Dropped {
-		if s := c.Dropped[i].Snap; s != nil && s.scripted {
+		if s := c.Dropped[i].Snap; s != nil && (s.scripted || s.cursors != nil) {
 			if !owned { // the keyframe's own stays as it is
 				c.Dropped, owned = slices.Clone(c.Dropped), true
 			}

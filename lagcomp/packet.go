@@ -147,12 +147,16 @@ type Snapshot struct {
 	Acks   []movement.Ack
 	Played []bool
 	// scripted: a keyframe's copy, whose Poses end where the rest are
-	// what the pawns' scripts give at Stamp (Sim.Keyframe; Sim.Clone
-	// makes them again)
+	// what the pawns' truth gives at Stamp (TruthAt: a bystander's
+	// script, a player's path; Sim.Keyframe; Sim.Clone makes them again)
 	scripted bool
 	// scriptedDt > 0: so do Vels, the rest with the tick before Stamp
 	// scriptedDt earlier
 	scriptedDt model.Time
+	// cursors, in a keyframe's copy only, are the Acks' cursors, Acks
+	// left out: each ack is its pawn's pose in Poses (clone.go's
+	// acksPosed), made again by Sim.Clone
+	cursors []model.Time
 }
 
 // inbox holds packets in flight to one endpoint, earliest delivery first;
