@@ -551,8 +551,9 @@ func clonePtr[T any](p *T) *T {
 // keptPackets is a keyframe's packet log as bytes (Sim.Keyframe): each
 // entry's fields as varints, its times as differences (Sent from the
 // entry before, Deliver and FirstInputT from Sent), its sequence numbers
-// from the entry before in the same direction and channel, so an entry
-// costs about 20 bytes, not a PacketFrame's 170. Clone makes the log
+// from the entry before in the same direction and channel, as are its
+// latency, its first input and that input's time less Sent, so an entry
+// costs about 15 bytes, not a PacketFrame's 170. Clone makes the log
 // again (packetsOf), entry for entry.
 func keptPackets(log []PacketFrame) []byte {
 	var e packetCoder
@@ -561,7 +562,7 @@ func keptPackets(log []PacketFrame) []byte {
 	for i := range log {
 		b = e.put(b, &log[i])
 	}
-	return b
+	return slices.Clone(b) // no spare room: a keyframe keeps it for the session
 }
 
 // packetsOf is the log keptPackets wrote.
@@ -580,7 +581,16 @@ func packetsOf(b []byte) packetLog {
 // entries.
 type packetCoder struct {
 	sent model.Time
-	seq  map[int][2]uint32 // per direction and channel: Seq, Ack
+	link map[int]linkCoded // per client, direction and channel
+}
+
+// linkCoded is the last entry's fields on one link that the next is
+// written as differences from: its sequence numbers, its latency, its
+// first input and that input's time less Sent (a command packet's every
+// 1/cmd_rate_hz, most of them one more input on, as long after Sent).
+type linkCoded struct {
+	seq, ack, firstInput uint32
+	latency, firstInputT model.Time
 }
 
 // packet flags: which of PacketFrame's fields are set
@@ -596,9 +606,9 @@ const (
 	pfShots // Shots is not nil
 )
 
-func (c *packetCoder) link(f *PacketFrame) int {
-	if c.seq == nil {
-		c.seq = map[int][2]uint32{}
+func (c *packetCoder) linkOf(f *PacketFrame) int {
+	if c.link == nil {
+		c.link = map[int]linkCoded{}
 	}
 	k := f.Client * 4
 	if f.Up {
@@ -621,25 +631,27 @@ func (c *packetCoder) put(b []byte, f *PacketFrame) []byte {
 			flags |= x.flag
 		}
 	}
-	k := c.link(f)
-	prev := c.seq[k]
+	k := c.linkOf(f)
+	prev := c.link[k]
 	b = binary.AppendUvarint(b, uint64(flags))
 	b = append(b, byte(f.Kind))
 	b = binary.AppendUvarint(b, uint64(f.Client))
 	b = binary.AppendVarint(b, int64(f.Sent-c.sent))
 	c.sent = f.Sent
+	next := linkCoded{f.Seq, f.Ack, f.FirstInput, prev.latency, f.FirstInputT - f.Sent}
 	if f.Deliver != -1 {
-		b = binary.AppendVarint(b, int64(f.Deliver-f.Sent))
+		next.latency = f.Deliver - f.Sent
+		b = binary.AppendVarint(b, int64(next.latency-prev.latency))
 	}
-	b = binary.AppendVarint(b, int64(f.Seq)-int64(prev[0]))
-	b = binary.AppendVarint(b, int64(f.Ack)-int64(prev[1]))
-	c.seq[k] = [2]uint32{f.Seq, f.Ack}
+	b = binary.AppendVarint(b, int64(f.Seq)-int64(prev.seq))
+	b = binary.AppendVarint(b, int64(f.Ack)-int64(prev.ack))
 	b = binary.AppendUvarint(b, uint64(^f.AckBits)) // all ones, as a rule
 	b = binary.AppendUvarint(b, uint64(f.Shot))
 	b = binary.AppendUvarint(b, uint64(f.Inputs))
 	b = binary.AppendUvarint(b, uint64(f.InputBackups))
-	b = binary.AppendUvarint(b, uint64(f.FirstInput))
-	b = binary.AppendVarint(b, int64(f.FirstInputT-f.Sent))
+	b = binary.AppendVarint(b, int64(f.FirstInput)-int64(prev.firstInput))
+	b = binary.AppendVarint(b, int64(next.firstInputT-prev.firstInputT))
+	c.link[k] = next
 	if f.Messages != nil {
 		b = binary.AppendUvarint(b, uint64(len(f.Messages)))
 		for _, m := range f.Messages {
@@ -686,21 +698,25 @@ func (c *packetCoder) get(b []byte, f *PacketFrame) []byte {
 	f.Up, f.Dup, f.Resend, f.Weapon = flags&pfUp != 0, flags&pfDup != 0, flags&pfResend != 0, flags&pfWeapon != 0
 	f.Sent = c.sent + model.Time(v())
 	c.sent = f.Sent
+	k := c.linkOf(f)
+	prev := c.link[k]
+	next := prev
 	f.Deliver = -1
 	if flags&pfLost == 0 {
-		f.Deliver = f.Sent + model.Time(v())
+		next.latency = prev.latency + model.Time(v())
+		f.Deliver = f.Sent + next.latency
 	}
-	k := c.link(f)
-	prev := c.seq[k]
-	f.Seq = uint32(int64(prev[0]) + v())
-	f.Ack = uint32(int64(prev[1]) + v())
-	c.seq[k] = [2]uint32{f.Seq, f.Ack}
+	f.Seq = uint32(int64(prev.seq) + v())
+	f.Ack = uint32(int64(prev.ack) + v())
 	f.AckBits = ^uint32(u())
 	f.Shot = uint32(u())
 	f.Inputs = int(u())
 	f.InputBackups = int(u())
-	f.FirstInput = uint32(u())
-	f.FirstInputT = f.Sent + model.Time(v())
+	f.FirstInput = uint32(int64(prev.firstInput) + v())
+	next.firstInputT = prev.firstInputT + model.Time(v())
+	f.FirstInputT = f.Sent + next.firstInputT
+	next.seq, next.ack, next.firstInput = f.Seq, f.Ack, f.FirstInput
+	c.link[k] = next
 	if flags&pfMessages != 0 {
 		f.Messages = make([]MessageFrame, u())
 		for i := range f.Messages {
