@@ -89,7 +89,9 @@ type Client struct {
 	framed     bool               // a frame has been seen: the next input covers the time since
 	prevFrame  model.Time         // the frame before this one
 	batch      []movement.Input   // sampled since the last command packet
-	slab       []movement.Input   // where sent packets' inputs live (never written below len)
+	slab       []movement.Input   // where sent packets' inputs are carved (never written below len while it is)
+	slabGen    uint32             // its number, which its packets carry (Packet.inputSlab)
+	oldSlabs   []inputSlab        // slabs filled before it, oldest first: reused once no packet holds them
 	sentInputs []movement.Input   // the newest inputs sent, for cl_cmdbackup
 	cmds       schedule.Metronome // the command packets' rate
 	inputsSent int
@@ -559,15 +561,15 @@ func (s *Sim) takeInputs(c *Client, p *Packet) {
 		shared = len(back) // the same inputs: seqs are consecutive
 	}
 	if cap(c.slab)-len(c.slab) < k-shared {
-		// slabs grow to 1024 inputs: a short run does not pay for a large one
-		c.slab, shared = make([]movement.Input, 0, max(min(1024, 2*cap(c.slab)), 64, 4*k)), 0
+		s.nextInputSlab(c, max(inputSlabSize, 4*k))
+		shared = 0
 	}
 	if shared == 0 {
 		c.slab = append(c.slab, back...)
 	}
 	c.slab = append(c.slab, c.batch...)
 	at := len(c.slab) - k
-	p.Inputs = c.slab[at : at+k : at+k]
+	p.Inputs, p.inputSlab = c.slab[at:at+k:at+k], c.slabGen
 	p.InputBackups = len(back)
 	c.inputsSent += len(c.batch)
 	c.sentInputs = append(c.sentInputs, c.batch...)
@@ -575,6 +577,65 @@ func (s *Sim) takeInputs(c *Client, p *Packet) {
 		c.sentInputs = c.sentInputs[:copy(c.sentInputs, c.sentInputs[len(c.sentInputs)-n:])]
 	}
 	c.batch = c.batch[:0]
+}
+
+// inputSlab is an input slab a client filled, and its number.
+type inputSlab struct {
+	in  []movement.Input
+	gen uint32
+}
+
+// inputSlabSize is how many inputs a slab holds (a second's at 128 fps,
+// 10 kB), more when a packet carries more than a quarter of that: small,
+// as filled slabs are reused, so a run costs a few of them.
+const inputSlabSize = 128
+
+// maxOldSlabs bounds how many filled slabs a client or the server keeps
+// for reuse: enough for the slabs of the longest delays in flight (a
+// slab is reused once nothing reads it), past which the oldest is left
+// to the collector.
+const maxOldSlabs = 64
+
+// nextInputSlab gives c a new slab of at least size inputs: the oldest
+// filled one no packet can read any more (Sim.inputsHeld), else a new
+// one. So a run reuses a few slabs for good rather than allocating one
+// every few seconds.
+func (s *Sim) nextInputSlab(c *Client, size int) {
+	if cap(c.slab) > 0 {
+		c.oldSlabs = append(c.oldSlabs, inputSlab{c.slab[:0], c.slabGen})
+	}
+	c.slabGen++
+	old := c.oldSlabs
+	for i := range old {
+		if cap(old[i].in) >= size && !s.inputsHeld(c.Index, old[i].gen) {
+			c.slab = old[i].in
+			c.oldSlabs = slices.Delete(old, i, i+1) // zeroes the end: nothing stays held twice
+			return
+		}
+	}
+	if len(old) > maxOldSlabs {
+		c.oldSlabs = slices.Delete(old, 0, 1)
+	}
+	c.slab = make([]movement.Input, 0, size)
+}
+
+// inputsHeld says whether anything can still read the inputs client i
+// carved from its slab gen: a packet in flight to the server. Nothing
+// else holds a packet's inputs: the server copies them into its input
+// buffer as they arrive, frames and the recent losses keep what they show
+// (packetFrame), and a clone or keyframe copies out those it shares
+// (ownSlabs, slabFree).
+func (s *Sim) inputsHeld(i int, gen uint32) bool {
+	if s.noReuse {
+		return true
+	}
+	in := &s.Server.in
+	for _, k := range in.keys {
+		if p := &in.slots[k.slot]; p.Client == i && p.inputSlab == gen && len(p.Inputs) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // sendInputs sends a command packet when one is due at cmd_rate_hz and

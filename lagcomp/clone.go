@@ -27,6 +27,14 @@ import (
 // (ownShots). A pawn's Swept is rebuilt from its history rather than
 // stored.
 func (s *Sim) Clone() *Sim {
+	c := s.clone()
+	c.ownSlabs()
+	return c
+}
+
+// clone is Clone sharing the slabs' inputs and snapshots with s: Keyframe
+// copies them out itself (slabFree).
+func (s *Sim) clone() *Sim {
 	c := *s
 	c.q = s.q.Clone()
 	var ms []model.Motion
@@ -48,9 +56,14 @@ func (s *Sim) Clone() *Sim {
 	c.pending = s.pending.Clone()
 	c.Shots = s.Shots.clone()
 	c.tally = s.tally.clone()
-	c.packets = slices.Clip(s.packets) // append-only (it shifts into a new array)
-	if s.packetBytes != nil {          // a keyframe's
-		c.packets, c.packetBytes = packetsOf(s.packetBytes), nil
+	// append-only (it moves into another array); lent to the copy, so
+	// neither side writes the array again, and the spare is the source's
+	c.packets, c.spareLog = slices.Clip(s.packets), nil
+	if s.packets != nil {
+		s.logLent, c.logLent = true, true
+	}
+	if s.packetBytes != nil { // a keyframe's
+		c.packets, c.packetBytes, c.logLent = packetsOf(s.packetBytes), nil, false
 	}
 	c.renders = slices.Clone(s.renders)
 	c.fireAt = clonePtr(s.fireAt)
@@ -91,10 +104,10 @@ func (s *Sim) Clone() *Sim {
 //     them again;
 //   - the room of the inboxes (compact): only the packets in flight;
 //   - the slabs the live run carves inputs and snapshots from: the
-//     inputs of the packets in flight (and of the recent losses the frame
-//     draws) and the snapshots buffered or in flight are copied out, so a
-//     keyframe never holds a slab the live run goes on filling (one input
-//     slab is 1024 inputs, a snapshot slab up to 64 snapshots); of those
+//     inputs of the packets in flight and the snapshots buffered or in
+//     flight are copied out, so a keyframe never holds a slab the live
+//     run goes on filling and reuses (one input slab is 128 inputs, a
+//     snapshot slab up to 64 snapshots); of those
 //     snapshots, the poses the pawns' scripts give back bit for bit (the
 //     bystanders') are left out, and Clone makes them again.
 //
@@ -104,7 +117,7 @@ func (s *Sim) Clone() *Sim {
 // keyframe, not the whole run before it.
 func (s *Sim) Keyframe() *Sim {
 	s.foldRunning()
-	k := s.Clone()
+	k := s.clone()
 	var ts []model.Time
 	var shell *rewind.History
 	for i := range k.Server.Pawns {
@@ -125,10 +138,7 @@ func (s *Sim) Keyframe() *Sim {
 	o := slabFree{pawns: s.Server.Pawns, tick: k.cfg.Tick()} // the live run's: their paths unpacked
 	k.Server.in.compact()
 	k.Server.in.each(o.packet)
-	k.Dropped = slices.Clone(k.Dropped)
-	for i := range k.Dropped {
-		o.packet(&k.Dropped[i])
-	}
+	k.Dropped = slices.Clone(k.Dropped) // not the live run's array
 	for _, c := range k.Clients {
 		if c.seenTrail != nil {
 			c.seenTrail = c.seenTrail.Pack()
@@ -243,20 +253,25 @@ func sameVec(a, b model.Vec) bool {
 // (Snapshot.scripted), and a seek's clone makes them again (refill).
 // Their velocities too, when one tick gap before Stamp gives back every
 // one of them (Snapshot.scriptedDt).
+// A clone's (slabbed) copies only what lies in a slab, whole: the rest
+// is never written, and shared.
 type slabFree struct {
-	pawns  []ServerPawn
-	tick   model.Time
-	copied map[*Snapshot]*Snapshot
+	pawns   []ServerPawn
+	tick    model.Time
+	copied  map[*Snapshot]*Snapshot
+	slabbed bool
 }
 
 func (o *slabFree) packet(p *Packet) {
-	p.Inputs = slices.Clone(p.Inputs)
+	if !o.slabbed || p.inputSlab != 0 {
+		p.Inputs, p.inputSlab = slices.Clone(p.Inputs), 0
+	}
 	p.Snap = o.snapshot(p.Snap)
 }
 
 func (o *slabFree) snapshot(s *Snapshot) *Snapshot {
-	if s == nil {
-		return nil
+	if s == nil || o.slabbed && s.slab == 0 {
+		return s
 	}
 	if c, ok := o.copied[s]; ok {
 		return c
@@ -282,12 +297,13 @@ func (o *slabFree) snapshot(s *Snapshot) *Snapshot {
 		}
 	}
 	c.Poses, c.Vels, c.Acks, c.Played = slices.Clone(s.Poses[:n]), slices.Clone(s.Vels[:nv]), slices.Clone(s.Acks), slices.Clone(s.Played)
-	if acksPosed(s) { // only their cursors kept
+	if !o.slabbed && acksPosed(s) { // only their cursors kept
 		c.Acks, c.cursors = nil, make([]model.Time, len(s.Acks))
 		for i := range s.Acks {
 			c.cursors[i] = s.Acks[i].Cursor
 		}
 	}
+	c.slab = 0
 	o.copied[s] = &c
 	return &c
 }
@@ -307,6 +323,22 @@ func acksPosed(s *Snapshot) bool {
 		return false
 	}
 	return true
+}
+
+// ownSlabs copies out of the slabs what a clone shares with the run it
+// was cloned from: the inputs and snapshots of the packets in flight and
+// the snapshots of the clients' buffers. Either run reuses its
+// slabs once nothing of its own reads them (Sim.inputsHeld,
+// Sim.snapshotsHeld), so the other must hold nothing there.
+func (c *Sim) ownSlabs() {
+	o := slabFree{slabbed: true}
+	c.Server.in.each(o.packet)
+	for _, cl := range c.Clients {
+		cl.in.each(o.packet)
+		for i, s := range cl.snaps {
+			cl.snaps[i] = o.snapshot(s)
+		}
+	}
 }
 
 // compact moves the packets in flight to the first slots and leaves no
@@ -402,15 +434,6 @@ func (c *Sim) refill() {
 		}
 		cl.in.each(func(p *Packet) { p.Snap = full(p.Snap) })
 	}
-	owned := false
-	for i := range c.Dropped {
-		if s := c.Dropped[i].Snap; s != nil && (s.scripted || s.cursors != nil) {
-			if !owned { // the keyframe's own stays as it is
-				c.Dropped, owned = slices.Clone(c.Dropped), true
-			}
-			c.Dropped[i].Snap = full(s)
-		}
-	}
 }
 
 // byTruth is whether every sample p's history holds is, bit for bit,
@@ -463,7 +486,7 @@ func (s *Server) clone(ms []model.Motion) *Server {
 	c.weapon = s.weapon // values only
 	c.grid = s.grid.Clone()
 	c.bounds, c.cells = slices.Clone(s.bounds), slices.Clone(s.cells)
-	c.snapSlab = snapSlab{} // carving the same room would write the other's snapshots
+	c.snapSlab = snapSlab{} // carving the same slabs would write the other's snapshots
 	return &c
 }
 
@@ -499,7 +522,7 @@ func (cl *Client) clone() *Client {
 	c.pred = cl.pred.Clone()
 	c.batch, c.sentInputs = slices.Clone(cl.batch), slices.Clone(cl.sentInputs)
 	c.queued = slices.Clone(cl.queued) // appended to; the commands themselves are immutable
-	c.slab = slices.Clip(cl.slab)      // the copy's next packet starts a slab of its own
+	c.slab, c.oldSlabs = nil, nil      // the copy's next packet starts a slab of its own
 	c.corrections, c.lastCorr = slices.Clone(cl.corrections), clonePtr(cl.lastCorr)
 	return &c
 }

@@ -93,6 +93,9 @@ func (s *Sim) commandCopies(p *Packet, n int) {
 				// duplicates): cl_cmdbackup repeats a command in every
 				// packet until newer ones push it out, and an hour of
 				// them was 3 kB a shot
+				if ps.sentAt == nil { // room for its own copy and its backups at once
+					ps.sentAt = make([]model.Time, 0, 1+s.cfg.CmdBackup)
+				}
 				ps.sentAt = append(ps.sentAt, p.Sent)
 			}
 			ps.onWire += n

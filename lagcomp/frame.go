@@ -373,8 +373,8 @@ func (s *Sim) Frame() *Frame {
 	f.Events = s.script.evs
 	f.Fire = s.fireFrame()
 	for i := range s.Dropped {
-		if p := &s.Dropped[i]; p.Sent > s.Now-model.Second && p.Sent <= s.Now {
-			f.Dropped = append(f.Dropped, packetFrame(p, false))
+		if p := &s.Dropped[i]; p.Sent > s.Now-droppedWindow && p.Sent <= s.Now {
+			f.Dropped = append(f.Dropped, *p)
 		}
 	}
 	f.Ping = s.pingFrame()

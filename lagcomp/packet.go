@@ -58,9 +58,13 @@ type Packet struct {
 	Deliver model.Time
 	seq     uint64 // total order for ties, and identity
 	dupCopy bool   // the second copy of a packet the link duplicated
-	Stamp   model.Time
-	Value   float64 // a reported ping, ms
-	Snap    *Snapshot
+	// inputSlab numbers the client's input slab Inputs were carved from
+	// (Client.slabGen; 0: none, or a copy of their own): the client
+	// reuses a slab only when no packet names it (Sim.inputsHeld)
+	inputSlab uint32
+	Stamp     model.Time
+	Value     float64 // a reported ping, ms
+	Snap      *Snapshot
 	// Cmds are the shot commands fired since the last command packet, in
 	// firing order: they leave with the next one, at the command beat, as
 	// Source's usercmds do (a command packet carries every usercmd built
@@ -157,6 +161,10 @@ type Snapshot struct {
 	// left out: each ack is its pawn's pose in Poses (clone.go's
 	// acksPosed), made again by Sim.Clone
 	cursors []model.Time
+	// slab numbers the server's snapshot slab it was carved from
+	// (snapSlab; 0: none, a copy of its own): the slab is carved again
+	// only when no snapshot names it (Sim.snapshotsHeld)
+	slab uint32
 }
 
 // inbox holds packets in flight to one endpoint, earliest delivery first;
@@ -284,14 +292,8 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 		}
 		return
 	}
-	if len(s.packets) == cap(s.packets) && s.packetsLo > 0 {
-		// full: the live entries move to a new array with room for twice
-		// as many again (never shifted in place: clones and frames hold
-		// windows of the old one), so the log costs about 1.5 entries of
-		// allocation per packet and no doubling
-		live := len(s.packets) - s.packetsLo
-		s.packets = append(make(packetLog, 0, 3*live+64), s.packets[s.packetsLo:]...)
-		s.packetsLo = 0
+	if len(s.packets) == cap(s.packets) {
+		s.moveLog()
 	}
 	s.packets = append(s.packets, PacketFrame{})
 	e := &s.packets[len(s.packets)-1]
@@ -310,11 +312,43 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 	}
 }
 
+// moveLog gives the full log an array with room for as many entries
+// again as it has live ones and moves them there: never shifted in place,
+// as frames and clones may hold windows of the array. An array no frame
+// or clone was ever given a window of (logLent) is nobody's but the
+// log's: it is kept (spareLog) and the log moves back into it next time
+// instead of allocating, so a run no view watches (a benchmark, the
+// shot command before its frame) logs its packets in the same two
+// arrays from its first seconds on. The first array is made here, at
+// the first packet, sized for twice PacketWindow at the steady rates
+// (each client's command packets and snapshots, and a little for the
+// rest): a run that keeps no log (NoPacketLog) never makes one.
+func (s *Sim) moveLog() {
+	live := s.packets[s.packetsLo:]
+	want := 2*len(live) + 64 // a copy per entry logged: cheaper than the allocation it saves
+	if cap(s.packets) == 0 {
+		cfg := &s.cfg
+		perSec := len(s.Clients) * (cfg.cmdRate() + min(cfg.SnapshotHz, cfg.TickHz) + 8)
+		want = min(maxLogged, 2*perSec*int(PacketWindow/model.Second)+64)
+	}
+	next := s.spareLog[:0]
+	if cap(next) < want-len(live)/2 { // room for half as many again at least
+		next = make(packetLog, 0, want)
+	}
+	s.spareLog = nil
+	if !s.logLent && cap(s.packets) > 0 && !s.noReuse {
+		s.spareLog = s.packets[:0]
+	}
+	s.packets, s.packetsLo, s.logLent = append(next, live...), 0, false
+}
+
 // recentPackets are the logged packets sent within PacketWindow before
 // now, in sending order: a window of the log itself, not a copy (entries
-// are logged at their sending time, so in order, and never written after;
+// are logged at their sending time, so in order, and never written after
+// while the frame may hold them: the array is lent, never reused;
 // clipped, so an append to it cannot reach the log).
 func (s *Sim) recentPackets() []PacketFrame {
+	s.logLent = s.logLent || s.packets != nil
 	live := s.packets[s.packetsLo:] // what maxLogged dropped stays dropped, however the array is laid out
 	lo := sort.Search(len(live), func(i int) bool { return live[i].Sent >= s.Now-PacketWindow })
 	hi := sort.Search(len(live), func(i int) bool { return live[i].Sent > s.Now })
@@ -329,7 +363,7 @@ func (s *Sim) recentPackets() []PacketFrame {
 // what was half of its allocation. Its frames' Packets are empty, and so
 // are the shot paths drawn from them. Ask before stepping.
 func (s *Sim) NoPacketLog() {
-	s.unlogged, s.packets, s.packetsLo = true, nil, 0
+	s.unlogged, s.packets, s.packetsLo, s.spareLog = true, nil, 0, nil
 }
 
 // KeepAllPackets makes the run keep every packet copy it sends, not only

@@ -2,6 +2,7 @@ package lagcomp
 
 import (
 	"lagscope/lagcomp/chunklog"
+	"slices"
 	"sort"
 
 	"lagscope/lagcomp/compensation"
@@ -293,9 +294,11 @@ func (s *Server) indexBounds() {
 }
 
 // snapshot copies every pawn's pose and velocity at the current tick,
-// and tells each client how far the server has played its inputs.
-func (s *Server) snapshot() *Snapshot {
-	snap := s.snapSlab.carve(len(s.Pawns), len(s.conns))
+// and tells each client how far the server has played its inputs. held
+// says whether anything can still read the snapshots of a slab
+// (Sim.snapshotsHeld).
+func (s *Server) snapshot(held func(gen uint32) bool) *Snapshot {
+	snap := s.snapSlab.carve(len(s.Pawns), len(s.conns), held)
 	snap.Stamp = s.Now
 	for i := range s.Pawns {
 		snap.Poses[i], snap.Vels[i] = s.Pawns[i].Pose, s.Pawns[i].Vel
@@ -311,33 +314,79 @@ func (s *Server) snapshot() *Snapshot {
 // snapSlab holds room for the next snapshots: each is carved from it, so
 // a snapshot costs an allocation only when a slab runs out (one in
 // snapSlabBatch), not five. A snapshot is never written after it is
-// sent, so its neighbours in a slab may outlive it or die before it; a
-// clone starts slabs of its own (clone.go), as the two runs' next
-// snapshots differ.
+// sent, so its neighbours in a slab may outlive it or die before it.
+// A filled slab is kept (old, oldest first) and carved again once
+// nothing can read its snapshots (Snapshot.slab names it), so a run
+// reuses a few slabs for good; a clone starts slabs of its own (clone.go),
+// as the two runs' next snapshots differ.
 type snapSlab struct {
+	cur snapRoom
+	old []snapRoom
+	gen uint32 // the last slab's number
+}
+
+// snapRoom is one slab: the snapshots and the arrays they hold windows
+// of, used of them carved, gen the number its snapshots carry.
+type snapRoom struct {
 	snaps  []Snapshot
 	poses  []model.Pose
 	vels   []model.Vec
 	acks   []movement.Ack
 	played []bool
+	used   int
+	gen    uint32
 }
 
 // snapSlabBatch is how many snapshots a slab holds, fewer with many pawns
 // (so a slab kept alive by one buffered snapshot stays small).
 func snapSlabBatch(pawns int) int { return min(64, max(1, 16384/max(1, pawns))) }
 
-// carve is a zeroed snapshot of pawns poses and conns acks from the slab.
-func (b *snapSlab) carve(pawns, conns int) *Snapshot {
-	if len(b.snaps) == 0 || len(b.poses) < pawns || len(b.acks) < conns {
-		n := snapSlabBatch(pawns)
-		*b = snapSlab{snaps: make([]Snapshot, n), poses: make([]model.Pose, n*pawns), vels: make([]model.Vec, n*pawns),
-			acks: make([]movement.Ack, n*conns), played: make([]bool, n*conns)}
+// fits says whether the slab has room for another snapshot of pawns
+// poses and conns acks.
+func (r *snapRoom) fits(pawns, conns int) bool {
+	return r.used < len(r.snaps) && len(r.poses) >= (r.used+1)*pawns && len(r.acks) >= (r.used+1)*conns
+}
+
+// carve is a snapshot of pawns poses and conns acks from the slab, its
+// acks zero: the caller writes every pose and velocity.
+func (b *snapSlab) carve(pawns, conns int, held func(gen uint32) bool) *Snapshot {
+	if !b.cur.fits(pawns, conns) {
+		b.next(pawns, conns, held)
 	}
-	snap := &b.snaps[0]
-	snap.Poses, snap.Vels = b.poses[:pawns:pawns], b.vels[:pawns:pawns]
-	snap.Acks, snap.Played = b.acks[:conns:conns], b.played[:conns:conns]
-	b.snaps, b.poses, b.vels, b.acks, b.played = b.snaps[1:], b.poses[pawns:], b.vels[pawns:], b.acks[conns:], b.played[conns:]
+	r := &b.cur
+	i := r.used
+	r.used++
+	snap := &r.snaps[i]
+	p, a := r.poses[i*pawns:(i+1)*pawns:(i+1)*pawns], r.acks[i*conns:(i+1)*conns:(i+1)*conns]
+	pl := r.played[i*conns : (i+1)*conns : (i+1)*conns]
+	clear(a) // a slab carved again holds earlier snapshots' (Poses and Vels the caller writes whole)
+	clear(pl)
+	*snap = Snapshot{Poses: p, Vels: r.vels[i*pawns : (i+1)*pawns : (i+1)*pawns], Acks: a, Played: pl, slab: r.gen}
 	return snap
+}
+
+// next starts a slab: the oldest filled one nothing can read any more,
+// with the room, else a new one (past maxOldSlabs kept, the oldest is
+// left to the collector).
+func (b *snapSlab) next(pawns, conns int, held func(gen uint32) bool) {
+	if b.cur.snaps != nil {
+		b.old = append(b.old, b.cur)
+	}
+	b.gen++
+	n := snapSlabBatch(pawns)
+	for i, o := range b.old {
+		if len(o.snaps) == n && len(o.poses) == n*pawns && len(o.acks) == n*conns && !held(o.gen) {
+			b.cur = o
+			b.cur.used, b.cur.gen = 0, b.gen
+			b.old = slices.Delete(b.old, i, i+1)
+			return
+		}
+	}
+	if len(b.old) > maxOldSlabs {
+		b.old = slices.Delete(b.old, 0, 1)
+	}
+	b.cur = snapRoom{snaps: make([]Snapshot, n), poses: make([]model.Pose, n*pawns), vels: make([]model.Vec, n*pawns),
+		acks: make([]movement.Ack, n*conns), played: make([]bool, n*conns), gen: b.gen}
 }
 
 // checkSeq is the server's defence against replayed and stale commands:

@@ -43,9 +43,20 @@ type Sim struct {
 	tally   shotTally // the summary of Shots, kept up to date as frames ask
 	// pending[:settled] have a known fate, settledLost of them lost
 	settled, settledLost int
-	Dropped              []Packet // recent losses, newest last (bounded)
-	packets              packetLog
-	packetsLo            int // packets[:packetsLo] have left the window
+	// Dropped are the losses of the last droppedWindow as frames draw
+	// them, newest last (bounded): frames, not packets, so they hold
+	// nothing of the slabs packets carry their inputs and snapshots in
+	Dropped   []PacketFrame
+	packets   packetLog
+	packetsLo int // packets[:packetsLo] have left the window
+	// logLent: a frame or a clone was given a window of the packets'
+	// array, so it is never written again below its length; spareLog is
+	// an earlier array nobody was (packet.go's moveLog)
+	logLent  bool
+	spareLog packetLog
+	// noReuse turns the reuse of slabs and log arrays off: tests prove
+	// it never changes a byte, benchmarks measure what it saves.
+	noReuse bool
 	// packetBytes is a keyframe's packet log (packets is nil then), as
 	// keptPackets wrote it
 	packetBytes []byte
@@ -120,7 +131,12 @@ type pendingShot struct {
 	delivery
 }
 
-const maxDropped = 256
+// maxDropped bounds Dropped whatever the loss; droppedWindow is how far
+// back a frame draws the losses (Frame.Dropped).
+const (
+	maxDropped    = 256
+	droppedWindow = model.Second
+)
 
 // New builds a simulation from a validated config.
 func New(cfg Config) (*Sim, error) {
@@ -183,12 +199,6 @@ func New(cfg Config) (*Sim, error) {
 		return nil, err
 	}
 	s.renders = make([]schedule.Metronome, len(s.Clients))
-	// the packet log sized for twice its window at the steady rates (each
-	// client's command packets and snapshots, and a little for the rest),
-	// so it does not grow by doubling, a copy each time, before it first
-	// moves its live entries (logPacket)
-	perSec := n * (cfg.cmdRate() + min(cfg.SnapshotHz, cfg.TickHz) + 8)
-	s.packets = make(packetLog, 0, min(maxLogged, 2*perSec*int(PacketWindow/model.Second)+64))
 	s.q.Push(schedule.Event{T: 0, Kind: schedule.ServerTick})
 	for i := range s.Clients {
 		s.q.Push(schedule.Event{T: 0, Kind: schedule.Render, Client: i})
@@ -408,10 +418,8 @@ func (s *Sim) send(p Packet, c *Client) bool {
 	if n == 0 {
 		p.Deliver = -1
 		s.logPacket(&p, true)
-		s.Dropped = append(s.Dropped, p)
-		if len(s.Dropped) > maxDropped {
-			s.Dropped = s.Dropped[len(s.Dropped)-maxDropped:]
-		}
+		s.Dropped = append(s.Dropped, packetFrame(&p, false))
+		s.forgetDropped()
 		return false
 	}
 	for i, d := range [2]model.Time{d1, d2} {
@@ -425,6 +433,17 @@ func (s *Sim) send(p Packet, c *Client) bool {
 		to.put(&q)
 	}
 	return true
+}
+
+// forgetDropped lets go of the losses a frame no longer draws (time only
+// moves on): older than droppedWindow, or past the newest maxDropped.
+// Sliced off the front, never written: a clone may share the array.
+func (s *Sim) forgetDropped() {
+	drop := max(0, len(s.Dropped)-maxDropped)
+	for drop < len(s.Dropped) && s.Dropped[drop].Sent <= s.Now-droppedWindow {
+		drop++
+	}
+	s.Dropped = s.Dropped[drop:]
 }
 
 // route is the link a packet takes and the inbox it lands in. The weapon
@@ -516,7 +535,7 @@ func (s *Sim) serverTick(t model.Time) {
 	}
 	s.tickProjectiles()
 	if s.snaps.Due(srv.Now, cfg.SnapshotHz) {
-		snap := srv.snapshot()
+		snap := srv.snapshot(s.snapshotsHeld)
 		for _, c := range s.Clients {
 			s.send(Packet{Kind: PacketSnapshot, Client: c.Index, Snap: snap}, c)
 		}
@@ -530,6 +549,31 @@ func (s *Sim) serverTick(t model.Time) {
 	for _, c := range s.Clients {
 		s.flush(c, false)
 	}
+}
+
+// snapshotsHeld says whether anything can still read a snapshot carved
+// from the server's slab gen: a packet in flight to a client, or a
+// client's buffer. Nothing else holds one: a client takes what it needs
+// of a snapshot as it arrives, frames copy what they show
+// (clientSnapshot), a loss is kept as a frame draws it (Dropped), and a
+// clone or keyframe copies out those it shares (ownSlabs, slabFree).
+func (s *Sim) snapshotsHeld(gen uint32) bool {
+	if s.noReuse {
+		return true
+	}
+	for _, c := range s.Clients {
+		for _, sn := range c.snaps {
+			if sn.slab == gen {
+				return true
+			}
+		}
+		for _, k := range c.in.keys {
+			if sn := c.in.slots[k.slot].Snap; sn != nil && sn.slab == gen {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // serverPacket takes one arrived packet through the server's end of the
