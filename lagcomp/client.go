@@ -208,25 +208,48 @@ func (c *Client) interpolate(cfg *Config, v *ClientView, n int) {
 		v.Filled = false
 		return
 	}
-	i := 1
-	for c.snaps[i].Stamp <= render {
-		i++
+	// the render time trails the newest stamp by interp_ms, so the pair
+	// that sandwiches it is near the newest end of the buffer (which
+	// holds interp_ms and a second more): look from there
+	i := len(c.snaps) - 1
+	for c.snaps[i-1].Stamp > render {
+		i--
 	}
 	a, b := c.snaps[i-1], c.snaps[i]
 	f := float64(render-a.Stamp) / float64(b.Stamp-a.Stamp)
 	for j := 0; j < n; j++ {
-		pa, pb := a.Poses[j], b.Poses[j]
+		if j == c.Index {
+			continue // display shows the predicted pose there
+		}
+		pa, pb := &a.Poses[j], &b.Poses[j]
 		if pa.Epoch != pb.Epoch { // never slide a pawn across a teleport
 			if f < 0.5 {
-				v.Poses[j] = pa
+				v.Poses[j] = *pa
 			} else {
-				v.Poses[j] = pb
+				v.Poses[j] = *pb
 			}
 			continue
 		}
-		v.Poses[j] = rewind.LerpPose(pa, pb, f, rewind.LerpShortest)
+		v.Poses[j] = lerpShown(pa, pb, f)
 	}
 	v.IdealT = render
+}
+
+// lerpShown is rewind.LerpPose(*a, *b, f, rewind.LerpShortest) bit for
+// bit, written out so a frame of many pawns makes no call per pawn: the
+// shortest turn d in (-pi, pi] landing in [0, 2*pi) is model.LerpAngle's
+// own a + d*f, which neither wraps; anything else takes LerpAngle.
+func lerpShown(a, b *model.Pose, f float64) model.Pose {
+	near := a
+	if f >= 0.5 {
+		near = b
+	}
+	d := b.Yaw - a.Yaw
+	yaw := a.Yaw + d*f
+	if !(d > -math.Pi && d <= math.Pi && yaw >= 0 && yaw < 2*math.Pi) {
+		yaw = model.LerpAngle(a.Yaw, b.Yaw, f)
+	}
+	return model.Pose{Pos: a.Pos.Lerp(b.Pos, f), Yaw: yaw, Alive: near.Alive, Epoch: near.Epoch}
 }
 
 // extrapolate is dead reckoning: the newest snapshot moved on by its
