@@ -117,12 +117,22 @@ func (b *Buffer) Receive(in Input, at model.Time) {
 		b.Stats.Duplicates++
 		return
 	}
-	i, found := slices.BinarySearchFunc(b.queue, in.Seq, func(q Input, s uint32) int { return int(int64(q.Seq) - int64(s)) })
-	if found {
+	// its place by Seq, looked for from the newest end: a packet brings
+	// the inputs after the queue's last, after copies (cmd_backup) of the
+	// last few
+	i := len(b.queue)
+	for i > 0 && b.queue[i-1].Seq > in.Seq {
+		i--
+	}
+	if i > 0 && b.queue[i-1].Seq == in.Seq {
 		b.Stats.Duplicates++
 		return
 	}
-	b.queue = slices.Insert(b.queue, i, in)
+	if i == len(b.queue) {
+		b.queue = append(b.queue, in)
+	} else {
+		b.queue = slices.Insert(b.queue, i, in)
+	}
 	b.Stats.Received++
 }
 

@@ -52,6 +52,15 @@ const Skin = 1e-6
 // it (it walks out): a scene placed in a wall is not frozen there.
 func Move(pos, vel model.Vec, dt model.Time, walls []model.Wall) model.Vec {
 	d := vel.Scale(dt.Seconds())
+	if len(walls) == 0 && finite(d.X) && finite(d.Y) {
+		// nothing to stop it: the length and direction below would only
+		// give back pos + d (a zero step pos itself, its zeros' signs
+		// kept); a step not finite is left to them (its direction is NaN)
+		if d.X == 0 && d.Y == 0 {
+			return pos
+		}
+		return pos.Add(d)
+	}
 	dist := d.Len()
 	if dist == 0 {
 		return pos
@@ -73,6 +82,9 @@ func Move(pos, vel model.Vec, dt model.Time, walls []model.Wall) model.Vec {
 	}
 	return pos.Add(dir.Scale(reach))
 }
+
+// finite is !IsInf && !IsNaN in one test.
+func finite(x float64) bool { return x-x == 0 }
 
 func inside(p model.Vec, w model.Wall) bool {
 	return p.X > w.Min.X && p.X < w.Max.X && p.Y > w.Min.Y && p.Y < w.Max.Y
