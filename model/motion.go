@@ -168,7 +168,7 @@ func (m Motion) walk(t Time) Pose {
 // and arctangent were most of a crowd's server tick. AtLeg with it is At
 // bit for bit: the same operations on the same values.
 type WalkLeg struct {
-	m      Motion // the motion it was computed for (any change recomputes)
+	m      walkKey // what of the motion it was computed for (any change recomputes)
 	ok     bool
 	leg    Time
 	k      int64
@@ -176,18 +176,32 @@ type WalkLeg struct {
 	l, yaw float64
 }
 
+// walkKey is every field of a Motion a random walk's legs depend on
+// (leg, waypoint and walkLeg read no other): comparing these, not the
+// whole script, is what a crowd's every tick pays.
+type walkKey struct {
+	origin           Vec
+	speed, amplitude float64
+	period           Time
+	seed             uint64
+}
+
+func (m *Motion) walkKey() walkKey {
+	return walkKey{origin: m.Origin, speed: m.Speed, amplitude: m.Amplitude, period: m.Period, seed: m.Seed}
+}
+
 // AtLeg is At(t), remembering the random walk's current leg in c (other
-// motions ignore c).
-func (m Motion) AtLeg(t Time, c *WalkLeg) Pose {
+// motions ignore c). A pointer: a crowd's scripts are not copied every tick.
+func (m *Motion) AtLeg(t Time, c *WalkLeg) Pose {
 	if m.Kind != RandomWalk {
 		return m.At(t)
 	}
 	return m.walkLeg(t+m.Phase, c)
 }
 
-func (m Motion) walkLeg(t Time, c *WalkLeg) Pose {
-	if !c.ok || c.m != m {
-		*c = WalkLeg{m: m, ok: true, leg: m.leg(), k: math.MinInt64}
+func (m *Motion) walkLeg(t Time, c *WalkLeg) Pose {
+	if key := m.walkKey(); !c.ok || c.m != key {
+		*c = WalkLeg{m: key, ok: true, leg: m.leg(), k: math.MinInt64}
 	}
 	leg := c.leg
 	if leg <= 0 || m.Speed <= 0 {

@@ -208,5 +208,19 @@ func TestAtLegIsAtBitForBit(t *testing.T) {
 	check(m, 5*Second)
 	m2.Speed = 0
 	check(m2, 5*Second)
+	// every field the legs depend on, changed alone, starts a new leg
+	m3 := m
+	check(m3, 5*Second)
+	m3.Origin = V(-4, 1)
+	check(m3, 5*Second)
+	m3.Amplitude = 2
+	check(m3, 5*Second)
+	m3.Period = 9 * Second // a leg long enough that 5 s is another leg
+	check(m3, 5*Second)
+	m3.Seed = 12345
+	check(m3, 5*Second)
+	m3.Speed = 0.5 // slow enough that crossing the box, not the period, sets the leg
+	check(m3, 20*Second)
+	check(m, 5*Second)
 	check(Motion{Kind: Strafe, Speed: 3, Amplitude: 2}, 5*Second)
 }
