@@ -31,6 +31,7 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	if t < c.nextFire {
 		return
 	}
+	v = c.view() // it looks: the remote pawns' poses, written
 	origin := v.Poses[c.Index].Pos
 	seen := v.Poses[other]
 	forge := model.MsF(cfg.CheatStampMs)

@@ -52,8 +52,10 @@ type Client struct {
 	// Sim.backtracks); nil on the other clients.
 	seenTrail *rewind.History
 
-	// Display is what the client shows at this render frame.
+	// Display is what the client shows at this render frame; its remote
+	// pawns' poses are written when first read (view).
 	Display ClientView
+	lerp    pendingLerp
 
 	ping *ping.Tracker
 	// rejoin is its handshake after a disconnect, both ends' state of it
@@ -156,9 +158,14 @@ func (c *Client) receive(s *Snapshot, keep model.Time) {
 	}
 }
 
-// display computes the remote pawns' poses for this render frame.
+// display computes the remote pawns' poses for this render frame (an
+// interpolation's are written when first read: view).
 func (c *Client) display(cfg *Config, t model.Time, own model.Pose, n int) {
 	v := &c.Display
+	if len(c.snaps) == 0 {
+		c.view() // the poses the last frame showed stay in place, unshown
+	}
+	c.lerp.due = false
 	v.T = t
 	if cap(v.Poses) < n {
 		v.Poses, v.Shown = make([]model.Pose, n), make([]bool, n)
@@ -170,7 +177,7 @@ func (c *Client) display(cfg *Config, t model.Time, own model.Pose, n int) {
 	} else {
 		switch cfg.Display {
 		case DisplayInterp:
-			c.interpolate(cfg, v, n)
+			c.interpolate(cfg, v)
 		case DisplayExtrap:
 			c.extrapolate(v, n)
 		default:
@@ -191,7 +198,7 @@ func setAll(b []bool, x bool) {
 
 // interpolate shows the world interp_ms behind PackageTimeStamp, between
 // the two snapshots that sandwich that render time, as Source does.
-func (c *Client) interpolate(cfg *Config, v *ClientView, n int) {
+func (c *Client) interpolate(cfg *Config, v *ClientView) {
 	render := c.PackageTimeStamp - model.MsF(cfg.InterpMs)
 	v.Render = render
 	setAll(v.Shown, true)
@@ -216,8 +223,32 @@ func (c *Client) interpolate(cfg *Config, v *ClientView, n int) {
 		i--
 	}
 	a, b := c.snaps[i-1], c.snaps[i]
-	f := float64(render-a.Stamp) / float64(b.Stamp-a.Stamp)
-	for j := 0; j < n; j++ {
+	c.lerp = pendingLerp{a: a, b: b, f: float64(render-a.Stamp) / float64(b.Stamp-a.Stamp), due: true}
+	v.IdealT = render
+}
+
+// pendingLerp is a frame's interpolation between snapshots a and b at
+// fraction f, not yet written into the display's poses: most frames no
+// one reads the remote pawns' poses (a shot, a sighting, a frame for the
+// views does), and with a crowd the lerps were most of a frame. The
+// snapshots are never written after they are sent, so holding them is
+// holding their poses.
+type pendingLerp struct {
+	a, b *Snapshot
+	f    float64
+	due  bool
+}
+
+// view is the client's display with every pose written: what anything
+// reading the remote pawns' poses reads.
+func (c *Client) view() *ClientView {
+	v := &c.Display
+	if !c.lerp.due {
+		return v
+	}
+	c.lerp.due = false
+	a, b, f := c.lerp.a, c.lerp.b, c.lerp.f
+	for j := range v.Poses {
 		if j == c.Index {
 			continue // display shows the predicted pose there
 		}
@@ -232,7 +263,7 @@ func (c *Client) interpolate(cfg *Config, v *ClientView, n int) {
 		}
 		v.Poses[j] = lerpShown(pa, pb, f)
 	}
-	v.IdealT = render
+	return v
 }
 
 // lerpShown is rewind.LerpPose(*a, *b, f, rewind.LerpShortest) bit for

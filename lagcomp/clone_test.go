@@ -45,7 +45,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[ServerPawn]():  {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted", "packed", "leg"},
 	reflect.TypeFor[offsetFrom]():  {"T", "Offset"},
 	reflect.TypeFor[conn]():        {"highSeq", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
-	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "seenTrail", "Display", "ping", "firePhase", "armed",
+	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "seenTrail", "Display", "lerp", "ping", "firePhase", "armed",
 		"nextFire", "burstShots", "firing", "holding", "released", "stopQueued", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
 		"pred", "inputSeq", "framed", "prevFrame", "batch", "slab", "slabGen", "oldSlabs", "sentInputs", "cmds", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "corrections", "lastCorr", "maxCorr", "rejoin"},
 	reflect.TypeFor[rejoin]():              {"active", "event", "tries", "sent", "accepted", "replied", "awaitFirst"}, // plain values
@@ -57,6 +57,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[movement.Correction](): {"At", "From", "To", "M"},
 	reflect.TypeFor[movement.Stats]():      {"Received", "Duplicates", "Applied", "Lost", "Late", "Starved", "Resyncs", "Drains", "DelaySum", "DelayN"},
 	reflect.TypeFor[ClientView]():          {"T", "Poses", "Shown", "IdealT", "Render", "Starved", "Filled"},
+	reflect.TypeFor[pendingLerp]():         {"a", "b", "f", "due"}, // values; the snapshots are immutable: shared
 	reflect.TypeFor[projState](): {"id", "seq", "weapon", "spec", "fire", "origin", "dir", "lastSeen", "server", "srvAt", "srvPos",
 		"srvPath", "srvDone", "final", "finalT", "hits", "ff", "spawnT", "predicted", "fakeAt", "fakeDelay", "fakeSpawned", "fake",
 		"auth", "rec", "linkOffsetM", "catchupM", "maxDiv", "fakeFinal", "remote", "remoteTau", "remoteJump", "remoteDelay",

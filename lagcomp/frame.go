@@ -386,9 +386,10 @@ func (s *Sim) Frame() *Frame {
 }
 
 func (s *Sim) clientSnapshot(c *Client, other int) ClientFrame {
-	cf := ClientFrame{View: c.Display, PackageTimeStamp: c.PackageTimeStamp, WarpM: c.warpLast}
-	cf.View.Poses = append([]model.Pose(nil), c.Display.Poses...)
-	cf.View.Shown = append([]bool(nil), c.Display.Shown...)
+	v := c.view()
+	cf := ClientFrame{View: *v, PackageTimeStamp: c.PackageTimeStamp, WarpM: c.warpLast}
+	cf.View.Poses = append([]model.Pose(nil), v.Poses...)
+	cf.View.Shown = append([]bool(nil), v.Shown...)
 	if len(c.snaps) > 0 { // sized at once: a frame's garbage is what the collector pays for
 		cf.Buffer = make([]rewind.Sample, 0, len(c.snaps))
 	}

@@ -293,7 +293,7 @@ func (s *Sim) missRules(r *ShotRecord, hit model.Hit, victim int) []Rule {
 // displays him. It notes what that screen showed in the record.
 func (s *Sim) victimBehindCover(r *ShotRecord) bool {
 	victim, shooter := r.Target, r.Shooter
-	v := &s.Clients[victim].Display
+	v := s.Clients[victim].view()
 	if len(v.Poses) <= victim || !v.Shown[shooter] {
 		return false
 	}

@@ -151,7 +151,7 @@ func (s *Sim) look(who int, visible bool, t model.Time) {
 // watchClientSight is a duel client's look at the other player, from the
 // poses its own screen displays.
 func (s *Sim) watchClientSight(c *Client, t model.Time) {
-	v := &c.Display
+	v := c.view()
 	other, who := TargetPawn, sightHolder
 	if c.Index == TargetPawn {
 		other, who = ShooterPawn, sightPeeker

@@ -348,7 +348,7 @@ func (s *Sim) ownerProjectiles(c *Client, t model.Time) {
 		}
 		if p.fake.alive {
 			if targets == nil {
-				targets = s.clientTargets(&c.Display, c.Index)
+				targets = s.clientTargets(c.view(), c.Index)
 			}
 			s.moveFake(c, p, t, targets)
 		}
@@ -455,7 +455,7 @@ func (s *Sim) remoteProjectiles(c *Client, t model.Time) {
 			continue
 		}
 		if targets == nil {
-			targets = s.clientTargets(&c.Display, ShooterPawn)
+			targets = s.clientTargets(c.view(), ShooterPawn)
 		}
 		dt := t - p.remote.at
 		p.remote.at = t
