@@ -21,23 +21,28 @@ func (w *Swept) Push(s Sample) {
 	w.minY.push(s.T, -p.Y)
 }
 
-// Reserve makes room for n samples in each queue at once: a queue holds
-// at most the trail's samples, so once reserved for them it never grows
-// (a queue grown by doubling as longer monotone runs came allocated for
-// minutes into a run).
+// Reserve makes room for a trail of n samples in each queue at once: a
+// queue holds at most the trail's samples, so once reserved for them it
+// never grows (a queue grown by doubling as longer monotone runs came
+// allocated for minutes into a run). It reserves twice that: a full
+// queue moves its live samples to the front only over a dead front at
+// least as long (push), so the moves cost O(1) a sample — with room for
+// the trail alone, a monotone run kept the queue full and moved the whole
+// trail every few ticks.
 func (w *Swept) Reserve(n int) {
 	for _, q := range [...]*maxQueue{&w.minX, &w.minY, &w.maxX, &w.maxY} {
-		if cap(q.v) < n {
-			q.t, q.v = append(make([]model.Time, 0, n), q.t...), append(make([]float64, 0, n), q.v...)
+		if cap(q.v) < 2*n {
+			q.t, q.v = append(make([]model.Time, 0, 2*n), q.t...), append(make([]float64, 0, 2*n), q.v...)
 		}
 	}
 }
 
 // Trim forgets the samples older than oldest.
 func (w *Swept) Trim(oldest model.Time) {
-	for _, q := range [...]*maxQueue{&w.minX, &w.minY, &w.maxX, &w.maxY} {
-		q.trim(oldest)
-	}
+	w.minX.trim(oldest)
+	w.minY.trim(oldest)
+	w.maxX.trim(oldest)
+	w.maxY.trim(oldest)
 }
 
 // Bound is SweptBound of the samples held (the live pose's alone when
@@ -65,7 +70,9 @@ func (q *maxQueue) push(t model.Time, v float64) {
 	for n > q.head && q.v[n-1] <= v {
 		n--
 	}
-	if n == cap(q.v) && q.head > 0 { // full: reclaim the dead front rather than grow
+	if n == cap(q.v) && q.head > 0 && q.head >= n-q.head {
+		// full: reclaim the dead front rather than grow, when it is at
+		// least as long as the live samples moved (else grow: amortised)
 		copy(q.t, q.t[q.head:n])
 		copy(q.v, q.v[q.head:n])
 		n -= q.head
