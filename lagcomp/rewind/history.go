@@ -94,7 +94,7 @@ func (h *History) Push(s Sample, teleportDist float64) {
 	if h.n > 0 { // the newest sample, read in place (a Push a tick for every pawn)
 		prev := h.at(h.n - 1)
 		if teleportDist > 0 {
-			jumped := prev.Pose.Pos.Dist(s.Pose.Pos) > teleportDist
+			jumped := beyond(prev.Pose.Pos, s.Pose.Pos, teleportDist)
 			respawned := !prev.Pose.Alive && s.Pose.Alive
 			if jumped || respawned {
 				h.breakAt = s.T
@@ -126,6 +126,23 @@ func unwound(yaw float64) int {
 		return 0
 	}
 	return 1
+}
+
+// beyond is a.Dist(b) > d without the square root where the squares
+// decide it: 1e-9 apart, far beyond their rounding (and the root's), and
+// all of normal size. Near the boundary, or with a NaN, an infinity or a
+// square out of range, it is the distance itself.
+func beyond(a, b model.Vec, d float64) bool {
+	dx, dy := a.X-b.X, a.Y-b.Y
+	if q, dd := dx*dx+dy*dy, d*d; q > 1e-300 && q < 1e300 && dd > 1e-300 && dd < 1e300 {
+		if q < dd*(1-1e-9) {
+			return false
+		}
+		if q > dd*(1+1e-9) {
+			return true
+		}
+	}
+	return a.Dist(b) > d
 }
 
 // setAnchor finds the newest segment's oldest held sample: the samples

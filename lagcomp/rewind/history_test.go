@@ -243,3 +243,32 @@ func TestNaiveRotationLerpArtefact(t *testing.T) {
 		t.Fatalf("shortest: %v deg, want 0", y)
 	}
 }
+
+// beyond answers a.Dist(b) > d everywhere: random points, distances on
+// and beside the boundary (one ulp either way), zeros, tiny and huge
+// scales, NaN and infinities.
+func TestBeyondIsDistCompared(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	check := func(a, b model.Vec, d float64) {
+		t.Helper()
+		if got, want := beyond(a, b, d), a.Dist(b) > d; got != want {
+			t.Fatalf("beyond(%v, %v, %v) = %v, Dist %v", a, b, d, got, a.Dist(b))
+		}
+	}
+	for i := 0; i < 200000; i++ {
+		scale := math.Pow(10, float64(r.IntN(40)-20))
+		a := model.V(r.NormFloat64()*scale, r.NormFloat64()*scale)
+		b := model.V(r.NormFloat64()*scale, r.NormFloat64()*scale)
+		dist := a.Dist(b)
+		for _, d := range []float64{dist, math.Nextafter(dist, 0), math.Nextafter(dist, math.Inf(1)), dist * (1 + 1e-10), dist * (1 - 1e-10), dist * r.Float64() * 2, 1} {
+			check(a, b, d)
+		}
+	}
+	inf, nan := math.Inf(1), math.NaN()
+	for _, v := range []model.Vec{{}, model.V(inf, 0), model.V(nan, 1), model.V(1e200, 1e200), model.V(1e-200, 0), model.V(-0.0, 3)} {
+		for _, d := range []float64{1, 1e-200, 1e200, inf, 0.5} {
+			check(v, model.V(0, 0), d)
+			check(model.V(2, 2), v, d)
+		}
+	}
+}
