@@ -190,6 +190,11 @@ func (m *Motion) walkKey() walkKey {
 	return walkKey{origin: m.Origin, speed: m.Speed, amplitude: m.Amplitude, period: m.Period, seed: m.Seed}
 }
 
+// of is k == m.walkKey(), field by field in line (no key built, no call).
+func (k *walkKey) of(m *Motion) bool {
+	return k.origin == m.Origin && k.speed == m.Speed && k.amplitude == m.Amplitude && k.period == m.Period && k.seed == m.Seed
+}
+
 // AtLeg is At(t), remembering the random walk's current leg in c (other
 // motions ignore c). A pointer: a crowd's scripts are not copied every tick.
 func (m *Motion) AtLeg(t Time, c *WalkLeg) Pose {
@@ -200,8 +205,8 @@ func (m *Motion) AtLeg(t Time, c *WalkLeg) Pose {
 }
 
 func (m *Motion) walkLeg(t Time, c *WalkLeg) Pose {
-	if key := m.walkKey(); !c.ok || c.m != key {
-		*c = WalkLeg{m: key, ok: true, leg: m.leg(), k: math.MinInt64}
+	if !c.ok || !c.m.of(m) {
+		*c = WalkLeg{m: m.walkKey(), ok: true, leg: m.leg(), k: math.MinInt64}
 	}
 	leg := c.leg
 	if leg <= 0 || m.Speed <= 0 {
@@ -220,7 +225,7 @@ func (m *Motion) walkLeg(t Time, c *WalkLeg) Pose {
 	into := (t - Time(k)*leg).Seconds()
 	f := 1.0
 	if c.l > 0 {
-		f = math.Min(1, into*m.Speed/c.l)
+		f = min(1, into*m.Speed/c.l) // math.Min's answer, NaN and zeros included, in line
 	}
 	return Pose{Pos: c.a.Lerp(c.b, f), Yaw: c.yaw, Alive: true}
 }
