@@ -137,6 +137,9 @@ func (c *Client) receive(s *Snapshot, keep model.Time) {
 	if i > 0 && c.snaps[i-1].Stamp == s.Stamp {
 		return
 	}
+	if c.lerp.due && i <= c.lerp.b {
+		c.view() // a late one lands before the pending lerp's pair: write its poses first
+	}
 	c.snaps = append(c.snaps, nil)
 	copy(c.snaps[i+1:], c.snaps[i:])
 	c.snaps[i] = s
@@ -154,6 +157,10 @@ func (c *Client) receive(s *Snapshot, keep model.Time) {
 		drop++
 	}
 	if drop > 0 {
+		if c.lerp.due && drop >= c.lerp.b {
+			c.view() // the pending lerp's pair leaves (a gap over a second): write its poses first
+		}
+		c.lerp.b -= drop
 		c.snaps = append(c.snaps[:0], c.snaps[drop:]...)
 	}
 }
@@ -223,20 +230,21 @@ func (c *Client) interpolate(cfg *Config, v *ClientView) {
 		i--
 	}
 	a, b := c.snaps[i-1], c.snaps[i]
-	c.lerp = pendingLerp{a: a, b: b, f: float64(render-a.Stamp) / float64(b.Stamp-a.Stamp), due: true}
+	c.lerp = pendingLerp{b: i, f: float64(render-a.Stamp) / float64(b.Stamp-a.Stamp), due: true}
 	v.IdealT = render
 }
 
-// pendingLerp is a frame's interpolation between snapshots a and b at
-// fraction f, not yet written into the display's poses: most frames no
-// one reads the remote pawns' poses (a shot, a sighting, a frame for the
-// views does), and with a crowd the lerps were most of a frame. The
-// snapshots are never written after they are sent, so holding them is
-// holding their poses.
+// pendingLerp is a frame's interpolation between the buffered snapshots
+// b-1 and b at fraction f, not yet written into the display's poses: most
+// frames no one reads the remote pawns' poses (a shot, a sighting, a
+// frame for the views does), and with a crowd the lerps were most of a
+// frame. It names the pair by index, not by pointer, so a clone or a
+// keyframe holds no snapshot (nor the slab it was carved from) beyond
+// its buffer's; receive writes the poses before it moves the pair.
 type pendingLerp struct {
-	a, b *Snapshot
-	f    float64
-	due  bool
+	b   int
+	f   float64
+	due bool
 }
 
 // view is the client's display with every pose written: what anything
@@ -247,7 +255,7 @@ func (c *Client) view() *ClientView {
 		return v
 	}
 	c.lerp.due = false
-	a, b, f := c.lerp.a, c.lerp.b, c.lerp.f
+	a, b, f := c.snaps[c.lerp.b-1], c.snaps[c.lerp.b], c.lerp.f
 	for j := range v.Poses {
 		if j == c.Index {
 			continue // display shows the predicted pose there

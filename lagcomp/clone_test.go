@@ -57,7 +57,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[movement.Correction](): {"At", "From", "To", "M"},
 	reflect.TypeFor[movement.Stats]():      {"Received", "Duplicates", "Applied", "Lost", "Late", "Starved", "Resyncs", "Drains", "DelaySum", "DelayN"},
 	reflect.TypeFor[ClientView]():          {"T", "Poses", "Shown", "IdealT", "Render", "Starved", "Filled"},
-	reflect.TypeFor[pendingLerp]():         {"a", "b", "f", "due"}, // values; the snapshots are immutable: shared
+	reflect.TypeFor[pendingLerp]():         {"b", "f", "due"}, // values: an index into the cloned snaps
 	reflect.TypeFor[projState](): {"id", "seq", "weapon", "spec", "fire", "origin", "dir", "lastSeen", "server", "srvAt", "srvPos",
 		"srvPath", "srvDone", "final", "finalT", "hits", "ff", "spawnT", "predicted", "fakeAt", "fakeDelay", "fakeSpawned", "fake",
 		"auth", "rec", "linkOffsetM", "catchupM", "maxDiv", "fakeFinal", "remote", "remoteTau", "remoteJump", "remoteDelay",
