@@ -106,22 +106,30 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[compensation.StartFire](): {"Stamp", "At", "Seen"},
 	// chunked logs: chunks shared with a clone until written (Mut); a fired
 	// shot's sentAt clipped then (ownSent)
-	reflect.TypeFor[firedShots]():                                    {"chunks", "n", "owner"},
+	reflect.TypeFor[firedShots]():                                    {"blocks", "n", "owner"},
 	chunkOf[pendingShot]():                                           {"owner", "used", "s"},
-	reflect.TypeFor[chunklog.Log[fireeffects.ServerBurst]]():         {"chunks", "n", "owner"},
+	blockOf[pendingShot]():                                           {"owner", "used", "c"},
+	reflect.TypeFor[chunklog.Log[fireeffects.ServerBurst]]():         {"blocks", "n", "owner"},
 	chunkOf[fireeffects.ServerBurst]():                               {"owner", "used", "s"},
-	reflect.TypeFor[chunklog.Log[int]]():                             {"chunks", "n", "owner"},
-	reflect.TypeFor[chunklog.Log[ShotRecord]]():                      {"chunks", "n", "owner"},
-	reflect.TypeFor[chunklog.Log[fireeffects.ServerShot]]():          {"chunks", "n", "owner"},
+	blockOf[fireeffects.ServerBurst]():                               {"owner", "used", "c"},
+	reflect.TypeFor[chunklog.Log[int]]():                             {"blocks", "n", "owner"},
+	reflect.TypeFor[chunklog.Log[ShotRecord]]():                      {"blocks", "n", "owner"},
+	reflect.TypeFor[chunklog.Log[fireeffects.ServerShot]]():          {"blocks", "n", "owner"},
 	chunkOf[fireeffects.ServerShot]():                                {"owner", "used", "s"},
-	reflect.TypeFor[chunklog.Log[fireeffects.ValueChange]]():         {"chunks", "n", "owner"},
+	blockOf[fireeffects.ServerShot]():                                {"owner", "used", "c"},
+	reflect.TypeFor[chunklog.Log[fireeffects.ValueChange]]():         {"blocks", "n", "owner"},
 	chunkOf[fireeffects.ValueChange]():                               {"owner", "used", "s"},
-	reflect.TypeFor[chunklog.Log[fireeffects.FireUpdate]]():          {"chunks", "n", "owner"},
+	blockOf[fireeffects.ValueChange]():                               {"owner", "used", "c"},
+	reflect.TypeFor[chunklog.Log[fireeffects.FireUpdate]]():          {"blocks", "n", "owner"},
 	chunkOf[fireeffects.FireUpdate]():                                {"owner", "used", "s"},
-	reflect.TypeFor[chunklog.Log[fireeffects.PlayedEffect]]():        {"chunks", "n", "owner"},
+	blockOf[fireeffects.FireUpdate]():                                {"owner", "used", "c"},
+	reflect.TypeFor[chunklog.Log[fireeffects.PlayedEffect]]():        {"blocks", "n", "owner"},
 	chunkOf[fireeffects.PlayedEffect]():                              {"owner", "used", "s"},
+	blockOf[fireeffects.PlayedEffect]():                              {"owner", "used", "c"},
 	chunkOf[ShotRecord]():                                            {"owner", "used", "s"},
+	blockOf[ShotRecord]():                                            {"owner", "used", "c"},
 	chunkOf[int]():                                                   {"owner", "used", "s"},
+	blockOf[int]():                                                   {"owner", "used", "c"},
 	fieldType[chunklog.Log[int]]("owner").Elem():                     {"_"},
 	reflect.TypeFor[chunklog.Bits]():                                 {"chunks", "owner"},
 	fieldType[chunklog.Bits]("chunks").Elem():                        {"key", "c"},
@@ -155,7 +163,10 @@ func field(t reflect.Type, name string) reflect.Type {
 }
 
 // chunkOf is the chunk type of a chunklog.Log[T] (unexported there).
-func chunkOf[T any]() reflect.Type { return fieldType[chunklog.Log[T]]("chunks").Elem().Elem() }
+func chunkOf[T any]() reflect.Type { return field(blockOf[T](), "c").Elem().Elem() }
+
+// blockOf is the block type of a chunklog.Log[T] (unexported there).
+func blockOf[T any]() reflect.Type { return fieldType[chunklog.Log[T]]("blocks").Elem().Elem() }
 
 // immutable are types a clone copies whole or shares: plain values (no
 // references inside), or things nothing writes once made (records,

@@ -7,15 +7,21 @@ import "slices"
 // clone copies that chunk alone (writes go to recent entries), never the
 // whole run's log. An append to a shared chunk copies nothing while no
 // copy has appended there before: it takes the next free slot, which no
-// other copy can see (each sees its own length only).
+// other copy can see (each sees its own length only). The chunks are
+// found through blocks of BlockLen pointers, shared the same way, so a
+// clone copies a pointer a block (one for 2 048 entries), not one a
+// chunk: an hour's keyframes held the whole pointer list each.
 type Log[T any] struct {
-	chunks []*chunk[T]
+	blocks []*block[T]
 	n      int
-	owner  *chunkOwner // chunks stamped with it are this copy's to write
+	owner  *chunkOwner // chunks and blocks stamped with it are this copy's to write
 }
 
 // ChunkLen is how many entries a chunk holds.
 const ChunkLen = 32
+
+// BlockLen is how many chunks a block points to.
+const BlockLen = 64
 
 type chunk[T any] struct {
 	owner *chunkOwner
@@ -25,6 +31,14 @@ type chunk[T any] struct {
 	s    [ChunkLen]T
 }
 
+// block points to BlockLen chunks; used counts the pointers some copy
+// has set (as a chunk's slots).
+type block[T any] struct {
+	owner *chunkOwner
+	used  int
+	c     [BlockLen]*chunk[T]
+}
+
 // chunkOwner identifies one copy of a log (not zero-sized: distinct
 // allocations must have distinct addresses).
 type chunkOwner struct{ _ byte }
@@ -32,8 +46,31 @@ type chunkOwner struct{ _ byte }
 // Len is the number of entries.
 func (c *Log[T]) Len() int { return c.n }
 
+// chunk is chunk k.
+func (c *Log[T]) chunk(k int) *chunk[T] { return c.blocks[k/BlockLen].c[k%BlockLen] }
+
+// chunks is how many chunks hold this copy's entries.
+func (c *Log[T]) chunks() int { return (c.n + ChunkLen - 1) / ChunkLen }
+
 // At is entry i, for reading only.
-func (c *Log[T]) At(i int) *T { return &c.chunks[i/ChunkLen].s[i%ChunkLen] }
+func (c *Log[T]) At(i int) *T { return &c.chunk(i / ChunkLen).s[i%ChunkLen] }
+
+// setChunk points chunk k to ch: in place when the block is this copy's
+// or (fresh: a new chunk after the last) the slot is the next no copy has
+// set, in this copy's own copy of the block otherwise.
+func (c *Log[T]) setChunk(k int, ch *chunk[T], fresh bool) {
+	b, j := k/BlockLen, k%BlockLen
+	blk := c.blocks[b]
+	switch {
+	case blk.owner == c.owner:
+	case fresh && blk.used == j: // the next slot, free in every copy
+	default:
+		mine := &block[T]{owner: c.owner, used: min(BlockLen, c.chunks()-b*BlockLen), c: blk.c}
+		c.blocks[b], blk = mine, mine
+	}
+	blk.c[j] = ch
+	blk.used = max(blk.used, j+1)
+}
 
 // Mut is entry i, for writing: its chunk is made this copy's own first
 // (own, if not nil, is applied to every entry of a copied chunk, to give
@@ -43,16 +80,16 @@ func (c *Log[T]) Mut(i int, own func(*T)) *T {
 	if c.owner == nil {
 		c.owner = &chunkOwner{}
 	}
-	if ch := c.chunks[k]; ch.owner != c.owner {
+	if ch := c.chunk(k); ch.owner != c.owner {
 		mine := &chunk[T]{owner: c.owner, used: min(ChunkLen, c.n-k*ChunkLen), s: ch.s}
 		if own != nil {
 			for j := range mine.s {
 				own(&mine.s[j])
 			}
 		}
-		c.chunks[k] = mine
+		c.setChunk(k, mine, false)
 	}
-	return &c.chunks[k].s[i%ChunkLen]
+	return &c.chunk(k).s[i%ChunkLen]
 }
 
 // Add appends an entry: into the newest chunk's next slot in place while
@@ -65,9 +102,13 @@ func (c *Log[T]) Add(x T, own func(*T)) {
 	}
 	j := c.n % ChunkLen
 	if j == 0 {
-		c.chunks = append(c.chunks, &chunk[T]{owner: c.owner})
+		k := c.n / ChunkLen
+		if k%BlockLen == 0 {
+			c.blocks = append(c.blocks, &block[T]{owner: c.owner})
+		}
+		c.setChunk(k, &chunk[T]{owner: c.owner}, true)
 	}
-	ch := c.chunks[len(c.chunks)-1]
+	ch := c.chunk(c.n / ChunkLen)
 	if ch.used == j { // the next slot is free in every copy: take it
 		ch.s[j], ch.used = x, j+1
 		c.n++
@@ -93,8 +134,9 @@ func (c *Log[T]) Slice(i, j int) []T {
 // All is every entry, in a slice of its own.
 func (c *Log[T]) All() []T { return c.Slice(0, c.n) }
 
-// Clone shares every chunk with the copy; from now on neither owns them.
+// Clone shares every block and chunk with the copy; from now on neither
+// owns them.
 func (c *Log[T]) Clone() Log[T] {
 	c.owner = &chunkOwner{}
-	return Log[T]{chunks: slices.Clone(c.chunks), n: c.n, owner: &chunkOwner{}}
+	return Log[T]{blocks: slices.Clone(c.blocks), n: c.n, owner: &chunkOwner{}}
 }

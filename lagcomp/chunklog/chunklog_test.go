@@ -33,13 +33,13 @@ func TestFiredShotsCopyOneChunkOnWrite(t *testing.T) {
 		t.Fatal("a write after the clone reached the other copy")
 	}
 	shared := 0
-	for i := range f.chunks {
-		if f.chunks[i] == c.chunks[i] {
+	for i := range f.chunks() {
+		if f.chunk(i) == c.chunk(i) {
 			shared++
 		}
 	}
-	if want := len(f.chunks) - 2; shared != want {
-		t.Fatalf("%d of %d chunks still shared, want %d", shared, len(f.chunks), want)
+	if want := f.chunks() - 2; shared != want {
+		t.Fatalf("%d of %d chunks still shared, want %d", shared, f.chunks(), want)
 	}
 	c.Add(shot{fire: 1000}, ownSent)
 	f.Add(shot{fire: 2000}, ownSent)
@@ -60,14 +60,17 @@ func TestAppendsAfterACloneShareTheChunk(t *testing.T) {
 	for i := 40; i < 60; i++ {
 		live.Add(i, nil)
 	}
-	for k := range key.chunks {
-		if key.chunks[k] != live.chunks[k] {
+	for k := range key.chunks() {
+		if key.chunk(k) != live.chunk(k) {
 			t.Fatalf("chunk %d copied by an append only the live log made", k)
 		}
 	}
+	if key.blocks[0] != live.blocks[0] {
+		t.Fatal("the block copied by an append only the live log made")
+	}
 	seek := key.Clone() // a seek replays from the keyframe
 	seek.Add(-40, nil)
-	if seek.chunks[1] == live.chunks[1] {
+	if seek.chunk(1) == live.chunk(1) {
 		t.Fatal("a second copy appended into the slot the first had taken")
 	}
 	for i := range 60 {
@@ -137,4 +140,57 @@ func TestBitsIsASet(t *testing.T) {
 	}
 	check(&b, m, "the original after the clone")
 	check(&c, cm, "the clone")
+}
+
+// Copies made of copies, each appending and writing in place across chunk
+// and block boundaries, each read back whole against its own plain slice:
+// no write or append of one copy reaches another.
+func TestCopiesNeverSeeEachOther(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	type copyOf struct {
+		log  Log[int]
+		want []int
+	}
+	copies := []*copyOf{{}}
+	next := 0
+	for step := range 3000 {
+		c := copies[rng.IntN(len(copies))]
+		switch op := rng.IntN(10); {
+		case op == 0 && len(copies) < 8:
+			copies = append(copies, &copyOf{log: c.log.Clone(), want: slices.Clone(c.want)})
+		case op < 3 && len(c.want) > 0:
+			i := len(c.want) - 1 - rng.IntN(min(len(c.want), 3*ChunkLen))
+			next++
+			*c.log.Mut(i, nil), c.want[i] = next, next
+		default:
+			n := rng.IntN(3 * ChunkLen)
+			if rng.IntN(40) == 0 {
+				n = BlockLen * ChunkLen / 8 // on to the next block now and then
+			}
+			for range n {
+				next++
+				c.log.Add(next, nil)
+				c.want = append(c.want, next)
+			}
+		}
+		if step%100 == 0 || step > 2990 {
+			for k, c := range copies {
+				if c.log.Len() != len(c.want) {
+					t.Fatalf("step %d: copy %d holds %d entries, want %d", step, k, c.log.Len(), len(c.want))
+				}
+				for i, w := range c.want {
+					if *c.log.At(i) != w {
+						t.Fatalf("step %d: copy %d entry %d is %d, want %d", step, k, i, *c.log.At(i), w)
+					}
+				}
+			}
+		}
+	}
+	longest := 0
+	for _, c := range copies {
+		longest = max(longest, len(c.want))
+	}
+	if longest <= BlockLen*ChunkLen {
+		t.Fatalf("no copy reached a second block (%d entries at most)", longest)
+	}
 }
