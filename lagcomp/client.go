@@ -88,15 +88,18 @@ type Client struct {
 	// way (movement.go's pipeline, ../shared/DESIGN.md)
 	pred       *movement.Predictor
 	inputSeq   uint32
-	framed     bool               // a frame has been seen: the next input covers the time since
-	prevFrame  model.Time         // the frame before this one
-	batch      []movement.Input   // sampled since the last command packet
-	slab       []movement.Input   // where sent packets' inputs are carved (never written below len while it is)
-	slabGen    uint32             // its number, which its packets carry (Packet.inputSlab)
-	oldSlabs   []inputSlab        // slabs filled before it, oldest first: reused once no packet holds them
-	sentInputs []movement.Input   // the newest inputs sent, for cl_cmdbackup
-	cmds       schedule.Metronome // the command packets' rate
-	inputsSent int
+	framed     bool             // a frame has been seen: the next input covers the time since
+	prevFrame  model.Time       // the frame before this one
+	batch      []movement.Input // sampled since the last command packet
+	slab       []movement.Input // where sent packets' inputs are carved (never written below len while it is)
+	slabGen    uint32           // its number, which its packets carry (Packet.inputSlab)
+	oldSlabs   []inputSlab      // slabs filled before it, oldest first: reused once no packet holds them
+	sentInputs []movement.Input // the newest inputs sent, for cl_cmdbackup
+	// batchKept and sentKept, in a keyframe only, are batch and sentInputs
+	// as bytes (movement.PackInputs): Sim.Clone unpacks them
+	batchKept, sentKept []byte
+	cmds                schedule.Metronome // the command packets' rate
+	inputsSent          int
 	// queued are the shot commands fired since the last command packet:
 	// they leave with the next (Source's usercmds, built each frame, go
 	// out together at cl_cmdrate)

@@ -143,6 +143,9 @@ func (s *Sim) Keyframe() *Sim {
 		if c.seenTrail != nil {
 			c.seenTrail = c.seenTrail.Pack()
 		}
+		c.pred = c.pred.Pack()
+		c.batch, c.batchKept = nil, movement.PackInputs(c.batch)
+		c.sentInputs, c.sentKept = nil, movement.PackInputs(c.sentInputs)
 		c.slab = nil
 		c.in.compact()
 		c.in.each(o.packet)
@@ -263,7 +266,10 @@ type slabFree struct {
 }
 
 func (o *slabFree) packet(p *Packet) {
-	if !o.slabbed || p.inputSlab != 0 {
+	switch {
+	case !o.slabbed: // a keyframe's: as bytes, which Sim.refill unpacks
+		p.Inputs, p.inputsKept, p.inputSlab = nil, movement.PackInputs(p.Inputs), 0
+	case p.inputSlab != 0:
 		p.Inputs, p.inputSlab = slices.Clone(p.Inputs), 0
 	}
 	p.Snap = o.snapshot(p.Snap)
@@ -428,11 +434,18 @@ func (c *Sim) refill() {
 		made[s] = &f
 		return &f
 	}
+	whole := func(p *Packet) {
+		p.Snap = full(p.Snap)
+		if p.inputsKept != nil {
+			p.Inputs, p.inputsKept = movement.UnpackInputs(p.inputsKept), nil
+		}
+	}
+	c.Server.in.each(whole)
 	for _, cl := range c.Clients {
 		for i, s := range cl.snaps {
 			cl.snaps[i] = full(s)
 		}
-		cl.in.each(func(p *Packet) { p.Snap = full(p.Snap) })
+		cl.in.each(whole)
 	}
 }
 
@@ -521,6 +534,10 @@ func (cl *Client) clone() *Client {
 	c.warps = slices.Clone(cl.warps)
 	c.pred = cl.pred.Clone()
 	c.batch, c.sentInputs = slices.Clone(cl.batch), slices.Clone(cl.sentInputs)
+	if cl.batchKept != nil || cl.sentKept != nil { // a keyframe's
+		c.batch, c.sentInputs = movement.UnpackInputs(cl.batchKept), movement.UnpackInputs(cl.sentKept)
+		c.batchKept, c.sentKept = nil, nil
+	}
 	c.queued = slices.Clone(cl.queued) // appended to; the commands themselves are immutable
 	c.slab, c.oldSlabs = nil, nil      // the copy's next packet starts a slab of its own
 	c.corrections, c.lastCorr = slices.Clone(cl.corrections), clonePtr(cl.lastCorr)

@@ -84,6 +84,9 @@ type Packet struct {
 	// new. A command packet carries them.
 	Inputs       []movement.Input
 	InputBackups int
+	// inputsKept, in a keyframe's packets only, is Inputs as bytes
+	// (movement.PackInputs): Sim.refill unpacks them
+	inputsKept []byte
 	// A command packet's buttons (Source's usercmd, unreliable fire):
 	// whether the trigger was held as it left (Trigger) after the shooter's
 	// shot TriggerShot (its newest then); HasTrigger says it carries them.

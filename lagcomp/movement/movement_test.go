@@ -2,6 +2,7 @@ package movement
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"lagscope/model"
@@ -267,4 +268,63 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// UnpackInputs gives back exactly what PackInputs was given: frames in a
+// row, gaps, renumbering, turns, jumps, deaths, NaNs and negative zeros,
+// nil and empty; a bot's steady hands cost a few bytes an input.
+func TestPackInputsGivesThemBack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var in []Input
+	x := Input{Seq: 1, T: 1000, Dt: 8333, Vel: model.V(0, -5), Yaw: math.Pi, Alive: true}
+	steady := 0
+	for i := range 3000 {
+		switch rng.IntN(8) {
+		case 0:
+			x.Seq += uint32(rng.IntN(3))
+		case 1:
+			x.T += model.Time(rng.IntN(20000)) - 10000
+		case 2:
+			x.Dt = model.Time(rng.IntN(20000))
+		case 3:
+			x.Vel = model.V(rng.Float64()*10-5, []float64{math.NaN(), math.Copysign(0, -1), math.Inf(1), 3}[i%4])
+		case 4:
+			x.Yaw = rng.Float64() * 7
+		case 5:
+			x.Epoch, x.Alive, x.Jump = x.Epoch+int32(rng.IntN(3))-1, !x.Alive, model.V(rng.Float64(), -rng.Float64())
+		case 6:
+			x.Fire = !x.Fire
+		default:
+			steady++
+		}
+		in = append(in, x)
+		x.Seq, x.T = x.Seq+1, x.End()
+	}
+	bits := math.Float64bits
+	same := func(a, b Input) bool {
+		return a.Seq == b.Seq && a.T == b.T && a.Dt == b.Dt && bits(a.Vel.X) == bits(b.Vel.X) && bits(a.Vel.Y) == bits(b.Vel.Y) &&
+			bits(a.Yaw) == bits(b.Yaw) && a.Fire == b.Fire && a.Epoch == b.Epoch && a.Alive == b.Alive && bits(a.Jump.X) == bits(b.Jump.X) && bits(a.Jump.Y) == bits(b.Jump.Y)
+	}
+	for _, want := range [][]Input{nil, {}, in[:1], in} {
+		got := UnpackInputs(PackInputs(want))
+		if (want == nil) != (got == nil) || len(got) != len(want) {
+			t.Fatalf("%d inputs (nil %v) came back as %d (nil %v)", len(want), want == nil, len(got), got == nil)
+		}
+		for i := range want {
+			if !same(want[i], got[i]) {
+				t.Fatalf("input %d: %+v came back as %+v", i, want[i], got[i])
+			}
+		}
+	}
+	hands := make([]Input, 200)
+	for i := range hands {
+		hands[i] = Input{Seq: uint32(i + 1), T: model.Time(i) * 8333, Dt: 8333, Vel: model.V(0, -5), Yaw: math.Pi, Alive: true}
+	}
+	if n := len(PackInputs(hands)); n > 2*len(hands) {
+		t.Errorf("a bot's steady hands: %d bytes for %d inputs, more than 2 an input", n, len(hands))
+	}
+	p := &Predictor{pending: in}
+	if got := p.Pack().Clone().pending; len(got) != len(in) || !same(got[len(in)-1], in[len(in)-1]) {
+		t.Fatal("a packed predictor's clone lost its pending inputs")
+	}
 }

@@ -13,6 +13,7 @@ import "lagscope/model"
 type Predictor struct {
 	Pose    model.Pose // the predicted present
 	pending []Input    // inputs the server has not wholly played, oldest first
+	packed  []byte     // in a keyframe's copy only (Pack): pending as bytes
 
 	Corrections    int
 	MaxCorrectionM float64
@@ -81,6 +82,24 @@ func (p *Predictor) Reconcile(a Ack, at model.Time, walls []model.Wall) (Correct
 // Clone is a copy sharing nothing written later.
 func (p *Predictor) Clone() *Predictor {
 	c := *p
+	if p.packed != nil { // a keyframe's (Pack)
+		c.pending, c.packed = UnpackInputs(p.packed), nil
+		if len(c.pending) == 0 {
+			c.pending = nil // as the append below gives
+		}
+		return &c
+	}
 	c.pending = append([]Input(nil), p.pending...)
+	return &c
+}
+
+// Pack is a copy for a keyframe to keep: its pending inputs as bytes
+// (PackInputs), which Clone unpacks. Nothing may read it but Clone.
+func (p *Predictor) Pack() *Predictor {
+	c := *p
+	c.pending, c.packed = nil, PackInputs(p.pending)
+	if c.packed == nil {
+		c.packed = PackInputs([]Input{})
+	}
 	return &c
 }
