@@ -589,11 +589,13 @@ func clonePtr[T any](p *T) *T {
 }
 
 // keptPackets is a keyframe's packet log as bytes (Sim.Keyframe): each
-// entry's fields as varints, its times as differences (Sent from the
-// entry before, Deliver and FirstInputT from Sent), its sequence numbers
-// from the entry before in the same direction and channel, as are its
-// latency, its first input and that input's time less Sent, so an entry
-// costs about 15 bytes, not a PacketFrame's 170. Clone makes the log
+// entry's link (client, direction, channel) first, then its fields as
+// varints: its times as differences (Sent from the entry before, Deliver
+// and FirstInputT from Sent), its sequence numbers from the entry before
+// on its link, as are its latency, its first input and that input's time
+// less Sent; its flags, kind, acked bits, shot and input counts only when
+// they differ from that entry's (packetShape). An entry costs about 10
+// bytes, not a PacketFrame's 170. Clone makes the log
 // again (packetsOf), entry for entry.
 func keptPackets(log []PacketFrame) []byte {
 	var e packetCoder
@@ -627,10 +629,21 @@ type packetCoder struct {
 // linkCoded is the last entry's fields on one link that the next is
 // written as differences from: its sequence numbers, its latency, its
 // first input and that input's time less Sent (a command packet's every
-// 1/cmd_rate_hz, most of them one more input on, as long after Sent).
+// 1/cmd_rate_hz, most of them one more input on, as long after Sent),
+// and its shape: the next entry's written only when it differs.
 type linkCoded struct {
 	seq, ack, firstInput uint32
 	latency, firstInputT model.Time
+	shape                packetShape
+}
+
+// packetShape is what most entries on a link repeat: their flags, kind,
+// acked bits, shot and input counts.
+type packetShape struct {
+	flags          int
+	kind           PacketKind
+	ackBits, shot  uint32
+	inputs, backup int
 }
 
 // packet flags: which of PacketFrame's fields are set
@@ -673,22 +686,29 @@ func (c *packetCoder) put(b []byte, f *PacketFrame) []byte {
 	}
 	k := c.linkOf(f)
 	prev := c.link[k]
-	b = binary.AppendUvarint(b, uint64(flags))
-	b = append(b, byte(f.Kind))
-	b = binary.AppendUvarint(b, uint64(f.Client))
+	shape := packetShape{flags, f.Kind, f.AckBits, f.Shot, f.Inputs, f.InputBackups}
+	same := int64(0)
+	if shape == prev.shape {
+		same = 1
+	}
+	b = binary.AppendVarint(b, int64(k)*2+same) // the link (client, direction, channel), and whether the shape repeats
+	if same == 0 {
+		b = binary.AppendUvarint(b, uint64(flags))
+		b = append(b, byte(f.Kind))
+		b = binary.AppendUvarint(b, uint64(^f.AckBits)) // all ones, as a rule
+		b = binary.AppendUvarint(b, uint64(f.Shot))
+		b = binary.AppendUvarint(b, uint64(f.Inputs))
+		b = binary.AppendUvarint(b, uint64(f.InputBackups))
+	}
 	b = binary.AppendVarint(b, int64(f.Sent-c.sent))
 	c.sent = f.Sent
-	next := linkCoded{f.Seq, f.Ack, f.FirstInput, prev.latency, f.FirstInputT - f.Sent}
+	next := linkCoded{f.Seq, f.Ack, f.FirstInput, prev.latency, f.FirstInputT - f.Sent, shape}
 	if f.Deliver != -1 {
 		next.latency = f.Deliver - f.Sent
 		b = binary.AppendVarint(b, int64(next.latency-prev.latency))
 	}
 	b = binary.AppendVarint(b, int64(f.Seq)-int64(prev.seq))
 	b = binary.AppendVarint(b, int64(f.Ack)-int64(prev.ack))
-	b = binary.AppendUvarint(b, uint64(^f.AckBits)) // all ones, as a rule
-	b = binary.AppendUvarint(b, uint64(f.Shot))
-	b = binary.AppendUvarint(b, uint64(f.Inputs))
-	b = binary.AppendUvarint(b, uint64(f.InputBackups))
 	b = binary.AppendVarint(b, int64(f.FirstInput)-int64(prev.firstInput))
 	b = binary.AppendVarint(b, int64(next.firstInputT-prev.firstInputT))
 	c.link[k] = next
@@ -731,16 +751,26 @@ func (c *packetCoder) get(b []byte, f *PacketFrame) []byte {
 		b = b[k:]
 		return x
 	}
-	flags := int(u())
-	f.Kind = PacketKind(b[0])
-	b = b[1:]
-	f.Client = int(u())
-	f.Up, f.Dup, f.Resend, f.Weapon = flags&pfUp != 0, flags&pfDup != 0, flags&pfResend != 0, flags&pfWeapon != 0
-	f.Sent = c.sent + model.Time(v())
-	c.sent = f.Sent
+	lk := v()
+	f.Client = int(lk >> 3) // the link: client*4 (+1 up, +2 weapon), times 2, +1 when the shape repeats
+	f.Up, f.Weapon = lk&2 != 0, lk&4 != 0
 	k := c.linkOf(f)
 	prev := c.link[k]
 	next := prev
+	if lk&1 == 0 {
+		next.shape.flags = int(u())
+		next.shape.kind = PacketKind(b[0])
+		b = b[1:]
+		next.shape.ackBits = ^uint32(u())
+		next.shape.shot = uint32(u())
+		next.shape.inputs = int(u())
+		next.shape.backup = int(u())
+	}
+	flags := next.shape.flags
+	f.Kind, f.AckBits, f.Shot, f.Inputs, f.InputBackups = next.shape.kind, next.shape.ackBits, next.shape.shot, next.shape.inputs, next.shape.backup
+	f.Up, f.Dup, f.Resend, f.Weapon = flags&pfUp != 0, flags&pfDup != 0, flags&pfResend != 0, flags&pfWeapon != 0
+	f.Sent = c.sent + model.Time(v())
+	c.sent = f.Sent
 	f.Deliver = -1
 	if flags&pfLost == 0 {
 		next.latency = prev.latency + model.Time(v())
@@ -748,10 +778,6 @@ func (c *packetCoder) get(b []byte, f *PacketFrame) []byte {
 	}
 	f.Seq = uint32(int64(prev.seq) + v())
 	f.Ack = uint32(int64(prev.ack) + v())
-	f.AckBits = ^uint32(u())
-	f.Shot = uint32(u())
-	f.Inputs = int(u())
-	f.InputBackups = int(u())
 	f.FirstInput = uint32(int64(prev.firstInput) + v())
 	next.firstInputT = prev.firstInputT + model.Time(v())
 	f.FirstInputT = f.Sent + next.firstInputT

@@ -452,8 +452,8 @@ func TestKeptPacketsGiveBackTheLog(t *testing.T) {
 		if got := packetsOf(b); !reflect.DeepEqual([]PacketFrame(got), log) {
 			t.Fatalf("%s: the log kept as bytes differs from the log", name)
 		}
-		if name != "every field" && len(b) > 24*len(log) {
-			t.Errorf("%s: %d bytes for %d packets, more than 24 a packet", name, len(b), len(log))
+		if name != "every field" && len(b) > 20*len(log) {
+			t.Errorf("%s: %d bytes for %d packets, more than 20 a packet", name, len(b), len(log))
 		}
 		t.Logf("%s: %d packets in %d bytes", name, len(log), len(b))
 	}
