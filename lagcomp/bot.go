@@ -81,8 +81,8 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 		cmd.ClaimHit, cmd.ClaimTarget, cmd.ClaimPart = true, TargetPawn, model.PartHead
 	}
 	s.pending.Add(pendingShot{
-		id: s.ids.Next(), fire: t, idealT: v.IdealT, saw: seen, hit: hit,
-		origin: origin, dir: dir, clientHit: hit.Pawn == other,
+		atFire: &atFire{id: s.ids.Next(), fire: t, idealT: v.IdealT, saw: seen, hit: hit,
+			origin: origin, dir: dir, clientHit: hit.Pawn == other},
 		delivery: delivery{cmd: cmd, rec: -1, relPending: cfg.ReliableFire},
 	}, ownSent)
 	if cfg.Weapon.IsProjectile() {

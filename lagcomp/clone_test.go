@@ -134,7 +134,8 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[chunklog.Bits]():                                 {"chunks", "owner"},
 	fieldType[chunklog.Bits]("chunks").Elem():                        {"key", "c"},
 	fieldType[chunklog.Bits]("chunks").Elem().Field(1).Type.Elem():   {"owner", "w"},
-	reflect.TypeFor[pendingShot]():                                   {"id", "fire", "idealT", "saw", "hit", "origin", "dir", "clientHit", "delivery"},
+	reflect.TypeFor[pendingShot]():                                   {"atFire", "delivery"},
+	reflect.TypeFor[atFire]():                                        {"id", "fire", "idealT", "saw", "hit", "origin", "dir", "clientHit"}, // never written once fired: shared
 	reflect.TypeFor[delivery]():                                      {"cmd", "sentAt", "onWire", "relPending", "connLost", "cutBy", "arrived", "lost", "rec"},
 	reflect.TypeFor[netem.Endpoint[relMsg]]():                        {"conn", "style", "seq", "nextID", "epoch", "gen", "queue", "flight", "chans", "recvHigh", "recvBits", "ackOwed", "owesAck", "Stats"},
 	fieldType[netem.Endpoint[relMsg]]("conn"):                        {"cfg", "srtt", "rttvar", "rto", "lastSent", "earliest", "lost"},

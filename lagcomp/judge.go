@@ -24,7 +24,7 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 		s.duplicate(cmd.Seq, refused)
 		return
 	}
-	ps := pendingShot{delivery: delivery{cmd: cmd, rec: -1}} // a command the bot never sent (a test's forgery) has no ground truth
+	ps := pendingShot{atFire: &atFire{}, delivery: delivery{cmd: cmd, rec: -1}} // a command the bot never sent (a test's forgery) has no ground truth
 	if p := s.shot(cmd.Seq); p != nil {
 		p.arrived = true
 		ps = *p

@@ -118,8 +118,17 @@ type Sim struct {
 }
 
 // pendingShot is the omniscient side of a shot in flight: what the client
-// saw when it fired, kept for the record the server's judgement makes.
+// saw when it fired, kept for the record the server's judgement makes,
+// and its delivery. What it saw is never written once fired, so it is
+// held apart (atFire): the log's chunk a write after a keyframe copies
+// holds the deliveries and a pointer each, a third of the bytes.
 type pendingShot struct {
+	*atFire
+	delivery
+}
+
+// atFire is what the client saw when it fired a shot.
+type atFire struct {
 	id        uuid.UUID
 	fire      model.Time
 	idealT    model.Time
@@ -128,7 +137,6 @@ type pendingShot struct {
 	origin    model.Vec
 	dir       model.Vec
 	clientHit bool
-	delivery
 }
 
 // maxDropped bounds Dropped whatever the loss; droppedWindow is how far
