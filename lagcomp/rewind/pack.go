@@ -27,6 +27,7 @@ const (
 	packSameY
 	packSameYaw
 	packSameLife // Alive and Epoch
+	packBackT    // its time is before the sample before's (the difference written is back)
 )
 
 // Pack is s as bytes (nil for nil: Unpack gives back nil or empty as s
@@ -55,8 +56,13 @@ func Pack(s []Sample) Packed {
 		if p.Alive == l.alive && p.Epoch == l.epoch {
 			flags |= packSameLife
 		}
+		dt := uint64(x.T - l.t[1])
+		if x.T < l.t[1] {
+			flags |= packBackT
+			dt = uint64(l.t[1] - x.T)
+		}
 		b = append(b, byte(flags))
-		b = binary.AppendVarint(b, int64(x.T-l.t[1]))
+		b = binary.AppendUvarint(b, dt)
 		for k, v := range [3]float64{p.Pos.X, p.Pos.Y, p.Yaw} {
 			if flags&(1<<k) == 0 {
 				b = binary.AppendVarint(b, int64(math.Float64bits(v)-math.Float64bits(l.predict(k, r))))
@@ -88,10 +94,13 @@ func (b Packed) unpack(min int) []Sample {
 	var l packLine
 	for i := range s {
 		flags := int(b[0])
-		dt, k := binary.Varint(b[1:])
+		dt, k := binary.Uvarint(b[1:])
 		b = b[1+k:]
 		x := &s[i]
 		x.T = l.t[1] + model.Time(dt)
+		if flags&packBackT != 0 {
+			x.T = l.t[1] - model.Time(dt)
+		}
 		r := l.ratio(x.T)
 		var v [3]float64
 		for j := range v {
