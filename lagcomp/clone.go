@@ -92,6 +92,8 @@ func (s *Sim) clone() *Sim {
 // and holds nothing of the live run's that it does not need, so an hour's
 // keyframes cost only what differs between them:
 //   - each pawn's Swept, rebuilt from its history by Clone;
+//   - the bystanders whose whole state their scripts give back bit for
+//     bit: almost nothing of them (keptPawns; Server.clone makes them);
 //   - the samples of every history that TruthAt gives back, bit for bit
 //     (a bystander's, from its script; a player's, from its path's knots):
 //     only their times are kept, one list for all that share them, and
@@ -100,16 +102,16 @@ func (s *Sim) clone() *Sim {
 //   - each player's exact path (rewind.Pack: a few bytes a knot where
 //     the pawn stands or goes straight, not 48), unpacked by Clone;
 //   - the packet log's room: its entries (the last PacketWindow's) are
-//     kept as bytes (keptPackets, about 20 a packet), and Clone makes
+//     kept as bytes (keptPackets, about 12 a packet), and Clone makes
 //     them again;
 //   - the room of the inboxes (compact): only the packets in flight;
-//   - the slabs the live run carves inputs and snapshots from: the
-//     inputs of the packets in flight and the snapshots buffered or in
-//     flight are copied out, so a keyframe never holds a slab the live
-//     run goes on filling and reuses (one input slab is 128 inputs, a
-//     snapshot slab up to 64 snapshots); of those
-//     snapshots, the poses the pawns' scripts give back bit for bit (the
-//     bystanders') are left out, and Clone makes them again.
+//   - the slabs the live run carves inputs and snapshots from, which it
+//     goes on filling and reuses: a client's inputs (its predictor's, its
+//     batch and backups, those of its packets in flight) are kept as
+//     bytes (movement.PackInputs, about a byte an input), the snapshots
+//     buffered or in flight too (snapKeeper: what the pawns' truth does
+//     not give back, about 15 bytes a snapshot), and Clone and refill
+//     make them again.
 //
 // The running summaries of s are folded up to now first, which changes
 // no figure: the live run may have gone unseen (the user watching a
@@ -135,9 +137,13 @@ func (s *Sim) Keyframe() *Sim {
 		p.packed, p.path = rewind.Pack(p.path), nil
 	}
 	k.packetBytes, k.packets, k.packetsLo = keptPackets(k.packets[k.packetsLo:]), nil, 0
-	o := slabFree{pawns: s.Server.Pawns, tick: k.cfg.Tick()} // the live run's: their paths unpacked
+	sk := snapKeeper{pawns: s.Server.Pawns, tick: k.cfg.Tick()} // the live run's: their paths unpacked
+	keep := func(p *Packet) {
+		p.Inputs, p.inputsKept, p.inputSlab = nil, movement.PackInputs(p.Inputs), 0 // Sim.refill unpacks them
+		p.Snap, p.snapKept = nil, sk.ref(p.Snap)
+	}
 	k.Server.in.compact()
-	k.Server.in.each(o.packet)
+	k.Server.in.each(keep)
 	k.Dropped = slices.Clone(k.Dropped) // not the live run's array
 	for _, c := range k.Clients {
 		if c.seenTrail != nil {
@@ -148,11 +154,13 @@ func (s *Sim) Keyframe() *Sim {
 		c.sentInputs, c.sentKept = nil, movement.PackInputs(c.sentInputs)
 		c.slab = nil
 		c.in.compact()
-		c.in.each(o.packet)
-		for i, s := range c.snaps {
-			c.snaps[i] = o.snapshot(s)
-		}
+		c.in.each(keep)
 	}
+	for _, c := range k.Clients { // after the packets: a client's buffer holds what has arrived, the oldest
+		sk.list(c.snaps)
+		c.snaps = nil
+	}
+	k.snapBytes = sk.bytes()
 	k.Server.keepScripted(k.motions(), k.cfg.Tick())
 	return k
 }
@@ -247,36 +255,23 @@ func sameVec(a, b model.Vec) bool {
 	return math.Float64bits(a.X) == math.Float64bits(b.X) && math.Float64bits(a.Y) == math.Float64bits(b.Y)
 }
 
-// slabFree copies a keyframe's packets' inputs and its snapshots out of
-// the slabs they were carved from (client.go's input slab, server.go's
-// snapSlab), each snapshot once however many hold it: a keyframe keeps
-// what it holds, not the slab the live run goes on filling.
-// A snapshot's poses that its pawns' scripts give back bit for bit (the
-// bystanders', as a rule: the newest pawns) are left out of the copy
-// (Snapshot.scripted), and a seek's clone makes them again (refill).
-// Their velocities too, when one tick gap before Stamp gives back every
-// one of them (Snapshot.scriptedDt).
-// A clone's (slabbed) copies only what lies in a slab, whole: the rest
-// is never written, and shared.
+// slabFree copies a clone's packets' inputs and snapshots out of the
+// slabs they were carved from (client.go's input slab, server.go's
+// snapSlab), each snapshot once however many hold it: what lies in a
+// slab, whole; the rest is never written, and shared.
 type slabFree struct {
-	pawns   []ServerPawn
-	tick    model.Time
-	copied  map[*Snapshot]*Snapshot
-	slabbed bool
+	copied map[*Snapshot]*Snapshot
 }
 
 func (o *slabFree) packet(p *Packet) {
-	switch {
-	case !o.slabbed: // a keyframe's: as bytes, which Sim.refill unpacks
-		p.Inputs, p.inputsKept, p.inputSlab = nil, movement.PackInputs(p.Inputs), 0
-	case p.inputSlab != 0:
+	if p.inputSlab != 0 {
 		p.Inputs, p.inputSlab = slices.Clone(p.Inputs), 0
 	}
 	p.Snap = o.snapshot(p.Snap)
 }
 
 func (o *slabFree) snapshot(s *Snapshot) *Snapshot {
-	if s == nil || o.slabbed && s.slab == 0 {
+	if s == nil || s.slab == 0 {
 		return s
 	}
 	if c, ok := o.copied[s]; ok {
@@ -286,29 +281,7 @@ func (o *slabFree) snapshot(s *Snapshot) *Snapshot {
 		o.copied = map[*Snapshot]*Snapshot{}
 	}
 	c := *s
-	n := len(s.Poses)
-	if n == len(o.pawns) {
-		for n > 0 && samePose(s.Poses[n-1], o.pawns[n-1].TruthAt(s.Stamp)) {
-			n--
-		}
-		c.scripted = n < len(s.Poses)
-	}
-	nv := len(s.Vels)
-	if c.scripted && nv == len(s.Poses) {
-		for _, dt := range []model.Time{o.tick, o.tick + 1} { // ticks alternate gaps (TickTime)
-			if o.velsByScript(s, n, dt) {
-				nv, c.scriptedDt = n, dt
-				break
-			}
-		}
-	}
-	c.Poses, c.Vels, c.Acks, c.Played = slices.Clone(s.Poses[:n]), slices.Clone(s.Vels[:nv]), slices.Clone(s.Acks), slices.Clone(s.Played)
-	if !o.slabbed && acksPosed(s) { // only their cursors kept
-		c.Acks, c.cursors = nil, make([]model.Time, len(s.Acks))
-		for i := range s.Acks {
-			c.cursors[i] = s.Acks[i].Cursor
-		}
-	}
+	c.Poses, c.Vels, c.Acks, c.Played = slices.Clone(s.Poses), slices.Clone(s.Vels), slices.Clone(s.Acks), slices.Clone(s.Played)
 	c.slab = 0
 	o.copied[s] = &c
 	return &c
@@ -337,7 +310,7 @@ func acksPosed(s *Snapshot) bool {
 // slabs once nothing of its own reads them (Sim.inputsHeld,
 // Sim.snapshotsHeld), so the other must hold nothing there.
 func (c *Sim) ownSlabs() {
-	o := slabFree{slabbed: true}
+	var o slabFree
 	c.Server.in.each(o.packet)
 	for _, cl := range c.Clients {
 		cl.in.each(o.packet)
@@ -359,11 +332,11 @@ func (b *inbox) compact() {
 	b.slots, b.free, b.keys = slots, nil, slices.Clip(b.keys)
 }
 
-// velsByScript is whether s's velocities from pawn n on are, bit for bit,
-// what the pawns' scripts give with the tick before Stamp dt earlier.
-func (o *slabFree) velsByScript(s *Snapshot, n int, dt model.Time) bool {
+// velsByTruth is whether s's velocities from pawn n on are, bit for bit,
+// what the pawns' truth gives with the tick before Stamp dt earlier.
+func velsByTruth(pawns []ServerPawn, s *Snapshot, n int, dt model.Time) bool {
 	for i := n; i < len(s.Vels); i++ {
-		v := truthVel(&o.pawns[i], s.Poses[i], s.Stamp, dt)
+		v := truthVel(&pawns[i], s.Poses[i], s.Stamp, dt)
 		if math.Float64bits(v.X) != math.Float64bits(s.Vels[i].X) || math.Float64bits(v.Y) != math.Float64bits(s.Vels[i].Y) {
 			return false
 		}
@@ -394,57 +367,29 @@ func truthVel(p *ServerPawn, pose model.Pose, t, dt model.Time) model.Vec {
 	return pose.Pos.Sub(prev.Pos).Scale(1 / dt.Seconds())
 }
 
-// refill makes a keyframe's snapshots whole again in its clone c (each
-// once): the poses left out, from the pawns' scripts at the snapshot's
-// time. A clone of anything else has none to make.
+// refill makes a keyframe's snapshots (snapBytes) and the inputs of its
+// packets in flight (inputsKept) again in its clone c. A clone of
+// anything else has none to make.
 func (c *Sim) refill() {
-	made := map[*Snapshot]*Snapshot{}
-	full := func(s *Snapshot) *Snapshot {
-		if s == nil || !s.scripted && s.cursors == nil {
-			return s
+	var snaps []*Snapshot
+	if c.snapBytes != nil {
+		var rest []byte
+		snaps, rest = snapsOf(c.snapBytes, c.Server.Pawns)
+		for _, cl := range c.Clients {
+			cl.snaps, rest = snapList(rest, snaps)
 		}
-		if f, ok := made[s]; ok {
-			return f
-		}
-		f := *s
-		if s.scripted {
-			f.scripted = false
-			f.Poses = make([]model.Pose, len(c.Server.Pawns))
-			copy(f.Poses, s.Poses)
-			for i := len(s.Poses); i < len(f.Poses); i++ {
-				f.Poses[i] = c.Server.Pawns[i].TruthAt(s.Stamp)
-			}
-		}
-		if s.scriptedDt > 0 {
-			f.scriptedDt = 0
-			f.Vels = make([]model.Vec, len(c.Server.Pawns))
-			copy(f.Vels, s.Vels)
-			for i := len(s.Vels); i < len(f.Vels); i++ {
-				f.Vels[i] = truthVel(&c.Server.Pawns[i], f.Poses[i], s.Stamp, s.scriptedDt)
-			}
-		}
-		if s.cursors != nil {
-			f.Acks, f.cursors = make([]movement.Ack, len(s.cursors)), nil
-			for i, at := range s.cursors {
-				if s.Played[i] {
-					f.Acks[i] = movement.Ack{Cursor: at, Pose: f.Poses[i]}
-				}
-			}
-		}
-		made[s] = &f
-		return &f
+		c.snapBytes = nil
 	}
 	whole := func(p *Packet) {
-		p.Snap = full(p.Snap)
+		if p.snapKept != 0 {
+			p.Snap, p.snapKept = snaps[p.snapKept-1], 0
+		}
 		if p.inputsKept != nil {
 			p.Inputs, p.inputsKept = movement.UnpackInputs(p.inputsKept), nil
 		}
 	}
 	c.Server.in.each(whole)
 	for _, cl := range c.Clients {
-		for i, s := range cl.snaps {
-			cl.snaps[i] = full(s)
-		}
 		cl.in.each(whole)
 	}
 }
@@ -586,6 +531,251 @@ func clonePtr[T any](p *T) *T {
 	}
 	c := *p
 	return &c
+}
+
+// snapKeeper writes a keyframe's snapshots as bytes (Sim.Keyframe):
+// every snapshot its clients buffer or have in flight, once however many
+// hold it (a packet names it by number, Packet.snapKept; a client's
+// buffer is a list of numbers), each written as its stamp (the
+// difference from the one before) and what its pawns' truth does not
+// give back: the poses from the last one on that TruthAt gives back bit
+// for bit are left out (a bystander's, from its script; a player's, from
+// its path), so are their velocities when the tick before gives them all
+// (truthVel), and each ack that is its pawn's pose is its cursor alone
+// (acksPosed). A snapshot of the default scene is about 15 bytes, not
+// 190 in five allocations; refill makes them again (snapsOf).
+type snapKeeper struct {
+	pawns []ServerPawn
+	tick  model.Time
+	index map[*Snapshot]int32
+	n     int
+	snaps []byte // the snapshots
+	lists []byte // the clients' buffers
+	stamp model.Time
+}
+
+// snapshot flags: which of its slices are nil, whether its acks are its
+// poses and cursors
+const (
+	snNilPoses = 1 << iota
+	snNilVels
+	snNilAcks
+	snNilPlayed
+	snPosed
+)
+
+// ref is s's number plus one (0 for nil), writing it the first time.
+func (k *snapKeeper) ref(s *Snapshot) int32 {
+	if s == nil {
+		return 0
+	}
+	if i, ok := k.index[s]; ok {
+		return i + 1
+	}
+	if k.index == nil {
+		k.index = map[*Snapshot]int32{}
+	}
+	k.index[s] = int32(k.n)
+	k.n++
+	k.put(s)
+	return int32(k.n)
+}
+
+func (k *snapKeeper) put(s *Snapshot) {
+	n := len(s.Poses)
+	if n == len(k.pawns) {
+		for n > 0 && samePose(s.Poses[n-1], k.pawns[n-1].TruthAt(s.Stamp)) {
+			n--
+		}
+	}
+	nv, dt := len(s.Vels), model.Time(0)
+	if n < len(s.Poses) && nv == len(s.Poses) {
+		for _, d := range []model.Time{k.tick, k.tick + 1} { // ticks alternate gaps (TickTime)
+			if velsByTruth(k.pawns, s, n, d) {
+				nv, dt = n, d
+				break
+			}
+		}
+	}
+	flags := 0
+	for _, x := range []struct {
+		on   bool
+		flag int
+	}{{s.Poses == nil, snNilPoses}, {s.Vels == nil, snNilVels}, {s.Acks == nil, snNilAcks}, {s.Played == nil, snNilPlayed}, {acksPosed(s), snPosed}} {
+		if x.on {
+			flags |= x.flag
+		}
+	}
+	b := append(k.snaps, byte(flags))
+	b = binary.AppendVarint(b, int64(s.Stamp-k.stamp))
+	k.stamp = s.Stamp
+	b = binary.AppendUvarint(b, uint64(len(s.Poses)))
+	b = binary.AppendUvarint(b, uint64(n))
+	for _, p := range s.Poses[:n] {
+		b = appendPose(b, p)
+	}
+	b = binary.AppendUvarint(b, uint64(len(s.Vels)))
+	b = binary.AppendUvarint(b, uint64(nv))
+	b = binary.AppendVarint(b, int64(dt))
+	for _, v := range s.Vels[:nv] {
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v.X))
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v.Y))
+	}
+	b = binary.AppendUvarint(b, uint64(len(s.Played)))
+	for i := 0; i < len(s.Played); i += 8 {
+		var x byte
+		for j := i; j < min(i+8, len(s.Played)); j++ {
+			if s.Played[j] {
+				x |= 1 << (j - i)
+			}
+		}
+		b = append(b, x)
+	}
+	b = binary.AppendUvarint(b, uint64(len(s.Acks)))
+	for i, a := range s.Acks {
+		switch {
+		case flags&snPosed == 0:
+			b = binary.AppendVarint(b, int64(a.Cursor-s.Stamp))
+			b = appendPose(b, a.Pose)
+		case s.Played[i]:
+			b = binary.AppendVarint(b, int64(a.Cursor-s.Stamp))
+		}
+	}
+	k.snaps = b
+}
+
+// list writes a client's buffer as the numbers of its snapshots (nil
+// kept nil).
+func (k *snapKeeper) list(snaps []*Snapshot) {
+	if snaps == nil {
+		k.lists = append(k.lists, 0)
+		return
+	}
+	k.lists = binary.AppendUvarint(k.lists, uint64(len(snaps))+1)
+	prev := int32(0)
+	for _, s := range snaps {
+		i := k.ref(s)
+		k.lists = binary.AppendVarint(k.lists, int64(i-prev-1)) // 0: the next one
+		prev = i
+	}
+}
+
+// bytes is the snapshots, then the clients' buffers.
+func (k *snapKeeper) bytes() []byte {
+	b := binary.AppendUvarint(make([]byte, 0, len(k.snaps)+len(k.lists)+8), uint64(k.n))
+	return append(append(b, k.snaps...), k.lists...)
+}
+
+// snapsOf makes again the snapshots snapKeeper wrote, with pawns (the
+// clone's: their paths unpacked) giving what was left out; rest is the
+// clients' buffers.
+func snapsOf(b []byte, pawns []ServerPawn) (snaps []*Snapshot, rest []byte) {
+	u := func() uint64 {
+		x, k := binary.Uvarint(b)
+		b = b[k:]
+		return x
+	}
+	v := func() int64 {
+		x, k := binary.Varint(b)
+		b = b[k:]
+		return x
+	}
+	f64 := func() float64 {
+		x := math.Float64frombits(binary.LittleEndian.Uint64(b))
+		b = b[8:]
+		return x
+	}
+	pose := func() model.Pose {
+		p := model.Pose{Pos: model.Vec{X: f64(), Y: f64()}, Yaw: f64()}
+		p.Epoch = int(v())
+		p.Alive, b = b[0] != 0, b[1:]
+		return p
+	}
+	snaps = make([]*Snapshot, u())
+	var stamp model.Time
+	for i := range snaps {
+		s := &Snapshot{}
+		flags := int(b[0])
+		b = b[1:]
+		stamp += model.Time(v())
+		s.Stamp = stamp
+		s.Poses = make([]model.Pose, u())
+		n := int(u())
+		for j := range n {
+			s.Poses[j] = pose()
+		}
+		for j := n; j < len(s.Poses); j++ {
+			s.Poses[j] = pawns[j].TruthAt(stamp)
+		}
+		s.Vels = make([]model.Vec, u())
+		nv, dt := int(u()), model.Time(v())
+		for j := range nv {
+			s.Vels[j] = model.Vec{X: f64(), Y: f64()}
+		}
+		for j := nv; j < len(s.Vels); j++ {
+			s.Vels[j] = truthVel(&pawns[j], s.Poses[j], stamp, dt)
+		}
+		s.Played = make([]bool, u())
+		for j := 0; j < len(s.Played); j += 8 {
+			for k := j; k < min(j+8, len(s.Played)); k++ {
+				s.Played[k] = b[0]&(1<<(k-j)) != 0
+			}
+			b = b[1:]
+		}
+		s.Acks = make([]movement.Ack, u())
+		for j := range s.Acks {
+			switch {
+			case flags&snPosed == 0:
+				s.Acks[j].Cursor = stamp + model.Time(v())
+				s.Acks[j].Pose = pose()
+			case s.Played[j]:
+				s.Acks[j] = movement.Ack{Cursor: stamp + model.Time(v()), Pose: s.Poses[j]}
+			}
+		}
+		for _, x := range []struct {
+			flag int
+			nil  func()
+		}{{snNilPoses, func() { s.Poses = nil }}, {snNilVels, func() { s.Vels = nil }}, {snNilAcks, func() { s.Acks = nil }}, {snNilPlayed, func() { s.Played = nil }}} {
+			if flags&x.flag != 0 {
+				x.nil()
+			}
+		}
+		snaps[i] = s
+	}
+	return snaps, b
+}
+
+// snapList is a client's buffer snapKeeper.list wrote.
+func snapList(b []byte, snaps []*Snapshot) ([]*Snapshot, []byte) {
+	n, k := binary.Uvarint(b)
+	b = b[k:]
+	if n == 0 {
+		return nil, b
+	}
+	list := make([]*Snapshot, n-1)
+	prev := int64(0)
+	for i := range list {
+		d, k := binary.Varint(b)
+		b = b[k:]
+		prev += d + 1
+		list[i] = snaps[prev-1]
+	}
+	return list, b
+}
+
+func appendPose(b []byte, p model.Pose) []byte {
+	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.Pos.X))
+	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.Pos.Y))
+	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.Yaw))
+	b = binary.AppendVarint(b, int64(p.Epoch))
+	return append(b, b2byte(p.Alive))
+}
+
+func b2byte(x bool) byte {
+	if x {
+		return 1
+	}
+	return 0
 }
 
 // keptPackets is a keyframe's packet log as bytes (Sim.Keyframe): each

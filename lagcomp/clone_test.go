@@ -32,7 +32,7 @@ import (
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[Sim](): {"sight", "duelAim", "duelAimSrc", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
-		"tally", "Dropped", "packets", "packetsLo", "logLent", "spareLog", "noReuse", "packetBytes", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "unlogged", "user", "sampled", "sampledLog", "honest", "twin", "work"},
+		"tally", "Dropped", "packets", "packetsLo", "logLent", "spareLog", "noReuse", "packetBytes", "snapBytes", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "unlogged", "user", "sampled", "sampledLog", "honest", "twin", "work"},
 	// the script and its actions are never written after New: shared
 	reflect.TypeFor[scriptState](): {"evs", "acts", "next", "refused", "refusedWhy", "reconnects", "resetDropped", "cuts"},
 	reflect.TypeFor[Server]():      {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells", "snapSlab", "kept"},
@@ -457,5 +457,54 @@ func TestKeptPacketsGiveBackTheLog(t *testing.T) {
 			t.Errorf("%s: %d bytes for %d packets, more than 20 a packet", name, len(b), len(log))
 		}
 		t.Logf("%s: %d packets in %d bytes", name, len(log), len(b))
+	}
+}
+
+// A keyframe's snapshots, kept as bytes (snapKeeper), come back in its
+// clone as the live run holds them: every client's buffer and every
+// snapshot in flight to it, field for field, poses left out made again
+// from the pawns' truth; a few dozen bytes a snapshot.
+func TestKeptSnapshotsGiveThemBack(t *testing.T) {
+	for name, c := range cloneScenes() {
+		s, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, at := range []model.Time{3 * model.Second, 6*model.Second + 7} {
+			s.Step(at)
+			k := s.Keyframe()
+			back := k.Clone()
+			shown := func(snaps []*Snapshot) string {
+				var b bytes.Buffer
+				for _, sn := range snaps {
+					if sn != nil {
+						cp := *sn
+						cp.slab = 0 // the clone's are copies of their own
+						sn = &cp
+					}
+					dump(&b, reflect.ValueOf(sn))
+				}
+				return b.String()
+			}
+			inFlight := func(cl *Client) []*Snapshot {
+				var out []*Snapshot
+				cl.in.each(func(p *Packet) { out = append(out, p.Snap) })
+				return out
+			}
+			held := 0
+			for i, cl := range s.Clients {
+				held += len(cl.snaps)
+				if got, want := shown(back.Clients[i].snaps), shown(cl.snaps); got != want {
+					t.Fatalf("%s at %v: client %d's buffer came back as\n%s\nnot\n%s", name, at, i, got, want)
+				}
+				if got, want := shown(inFlight(back.Clients[i])), shown(inFlight(cl)); got != want {
+					t.Fatalf("%s at %v: client %d's snapshots in flight came back as\n%s\nnot\n%s", name, at, i, got, want)
+				}
+			}
+			if per := len(k.snapBytes) / max(1, held); per > 60 {
+				t.Errorf("%s at %v: %d bytes for the snapshots of %d buffered, more than 60 a snapshot", name, at, len(k.snapBytes), held)
+			}
+			t.Logf("%s at %v: %d snapshots buffered, %d bytes", name, at, held, len(k.snapBytes))
+		}
 	}
 }

@@ -85,8 +85,11 @@ type Packet struct {
 	Inputs       []movement.Input
 	InputBackups int
 	// inputsKept, in a keyframe's packets only, is Inputs as bytes
-	// (movement.PackInputs): Sim.refill unpacks them
+	// (movement.PackInputs), and snapKept Snap's number plus one in the
+	// keyframe's snapshots (clone.go's snapKeeper): Sim.refill makes them
+	// again
 	inputsKept []byte
+	snapKept   int32
 	// A command packet's buttons (Source's usercmd, unreliable fire):
 	// whether the trigger was held as it left (Trigger) after the shooter's
 	// shot TriggerShot (its newest then); HasTrigger says it carries them.
@@ -153,17 +156,6 @@ type Snapshot struct {
 	// where that left its pawn (Played[i]: it has begun to)
 	Acks   []movement.Ack
 	Played []bool
-	// scripted: a keyframe's copy, whose Poses end where the rest are
-	// what the pawns' truth gives at Stamp (TruthAt: a bystander's
-	// script, a player's path; Sim.Keyframe; Sim.Clone makes them again)
-	scripted bool
-	// scriptedDt > 0: so do Vels, the rest with the tick before Stamp
-	// scriptedDt earlier
-	scriptedDt model.Time
-	// cursors, in a keyframe's copy only, are the Acks' cursors, Acks
-	// left out: each ack is its pawn's pose in Poses (clone.go's
-	// acksPosed), made again by Sim.Clone
-	cursors []model.Time
 	// slab numbers the server's snapshot slab it was carved from
 	// (snapSlab; 0: none, a copy of its own): the slab is carved again
 	// only when no snapshot names it (Sim.snapshotsHeld)

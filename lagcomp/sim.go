@@ -60,6 +60,10 @@ type Sim struct {
 	// packetBytes is a keyframe's packet log (packets is nil then), as
 	// keptPackets wrote it
 	packetBytes []byte
+	// snapBytes is a keyframe's snapshots, those its clients buffer or
+	// have in flight (clone.go's snapKeeper): its clients' buffers are
+	// nil then, its packets name them by number (Packet.snapKept)
+	snapBytes []byte
 	// dupRejected counts command copies refused as duplicates: network
 	// duplicates the packet layer dropped, and replays the server's
 	// sequence check refused.
