@@ -240,6 +240,10 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "lagscope sim:", err)
 		return 2
 	}
+	// no view draws this run: its recent packets' log (what frames show)
+	// would be written and never read; --packets keeps every packet
+	// apart from it
+	sim.NoPacketLog()
 	if *packets {
 		sim.KeepAllPackets()
 	}
