@@ -35,8 +35,10 @@ type Client struct {
 	rel, weaponRel *netem.Endpoint[relMsg]
 	acks           int // explicit ack packets sent
 
-	// snaps are the buffered snapshots, oldest first.
-	snaps []*Snapshot
+	// snaps are the buffered snapshots, oldest first: a window of
+	// snapBuf, whose front holds what was dropped since the window last
+	// moved back (receive)
+	snaps, snapBuf []*Snapshot
 	// PackageTimeStamp is UT2003's replicated server time, set from each
 	// newer snapshot and advanced by the render frame time in between.
 	PackageTimeStamp model.Time
@@ -143,6 +145,14 @@ func (c *Client) receive(s *Snapshot, keep model.Time) {
 	if c.lerp.due && i <= c.lerp.b {
 		c.view() // a late one lands before the pending lerp's pair: write its poses first
 	}
+	if len(c.snaps) == cap(c.snaps) { // (the lerp's indices are the window's: kept as it moves)
+		if len(c.snaps) < cap(c.snapBuf)/2 { // room at the front: move back, once in many snapshots
+			c.snaps = append(c.snapBuf[:0], c.snaps...)
+		} else {
+			c.snapBuf = make([]*Snapshot, 0, 2*len(c.snaps)+8)
+			c.snaps = append(c.snapBuf, c.snaps...)
+		}
+	}
 	c.snaps = append(c.snaps, nil)
 	copy(c.snaps[i+1:], c.snaps[i:])
 	c.snaps[i] = s
@@ -164,7 +174,10 @@ func (c *Client) receive(s *Snapshot, keep model.Time) {
 			c.view() // the pending lerp's pair leaves (a gap over a second): write its poses first
 		}
 		c.lerp.b -= drop
-		c.snaps = append(c.snaps[:0], c.snaps[drop:]...)
+		// sliced off, not shifted: moving pointers costs write barriers
+		// while the collector marks; the dropped stay in snapBuf's front,
+		// read by nothing (Sim.snapshotsHeld looks at snaps)
+		c.snaps = c.snaps[drop:]
 	}
 }
 

@@ -470,6 +470,7 @@ func (cl *Client) clone() *Client {
 	}
 	c.in = cl.in.clone()
 	c.snaps = slices.Clone(cl.snaps) // reordered in place; the snapshots themselves are immutable
+	c.snapBuf = nil                  // (receive makes its own when snaps is full)
 	c.Display = cl.Display.clone()
 	if cl.seenTrail != nil {
 		c.seenTrail = cl.seenTrail.Clone()

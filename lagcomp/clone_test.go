@@ -45,7 +45,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[ServerPawn]():  {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted", "packed", "leg"},
 	reflect.TypeFor[offsetFrom]():  {"T", "Offset"},
 	reflect.TypeFor[conn]():        {"highSeq", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
-	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "seenTrail", "Display", "lerp", "ping", "firePhase", "armed",
+	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "snapBuf", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "seenTrail", "Display", "lerp", "ping", "firePhase", "armed",
 		"nextFire", "burstShots", "firing", "holding", "released", "stopQueued", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
 		"pred", "inputSeq", "framed", "prevFrame", "batch", "slab", "slabGen", "oldSlabs", "sentInputs", "batchKept", "sentKept", "cmds", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "corrections", "lastCorr", "maxCorr", "rejoin"},
 	reflect.TypeFor[rejoin]():              {"active", "event", "tries", "sent", "accepted", "replied", "awaitFirst"}, // plain values

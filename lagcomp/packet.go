@@ -222,17 +222,20 @@ func (b *inbox) put(p *Packet) {
 	}
 }
 
-// take moves the next packet delivered by now into p and reports
-// whether there was one.
-func (b *inbox) take(now model.Time, p *Packet) bool {
+// next takes the next packet delivered by now off the queue and returns
+// it where it lies, with its slot (nil: none is due). The slot is free
+// again when the caller is done with it (done): an arrival is neither
+// copied out nor cleared (moving a packet, which holds pointers, costs
+// write barriers while the collector marks). A free slot may keep what
+// its last packet pointed to until it is used again: nothing reads it
+// (only the queue's slots are packets in flight), and slabs are reused
+// by what the queue holds (Sim.inputsHeld, Sim.snapshotsHeld).
+func (b *inbox) next(now model.Time) (*Packet, int32) {
 	h := b.keys
 	if len(h) == 0 || h[0].deliver > now {
-		return false
+		return nil, -1
 	}
 	slot := h[0].slot
-	*p = b.slots[slot]
-	b.slots[slot] = Packet{} // let what it pointed to go
-	b.free = append(b.free, slot)
 	n := len(h) - 1
 	h[0] = h[n]
 	h = h[:n]
@@ -251,8 +254,11 @@ func (b *inbox) take(now model.Time, p *Packet) bool {
 		i = j
 	}
 	b.keys = h
-	return true
+	return &b.slots[slot], slot
 }
+
+// done frees the slot of a packet next returned.
+func (b *inbox) done(slot int32) { b.free = append(b.free, slot) }
 
 // clone is a copy sharing nothing written later (what the packets point
 // to is never written after sending).

@@ -541,9 +541,9 @@ func (s *Sim) serverTick(t model.Time) {
 	if cfg.Duel {
 		s.watchServerSight(t)
 	}
-	var p Packet // taken by value: an arrival allocates nothing
-	for srv.in.take(srv.Now, &p) {
-		s.serverPacket(&p)
+	for p, slot := srv.in.next(srv.Now); p != nil; p, slot = srv.in.next(srv.Now) {
+		s.serverPacket(p) // handled where it lies: an arrival allocates nothing
+		srv.in.done(slot)
 	}
 	s.tickProjectiles()
 	if s.snaps.Due(srv.Now, cfg.SnapshotHz) {
@@ -662,24 +662,9 @@ func (s *Sim) render(c *Client, t model.Time) {
 		c.PackageTimeStamp += t - c.lastRender
 		c.Clock.Advance(t - c.lastRender) // the client's oscillator measures the same frame
 	}
-	var pk Packet // taken by value: an arrival allocates nothing
-	for p := &pk; c.in.take(t, p); {
-		if p.Kind == PacketHandshakeReply {
-			s.handshakeReply(c, p, t)
-			continue
-		}
-		r := s.endpoint(c, true, p.onWeapon).Incoming(t, p.Hdr, p.Rel)
-		if r.Duplicate || r.OldConnection {
-			continue // the packet layer drops a network duplicate, and a replaced connection's packet
-		}
-		s.clientReceive(c, p, t, r.Stale)
-		for _, m := range r.Deliver {
-			if m.Body.Kind == PacketWeapon { // reliable: delivered in order
-				s.receiveWeapon(c, m.Body.Weapon, m.Sent, t, false)
-			} else {
-				s.clientProjectileMsg(c, m.Body, t)
-			}
-		}
+	for p, slot := c.in.next(t); p != nil; p, slot = c.in.next(t) {
+		s.clientPacket(c, p, t) // handled where it lies: an arrival allocates nothing
+		c.in.done(slot)
 	}
 	s.rejoinFrame(c, t)
 	s.sampleInput(c, t)
@@ -710,6 +695,27 @@ func (s *Sim) render(c *Client, t model.Time) {
 	}
 	s.flush(c, true)
 	c.lastRender = t
+}
+
+// clientPacket takes one arrived packet through the client's end of the
+// reliability layer and handles what it brings.
+func (s *Sim) clientPacket(c *Client, p *Packet, t model.Time) {
+	if p.Kind == PacketHandshakeReply {
+		s.handshakeReply(c, p, t)
+		return
+	}
+	r := s.endpoint(c, true, p.onWeapon).Incoming(t, p.Hdr, p.Rel)
+	if r.Duplicate || r.OldConnection {
+		return // the packet layer drops a network duplicate, and a replaced connection's packet
+	}
+	s.clientReceive(c, p, t, r.Stale)
+	for _, m := range r.Deliver {
+		if m.Body.Kind == PacketWeapon { // reliable: delivered in order
+			s.receiveWeapon(c, m.Body.Weapon, m.Sent, t, false)
+		} else {
+			s.clientProjectileMsg(c, m.Body, t)
+		}
+	}
 }
 
 // clientReceive handles what a packet brought; stale says an older
