@@ -207,10 +207,14 @@ func (s *Sim) spawnProjectile(cmd *Command, refused Rule, shooter model.Pose, vi
 
 // tickProjectiles moves every authoritative projectile to the server's now.
 func (s *Sim) tickProjectiles() {
-	s.projTargets()
+	targets := false // collected for the first projectile in flight: most ticks have none
 	for _, p := range s.projs {
 		if p.server == nil || p.srvDone {
 			continue
+		}
+		if !targets {
+			s.projTargets()
+			targets = true
 		}
 		s.stepServerProjectile(p, s.Server.Now)
 		if p.srvDone {
