@@ -61,7 +61,7 @@ func (w *Swept) Clone() Swept {
 }
 
 func (q *maxQueue) clone() maxQueue {
-	return maxQueue{t: slices.Clone(q.t[q.head:]), v: slices.Clone(q.v[q.head:])}
+	return maxQueue{e: slices.Clone(q.e[q.head:])}
 }
 
 // Times are the held samples' times, oldest first.

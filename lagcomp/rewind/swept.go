@@ -31,8 +31,8 @@ func (w *Swept) Push(s Sample) {
 // trail every few ticks.
 func (w *Swept) Reserve(n int) {
 	for _, q := range [...]*maxQueue{&w.minX, &w.minY, &w.maxX, &w.maxY} {
-		if cap(q.v) < 2*n {
-			q.t, q.v = append(make([]model.Time, 0, 2*n), q.t...), append(make([]float64, 0, 2*n), q.v...)
+		if cap(q.e) < 2*n {
+			q.e = append(make([]entry, 0, 2*n), q.e...)
 		}
 	}
 }
@@ -60,37 +60,41 @@ func (w *Swept) Bound(live model.Pose) Bound {
 // maxQueue is a sliding-window maximum: values decreasing from head on,
 // each with its sample's time, so the front is the window's maximum.
 type maxQueue struct {
-	t    []model.Time
-	v    []float64
+	e    []entry
 	head int
 }
 
+// entry is a value in a maxQueue and its sample's time (one slice of
+// pairs: a push appends once).
+type entry struct {
+	t model.Time
+	v float64
+}
+
 func (q *maxQueue) push(t model.Time, v float64) {
-	n := len(q.v)
-	for n > q.head && q.v[n-1] <= v {
+	n := len(q.e)
+	for n > q.head && q.e[n-1].v <= v {
 		n--
 	}
-	if n == cap(q.v) && q.head > 0 && q.head >= n-q.head {
+	if n == cap(q.e) && q.head > 0 && q.head >= n-q.head {
 		// full: reclaim the dead front rather than grow, when it is at
 		// least as long as the live samples moved (else grow: amortised)
-		copy(q.t, q.t[q.head:n])
-		copy(q.v, q.v[q.head:n])
+		copy(q.e, q.e[q.head:n])
 		n -= q.head
 		q.head = 0
 	}
-	q.t, q.v = append(q.t[:n], t), append(q.v[:n], v)
+	q.e = append(q.e[:n], entry{t, v})
 }
 
 func (q *maxQueue) trim(oldest model.Time) {
-	for q.head < len(q.t) && q.t[q.head] < oldest {
+	for q.head < len(q.e) && q.e[q.head].t < oldest {
 		q.head++
 	}
-	if q.head > 16 && 2*q.head > len(q.t) { // reclaim the dead front
-		n := copy(q.t, q.t[q.head:])
-		copy(q.v, q.v[q.head:])
-		q.t, q.v, q.head = q.t[:n], q.v[:n], 0
+	if q.head > 16 && 2*q.head > len(q.e) { // reclaim the dead front
+		n := copy(q.e, q.e[q.head:])
+		q.e, q.head = q.e[:n], 0
 	}
 }
 
-func (q *maxQueue) empty() bool  { return q.head == len(q.t) }
-func (q *maxQueue) max() float64 { return q.v[q.head] }
+func (q *maxQueue) empty() bool  { return q.head == len(q.e) }
+func (q *maxQueue) max() float64 { return q.e[q.head].v }
