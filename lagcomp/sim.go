@@ -350,17 +350,17 @@ func (s *Sim) QueueFire(at model.Vec) {
 func (s *Sim) Step(until model.Time) {
 	for s.q.Len() > 0 && s.q.Peek().T <= until {
 		s.runScript(s.q.Peek().T)
-		e := s.q.Pop()
+		e := s.q.Peek() // left queued while it runs: its next beat takes its place
 		s.Now = e.T
 		switch e.Kind {
 		case schedule.ServerTick:
 			s.work += workTick + workPawnTick*int64(len(s.Server.Pawns)) + workProjTick*int64(len(s.projs)-s.projSettled)
 			s.serverTick(e.T)
-			s.q.Push(schedule.Event{T: s.ticks.Next(e.T, s.cfg.TickHz), Kind: schedule.ServerTick})
+			s.q.Replace(schedule.Event{T: s.ticks.Next(e.T, s.cfg.TickHz), Kind: schedule.ServerTick})
 		case schedule.Render:
 			s.work += workRender + workPawnRender*int64(len(s.Server.Pawns))
 			s.render(s.Clients[e.Client], e.T)
-			s.q.Push(schedule.Event{T: s.renders[e.Client].Next(e.T, s.cfg.FPS), Kind: schedule.Render, Client: e.Client})
+			s.q.Replace(schedule.Event{T: s.renders[e.Client].Next(e.T, s.cfg.FPS), Kind: schedule.Render, Client: e.Client})
 		}
 	}
 	s.Now = max(s.Now, until)

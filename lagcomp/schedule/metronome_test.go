@@ -36,8 +36,9 @@ func TestMetronomeDue(t *testing.T) {
 }
 
 // The queue pops in the total order (time, kind, client) whatever the
-// order of pushes, interleaved with pops, and pushing and popping
-// allocate nothing once the heap has its room.
+// order of pushes, interleaved with pops and replacements of the first
+// event, and pushing and popping allocate nothing once the heap has its
+// room.
 func TestQueuePopsInTotalOrder(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 9))
 	var q Queue
@@ -55,6 +56,15 @@ func TestQueuePopsInTotalOrder(t *testing.T) {
 				t.Fatalf("pop %d: %+v, want %+v", i, got, want[0])
 			}
 			want = want[1:]
+		}
+		if r.IntN(4) == 0 && q.Len() > 0 { // the first event runs and queues its next
+			slices.SortFunc(want, cmpEvent)
+			if got := q.Peek(); got != want[0] {
+				t.Fatalf("peek %d: %+v, want %+v", i, got, want[0])
+			}
+			e := next()
+			q.Replace(e)
+			want[0] = e
 		}
 	}
 	slices.SortFunc(want, cmpEvent)

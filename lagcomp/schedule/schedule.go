@@ -53,7 +53,22 @@ func (q *Queue) Pop() Event {
 	e := h[0]
 	n := len(h) - 1
 	h[0] = h[n]
-	h = h[:n]
+	q.h = h[:n]
+	q.down()
+	return e
+}
+
+// Replace puts e in the first event's place: Pop then Push(e) in one
+// sift (a periodic process queues its next beat as it runs this one).
+func (q *Queue) Replace(e Event) {
+	q.h[0] = e
+	q.down()
+}
+
+// down sifts the first event down to its place.
+func (q *Queue) down() {
+	h := q.h
+	n := len(h)
 	for i := 0; ; {
 		j := 2*i + 1
 		if j >= n {
@@ -68,8 +83,6 @@ func (q *Queue) Pop() Event {
 		h.Swap(i, j)
 		i = j
 	}
-	q.h = h
-	return e
 }
 
 // Peek is the first event, left queued.
