@@ -225,10 +225,10 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 // network duplicate's inputs are dropped there as copies.
 func (s *Server) receiveInputs(t model.Time) {
 	for _, k := range s.in.keys { // in the heap's order, as before
-		p := &s.in.slots[k.slot]
-		if p.Deliver > t {
+		if k.deliver > t { // the key's copy of p.Deliver: a packet still in flight is not read
 			continue
 		}
+		p := &s.in.slots[k.slot]
 		b := s.conns[p.Client].inputs
 		for i := range p.Inputs {
 			b.Receive(p.Inputs[i], p.Deliver)
