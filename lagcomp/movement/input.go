@@ -38,7 +38,16 @@ func Apply(pose model.Pose, in *Input, from, to model.Time, walls []model.Wall) 
 	}
 	pose.Alive, pose.Yaw = in.Alive, in.Yaw
 	if to > from {
-		pose.Pos = Move(pose.Pos, in.Vel, to-from, walls)
+		// move(pose.Pos, d, walls), its common case written in line (the
+		// replays of every reconciliation go through here)
+		d := in.Vel.Scale((to - from).Seconds())
+		if len(walls) == 0 && d.X-d.X == 0 && d.Y-d.Y == 0 {
+			if d.X != 0 || d.Y != 0 {
+				pose.Pos.X, pose.Pos.Y = pose.Pos.X+d.X, pose.Pos.Y+d.Y
+			}
+		} else {
+			pose.Pos = moveWalls(pose.Pos, d, walls)
+		}
 	}
 	return pose
 }
@@ -51,16 +60,25 @@ const Skin = 1e-6
 // its path enters. A wall the pawn already stands inside does not hold
 // it (it walks out): a scene placed in a wall is not frozen there.
 func Move(pos, vel model.Vec, dt model.Time, walls []model.Wall) model.Vec {
-	d := vel.Scale(dt.Seconds())
-	if len(walls) == 0 && finite(d.X) && finite(d.Y) {
-		// nothing to stop it: the length and direction below would only
-		// give back pos + d (a zero step pos itself, its zeros' signs
-		// kept); a step not finite is left to them (its direction is NaN)
-		if d.X == 0 && d.Y == 0 {
-			return pos
+	return move(pos, vel.Scale(dt.Seconds()), walls)
+}
+
+// move is Move by the step d. Without walls nothing stops it: the length
+// and direction moveWalls finds would only give back pos + d (a zero step
+// pos itself, its zeros' signs kept), so they are skipped; a step not
+// finite (x-x is not 0) is left to moveWalls (its direction is NaN).
+func move(pos, d model.Vec, walls []model.Wall) model.Vec {
+	if len(walls) == 0 && d.X-d.X == 0 && d.Y-d.Y == 0 {
+		if d.X != 0 || d.Y != 0 {
+			pos.X, pos.Y = pos.X+d.X, pos.Y+d.Y // pos.Add(d)
 		}
-		return pos.Add(d)
+		return pos
 	}
+	return moveWalls(pos, d, walls)
+}
+
+// moveWalls is move against the walls.
+func moveWalls(pos, d model.Vec, walls []model.Wall) model.Vec {
 	dist := d.Len()
 	if dist == 0 {
 		return pos
@@ -82,9 +100,6 @@ func Move(pos, vel model.Vec, dt model.Time, walls []model.Wall) model.Vec {
 	}
 	return pos.Add(dir.Scale(reach))
 }
-
-// finite is !IsInf && !IsNaN in one test.
-func finite(x float64) bool { return x-x == 0 }
 
 func inside(p model.Vec, w model.Wall) bool {
 	return p.X > w.Min.X && p.X < w.Max.X && p.Y > w.Min.Y && p.Y < w.Max.Y

@@ -328,3 +328,31 @@ func TestPackInputsGivesThemBack(t *testing.T) {
 		t.Fatal("a packed predictor's clone lost its pending inputs")
 	}
 }
+
+// Without walls, Move and Apply skip the step's length and direction:
+// their answer is moveWalls' bit for bit — zero steps (signed zeros
+// kept), tiny and huge ones, NaN and infinite velocities included.
+func TestNoWallsIsTheFullPath(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	specials := []float64{0, math.Copysign(0, -1), 1e-300, -1e300, math.Inf(1), math.Inf(-1), math.NaN(), 5e-324}
+	pick := func() float64 {
+		if r.IntN(4) == 0 {
+			return specials[r.IntN(len(specials))]
+		}
+		return r.NormFloat64() * math.Pow(10, float64(r.IntN(20)-10))
+	}
+	eq := func(x, y float64) bool { return math.Float64bits(x) == math.Float64bits(y) || x != x && y != y } // NaNs alike
+	same := func(a, b model.Vec) bool { return eq(a.X, b.X) && eq(a.Y, b.Y) }
+	for i := 0; i < 200000; i++ {
+		pos, vel := model.V(pick(), pick()), model.V(pick(), pick())
+		dt := model.Time(r.Int64N(int64(model.Second)))
+		want := moveWalls(pos, vel.Scale(dt.Seconds()), nil)
+		if got := Move(pos, vel, dt, nil); !same(got, want) {
+			t.Fatalf("Move(%v, %v, %v) = %v, the full path %v", pos, vel, dt, got, want)
+		}
+		in := Input{T: 0, Dt: dt, Vel: vel, Yaw: 1, Alive: true}
+		if got := Apply(model.Pose{Pos: pos, Alive: true}, &in, 0, dt, nil); !same(got.Pos, want) && dt > 0 {
+			t.Fatalf("Apply from %v at %v for %v = %v, the full path %v", pos, vel, dt, got.Pos, want)
+		}
+	}
+}

@@ -12,7 +12,8 @@ import "lagscope/model"
 // the prediction was wrong: a correction, counted with its size.
 type Predictor struct {
 	Pose    model.Pose // the predicted present
-	pending []Input    // inputs the server has not wholly played, oldest first
+	pending []Input    // inputs the server has not wholly played, oldest first, from head on
+	head    int        // pending[:head] are played (dropped by moving head: no shift at every snapshot)
 	packed  []byte     // in a keyframe's copy only (Pack): pending as bytes
 
 	Corrections    int
@@ -47,7 +48,7 @@ func (p *Predictor) Predict(in Input, walls []model.Wall) {
 }
 
 // Pending is how many inputs await the server.
-func (p *Predictor) Pending() int { return len(p.pending) }
+func (p *Predictor) Pending() int { return len(p.pending) - p.head }
 
 // Reconcile takes the server's state for this client's pawn: the inputs
 // it has wholly played are forgotten, and the pawn is put at the server's
@@ -56,17 +57,19 @@ func (p *Predictor) Pending() int { return len(p.pending) }
 // reports the correction when the replayed present differs from the
 // predicted one by CorrectionMinM or more.
 func (p *Predictor) Reconcile(a Ack, at model.Time, walls []model.Wall) (Correction, bool) {
-	drop := 0
-	for drop < len(p.pending) && p.pending[drop].End() <= a.Cursor {
-		drop++
+	for p.head < len(p.pending) && p.pending[p.head].End() <= a.Cursor {
+		p.head++
 	}
-	p.pending = append(p.pending[:0], p.pending[drop:]...)
+	if p.head >= 64 && 2*p.head >= len(p.pending) { // shifted rarely, in place (a clone copies it)
+		p.pending, p.head = p.pending[:copy(p.pending, p.pending[p.head:])], 0
+	}
+	pending := p.pending[p.head:]
 	pose := a.Pose
-	for i := range p.pending {
-		in := &p.pending[i]
+	for i := range pending {
+		in := &pending[i]
 		pose = Apply(pose, in, max(in.T, a.Cursor), in.End(), walls)
 	}
-	if len(p.pending) == 0 && p.Pose.Epoch != pose.Epoch {
+	if len(pending) == 0 && p.Pose.Epoch != pose.Epoch {
 		pose.Epoch = p.Pose.Epoch
 	}
 	c := Correction{At: at, From: p.Pose.Pos, To: pose.Pos, M: p.Pose.Pos.Dist(pose.Pos)}
@@ -89,7 +92,7 @@ func (p *Predictor) Clone() *Predictor {
 		}
 		return &c
 	}
-	c.pending = append([]Input(nil), p.pending...)
+	c.pending, c.head = append([]Input(nil), p.pending[p.head:]...), 0
 	return &c
 }
 
@@ -97,7 +100,7 @@ func (p *Predictor) Clone() *Predictor {
 // (PackInputs), which Clone unpacks. Nothing may read it but Clone.
 func (p *Predictor) Pack() *Predictor {
 	c := *p
-	c.pending, c.packed = nil, PackInputs(p.pending)
+	c.pending, c.head, c.packed = nil, 0, PackInputs(p.pending[p.head:])
 	if c.packed == nil {
 		c.packed = PackInputs([]Input{})
 	}
