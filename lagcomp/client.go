@@ -606,7 +606,7 @@ func (s *Sim) botHands(c *Client, t, dt model.Time) (vel model.Vec, yaw float64,
 		return model.Vec{}, goal.Yaw, goal.Epoch, goal.Alive, goal.Pos
 	}
 	vel = goal.Pos.Sub(cur.Pos).Scale(1 / dt.Seconds())
-	if top := m.MaxSpeed(); vel.Len() > top {
+	if top := m.MaxSpeed(); (vel.X != 0 || vel.Y != 0) && vel.Len() > top { // a still bot's zero is no faster
 		vel = vel.Scale(top / vel.Len())
 	}
 	return vel, goal.Yaw, goal.Epoch, goal.Alive, model.Vec{}
