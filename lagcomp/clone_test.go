@@ -97,7 +97,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[netem.LinkStats]():                   {"Sent", "Lost", "Duplicated", "Reordered", "Spiked", "TraceLost"},
 	reflect.TypeFor[ping.Tracker]():                      {"Style", "Interval", "Smoothing", "lastSend", "exact", "samples", "bucket", "cur", "curStamp", "Capped", "Dropped"},
 	reflect.TypeFor[rewind.History]():                    {"buf", "head", "n", "maxTrail", "breakAt", "pushed", "seg", "anchor", "anchorT", "after", "unwound", "packed"},
-	reflect.TypeFor[rewind.Swept]():                      {"minX", "minY", "maxX", "maxY"},
+	reflect.TypeFor[rewind.Swept]():                      {"minX", "minY", "maxX", "maxY", "fed", "any"},
 	reflect.TypeFor[rewind.Grid]():                       {"Origin", "Cell", "NX", "NY", "start", "items", "always", "seen", "stamp"},
 	fieldType[rewind.Swept]("minX"):                      {"e", "head"},
 	fieldType[rewind.Swept]("minX").Field(0).Type.Elem(): {"t", "v"},       // values

@@ -212,9 +212,7 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 		p.Pose = pose
 		p.History.SetMaxTrail(maxTrail)
 		smp := rewind.Sample{T: t, Pose: pose}
-		p.History.Push(smp, guard)
-		p.Swept.Push(smp)
-		p.Swept.Trim(p.History.At(0).T)
+		p.History.Push(smp, guard) // Swept is fed when a trace wants the bound (indexBounds)
 	}
 	s.Now = t
 }
@@ -288,7 +286,9 @@ func (s *Server) indexBounds() {
 	s.gridTick = s.Now
 	s.bounds = s.bounds[:0]
 	for i := range s.Pawns {
-		s.bounds = append(s.bounds, s.Pawns[i].Swept.Bound(s.Pawns[i].Pose))
+		p := &s.Pawns[i]
+		p.Swept.Feed(p.History) // the trail's samples since the last trace: most ticks trace nothing
+		s.bounds = append(s.bounds, p.Swept.Bound(p.Pose))
 	}
 	s.grid.Build(s.bounds)
 }

@@ -148,16 +148,28 @@ func TestSweptBoundHoldsEveryRewind(t *testing.T) {
 	}
 }
 
-// Swept, fed as the server feeds it, always equals the rescan.
+// Swept, fed at every push or at once when wanted (Feed, after any
+// number of pushes, resets and trail changes), always equals the rescan,
+// and the two feedings hold the same queues.
 func TestSweptTracksTheTrailsBound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 2))
 	h := NewHistory(300*model.Millisecond, 4)
-	var w Swept
+	var w, lazy Swept
 	var now model.Time
-	for i := 0; i < 5000; i++ {
+	fed := 0
+	for i := 0; i < 20000; i++ {
 		now += model.Time(1000 + rng.Int64N(30000))
 		if rng.IntN(300) == 0 {
 			h.Reset()
+			if rng.IntN(2) == 0 { // wanted while the trail is empty: the live pose alone
+				lazy.Feed(h)
+				if live := (model.Pose{Pos: model.V(5, 5)}); lazy.Bound(live) != SweptBound(h, live) {
+					t.Fatalf("sample %d, an empty trail: %+v", i, lazy.Bound(live))
+				}
+			}
+		}
+		if rng.IntN(500) == 0 {
+			h.SetMaxTrail(model.Time(rng.Int64N(int64(600 * model.Millisecond))))
 		}
 		p := model.Pose{Pos: model.V(rng.NormFloat64()*10, rng.NormFloat64()*10), Alive: true}
 		if rng.IntN(3) == 0 { // repeated values: ties in the queues
@@ -170,6 +182,16 @@ func TestSweptTracksTheTrailsBound(t *testing.T) {
 		if got, want := w.Bound(p), SweptBound(h, p); got != want {
 			t.Fatalf("sample %d: %+v, rescan %+v", i, got, want)
 		}
+		if rng.IntN(1+rng.IntN(120)) == 0 { // now and then: after 1 to hundreds of pushes
+			lazy.Feed(h)
+			fed++
+			if got, want := lazy.Bound(p), SweptBound(h, p); got != want {
+				t.Fatalf("sample %d, fed at once: %+v, rescan %+v", i, got, want)
+			}
+			if !reflect.DeepEqual(lazy.Clone(), w.Clone()) {
+				t.Fatalf("sample %d: fed at once %+v, at every push %+v", i, lazy.Clone(), w.Clone())
+			}
+		}
 		if i%50 == 0 {
 			if c := w.Clone(); c.Bound(p) != w.Bound(p) {
 				t.Fatal("clone differs")
@@ -178,5 +200,8 @@ func TestSweptTracksTheTrailsBound(t *testing.T) {
 				t.Fatalf("sample %d: rebuilt %+v, kept %+v", i, r, w)
 			}
 		}
+	}
+	if fed < 500 {
+		t.Fatalf("fed at once only %d times", fed)
 	}
 }

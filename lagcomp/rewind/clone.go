@@ -57,7 +57,7 @@ func SweptOf(h *History) Swept {
 
 // Clone is a deep copy.
 func (w *Swept) Clone() Swept {
-	return Swept{w.minX.clone(), w.minY.clone(), w.maxX.clone(), w.maxY.clone()}
+	return Swept{minX: w.minX.clone(), minY: w.minY.clone(), maxX: w.maxX.clone(), maxY: w.maxY.clone(), fed: w.fed, any: w.any}
 }
 
 func (q *maxQueue) clone() maxQueue {

@@ -1,15 +1,21 @@
 package rewind
 
-import "lagscope/model"
+import (
+	"math"
+
+	"lagscope/model"
+)
 
 // Swept keeps a trail's swept bound up to date as samples come and go, in
 // O(1) amortised per sample where SweptBound rescans the whole trail:
 // four monotonic queues (the sliding-window minimum and maximum of x and
-// y). The server feeds it every sample it pushes and trims it to the
-// trail's oldest sample, so it drops exactly what the history drops,
-// resets included.
+// y). It is fed the trail's samples and trimmed to the trail's oldest,
+// so it drops exactly what the history drops, resets included — either
+// at every push, or at once when the bound is wanted (Feed).
 type Swept struct {
 	minX, minY, maxX, maxY maxQueue
+	fed                    model.Time // the newest sample pushed, when any was
+	any                    bool
 }
 
 // Push adds a sample (times increasing, as History.Push).
@@ -19,6 +25,31 @@ func (w *Swept) Push(s Sample) {
 	w.maxY.push(s.T, p.Y)
 	w.minX.push(s.T, -p.X)
 	w.minY.push(s.T, -p.Y)
+	w.fed, w.any = s.T, true
+}
+
+// Feed brings w up to the trail h it follows: h's samples newer than the
+// last pushed, oldest first, then a trim to h's oldest. A server that
+// wants the bound only on the ticks that trace a shot feeds it then, not
+// every tick: the queues come out the same. What a queue holds after a
+// trim is the window's samples that no later one equals or beats, and
+// the window is the trail — every sample pushed since h's oldest, each of
+// which h still holds, so Feed pushes any not pushed yet; a sample that
+// left h unpushed (dropped by the trail or a reset) is older than the
+// window, and would have been trimmed, having popped only older ones.
+func (w *Swept) Feed(h *History) {
+	i := h.n
+	for i > 0 && (!w.any || h.at(i-1).T > w.fed) {
+		i--
+	}
+	for ; i < h.n; i++ {
+		w.Push(*h.at(i))
+	}
+	oldest := model.Time(math.MaxInt64) // an empty trail: nothing held
+	if h.n > 0 {
+		oldest = h.at(0).T
+	}
+	w.Trim(oldest)
 }
 
 // Reserve makes room for a trail of n samples in each queue at once: a
