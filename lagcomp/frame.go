@@ -145,23 +145,26 @@ type FiredShot struct {
 // in it: its sequence number, the acks it carries the other way, and the
 // reliable messages riding it (new or resent).
 type PacketFrame struct {
-	Kind          PacketKind // PacketReliable: sent only for reliable messages; PacketAck: only to ack
+	// (fields by size, the small ones first: 168 bytes, not 192 — the
+	// packet log holds thousands)
+	Kind   PacketKind // PacketReliable: sent only for reliable messages; PacketAck: only to ack
+	Up     bool
+	Dup    bool // the second copy of a packet the link duplicated
+	Resend bool // it carries a reliable message sent again after a loss
+	// Weapon: it travelled the weapon channel's own links (Sim.route).
+	Weapon        bool
+	Shot          uint32 // a command's shot sequence number (0 for other kinds): the first, when it carries several
+	Seq           uint32 // this packet's number in its direction (the reliability layer's header)
+	Ack, AckBits  uint32 // the newest packet acked the other way (0: none), and the 32 before it
+	FirstInput    uint32 // the Seq of the first new movement input it carries (Inputs)
 	Client        int
-	Up            bool
 	Sent, Deliver model.Time // Deliver -1: lost
-	Dup           bool       // the second copy of a packet the link duplicated
-	Resend        bool       // it carries a reliable message sent again after a loss
-	Shot          uint32     // a command's shot sequence number (0 for other kinds): the first, when it carries several
 	Shots         []uint32   // every shot whose command it carries as its own (fired since the last command packet)
-	Seq           uint32     // this packet's number in its direction (the reliability layer's header)
-	Ack, AckBits  uint32     // the newest packet acked the other way (0: none), and the 32 before it
 	Messages      []MessageFrame
 	// Backup are the shot numbers of the commands cl_cmdbackup repeated
 	// in it, oldest first: a shot whose own packet was lost can arrive in
 	// one of them.
 	Backup []uint32
-	// Weapon: it travelled the weapon channel's own links (Sim.route).
-	Weapon bool
 	// Cut names the scripted event that dropped it (rule.Outage or
 	// rule.Disconnected) when the link itself would have delivered it.
 	Cut Rule
@@ -169,7 +172,6 @@ type PacketFrame struct {
 	// packet, or a shot's), InputBackups of them repeats of earlier ones
 	// (cl_cmdbackup); FirstInput is the Seq of the first new one.
 	Inputs, InputBackups int
-	FirstInput           uint32
 	FirstInputT          model.Time // the client time its first new input's frame starts
 }
 
@@ -415,6 +417,13 @@ func (s *Sim) clientSnapshot(c *Client, other int) ClientFrame {
 
 func (s *Sim) inFlight() []PacketFrame {
 	var out []PacketFrame
+	n := s.Server.in.Len()
+	for _, c := range s.Clients {
+		n += c.in.Len()
+	}
+	if n > 0 { // sized at once (at most every packet queued): a frame's garbage is what the collector pays for
+		out = make([]PacketFrame, 0, n)
+	}
 	add := func(p *Packet) {
 		if p.Deliver > s.Now {
 			out = append(out, packetFrame(p, p.dupCopy))

@@ -338,8 +338,10 @@ type snapRoom struct {
 }
 
 // snapSlabBatch is how many snapshots a slab holds, fewer with many pawns
-// (so a slab kept alive by one buffered snapshot stays small).
-func snapSlabBatch(pawns int) int { return min(64, max(1, 16384/max(1, pawns))) }
+// (so a slab kept alive by one buffered snapshot stays small): a few in
+// a client's buffer (interp_ms and a second), as slabs are reused once
+// nothing reads them and a run costs the slabs its buffers span.
+func snapSlabBatch(pawns int) int { return min(16, max(1, 4096/max(1, pawns))) }
 
 // fits says whether the slab has room for another snapshot of pawns
 // poses and conns acks.
