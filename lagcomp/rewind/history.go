@@ -130,10 +130,14 @@ func unwound(yaw float64) int {
 
 // beyond is a.Dist(b) > d without the square root where the squares
 // decide it: 1e-9 apart, far beyond their rounding (and the root's), and
-// all of normal size. Near the boundary, or with a NaN, an infinity or a
+// all of normal size — or no step at all (a pawn standing still: the
+// distance is 0). Near the boundary, or with a NaN, an infinity or a
 // square out of range, it is the distance itself.
 func beyond(a, b model.Vec, d float64) bool {
 	dx, dy := a.X-b.X, a.Y-b.Y
+	if dx == 0 && dy == 0 {
+		return 0 > d
+	}
 	if q, dd := dx*dx+dy*dy, d*d; q > 1e-300 && q < 1e300 && dd > 1e-300 && dd < 1e300 {
 		if q < dd*(1-1e-9) {
 			return false

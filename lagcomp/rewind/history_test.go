@@ -266,7 +266,7 @@ func TestBeyondIsDistCompared(t *testing.T) {
 	}
 	inf, nan := math.Inf(1), math.NaN()
 	for _, v := range []model.Vec{{}, model.V(inf, 0), model.V(nan, 1), model.V(1e200, 1e200), model.V(1e-200, 0), model.V(-0.0, 3)} {
-		for _, d := range []float64{1, 1e-200, 1e200, inf, 0.5} {
+		for _, d := range []float64{1, 1e-200, 1e200, inf, 0.5, 0, -1, nan} {
 			check(v, model.V(0, 0), d)
 			check(model.V(2, 2), v, d)
 		}
