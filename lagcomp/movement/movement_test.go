@@ -356,3 +356,44 @@ func TestNoWallsIsTheFullPath(t *testing.T) {
 		}
 	}
 }
+
+// replay is Apply input by input, bit for bit: random runs of inputs
+// with jumps to new epochs, deaths, stops, a cursor inside, before or
+// after them, with walls and without.
+func TestReplayIsApplyInTurn(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	walls := []model.Wall{{Min: model.V(2, -1), Max: model.V(3, 1)}, {Min: model.V(-4, 2), Max: model.V(4, 2.5)}}
+	for i := 0; i < 20000; i++ {
+		n := r.IntN(20)
+		in := make([]Input, n)
+		at := model.Time(r.Int64N(int64(model.Second)))
+		for k := range in {
+			dt := model.Time(1 + r.Int64N(int64(20*ms)))
+			in[k] = Input{Seq: uint32(k + 1), T: at, Dt: dt, Vel: model.V(r.NormFloat64()*5, r.NormFloat64()*5), Yaw: r.Float64() * 7, Alive: r.IntN(10) > 0, Epoch: int32(r.IntN(2))}
+			if r.IntN(5) == 0 {
+				in[k].Vel = model.Vec{}
+			}
+			in[k].Jump = model.V(r.NormFloat64()*3, r.NormFloat64()*3)
+			at += dt
+		}
+		cursor := model.Time(r.Int64N(int64(2 * model.Second)))
+		ws := walls
+		if r.IntN(2) == 0 {
+			ws = nil
+		}
+		start := model.Pose{Pos: model.V(r.NormFloat64()*3, r.NormFloat64()*3), Yaw: 1, Alive: true, Epoch: r.IntN(2)}
+		if r.IntN(4) == 0 { // negative zeros, which a zero step must keep
+			start.Pos = model.V(math.Copysign(0, -1), math.Copysign(0, -1))
+		}
+		want := start
+		for k := range in {
+			want = Apply(want, &in[k], max(in[k].T, cursor), in[k].End(), ws)
+		}
+		bits := func(p model.Pose) [3]uint64 {
+			return [3]uint64{math.Float64bits(p.Pos.X), math.Float64bits(p.Pos.Y), math.Float64bits(p.Yaw)}
+		}
+		if got := replay(start, in, cursor, ws); got != want || bits(got) != bits(want) {
+			t.Fatalf("run %d: replay %+v, Apply in turn %+v", i, got, want)
+		}
+	}
+}
