@@ -161,6 +161,8 @@ func (s *Sim) Keyframe() *Sim {
 		c.snaps = nil
 	}
 	k.snapBytes = sk.bytes()
+	// the server's scratch: each trace and each projectile tick fills them afresh
+	k.Server.targets, k.Server.rewound, k.Server.cells, k.Server.projTargets = nil, nil, nil, nil
 	k.Server.keepScripted(k.motions(), k.cfg.Tick())
 	return k
 }
