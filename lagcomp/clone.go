@@ -849,7 +849,8 @@ const (
 	pfMessages // Messages is not nil
 	pfBackup   // Backup is not nil
 	pfCut
-	pfShots // Shots is not nil
+	pfShots      // Shots is not nil
+	pfNoFirstInT // FirstInputT is 0 (a packet with no inputs)
 )
 
 func (c *packetCoder) linkOf(f *PacketFrame) int {
@@ -872,7 +873,7 @@ func (c *packetCoder) put(b []byte, f *PacketFrame) []byte {
 		on   bool
 		flag int
 	}{{f.Up, pfUp}, {f.Dup, pfDup}, {f.Resend, pfResend}, {f.Weapon, pfWeapon}, {f.Deliver == -1, pfLost},
-		{f.Messages != nil, pfMessages}, {f.Backup != nil, pfBackup}, {f.Cut != "", pfCut}, {f.Shots != nil, pfShots}} {
+		{f.Messages != nil, pfMessages}, {f.Backup != nil, pfBackup}, {f.Cut != "", pfCut}, {f.Shots != nil, pfShots}, {f.FirstInputT == 0, pfNoFirstInT}} {
 		if x.on {
 			flags |= x.flag
 		}
@@ -895,7 +896,7 @@ func (c *packetCoder) put(b []byte, f *PacketFrame) []byte {
 	}
 	b = binary.AppendVarint(b, int64(f.Sent-c.sent))
 	c.sent = f.Sent
-	next := linkCoded{f.Seq, f.Ack, f.FirstInput, prev.latency, f.FirstInputT - f.Sent, shape}
+	next := linkCoded{f.Seq, f.Ack, f.FirstInput, prev.latency, prev.firstInputT, shape}
 	if f.Deliver != -1 {
 		next.latency = f.Deliver - f.Sent
 		b = binary.AppendVarint(b, int64(next.latency-prev.latency))
@@ -903,7 +904,10 @@ func (c *packetCoder) put(b []byte, f *PacketFrame) []byte {
 	b = binary.AppendVarint(b, int64(f.Seq)-int64(prev.seq))
 	b = binary.AppendVarint(b, int64(f.Ack)-int64(prev.ack))
 	b = binary.AppendVarint(b, int64(f.FirstInput)-int64(prev.firstInput))
-	b = binary.AppendVarint(b, int64(next.firstInputT-prev.firstInputT))
+	if f.FirstInputT != 0 {
+		next.firstInputT = f.FirstInputT - f.Sent
+		b = binary.AppendVarint(b, int64(next.firstInputT-prev.firstInputT))
+	}
 	c.link[k] = next
 	if f.Messages != nil {
 		b = binary.AppendUvarint(b, uint64(len(f.Messages)))
@@ -972,8 +976,11 @@ func (c *packetCoder) get(b []byte, f *PacketFrame) []byte {
 	f.Seq = uint32(int64(prev.seq) + v())
 	f.Ack = uint32(int64(prev.ack) + v())
 	f.FirstInput = uint32(int64(prev.firstInput) + v())
-	next.firstInputT = prev.firstInputT + model.Time(v())
-	f.FirstInputT = f.Sent + next.firstInputT
+	f.FirstInputT = 0
+	if flags&pfNoFirstInT == 0 {
+		next.firstInputT = prev.firstInputT + model.Time(v())
+		f.FirstInputT = f.Sent + next.firstInputT
+	}
 	next.seq, next.ack, next.firstInput = f.Seq, f.Ack, f.FirstInput
 	c.link[k] = next
 	if flags&pfMessages != 0 {
