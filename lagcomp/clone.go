@@ -139,7 +139,10 @@ func (s *Sim) Keyframe() *Sim {
 	k.packetBytes, k.packets, k.packetsLo = keptPackets(k.packets[k.packetsLo:]), nil, 0
 	sk := snapKeeper{pawns: s.Server.Pawns, tick: k.cfg.Tick()} // the live run's: their paths unpacked
 	keep := func(p *Packet) {
-		p.Inputs, p.inputsKept, p.inputSlab = nil, movement.PackInputs(p.Inputs), 0 // Sim.refill unpacks them
+		if p.Inputs != nil { // Sim.refill unpacks them
+			p.inputsKept, k.inputBytes = int32(len(k.inputBytes))+1, movement.AppendInputs(k.inputBytes, p.Inputs)
+		}
+		p.Inputs, p.inputSlab = nil, 0
 		p.Snap, p.snapKept = nil, sk.ref(p.Snap)
 	}
 	k.Server.in.compact()
@@ -160,7 +163,7 @@ func (s *Sim) Keyframe() *Sim {
 		sk.list(c.snaps)
 		c.snaps = nil
 	}
-	k.snapBytes = sk.bytes()
+	k.snapBytes, k.inputBytes = sk.bytes(), slices.Clone(k.inputBytes) // no spare room
 	// the server's scratch: each trace and each projectile tick fills them afresh
 	k.Server.targets, k.Server.rewound, k.Server.cells, k.Server.projTargets = nil, nil, nil, nil
 	k.Server.keepScripted(k.motions(), k.cfg.Tick())
@@ -386,14 +389,15 @@ func (c *Sim) refill() {
 		if p.snapKept != 0 {
 			p.Snap, p.snapKept = snaps[p.snapKept-1], 0
 		}
-		if p.inputsKept != nil {
-			p.Inputs, p.inputsKept = movement.UnpackInputs(p.inputsKept), nil
+		if p.inputsKept != 0 {
+			p.Inputs, p.inputsKept = movement.UnpackInputs(c.inputBytes[p.inputsKept-1:]), 0
 		}
 	}
 	c.Server.in.each(whole)
 	for _, cl := range c.Clients {
 		cl.in.each(whole)
 	}
+	c.inputBytes = nil
 }
 
 // byTruth is whether every sample p's history holds is, bit for bit,

@@ -84,12 +84,11 @@ type Packet struct {
 	// new. A command packet carries them.
 	Inputs       []movement.Input
 	InputBackups int
-	// inputsKept, in a keyframe's packets only, is Inputs as bytes
-	// (movement.PackInputs), and snapKept Snap's number plus one in the
-	// keyframe's snapshots (clone.go's snapKeeper): Sim.refill makes them
-	// again
-	inputsKept []byte
-	snapKept   int32
+	// inputsKept, in a keyframe's packets only, is where Inputs start in
+	// the keyframe's inputBytes, plus one (movement.AppendInputs), and
+	// snapKept Snap's number plus one in its snapshots (clone.go's
+	// snapKeeper): Sim.refill makes them again
+	inputsKept, snapKept int32
 	// A command packet's buttons (Source's usercmd, unreliable fire):
 	// whether the trigger was held as it left (Trigger) after the shooter's
 	// shot TriggerShot (its newest then); HasTrigger says it carries them.

@@ -64,6 +64,8 @@ type Sim struct {
 	// have in flight (clone.go's snapKeeper): its clients' buffers are
 	// nil then, its packets name them by number (Packet.snapKept)
 	snapBytes []byte
+	// inputBytes is a keyframe's packets' inputs (Packet.inputsKept)
+	inputBytes []byte
 	// dupRejected counts command copies refused as duplicates: network
 	// duplicates the packet layer dropped, and replays the server's
 	// sequence check refused.

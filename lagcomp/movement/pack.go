@@ -20,7 +20,13 @@ func PackInputs(in []Input) []byte {
 	if in == nil {
 		return nil
 	}
-	b := make([]byte, 0, 4*len(in)+binary.MaxVarintLen64)
+	b := AppendInputs(make([]byte, 0, 4*len(in)+binary.MaxVarintLen64), in)
+	return append([]byte(nil), b...) // no spare room: a keyframe keeps it for the session
+}
+
+// AppendInputs appends in as PackInputs writes it (nil as empty) to b:
+// UnpackInputs reads it back from where it starts, whatever follows.
+func AppendInputs(b []byte, in []Input) []byte {
 	b = binary.AppendUvarint(b, uint64(len(in)))
 	var prev Input
 	for i := range in {
@@ -72,7 +78,7 @@ func PackInputs(in []Input) []byte {
 		}
 		prev = *x
 	}
-	return append([]byte(nil), b...) // no spare room: a keyframe keeps it for the session
+	return b
 }
 
 // UnpackInputs is the list PackInputs was given.
