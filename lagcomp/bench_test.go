@@ -194,7 +194,8 @@ func benchServerTickInputs(b *testing.B) {
 			now := srv.Now + tick
 			for k, cn := range srv.conns { // one new input from every player
 				vel := model.Dir(rng.Float64() * 2 * math.Pi).Scale(5)
-				cn.inputs.Receive(movementInput(seq[k], next[k], tick, vel), now)
+				in := movementInput(seq[k], next[k], tick, vel)
+				cn.inputs.Receive(&in, now)
 				seq[k]++
 				next[k] += tick
 			}

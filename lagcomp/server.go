@@ -229,7 +229,7 @@ func (s *Server) receiveInputs(t model.Time) {
 		p := &s.in.slots[k.slot]
 		b := s.conns[p.Client].inputs
 		for i := range p.Inputs {
-			b.Receive(p.Inputs[i], p.Deliver)
+			b.Receive(&p.Inputs[i], p.Deliver)
 		}
 	}
 }

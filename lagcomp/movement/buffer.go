@@ -108,8 +108,9 @@ func Starves() []Starve { return []Starve{StarveRepeat, StarveWait} }
 const DrainWindow = model.Second
 
 // Receive queues an input whose packet arrived at time at; a copy of one
-// already queued or played is counted and dropped.
-func (b *Buffer) Receive(in Input, at model.Time) {
+// already queued or played is counted and dropped. The input is read
+// through a pointer: most are copies (cmd_backup), never copied here.
+func (b *Buffer) Receive(in *Input, at model.Time) {
 	if !b.anchored && (!b.hasFirst || in.Seq < b.firstSeq) {
 		b.firstSeq, b.firstT, b.firstAt, b.hasFirst = in.Seq, in.T, at, true
 	}
@@ -129,9 +130,9 @@ func (b *Buffer) Receive(in Input, at model.Time) {
 		return
 	}
 	if i == len(b.queue) {
-		b.queue = append(b.queue, in)
+		b.queue = append(b.queue, *in)
 	} else {
-		b.queue = slices.Insert(b.queue, i, in)
+		b.queue = slices.Insert(b.queue, i, *in)
 	}
 	b.Stats.Received++
 }

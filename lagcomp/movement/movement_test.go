@@ -58,7 +58,7 @@ func TestBufferPlaysTheClientPathDelayed(t *testing.T) {
 	next := 0
 	for now := model.Time(0); now < 3*model.Second; now += tick {
 		for next < len(ins) && ins[next].End()+up <= now { // sent at its frame, up ms away
-			b.Receive(ins[next], ins[next].End()+up)
+			b.Receive(&ins[next], ins[next].End()+up)
 			next++
 		}
 		pose, _ = b.Tick(now, tick, pose, nil)
@@ -88,7 +88,7 @@ func TestBufferRepeatsWhenStarved(t *testing.T) {
 	b := &Buffer{Lead: 0}
 	for i, in := range ins {
 		if i != 4 {
-			b.Receive(in, 0)
+			b.Receive(&in, 0)
 		}
 	}
 	pose := model.Pose{Alive: true}
@@ -108,7 +108,7 @@ func TestBufferRepeatsWhenStarved(t *testing.T) {
 	if starved != 1 || b.Stats.Starved != 1 || b.Stats.Lost != 1 || b.Stats.Applied != 9 {
 		t.Fatalf("starved %d, %+v", starved, b.Stats)
 	}
-	b.Receive(ins[4], 200*ms)
+	b.Receive(&ins[4], 200*ms)
 	if b.Stats.Duplicates != 1 || b.Queued() != 0 {
 		t.Fatalf("a copy after its frame was played: %+v, %d queued", b.Stats, b.Queued())
 	}
@@ -121,7 +121,7 @@ func TestBufferResyncsOnALateInput(t *testing.T) {
 	dt := 10 * ms
 	ins := stream(20, dt, model.V(1, 0))
 	b := &Buffer{}
-	b.Receive(ins[0], 0)
+	b.Receive(&ins[0], 0)
 	pose := model.Pose{Alive: true}
 	pose, _ = b.Tick(0, dt, pose, nil)
 	pose, _ = b.Tick(10*ms, dt, pose, nil) // input 1 played
@@ -130,7 +130,7 @@ func TestBufferResyncsOnALateInput(t *testing.T) {
 		t.Fatalf("no input 2: %+v", b.Stats)
 	}
 	for _, in := range ins[1:] { // they all come late by 5 ms
-		b.Receive(in, 0)
+		b.Receive(&in, 0)
 	}
 	pose, _ = b.Tick(20*ms, 5*ms, pose, nil)
 	if b.Stats.Late != 1 || b.Stats.Resyncs != 1 || b.Offset != 5*ms {
@@ -153,12 +153,12 @@ func TestBufferDrainsABacklog(t *testing.T) {
 	dt := 10 * ms
 	ins := stream(400, dt, model.V(1, 0))
 	b := &Buffer{Lead: 10 * ms}
-	b.Receive(ins[0], 300*ms) // the first came 290 ms late
+	b.Receive(&ins[0], 300*ms) // the first came 290 ms late
 	pose := model.Pose{Alive: true}
 	next := 1
 	for now := 300 * ms; now < 3*model.Second; now += dt {
 		for next < len(ins) && ins[next].End() <= now { // the rest on time
-			b.Receive(ins[next], now)
+			b.Receive(&ins[next], now)
 			next++
 		}
 		pose, _ = b.Tick(now, dt, pose, nil)
@@ -216,7 +216,7 @@ func TestBufferWaitsThenCatchesUp(t *testing.T) {
 	ins := stream(20, dt, vel)
 	b := &Buffer{Lead: 0, Starve: StarveWait}
 	for _, in := range ins[:3] {
-		b.Receive(in, 0)
+		b.Receive(&in, 0)
 	}
 	pose := model.Pose{Alive: true}
 	pose, _ = b.Tick(0, dt, pose, nil) // anchors: offset 0
@@ -241,7 +241,7 @@ func TestBufferWaitsThenCatchesUp(t *testing.T) {
 	// they come (a later packet's backups with its own 7): one tick plays
 	// all of them up to now
 	for _, in := range ins[3:7] {
-		b.Receive(in, 70*ms)
+		b.Receive(&in, 70*ms)
 	}
 	pose, _ = b.Tick(7*dt, dt, pose, nil)
 	if want := vel.Scale(0.07); pose.Pos.Dist(want) > 1e-12 || starved != 3 || b.Stats.Lost != 0 {
@@ -251,8 +251,8 @@ func TestBufferWaitsThenCatchesUp(t *testing.T) {
 		t.Fatalf("the catch-up moved %.3f m in one tick, want the four frames missed (0.04)", jump)
 	}
 	// input 8 never comes; 9 and 10 do: 8 is skipped, lost
-	b.Receive(ins[8], 100*ms)
-	b.Receive(ins[9], 100*ms)
+	b.Receive(&ins[8], 100*ms)
+	b.Receive(&ins[9], 100*ms)
 	pose, _ = b.Tick(10*dt, dt, pose, nil)
 	if want := vel.Scale(0.09); pose.Pos.Dist(want) > 1e-12 || b.Stats.Lost != 1 {
 		t.Fatalf("after a skipped input at %v (want %v), %+v", pose.Pos, want, b.Stats)
