@@ -606,8 +606,10 @@ func (s *Sim) botHands(c *Client, t, dt model.Time) (vel model.Vec, yaw float64,
 		return model.Vec{}, goal.Yaw, goal.Epoch, goal.Alive, goal.Pos
 	}
 	vel = goal.Pos.Sub(cur.Pos).Scale(1 / dt.Seconds())
-	if top := m.MaxSpeed(); (vel.X != 0 || vel.Y != 0) && vel.Len() > top { // a still bot's zero is no faster
-		vel = vel.Scale(top / vel.Len())
+	if vel.X != 0 || vel.Y != 0 { // a still bot's zero is no faster than its script
+		if top, l := m.MaxSpeed(), vel.Len(); l > top { // the length once: the same value both times
+			vel = vel.Scale(top / l)
+		}
 	}
 	return vel, goal.Yaw, goal.Epoch, goal.Alive, model.Vec{}
 }
