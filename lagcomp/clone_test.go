@@ -39,7 +39,8 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[keptPawns]():   {"dt", "ts", "hist", "lastJump", "maxSpeed"}, // a keyframe's: never written, shared by its clones
 	reflect.TypeFor[inbox]():       {"slots", "free", "keys"},
 	reflect.TypeFor[inboxKey]():    {"deliver", "seq", "slot"},
-	reflect.TypeFor[snapSlab]():    {"cur", "old", "gen"}, // a clone starts slabs of its own
+	reflect.TypeFor[WorkCounts]():  {"Ticks", "PawnTicks", "ProjTicks", "Frames", "PawnFrames", "Packets"}, // values: copied with the Sim
+	reflect.TypeFor[snapSlab]():    {"cur", "old", "gen"},                                                  // a clone starts slabs of its own
 	reflect.TypeFor[snapRoom]():    {"snaps", "poses", "vels", "acks", "played", "used", "gen"},
 	reflect.TypeFor[inputSlab]():   {"in", "gen"}, // a clone starts slabs of its own
 	reflect.TypeFor[ServerPawn]():  {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted", "packed", "leg"},

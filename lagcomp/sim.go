@@ -119,8 +119,8 @@ type Sim struct {
 	// the changes sampled since the timeline last took them
 	sampled    [2]UserInput
 	sampledLog []SampledUserInput
-	// work is what stepping the run has cost so far, modelled (Work)
-	work int64
+	// work counts what stepping the run has done so far (Work weighs it)
+	work WorkCounts
 }
 
 // pendingShot is the omniscient side of a shot in flight: what the client
@@ -356,11 +356,11 @@ func (s *Sim) Step(until model.Time) {
 		s.Now = e.T
 		switch e.Kind {
 		case schedule.ServerTick:
-			s.work += workTick + workPawnTick*int64(len(s.Server.Pawns)) + workProjTick*int64(len(s.projs)-s.projSettled)
+			s.work.tick(len(s.Server.Pawns), len(s.projs)-s.projSettled)
 			s.serverTick(e.T)
 			s.q.Replace(schedule.Event{T: s.ticks.Next(e.T, s.cfg.TickHz), Kind: schedule.ServerTick})
 		case schedule.Render:
-			s.work += workRender + workPawnRender*int64(len(s.Server.Pawns))
+			s.work.render(len(s.Server.Pawns))
 			s.render(s.Clients[e.Client], e.T)
 			s.q.Replace(schedule.Event{T: s.renders[e.Client].Next(e.T, s.cfg.FPS), Kind: schedule.Render, Client: e.Client})
 		}
@@ -371,32 +371,61 @@ func (s *Sim) Step(until model.Time) {
 	}
 }
 
-// The cost of replaying a run, modelled from what drives it: each server
-// tick, with its pawns and the projectiles in flight; each client frame,
-// with the pawns it draws; each packet sent. The unit is about a
-// nanosecond of this project's reference machine (2-core AMD EPYC):
-// BenchmarkWork steps scenes of 0 to 64 bystanders, 60 to 240 fps and 64
-// to 128 Hz and reports ns/work, which stays near 1 where the model holds.
-// The timeline spaces its keyframes by it (lagcomp/timeline), so a seek
-// replays about the same wall time in a crowd as in a duel.
+// WorkCounts are what drives the cost of stepping a run: server ticks,
+// with the pawns they move and the projectiles in flight; client frames,
+// with the pawns each could draw; packets sent.
+type WorkCounts struct {
+	Ticks, PawnTicks, ProjTicks, Frames, PawnFrames, Packets int64
+}
+
+func (w *WorkCounts) tick(pawns, projs int) {
+	w.Ticks++
+	w.PawnTicks += int64(pawns)
+	w.ProjTicks += int64(projs)
+}
+
+func (w *WorkCounts) render(pawns int) {
+	w.Frames++
+	w.PawnFrames += int64(pawns)
+}
+
+// The cost of replaying a run, modelled from its WorkCounts: the weights
+// are nanoseconds of this project's reference machine (2-core AMD EPYC),
+// fitted to BenchmarkWork, which steps scenes of 0 and 64 bystanders at
+// 60 and 240 fps and 64 and 128 Hz and reports each scene's ns/work
+// (about 1 where the model holds) and its counts. The timeline spaces its
+// keyframes by it (lagcomp/timeline), so a seek replays about the same
+// wall time in a crowd as in a duel.
 const (
-	workTick       = 480
-	workPawnTick   = 85
-	workProjTick   = 600
-	workRender     = 230
-	workPawnRender = 14
-	workPacket     = 450
+	workTick      = 480
+	workPawnTick  = 85
+	workProjTick  = 600
+	workFrame     = 230
+	workPawnFrame = 14
+	workPacket    = 450
 )
 
-// Work is the modelled cost of stepping the run from its start to now
-// (its honest twin's included): replaying from a copy made at work w to
-// now costs about Work() − w.
-func (s *Sim) Work() int64 {
-	if s.honest != nil {
-		return s.work + s.honest.Work()
-	}
-	return s.work
+// Cost is the modelled cost of w, in units of about a nanosecond.
+func (w WorkCounts) Cost() int64 {
+	return w.Ticks*workTick + w.PawnTicks*workPawnTick + w.ProjTicks*workProjTick +
+		w.Frames*workFrame + w.PawnFrames*workPawnFrame + w.Packets*workPacket
 }
+
+// Counts are what the run has done from its start to now (its honest
+// twin's included).
+func (s *Sim) Counts() WorkCounts {
+	w := s.work
+	if s.honest != nil {
+		h := s.honest.Counts()
+		w.Ticks, w.PawnTicks, w.ProjTicks = w.Ticks+h.Ticks, w.PawnTicks+h.PawnTicks, w.ProjTicks+h.ProjTicks
+		w.Frames, w.PawnFrames, w.Packets = w.Frames+h.Frames, w.PawnFrames+h.PawnFrames, w.Packets+h.Packets
+	}
+	return w
+}
+
+// Work is the modelled cost of stepping the run from its start to now:
+// replaying from a copy made at work w to now costs about Work() − w.
+func (s *Sim) Work() int64 { return s.Counts().Cost() }
 
 // send puts a packet on a link at now. The sender's end of the
 // reliability layer stamps it (sequence number, acks of the other
@@ -404,7 +433,7 @@ func (s *Sim) Work() int64 {
 // also repeat the last cmd_backup commands. Copies that survive wait in
 // the destination's inbox until it next runs. It reports whether any did.
 func (s *Sim) send(p Packet, c *Client) bool {
-	s.work += workPacket
+	s.work.Packets++
 	p.Sent = s.Now
 	p.onWeapon = p.onWeapon || p.Kind == PacketWeapon
 	link, to := s.route(p, c)
