@@ -23,8 +23,9 @@ const (
 	// KeyframeReplay is the modelled cost of replaying from one keyframe
 	// to the next (lagcomp's Sim.Work, about a nanosecond of this
 	// project's 2-core machine a unit): a candidate becomes a keyframe
-	// when replaying from the newest would cost at least this. 6 ms: a
-	// duel's keyframes 16–20 s apart, 64 bystanders' 4–8 s (BenchmarkSeek).
+	// when replaying from the newest would cost at least this. 6 ms: the
+	// default scene's keyframes 44 s apart, 64 bystanders' 20 s, and a
+	// seek to a random time in an hour's session 3–5 ms (BenchmarkSeek).
 	KeyframeReplay = 6_000_000
 	// KeyframeThinning sets how keyframes thin as they age: one may be
 	// dropped when its neighbours are then no further apart than its age
