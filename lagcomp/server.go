@@ -266,6 +266,14 @@ func (s *Server) play(cfg *Config, i int, t, tick model.Time) model.Pose {
 		}
 	}
 	if len(b.Knots) > 0 {
+		if p.path == nil {
+			// room for the most the trim below lets it hold (twice what
+			// the horizon keeps, a knot at each frame's input and each
+			// tick), made once: grown by doubling from nothing, a run's
+			// paths were a third of what a sweep point allocates
+			knots := (model.MsF(cfg.MaxTrailMs) + pathKeep).Seconds() * float64(cfg.FPS+cfg.TickHz)
+			p.path = make([]rewind.Sample, 0, 2*int(knots)+64)
+		}
 		p.path = append(p.path, b.Knots...)
 		b.Knots = b.Knots[:0]
 		keep := t - model.MsF(cfg.MaxTrailMs) - pathKeep

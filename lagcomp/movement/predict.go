@@ -44,6 +44,12 @@ const CorrectionMinM = 0.001
 // Predict applies a new input at once and keeps it for replay.
 func (p *Predictor) Predict(in Input, walls []model.Wall) {
 	p.Pose = Apply(p.Pose, &in, in.T, in.End(), walls)
+	if p.pending == nil {
+		// room for what Reconcile lets it hold before it shifts (64
+		// played and as many unacked, and some), made once rather than
+		// grown by doubling in every run
+		p.pending = make([]Input, 0, 160)
+	}
 	p.pending = append(p.pending, in)
 }
 
