@@ -40,7 +40,7 @@ deps-test:
 
 # Benchmarks, as the README reports them (benchstat: go install golang.org/x/perf/cmd/benchstat@latest).
 bench:
-	$(GO) test ./lagcomp/... ./views -run XXX -bench 'Rewind|Shot|ServerTick|Seek|Frame|Sim|Panes|Projectiles|Endpoint|Sweep' -count 6 -timeout 60m | tee bench.txt
+	$(GO) test ./lagcomp/... ./views -run XXX -bench 'Rewind|Shot|ServerTick|Seek|Frame|Sim|Panes|Projectiles|Endpoint|Sweep|Work' -count 6 -timeout 60m | tee bench.txt
 	-benchstat bench.txt
 
 # A minute of fuzzing for each fuzz target; the seeds run in every `make test`.
