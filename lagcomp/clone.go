@@ -673,37 +673,45 @@ func (k *snapKeeper) bytes() []byte {
 	return append(append(b, k.snaps...), k.lists...)
 }
 
+// bytesIn reads in order what a keyframe's coders wrote: varints, and
+// raw bytes from b.
+type bytesIn struct{ b []byte }
+
+func (r *bytesIn) u() uint64 {
+	x, k := binary.Uvarint(r.b)
+	r.b = r.b[k:]
+	return x
+}
+
+func (r *bytesIn) v() int64 {
+	x, k := binary.Varint(r.b)
+	r.b = r.b[k:]
+	return x
+}
+
 // snapsOf makes again the snapshots snapKeeper wrote, with pawns (the
 // clone's: their paths unpacked) giving what was left out; rest is the
 // clients' buffers.
 func snapsOf(b []byte, pawns []ServerPawn) (snaps []*Snapshot, rest []byte) {
-	u := func() uint64 {
-		x, k := binary.Uvarint(b)
-		b = b[k:]
-		return x
-	}
-	v := func() int64 {
-		x, k := binary.Varint(b)
-		b = b[k:]
-		return x
-	}
+	r := &bytesIn{b}
+	u, v := r.u, r.v
 	f64 := func() float64 {
-		x := math.Float64frombits(binary.LittleEndian.Uint64(b))
-		b = b[8:]
+		x := math.Float64frombits(binary.LittleEndian.Uint64(r.b))
+		r.b = r.b[8:]
 		return x
 	}
 	pose := func() model.Pose {
 		p := model.Pose{Pos: model.Vec{X: f64(), Y: f64()}, Yaw: f64()}
 		p.Epoch = int(v())
-		p.Alive, b = b[0] != 0, b[1:]
+		p.Alive, r.b = r.b[0] != 0, r.b[1:]
 		return p
 	}
 	snaps = make([]*Snapshot, u())
 	var stamp model.Time
 	for i := range snaps {
 		s := &Snapshot{}
-		flags := int(b[0])
-		b = b[1:]
+		flags := int(r.b[0])
+		r.b = r.b[1:]
 		stamp += model.Time(v())
 		s.Stamp = stamp
 		s.Poses = make([]model.Pose, u())
@@ -725,9 +733,9 @@ func snapsOf(b []byte, pawns []ServerPawn) (snaps []*Snapshot, rest []byte) {
 		s.Played = make([]bool, u())
 		for j := 0; j < len(s.Played); j += 8 {
 			for k := j; k < min(j+8, len(s.Played)); k++ {
-				s.Played[k] = b[0]&(1<<(k-j)) != 0
+				s.Played[k] = r.b[0]&(1<<(k-j)) != 0
 			}
-			b = b[1:]
+			r.b = r.b[1:]
 		}
 		s.Acks = make([]movement.Ack, u())
 		for j := range s.Acks {
@@ -749,7 +757,7 @@ func snapsOf(b []byte, pawns []ServerPawn) (snaps []*Snapshot, rest []byte) {
 		}
 		snaps[i] = s
 	}
-	return snaps, b
+	return snaps, r.b
 }
 
 // snapList is a client's buffer snapKeeper.list wrote.
@@ -942,16 +950,8 @@ func (c *packetCoder) put(b []byte, f *PacketFrame) []byte {
 }
 
 func (c *packetCoder) get(b []byte, f *PacketFrame) []byte {
-	u := func() uint64 {
-		x, k := binary.Uvarint(b)
-		b = b[k:]
-		return x
-	}
-	v := func() int64 {
-		x, k := binary.Varint(b)
-		b = b[k:]
-		return x
-	}
+	r := &bytesIn{b}
+	u, v := r.u, r.v
 	lk := v()
 	f.Client = int(lk >> 3) // the link: client*4 (+1 up, +2 weapon), times 2, +1 when the shape repeats
 	f.Up, f.Weapon = lk&2 != 0, lk&4 != 0
@@ -960,8 +960,8 @@ func (c *packetCoder) get(b []byte, f *PacketFrame) []byte {
 	next := prev
 	if lk&1 == 0 {
 		next.shape.flags = int(u())
-		next.shape.kind = PacketKind(b[0])
-		b = b[1:]
+		next.shape.kind = PacketKind(r.b[0])
+		r.b = r.b[1:]
 		next.shape.ackBits = ^uint32(u())
 		next.shape.shot = uint32(u())
 		next.shape.inputs = int(u())
@@ -991,8 +991,8 @@ func (c *packetCoder) get(b []byte, f *PacketFrame) []byte {
 		f.Messages = make([]MessageFrame, u())
 		for i := range f.Messages {
 			m := &f.Messages[i]
-			m.Kind, m.Channel = PacketKind(b[0]), b[1]
-			b = b[2:]
+			m.Kind, m.Channel = PacketKind(r.b[0]), r.b[1]
+			r.b = r.b[2:]
 			m.ID = uint32(u())
 			m.Resends = int(u())
 			m.Shot = uint32(u())
@@ -1006,8 +1006,8 @@ func (c *packetCoder) get(b []byte, f *PacketFrame) []byte {
 	}
 	if flags&pfCut != 0 {
 		n := u()
-		f.Cut = Rule(b[:n])
-		b = b[n:]
+		f.Cut = Rule(r.b[:n])
+		r.b = r.b[n:]
 	}
 	if flags&pfShots != 0 {
 		f.Shots = make([]uint32, u())
@@ -1015,5 +1015,5 @@ func (c *packetCoder) get(b []byte, f *PacketFrame) []byte {
 			f.Shots[i] = uint32(u())
 		}
 	}
-	return b
+	return r.b
 }
