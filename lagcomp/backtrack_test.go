@@ -25,8 +25,8 @@ func TestBacktrackCheatGainsWhereStampsAreBelieved(t *testing.T) {
 	for seed := 1; seed <= 3; seed++ {
 		gain := func(kv ...string) (float64, Summary) {
 			m := with(peekKeys, append([]string{"seed", strconv.Itoa(seed)}, kv...)...)
-			s := clockRun(t, 10*model.Second, m)
-			honest := clockRun(t, 10*model.Second, with(m, "cheat_stamp_ms", "0"))
+			s := runKeys(t, 10*model.Second, m)
+			honest := runKeys(t, 10*model.Second, with(m, "cheat_stamp_ms", "0"))
 			sum := s.Summary()
 			if want := float64(sum.ServerHits - honest.Summary().ServerHits); sum.CheatHitsGained != want {
 				t.Errorf("seed %d %v: cheat_hits_gained %v, but the run has %d hits and an honest run apart %d", seed, kv, sum.CheatHitsGained, sum.ServerHits, honest.Summary().ServerHits)
@@ -52,7 +52,7 @@ func TestBacktrackCheatGainsWhereStampsAreBelieved(t *testing.T) {
 		if g, _ := gain("mode", "timestamp", "max_rewind_ms", "900", "cheat_backtrack", "false"); g >= 0 {
 			t.Errorf("seed %d: forging without backtracking gained %v", seed, g)
 		}
-		if s := clockRun(t, 3*model.Second, with(peekKeys, "cheat_stamp_ms", "0")); s.honest != nil || s.Summary().CheatHitsGained != 0 {
+		if s := runKeys(t, 3*model.Second, with(peekKeys, "cheat_stamp_ms", "0")); s.honest != nil || s.Summary().CheatHitsGained != 0 {
 			t.Errorf("seed %d: an honest run keeps a twin or gains %v", seed, s.Summary().CheatHitsGained)
 		}
 	}
@@ -63,15 +63,15 @@ func TestBacktrackCheatGainsWhereStampsAreBelieved(t *testing.T) {
 // script with the cheat left out. Either way it is the honest run.
 func TestBacktrackTwinWhenTheCheatStartsLate(t *testing.T) {
 	m := with(peekKeys, "cheat_stamp_ms", "0", "mode", "timestamp", "max_rewind_ms", "900")
-	honest := clockRun(t, 10*model.Second, m).Summary().ServerHits
-	live := clockRun(t, 4*model.Second, m)
+	honest := runKeys(t, 10*model.Second, m).Summary().ServerHits
+	live := runKeys(t, 4*model.Second, m)
 	c := live.Config()
 	c.CheatStampMs = 400
 	if err := live.SetConfig(c); err != nil {
 		t.Fatal(err)
 	}
 	live.Step(10 * model.Second)
-	scripted := clockRun(t, 10*model.Second, with(m, "events", "4s:cheat_stamp_ms=400"))
+	scripted := runKeys(t, 10*model.Second, with(m, "events", "4s:cheat_stamp_ms=400"))
 	for name, s := range map[string]*Sim{"live": live, "scripted": scripted} {
 		sum := s.Summary()
 		if s.honest == nil || sum.CheatHitsGained != float64(sum.ServerHits-honest) || sum.CheatHitsGained <= 0 {

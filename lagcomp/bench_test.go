@@ -214,6 +214,14 @@ func benchServerTickInputs(b *testing.B) {
 	})
 }
 
+// crowdScene is BenchmarkSim's crowd: 64 pawns (the players' two and 62
+// bystanders) at 128 Hz with 64 snapshots a second.
+func crowdScene() Config {
+	c := Defaults()
+	c.ExtraPawns, c.TickHz, c.SnapshotHz = 62, 128, 64
+	return c
+}
+
 // BenchmarkSim reports simulated seconds per wall second.
 func BenchmarkSim(b *testing.B) {
 	cases := []struct {
@@ -221,11 +229,7 @@ func BenchmarkSim(b *testing.B) {
 		cfg  func() Config
 	}{
 		{"default", Defaults},
-		{"pawns=64/hz=128", func() Config {
-			c := Defaults()
-			c.ExtraPawns, c.TickHz, c.SnapshotHz = 62, 128, 64
-			return c
-		}},
+		{"pawns=64/hz=128", crowdScene},
 	}
 	for _, tc := range cases {
 		b.Run(tc.name, func(b *testing.B) {
@@ -266,11 +270,7 @@ func TestSteadyStateAllocatesNothingPerTick(t *testing.T) {
 		fires bool
 	}{
 		{"default", Defaults, false},
-		{"pawns=64/hz=128", func() Config {
-			c := Defaults()
-			c.ExtraPawns, c.TickHz, c.SnapshotHz = 62, 128, 64
-			return c
-		}, false},
+		{"pawns=64/hz=128", crowdScene, false},
 		{"default/firing", Defaults, true},
 	}
 	const window = 10 * model.Second

@@ -10,10 +10,10 @@ import (
 	"lagscope/model"
 )
 
-// clockRun runs the default keys with overrides for d.
-func clockRun(t *testing.T, d model.Time, set map[string]string) *Sim {
+// runKeys runs the keys m (the rest at their defaults) for d.
+func runKeys(t *testing.T, d model.Time, m map[string]string) *Sim {
 	t.Helper()
-	c, err := ConfigFromMap(set)
+	c, err := ConfigFromMap(m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,9 +58,9 @@ func TestClockOffsetShiftsTheRewindByExactlyIt(t *testing.T) {
 		for seed := 1; seed <= 3; seed++ {
 			base := map[string]string{"mode": mode, "seed": strconv.Itoa(seed), "clock_sync": "none", "jitter_ms": "15",
 				"fire_interval_ms": "150", "max_rewind_ms": "900", "source_window_ms": "1000"}
-			ref := clockRun(t, 8*model.Second, base)
-			off := clockRun(t, 8*model.Second, with(base, "clock_offset_ms", "25"))
-			drift := clockRun(t, 8*model.Second, with(base, "clock_drift_ppm", "3000"))
+			ref := runKeys(t, 8*model.Second, base)
+			off := runKeys(t, 8*model.Second, with(base, "clock_offset_ms", "25"))
+			drift := runKeys(t, 8*model.Second, with(base, "clock_drift_ppm", "3000"))
 			a, b, c := traced(ref), traced(off), traced(drift)
 			if len(a) < 30 || len(a) != len(b) || len(a) != len(c) {
 				t.Fatalf("%s seed %d: %d, %d, %d traced shots: want the same shots, and many", mode, seed, len(a), len(b), len(c))
@@ -116,13 +116,13 @@ func TestClockCorrectionBoundsTheErrorByTheJitter(t *testing.T) {
 				}
 				return w
 			}
-			if w := worst(clockRun(t, 30*model.Second, with(base, "clock_sync", "tick_count"))); w > bound {
+			if w := worst(runKeys(t, 30*model.Second, with(base, "clock_sync", "tick_count"))); w > bound {
 				t.Errorf("jitter %d seed %d: tick_count's error up to %v, above %v", j, seed, w, bound)
 			}
-			if w := worst(clockRun(t, 30*model.Second, with(base, "clock_sync", "none"))); w <= bound {
+			if w := worst(runKeys(t, 30*model.Second, with(base, "clock_sync", "none"))); w <= bound {
 				t.Errorf("jitter %d seed %d: uncorrected, the error stayed within %v (%v): the bound proves nothing", j, seed, bound, w)
 			}
-			if w := worst(clockRun(t, 10*model.Second, with(base, "clock_drift_ppm", "0"))); w != 0 {
+			if w := worst(runKeys(t, 10*model.Second, with(base, "clock_drift_ppm", "0"))); w != 0 {
 				t.Errorf("jitter %d seed %d: package_timestamp on an exact oscillator is off by %v", j, seed, w)
 			}
 		}
@@ -140,9 +140,9 @@ func TestClockErrorRuleNamesTheVerdictsItChanged(t *testing.T) {
 		for seed := 1; seed <= 3; seed++ {
 			base := map[string]string{"mode": mode, "seed": strconv.Itoa(seed), "fire_interval_ms": "150", "target_speed_mps": "6",
 				"max_rewind_ms": "900", "source_window_ms": "1000"}
-			exact := traced(clockRun(t, 8*model.Second, base))
+			exact := traced(runKeys(t, 8*model.Second, base))
 			for _, set := range [][]string{{"clock_sync", "none", "clock_offset_ms", "120"}, {"clock_sync", "none", "clock_offset_ms", "-60", "clock_drift_ppm", "-5000"}} {
-				s := clockRun(t, 8*model.Second, with(base, set...))
+				s := runKeys(t, 8*model.Second, with(base, set...))
 				for seq, r := range traced(s) {
 					truth := exact[seq]
 					if truth == nil {
@@ -163,7 +163,7 @@ func TestClockErrorRuleNamesTheVerdictsItChanged(t *testing.T) {
 		t.Error("no verdict changed by a 120 ms clock error on a strafing target: the rule is never attacked")
 	}
 	// a standing target: the same rewind error cannot move it
-	s := clockRun(t, 8*model.Second, map[string]string{"target_motion": "stationary", "clock_sync": "none", "clock_offset_ms": "150", "fire_interval_ms": "150"})
+	s := runKeys(t, 8*model.Second, map[string]string{"target_motion": "stationary", "clock_sync": "none", "clock_offset_ms": "150", "fire_interval_ms": "150"})
 	if n, sum := named(s, rule.ClockError), s.Summary(); n != 0 || sum.MaxClockErrorMs < 149 {
 		t.Errorf("standing target: %d verdicts named changed with a clock off by up to %.1f ms", n, sum.MaxClockErrorMs)
 	}

@@ -24,8 +24,8 @@ func recycleScenes() map[string]Config {
 	spikes.Up = netem.LinkConfig{LatencyMs: 30, SpikeEveryMs: 2500, SpikeMs: 2500, SpikeLenMs: 1500, LossPct: 5}
 	spikes.Down = spikes.Up
 	spikes.Weapon, spikes.FireIntervalMs = WeaponRapid, 100
-	crowd := Defaults()
-	crowd.ExtraPawns, crowd.TickHz, crowd.SnapshotHz, crowd.FPS = 62, 128, 64, 240
+	crowd := crowdScene()
+	crowd.FPS = 240
 	crowd.Down = netem.LinkConfig{LatencyMs: 40, JitterMs: 300, ReorderPct: 100, SpikeEveryMs: 4000, SpikeMs: 4000, SpikeLenMs: 1000}
 	crowd.Up.TailMs = 300
 	buffered := Defaults()
@@ -189,11 +189,7 @@ func TestWarmRunReusesItsMemory(t *testing.T) {
 		budget float64 // bytes a simulated second
 	}{
 		{"default", Defaults, 8 << 10},
-		{"pawns=64/hz=128", func() Config {
-			c := Defaults()
-			c.ExtraPawns, c.TickHz, c.SnapshotHz = 62, 128, 64
-			return c
-		}, 32 << 10},
+		{"pawns=64/hz=128", crowdScene, 32 << 10},
 	}
 	for _, tc := range cases {
 		s, err := New(tc.cfg())

@@ -18,16 +18,7 @@ func sourceRun(t *testing.T, d model.Time, set map[string]string) *Sim {
 	for k, v := range set {
 		m[k] = v
 	}
-	c, err := ConfigFromMap(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Step(d)
-	return s
+	return runKeys(t, d, m)
 }
 
 // Source never clears its history on a teleport, whatever trail_reset
