@@ -384,6 +384,12 @@ func (w *WorkCounts) tick(pawns, projs int) {
 	w.ProjTicks += int64(projs)
 }
 
+// plus is w and o counted together.
+func (w WorkCounts) plus(o WorkCounts) WorkCounts {
+	return WorkCounts{w.Ticks + o.Ticks, w.PawnTicks + o.PawnTicks, w.ProjTicks + o.ProjTicks,
+		w.Frames + o.Frames, w.PawnFrames + o.PawnFrames, w.Packets + o.Packets}
+}
+
 func (w *WorkCounts) render(pawns int) {
 	w.Frames++
 	w.PawnFrames += int64(pawns)
@@ -417,13 +423,10 @@ func (w WorkCounts) Cost() int64 {
 // Counts are what the run has done from its start to now (its honest
 // twin's included).
 func (s *Sim) Counts() WorkCounts {
-	w := s.work
 	if s.honest != nil {
-		h := s.honest.Counts()
-		w.Ticks, w.PawnTicks, w.ProjTicks = w.Ticks+h.Ticks, w.PawnTicks+h.PawnTicks, w.ProjTicks+h.ProjTicks
-		w.Frames, w.PawnFrames, w.Packets = w.Frames+h.Frames, w.PawnFrames+h.PawnFrames, w.Packets+h.Packets
+		return s.work.plus(s.honest.Counts())
 	}
-	return w
+	return s.work
 }
 
 // Work is the modelled cost of stepping the run from its start to now:
