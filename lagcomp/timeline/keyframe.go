@@ -38,11 +38,10 @@ const (
 
 // keyframe is a deep copy of the live simulation made to be kept
 // (lagcomp's Sim.Keyframe: never stepped, a seek steps a clone of it),
-// how many inputs it had applied, and the run's work then (Sim.Work).
+// and how many inputs it had applied.
 type keyframe struct {
 	sim  *lagcomp.Sim
 	next int
-	work int64
 }
 
 // keyframes are the timeline's copies of the live run, oldest first; the
@@ -57,7 +56,7 @@ type keyframes struct {
 }
 
 func newKeyframes(start *lagcomp.Sim) keyframes {
-	return keyframes{list: []keyframe{{start.Keyframe(), 0, start.Work()}}, every: KeyframeEvery, replay: KeyframeReplay, thinning: KeyframeThinning, offered: start.Now}
+	return keyframes{list: []keyframe{{start.Keyframe(), 0}}, every: KeyframeEvery, replay: KeyframeReplay, thinning: KeyframeThinning, offered: start.Now}
 }
 
 // due is the next candidate time: the multiple of every after the newest
@@ -71,10 +70,10 @@ func (k *keyframes) due() model.Time {
 // at least replay.
 func (k *keyframes) offer(live *lagcomp.Sim, next int) {
 	k.offered = live.Now
-	if live.Work()-k.list[len(k.list)-1].work < k.replay {
+	if live.Work()-k.list[len(k.list)-1].sim.Work() < k.replay { // a keyframe's Work is the run's then
 		return
 	}
-	k.list = append(k.list, keyframe{asReplayed(live.Keyframe()), next, live.Work()})
+	k.list = append(k.list, keyframe{asReplayed(live.Keyframe()), next})
 	k.thin(live.Now)
 }
 

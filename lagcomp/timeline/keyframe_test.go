@@ -307,7 +307,7 @@ func TestKeyframesSpacedByReplayCost(t *testing.T) {
 			if l[i].sim.Now%KeyframeEvery != 0 {
 				t.Fatalf("%d pawns: keyframe at %v, not a candidate time", pawns, l[i].sim.Now)
 			}
-			if d := l[i].work - l[i-1].work; d < KeyframeReplay || d >= KeyframeReplay+candidate {
+			if d := l[i].sim.Work() - l[i-1].sim.Work(); d < KeyframeReplay || d >= KeyframeReplay+candidate {
 				t.Fatalf("%d pawns: keyframes at %v and %v are %d of work apart, want [%d, %d)", pawns, l[i-1].sim.Now, l[i].sim.Now, d, KeyframeReplay, KeyframeReplay+candidate)
 			}
 		}
