@@ -41,14 +41,18 @@ type Correction struct {
 // misprediction.
 const CorrectionMinM = 0.001
 
+// shiftPlayed is how many played inputs Reconcile lets pile up before
+// it shifts the pending list down (and only when they are half of it).
+const shiftPlayed = 64
+
 // Predict applies a new input at once and keeps it for replay.
 func (p *Predictor) Predict(in Input, walls []model.Wall) {
 	p.Pose = Apply(p.Pose, &in, in.T, in.End(), walls)
 	if p.pending == nil {
-		// room for what Reconcile lets it hold before it shifts (64
-		// played and as many unacked, and some), made once rather than
-		// grown by doubling in every run
-		p.pending = make([]Input, 0, 160)
+		// room for what Reconcile lets it hold before it shifts
+		// (shiftPlayed played and as many unacked, and some), made once
+		// rather than grown by doubling in every run
+		p.pending = make([]Input, 0, 2*shiftPlayed+32)
 	}
 	p.pending = append(p.pending, in)
 }
@@ -66,7 +70,7 @@ func (p *Predictor) Reconcile(a Ack, at model.Time, walls []model.Wall) (Correct
 	for p.head < len(p.pending) && p.pending[p.head].End() <= a.Cursor {
 		p.head++
 	}
-	if p.head >= 64 && 2*p.head >= len(p.pending) { // shifted rarely, in place (a clone copies it)
+	if p.head >= shiftPlayed && 2*p.head >= len(p.pending) { // shifted rarely, in place (a clone copies it)
 		p.pending, p.head = p.pending[:copy(p.pending, p.pending[p.head:])], 0
 	}
 	pending := p.pending[p.head:]
