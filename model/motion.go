@@ -142,7 +142,7 @@ func triangle(d, a float64) float64 {
 	if a <= 0 {
 		return 0
 	}
-	x := math.Mod(d+a, 4*a) // 0 at -a going up
+	x := mod(d+a, 4*a) // 0 at -a going up
 	if x < 0 {
 		x += 4 * a
 	}
@@ -150,6 +150,28 @@ func triangle(d, a float64) float64 {
 		return x - a
 	}
 	return 3*a - x
+}
+
+// mod is math.Mod(x, y) bit for bit, by one division where math.Mod
+// loops over the quotient's bits (a strafing bot's every frame paid ~500
+// instructions for it). A remainder is exact whatever the method: for
+// x > 0, finite y > 0 and a quotient below 2^51, q = floor(x/y) is the
+// true quotient or one more (a correctly rounded division never crosses
+// an integer below 2^53 the wrong way), x − q·y is then the remainder or
+// the remainder less y — both representable (the second by Sterbenz's
+// lemma: the division rounded up only if the remainder is above y/2) —
+// so the fused multiply-add, rounding once, gives it exactly, and adding
+// y back is exact too. Anything else (0, negatives, NaN, infinities, a
+// huge quotient) takes math.Mod.
+func mod(x, y float64) float64 {
+	if q := math.Floor(x / y); x > 0 && y > 0 && y <= math.MaxFloat64 && q < 1<<51 {
+		r := math.FMA(-q, y, x)
+		if r < 0 {
+			r += y
+		}
+		return r
+	}
+	return math.Mod(x, y)
 }
 
 // walk goes from waypoint to waypoint at Speed, one leg per leg(): it

@@ -224,3 +224,44 @@ func TestAtLegIsAtBitForBit(t *testing.T) {
 	check(m, 5*Second)
 	check(Motion{Kind: Strafe, Speed: 3, Amplitude: 2}, 5*Second)
 }
+
+// TestModIsMathModBitForBit holds mod, the strafe's one-division
+// remainder, to math.Mod bit for bit: random operands over many
+// magnitudes, operands a few ulps either side of an exact multiple (where
+// the division rounds to the next integer and the correction must act),
+// the strafe's own operands, and the edges math.Mod is left to.
+func TestModIsMathModBitForBit(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 21))
+	check := func(x, y float64) {
+		t.Helper()
+		if got, want := mod(x, y), math.Mod(x, y); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("mod(%v, %v) = %v (%x), math.Mod %v (%x)", x, y, got, math.Float64bits(got), want, math.Float64bits(want))
+		}
+	}
+	for i := 0; i < 200000; i++ {
+		y := math.Ldexp(r.Float64()+0.5, r.IntN(40)-20)
+		x := y * math.Ldexp(r.Float64(), r.IntN(60))
+		check(x, y)
+		k := float64(r.IntN(1 << 20))
+		near := k * y
+		lo, hi := near, near
+		for s := 0; s < 3; s++ {
+			lo, hi = math.Nextafter(lo, 0), math.Nextafter(hi, math.Inf(1))
+			check(lo, y)
+			check(hi, y)
+		}
+		check(near, y)
+	}
+	// the strafe's: speed × seconds + amplitude over 4 × amplitude
+	for i := 0; i < 100000; i++ {
+		a, speed := 0.1+5*r.Float64(), 10*r.Float64()
+		s := Time(r.Int64N(int64(10 * 3600 * Second))).Seconds()
+		check(speed*s+a, 4*a)
+	}
+	tiny := math.SmallestNonzeroFloat64
+	for _, c := range [][2]float64{{0, 1}, {math.Copysign(0, -1), 1}, {-3.5, 2}, {3.5, -2}, {7, 0}, {math.NaN(), 1}, {1, math.NaN()},
+		{math.Inf(1), 1}, {1, math.Inf(1)}, {math.MaxFloat64, 3}, {1e300, 1e-300}, {tiny, 1}, {1, tiny}, {5 * tiny, 2 * tiny},
+		{1 << 52, 1}, {1<<51 + 0.5, 1}, {1<<51 - 0.5, 1}, {8, 4}, {12, 4}, {0.3, 0.1}, {0.7, 0.1}, {1, 0.1}} {
+		check(c[0], c[1])
+	}
+}
