@@ -544,6 +544,9 @@ func (s *Sim) endpoint(c *Client, up, weapon bool) *netem.Endpoint[relMsg] {
 func (s *Sim) flush(c *Client, up bool) {
 	for _, weapon := range [2]bool{false, true} {
 		ep := s.endpoint(c, up, weapon)
+		if ep.Idle(s.Now) { // nothing below would act (most ends, most frames)
+			continue
+		}
 		if _, lost := ep.ConnectionLost(s.Now); lost {
 			s.connectionLost(c, weapon)
 		}

@@ -246,6 +246,16 @@ func (e *Endpoint[M]) NeedsPacket(now model.Time) bool {
 	return e.AckOwed(now) || e.MessagesDue(now) || e.KeepAliveDue(now)
 }
 
+// Idle reports that nothing of the endpoint's can act at now: no message
+// waits for its ack, the connection holds and no ack is owed. Then
+// ConnectionLost finds nothing (and changes nothing) and NeedsPacket is
+// false, so a caller that checks every end of every connection at every
+// tick and frame, most of them idle, may skip both (inlined: no walk of
+// the queue, no call into the style).
+func (e *Endpoint[M]) Idle(now model.Time) bool {
+	return e.lost == "" && len(e.queue) == 0 && !(e.owesAck && now >= e.ackOwed)
+}
+
 // MessagesDue reports whether a reliable message needs a packet now.
 func (e *Endpoint[M]) MessagesDue(now model.Time) bool {
 	if e.lost != "" {

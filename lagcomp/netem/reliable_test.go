@@ -2,6 +2,7 @@ package netem
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -634,5 +635,47 @@ func TestNewConnectionStartsAfresh(t *testing.T) {
 	}
 	if b.Stats.OldPackets != 1 || a.Stats.OldPackets != 1 {
 		t.Fatalf("old packets counted %d, %d", a.Stats.OldPackets, b.Stats.OldPackets)
+	}
+}
+
+// Idle is a shortcut past ConnectionLost and NeedsPacket: whenever it
+// says an end is idle, both give what they give an end with nothing to do
+// (no loss, no packet needed) and change nothing. Held at every tick of
+// every style under loss, duplication and reordering, right after the
+// tick's messages were queued and its packets taken in.
+func TestIdleIsNothingToDo(t *testing.T) {
+	bad := LinkConfig{LatencyMs: 30, JitterMs: 20, LossPct: 15, DupPct: 5, ReorderPct: 10}
+	for _, style := range Styles() {
+		for seed := uint64(1); seed <= 3; seed++ {
+			p := newStylePair(style, bad, bad, seed, 0)
+			queue, _ := queueEvery(p, 40)
+			idle, busy := 0, 0
+			p.run(3*model.Second, func(now model.Time) {
+				queue(now)
+				for _, e := range []*Endpoint[int]{p.a, p.b} {
+					if !e.Idle(now) {
+						busy++
+						continue
+					}
+					idle++
+					c := e.Clone()
+					why, lost := c.ConnectionLost(now)
+					need := c.NeedsPacket(now)
+					if lost || why != "" || need || !reflect.DeepEqual(c, e) {
+						t.Fatalf("%s seed %d at %v: idle, but ConnectionLost %q %v, NeedsPacket %v, changed %v", style, seed, now, why, lost, need, !reflect.DeepEqual(c, e))
+					}
+				}
+			})
+			if idle == 0 || busy == 0 {
+				t.Fatalf("%s seed %d: %d idle and %d busy checks: the test must see both", style, seed, idle, busy)
+			}
+		}
+	}
+	e := NewEndpoint[int](DefaultReliable(NAK, 50*model.Millisecond, step))
+	if !e.Idle(0) {
+		t.Fatal("a new endpoint is not idle")
+	}
+	if e.lost = "given up"; e.Idle(0) {
+		t.Fatal("a lost connection with nothing queued is idle: ConnectionLost would report it")
 	}
 }
