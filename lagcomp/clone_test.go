@@ -52,7 +52,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[rejoin]():              {"active", "event", "tries", "sent", "accepted", "replied", "awaitFirst"}, // plain values
 	reflect.TypeFor[UserInput]():           {"Move", "Aim", "Yaw"},
 	reflect.TypeFor[SampledUserInput]():    {"Pawn", "T", "In"}, // plain values; the log is clipped (append-only)
-	reflect.TypeFor[movement.Buffer]():     {"Lead", "Starve", "queue", "next", "anchored", "firstSeq", "firstT", "firstAt", "hasFirst", "Offset", "cursor", "last", "hasLast", "checked", "windowStart", "minSpare", "Knots", "Stats"},
+	reflect.TypeFor[movement.Buffer]():     {"Lead", "Starve", "queue", "head", "next", "anchored", "firstSeq", "firstT", "firstAt", "hasFirst", "Offset", "cursor", "last", "hasLast", "checked", "windowStart", "minSpare", "Knots", "Stats"},
 	reflect.TypeFor[movement.Predictor]():  {"Pose", "pending", "head", "packed", "Corrections", "MaxCorrectionM"},
 	reflect.TypeFor[movement.Input]():      {"Seq", "T", "Dt", "Vel", "Yaw", "Fire", "Epoch", "Alive", "Jump"},
 	reflect.TypeFor[movement.Correction](): {"At", "From", "To", "M"},

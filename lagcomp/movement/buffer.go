@@ -45,8 +45,13 @@ type Buffer struct {
 	// (input_starved); the simulation sets it.
 	Starve Starve
 
-	queue    []Input // by Seq, none already played
-	next     uint32  // the first Seq not yet played (or skipped)
+	// queue[head:] are the inputs waiting, by Seq, none already played;
+	// queue[:head] were played: popped by moving head, not by shifting
+	// the rest down at every input (Receive moves them down when the
+	// array is full and half of it is played)
+	queue    []Input
+	head     int
+	next     uint32 // the first Seq not yet played (or skipped)
 	anchored bool
 	// the first input to arrive (lowest Seq) and when its packet did
 	firstSeq        uint32
@@ -121,18 +126,23 @@ func (b *Buffer) Receive(in *Input, at model.Time) {
 	// its place by Seq, looked for from the newest end: a packet brings
 	// the inputs after the queue's last, after copies (cmd_backup) of the
 	// last few
-	i := len(b.queue)
-	for i > 0 && b.queue[i-1].Seq > in.Seq {
+	q := b.queue[b.head:]
+	i := len(q)
+	for i > 0 && q[i-1].Seq > in.Seq {
 		i--
 	}
-	if i > 0 && b.queue[i-1].Seq == in.Seq {
+	if i > 0 && q[i-1].Seq == in.Seq {
 		b.Stats.Duplicates++
 		return
 	}
-	if i == len(b.queue) {
+	if len(b.queue) == cap(b.queue) && 2*b.head >= len(b.queue) {
+		// full, half of it played: move the waiting down rather than grow
+		b.queue, b.head = b.queue[:copy(b.queue, q)], 0
+	}
+	if i == len(q) {
 		b.queue = append(b.queue, *in)
 	} else {
-		b.queue = slices.Insert(b.queue, i, *in)
+		b.queue = slices.Insert(b.queue, b.head+i, *in)
 	}
 	b.Stats.Received++
 }
@@ -145,7 +155,7 @@ func (b *Buffer) Anchored() bool { return b.anchored }
 func (b *Buffer) Cursor() model.Time { return b.cursor }
 
 // Queued is how many inputs wait in the queue.
-func (b *Buffer) Queued() int { return len(b.queue) }
+func (b *Buffer) Queued() int { return len(b.queue) - b.head }
 
 // Tick plays the client's inputs up to server time now (one tick of
 // length tick after the last) and returns the pawn's new pose; starved
@@ -153,10 +163,10 @@ func (b *Buffer) Queued() int { return len(b.queue) }
 // first input arrives the pawn stays where it is.
 func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall) (out model.Pose, starved bool) {
 	if !b.anchored {
-		if len(b.queue) == 0 {
+		if b.Queued() == 0 {
 			return pose, false
 		}
-		first := &b.queue[0]
+		first := &b.queue[b.head]
 		b.anchored, b.next = true, first.Seq
 		b.cursor = first.T
 		b.Offset = b.firstAt - b.firstT + b.Lead
@@ -166,7 +176,7 @@ func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall)
 	target := now - b.Offset
 	wait := b.Starve == StarveWait
 	for b.cursor < target {
-		if len(b.queue) == 0 {
+		if b.Queued() == 0 {
 			starved = true
 			if wait { // hold: the cursor stays, the inputs are played when they come
 				break
@@ -174,7 +184,7 @@ func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall)
 			pose = b.repeat(pose, target, walls)
 			break
 		}
-		h := &b.queue[0]
+		h := &b.queue[b.head]
 		if h.T > b.cursor && wait {
 			if h.T > target { // they may still come: hold
 				starved = true
@@ -249,7 +259,7 @@ func (b *Buffer) Ahead(pose model.Pose, until model.Time, walls []model.Wall) mo
 	}
 	cursor, last, has := b.cursor, b.last, b.hasLast
 	repeat := b.Starve != StarveWait // waiting, a gap or the queue's end holds the pawn
-	for i := range b.queue {
+	for i := b.head; i < len(b.queue); i++ {
 		h := &b.queue[i]
 		if cursor >= until {
 			break
@@ -302,17 +312,17 @@ func (b *Buffer) knot(pose model.Pose) {
 }
 
 func (b *Buffer) pop() {
-	b.next = b.queue[0].Seq + 1
-	// shift down rather than reslice: the queue is short, and a slice
-	// walking forward through its array reallocates on every refill
-	n := copy(b.queue, b.queue[1:])
-	b.queue = b.queue[:n]
+	b.next = b.queue[b.head].Seq + 1
+	b.head++
+	if b.head == len(b.queue) { // empty: start again at the array's front
+		b.queue, b.head = b.queue[:0], 0
+	}
 }
 
 // spare is how much client time the queue holds beyond what has been
 // played: 0 when it is dry.
 func (b *Buffer) spare() model.Time {
-	if len(b.queue) == 0 {
+	if b.Queued() == 0 {
 		return 0
 	}
 	return max(0, b.queue[len(b.queue)-1].End()-b.cursor)
@@ -343,7 +353,7 @@ func (b *Buffer) drain(now, tick model.Time) {
 // Clone is a copy sharing nothing written later.
 func (b *Buffer) Clone() *Buffer {
 	c := *b
-	c.queue = slices.Clone(b.queue)
+	c.queue, c.head = slices.Clone(b.queue[b.head:]), 0
 	c.Knots = slices.Clone(b.Knots)
 	return &c
 }

@@ -1,8 +1,10 @@
 package movement
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"lagscope/model"
@@ -394,6 +396,78 @@ func TestReplayIsApplyInTurn(t *testing.T) {
 		}
 		if got := replay(start, in, cursor, ws); got != want || bits(got) != bits(want) {
 			t.Fatalf("run %d: replay %+v, Apply in turn %+v", i, got, want)
+		}
+	}
+}
+
+// The queue pops by moving its head and moves the waiting inputs down
+// only when its array is full: held to the queue with nothing played
+// before it (a Clone's, head 0, as the queue shifted at every pop was) —
+// the same inputs received, the same ticks and look-aheads played, bit
+// for bit — at every tick of a lossy, reordering, duplicating stream
+// with cmd_backup copies, under both starve rules.
+func TestBufferHeadIsTheShiftedQueue(t *testing.T) {
+	for _, starve := range Starves() {
+		for seed := uint64(1); seed <= 4; seed++ {
+			r := rand.New(rand.NewPCG(seed, 99))
+			dt, tick := model.TickTime(1, 120), model.TickTime(1, 64)
+			ins := make([]Input, 3000)
+			for i := range ins {
+				ins[i] = Input{Seq: uint32(i + 1), T: model.Time(i) * dt, Dt: dt, Vel: model.V(r.Float64()*6-3, r.Float64()*6-3), Yaw: r.Float64() * 6, Alive: true}
+			}
+			type arrival struct {
+				at model.Time
+				in int
+			}
+			var wire []arrival
+			for i := 0; i < len(ins); i += 2 { // a packet every two frames, with the two before as backups
+				if r.IntN(100) < 10 {
+					continue // lost
+				}
+				at := ins[min(i+1, len(ins)-1)].End() + 30*ms + model.Time(r.Int64N(int64(40*ms)))
+				copies := 1 + r.IntN(5)/4 // sometimes duplicated
+				for range copies {
+					for j := max(0, i-2); j <= min(i+1, len(ins)-1); j++ {
+						wire = append(wire, arrival{at, j})
+					}
+				}
+			}
+			b := &Buffer{Lead: tick, Starve: starve}
+			pose := model.Pose{Alive: true}
+			midInserts, moves := 0, 0
+			for now := model.Time(0); now < 26*model.Second; now += tick {
+				ref := b.Clone() // head 0: nothing played before the waiting inputs
+				refPose := pose
+				for _, a := range wire {
+					if a.at > now || a.at <= now-tick {
+						continue
+					}
+					q := b.Queued()
+					if b.head > 0 && q > 0 && b.queue[len(b.queue)-1].Seq > ins[a.in].Seq {
+						midInserts++
+					}
+					full := len(b.queue) == cap(b.queue) && b.head > 0
+					b.Receive(&ins[a.in], a.at)
+					ref.Receive(&ins[a.in], a.at)
+					if full && b.head == 0 {
+						moves++
+					}
+				}
+				fire := now - b.Offset + model.Time(r.Int64N(int64(30*ms)))
+				if got, want := b.Ahead(pose, fire, nil), ref.Ahead(refPose, fire, nil); fmt.Sprintf("%#v", got) != fmt.Sprintf("%#v", want) {
+					t.Fatalf("%s seed %d at %v: Ahead %#v, the shifted queue's %#v", starve, seed, now, got, want)
+				}
+				var s, refS bool
+				pose, s = b.Tick(now, tick, pose, nil)
+				refPose, refS = ref.Tick(now, tick, refPose, nil)
+				if fmt.Sprintf("%#v %v", pose, s) != fmt.Sprintf("%#v %v", refPose, refS) || !reflect.DeepEqual(b.Clone(), ref.Clone()) {
+					t.Fatalf("%s seed %d at %v: played %#v %v, the shifted queue %#v %v\n%+v\n%+v", starve, seed, now, pose, s, refPose, refS, b.Stats, ref.Stats)
+				}
+				b.Knots = b.Knots[:0]
+			}
+			if midInserts == 0 || moves == 0 || b.Stats.Applied < 2000 {
+				t.Fatalf("%s seed %d: %d inserts behind the newest with inputs played, %d moves down, %d applied: the test must exercise them", starve, seed, midInserts, moves, b.Stats.Applied)
+			}
 		}
 	}
 }
