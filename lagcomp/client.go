@@ -757,9 +757,9 @@ func (s *Sim) sendInputs(c *Client, t model.Time) {
 	if s.cfg.CmdRateHz > s.cfg.FPS {
 		c.cmdCapped++
 	}
-	s.send(p, c)
+	s.send(&p, c)
 	if s.cfg.CheatResend && len(cmds) > 0 {
-		s.send(Packet{Kind: PacketCommand, Client: c.Index, Up: true, Cmds: cmds}, c)
+		s.send(&Packet{Kind: PacketCommand, Client: c.Index, Up: true, Cmds: cmds}, c)
 	}
 }
 

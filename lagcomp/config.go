@@ -547,7 +547,7 @@ func (s *Sim) rejoinFrame(c *Client, t model.Time) {
 	}
 	rj.tries++
 	rj.sent = t
-	s.send(Packet{Kind: PacketHandshake, Client: c.Index, Up: true, Stamp: t}, c)
+	s.send(&Packet{Kind: PacketHandshake, Client: c.Index, Up: true, Stamp: t}, c)
 }
 
 // handshakeRequest: the server takes a rejoining client's request and
@@ -556,7 +556,7 @@ func (s *Sim) handshakeRequest(p *Packet) {
 	c := s.Clients[p.Client]
 	rj := &c.rejoin
 	rj.accepted, rj.replied, rj.awaitFirst = true, s.Server.Now, rj.active
-	s.send(Packet{Kind: PacketHandshakeReply, Client: p.Client, Stamp: p.Stamp}, c)
+	s.send(&Packet{Kind: PacketHandshakeReply, Client: p.Client, Stamp: p.Stamp}, c)
 }
 
 // handshakeReply: the reply reached the rejoining client; its round trip

@@ -233,7 +233,7 @@ func (s *Sim) replicateWeapon() {
 			continue
 		}
 		rtt := model.MsF(c.up.BaseMs(srv.Now) + c.down.BaseMs(srv.Now))
-		ch.Sent(srv.Now, rtt, m, s.send(p, c))
+		ch.Sent(srv.Now, rtt, m, s.send(&p, c))
 	}
 }
 

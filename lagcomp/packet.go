@@ -200,15 +200,28 @@ func (b *inbox) each(f func(p *Packet)) {
 	}
 }
 
+// put queues a copy of p.
 func (b *inbox) put(p *Packet) {
-	var slot int32
+	q, slot := b.alloc()
+	*q = *p
+	b.push(slot)
+}
+
+// alloc is a slot for a packet the caller writes whole where it lies
+// (no copy through the stack), then queues with push.
+func (b *inbox) alloc() (*Packet, int32) {
 	if n := len(b.free); n > 0 {
-		slot, b.free = b.free[n-1], b.free[:n-1]
-		b.slots[slot] = *p
-	} else {
-		slot = int32(len(b.slots))
-		b.slots = append(b.slots, *p)
+		slot := b.free[n-1]
+		b.free = b.free[:n-1]
+		return &b.slots[slot], slot
 	}
+	b.slots = append(b.slots, Packet{})
+	return &b.slots[len(b.slots)-1], int32(len(b.slots) - 1)
+}
+
+// push queues the packet written in slot (alloc), by its Deliver and seq.
+func (b *inbox) push(slot int32) {
+	p := &b.slots[slot]
 	b.keys = append(b.keys, inboxKey{p.Deliver, p.seq, slot})
 	h := b.keys
 	for j := len(h) - 1; j > 0; {

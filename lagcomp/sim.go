@@ -438,7 +438,11 @@ func (s *Sim) Work() int64 { return s.Counts().Cost() }
 // direction) and puts in it the reliable messages due; upstream packets
 // also repeat the last cmd_backup commands. Copies that survive wait in
 // the destination's inbox until it next runs. It reports whether any did.
-func (s *Sim) send(p Packet, c *Client) bool {
+// p is the caller's, written here (stamped, its backups): a packet is
+// copied once, into the inbox slot each surviving copy waits in, not
+// through the stack at every call (280 bytes, a packet-heavy run's
+// largest copies).
+func (s *Sim) send(p *Packet, c *Client) bool {
 	s.work.Packets++
 	p.Sent = s.Now
 	p.onWeapon = p.onWeapon || p.Kind == PacketWeapon
@@ -451,7 +455,7 @@ func (s *Sim) send(p Packet, c *Client) bool {
 	if p.Up && (s.disconnected(c.Index, s.Now) || c.rejoin.active && !p.Kind.Handshake()) {
 		// the client sends nothing while off, nor while it rejoins but
 		// its connect request
-		s.unsent(&p)
+		s.unsent(p)
 		return false
 	}
 	// a connect exchange belongs to no connection yet, nor does what the
@@ -460,14 +464,14 @@ func (s *Sim) send(p Packet, c *Client) bool {
 		p.Hdr, p.Rel = s.endpoint(c, p.Up, p.onWeapon).Outgoing(s.Now)
 	}
 	n, d1, d2 := link.Send(s.Now)
-	n, d1, d2 = s.scriptedFate(&p, c, n, d1, d2)
+	n, d1, d2 = s.scriptedFate(p, c, n, d1, d2)
 	if p.Up {
-		s.commandCopies(&p, n)
+		s.commandCopies(p, n)
 	}
 	if n == 0 {
 		p.Deliver = -1
-		s.logPacket(&p, true)
-		s.Dropped = append(s.Dropped, packetFrame(&p, false))
+		s.logPacket(p, true)
+		s.Dropped = append(s.Dropped, packetFrame(p, false))
 		s.forgetDropped()
 		return false
 	}
@@ -475,11 +479,12 @@ func (s *Sim) send(p Packet, c *Client) bool {
 		if i >= n {
 			break
 		}
-		q := p
+		q, slot := to.alloc()
+		*q = *p
 		s.pktSeq++
 		q.seq, q.Deliver, q.dupCopy = s.pktSeq, d, i == 1
-		s.logPacket(&q, false)
-		to.put(&q)
+		s.logPacket(q, false)
+		to.push(slot)
 	}
 	return true
 }
@@ -499,7 +504,7 @@ func (s *Sim) forgetDropped() {
 // channel's traffic (ShooterGame's BurstCounter, ../shared/sources/001_…) has links of its own: the same
 // conditions as the client's, its own random streams, so it never shifts
 // the draws — or the queue — of the traffic lagscope had before it.
-func (s *Sim) route(p Packet, c *Client) (*netem.Link, *inbox) {
+func (s *Sim) route(p *Packet, c *Client) (*netem.Link, *inbox) {
 	weapon := p.onWeapon
 	switch {
 	case p.Up && weapon:
@@ -569,7 +574,7 @@ func (s *Sim) flush(c *Client, up bool) {
 				s.Server.conns[c.Index].acks++
 			}
 		}
-		s.send(Packet{Kind: kind, Client: c.Index, Up: up, onWeapon: weapon}, c)
+		s.send(&Packet{Kind: kind, Client: c.Index, Up: up, onWeapon: weapon}, c)
 	}
 }
 
@@ -589,12 +594,12 @@ func (s *Sim) serverTick(t model.Time) {
 	if s.snaps.Due(srv.Now, cfg.SnapshotHz) {
 		snap := srv.snapshot(s.snapshotsHeld)
 		for _, c := range s.Clients {
-			s.send(Packet{Kind: PacketSnapshot, Client: c.Index, Snap: snap}, c)
+			s.send(&Packet{Kind: PacketSnapshot, Client: c.Index, Snap: snap}, c)
 		}
 	}
 	for i, cn := range srv.conns {
 		if cn.measured.Due(srv.Now) {
-			s.send(Packet{Kind: PacketServerPing, Client: i, Stamp: srv.Now}, s.Clients[i])
+			s.send(&Packet{Kind: PacketServerPing, Client: i, Stamp: srv.Now}, s.Clients[i])
 		}
 	}
 	s.replicateWeapon()
@@ -675,7 +680,7 @@ func (s *Sim) serverReceive(p *Packet) {
 	}
 	switch p.Kind {
 	case PacketPing: // ServerBouncePing -> ClientReturnPing
-		s.send(Packet{Kind: PacketPong, Client: p.Client, Stamp: p.Stamp}, c)
+		s.send(&Packet{Kind: PacketPong, Client: p.Client, Stamp: p.Stamp}, c)
 	case PacketPingReport: // ServerUpdatePing
 		cn.reported, cn.hasReport, cn.replicated, cn.overflow = p.Value, true, p.Value, false
 		if s.cfg.PingCompress {
@@ -731,7 +736,7 @@ func (s *Sim) render(c *Client, t model.Time) {
 	}
 	s.sendInputs(c, t)
 	if c.ping.Due(t) { // CheckSendPing
-		s.send(Packet{Kind: PacketPing, Client: c.Index, Up: true, Stamp: t}, c)
+		s.send(&Packet{Kind: PacketPing, Client: c.Index, Up: true, Stamp: t}, c)
 	}
 	s.flush(c, true)
 	c.lastRender = t
@@ -771,10 +776,10 @@ func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time, stale bool) {
 		// CalculatePing tells the server only when ExactPing changed; the
 		// moving average changes with every reply
 		if exact, ok := c.ping.ExactPing(); ok && (changed || s.cfg.PingStyle == ping.EWMA) {
-			s.send(Packet{Kind: PacketPingReport, Client: c.Index, Up: true, Value: exact + s.cfg.CheatPingMs}, c)
+			s.send(&Packet{Kind: PacketPingReport, Client: c.Index, Up: true, Value: exact + s.cfg.CheatPingMs}, c)
 		}
 	case PacketServerPing:
-		s.send(Packet{Kind: PacketServerPong, Client: c.Index, Up: true, Stamp: p.Stamp}, c)
+		s.send(&Packet{Kind: PacketServerPong, Client: c.Index, Up: true, Stamp: p.Stamp}, c)
 	case PacketWeapon:
 		s.receiveWeapon(c, p.Weapon, p.Sent, t, stale)
 	}
