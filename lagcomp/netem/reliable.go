@@ -527,9 +527,16 @@ func (e *Endpoint[M]) mark(seq uint32) {
 // carried some message's first copy gives a sample (one carrying resends
 // alone would not, in TCP, say which copy its ack answers).
 func (e *Endpoint[M]) acked(now model.Time, h Header) int {
-	if h.Ack == 0 {
+	if h.Ack == 0 || len(e.flight) == 0 {
+		// no packet in flight carried a message: ackedFlight would
+		// settle, mark and sample nothing (most packets of most runs)
 		return 0
 	}
+	return e.ackedFlight(now, h)
+}
+
+// ackedFlight is acked with packets in flight to settle.
+func (e *Endpoint[M]) ackedFlight(now model.Time, h Header) int {
 	var ids, missing []uint32
 	var newest *sentPacket
 	e.flight = slices.DeleteFunc(e.flight, func(p sentPacket) bool {

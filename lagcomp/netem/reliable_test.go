@@ -679,3 +679,40 @@ func TestIdleIsNothingToDo(t *testing.T) {
 		t.Fatal("a lost connection with nothing queued is idle: ConnectionLost would report it")
 	}
 }
+
+// acked returns at once when no packet in flight carried a message: held
+// to the full walk (ackedFlight) on a copy of the endpoint at every packet
+// taken in by either end of every style under loss, duplication and
+// reordering — the same count and the same state after.
+func TestAckedShortcutIsTheFullWalk(t *testing.T) {
+	bad := LinkConfig{LatencyMs: 30, JitterMs: 20, LossPct: 15, DupPct: 5, ReorderPct: 10}
+	for _, style := range Styles() {
+		for seed := uint64(1); seed <= 3; seed++ {
+			p := newStylePair(style, bad, bad, seed, 0)
+			queue, _ := queueEvery(p, 40)
+			short, full := 0, 0
+			p.run(3*model.Second, func(now model.Time) {
+				queue(now)
+				for _, c := range []struct {
+					e    *Endpoint[int]
+					wire []pkt
+				}{{p.a, p.toA}, {p.b, p.toB}} {
+					for _, k := range c.wire {
+						fast, slow := c.e.Clone(), c.e.Clone()
+						if len(fast.flight) == 0 || k.h.Ack == 0 {
+							short++
+						} else {
+							full++
+						}
+						if n, m := fast.acked(now, k.h), slow.ackedFlight(now, k.h); n != m || !reflect.DeepEqual(fast, slow) {
+							t.Fatalf("%s seed %d at %v: acked %d, the full walk %d (state equal: %v)", style, seed, now, n, m, reflect.DeepEqual(fast, slow))
+						}
+					}
+				}
+			})
+			if short == 0 || full == 0 {
+				t.Fatalf("%s seed %d: %d headers taken the short way, %d the full: the test must see both", style, seed, short, full)
+			}
+		}
+	}
+}
