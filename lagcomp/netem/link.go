@@ -116,7 +116,7 @@ func (l *Link) chance(pct float64) bool {
 }
 
 func (l *Link) lost() bool {
-	c := l.cfg
+	c := &l.cfg // read only: not copied at every packet
 	if c.GEEnterPct > 0 || l.bad {
 		if l.bad {
 			l.bad = !l.chance(c.GEExitPct)
@@ -131,7 +131,7 @@ func (l *Link) lost() bool {
 }
 
 func (l *Link) delivery(t model.Time, step TraceStep, traced bool) model.Time {
-	c := l.cfg
+	c := &l.cfg // read only: not copied at every packet
 	extra := 0.0
 	if c.JitterMs > 0 {
 		extra += l.rng.Float64() * c.JitterMs
@@ -158,7 +158,7 @@ func (l *Link) delivery(t model.Time, step TraceStep, traced bool) model.Time {
 // inSpike advances the spike schedule (exponential gaps, its own stream)
 // to t and reports whether t falls in a spike.
 func (l *Link) inSpike(t model.Time) bool {
-	c := l.cfg
+	c := &l.cfg // read only: not copied at every packet
 	if c.SpikeEveryMs <= 0 || c.SpikeMs <= 0 || c.SpikeLenMs <= 0 {
 		return false
 	}
