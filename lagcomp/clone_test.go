@@ -99,7 +99,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[ping.Tracker]():                      {"Style", "Interval", "Smoothing", "lastSend", "exact", "samples", "bucket", "cur", "curStamp", "Capped", "Dropped"},
 	reflect.TypeFor[rewind.History]():                    {"buf", "head", "n", "maxTrail", "breakAt", "pushed", "seg", "anchor", "anchorT", "after", "unwound", "packed"},
 	reflect.TypeFor[rewind.Swept]():                      {"minX", "minY", "maxX", "maxY", "fed", "any"},
-	reflect.TypeFor[rewind.Grid]():                       {"Origin", "Cell", "NX", "NY", "start", "items", "always", "seen", "stamp"},
+	reflect.TypeFor[rewind.Grid]():                       {"Origin", "Cell", "NX", "NY", "start", "items", "always", "seen", "stamp", "next"},
 	fieldType[rewind.Swept]("minX"):                      {"e", "head"},
 	fieldType[rewind.Swept]("minX").Field(0).Type.Elem(): {"t", "v"},       // values
 	fieldType[ping.Tracker]("bucket").Elem():             {"sum", "count"}, // an array of values: copied with the tracker

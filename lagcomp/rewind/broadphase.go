@@ -50,6 +50,7 @@ type Grid struct {
 	always []int32 // pawns every trace visits
 	seen   []uint32
 	stamp  uint32
+	next   []int32 // fill's scratch: where each cell's next item goes
 }
 
 // maxCellsPerBound: a bound covering more cells is kept in the always
@@ -114,12 +115,12 @@ func (g *Grid) fill(bounds []Bound) {
 		g.start[c+1] += g.start[c]
 	}
 	g.items = resize(g.items, int(g.start[cells]))
-	next := append([]int32(nil), g.start[:cells]...)
+	g.next = append(g.next[:0], g.start[:cells]...) // reused: a build for every tick that traces a shot
 	for i, b := range bounds {
 		if !g.indexable(b) {
 			continue
 		}
-		each(b, func(c int) { g.items[next[c]] = int32(i); next[c]++ })
+		each(b, func(c int) { g.items[g.next[c]] = int32(i); g.next[c]++ })
 	}
 }
 

@@ -42,6 +42,7 @@ func (g *Grid) Clone() Grid {
 	c := *g
 	c.start, c.items, c.always = slices.Clone(g.start), slices.Clone(g.items), slices.Clone(g.always)
 	c.seen = slices.Clone(g.seen)
+	c.next = nil // scratch: fill writes it whole
 	return c
 }
 
