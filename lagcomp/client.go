@@ -696,7 +696,7 @@ func (s *Sim) nextInputSlab(c *Client, size int) {
 	if len(old) > maxOldSlabs {
 		c.oldSlabs = slices.Delete(old, 0, 1)
 	}
-	c.slab = make([]movement.Input, 0, size)
+	c.slab = s.spares.inputSlab(size)
 }
 
 // inputsHeld says whether anything can still read the inputs client i

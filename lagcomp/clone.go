@@ -35,7 +35,11 @@ func (s *Sim) Clone() *Sim {
 // clone is Clone sharing the slabs' inputs and snapshots with s: Keyframe
 // copies them out itself (slabFree).
 func (s *Sim) clone() *Sim {
+	s.live()
 	c := *s
+	// the two may share memory now (Recycle takes none of either), and
+	// the copy draws nothing from the source's Recycler
+	s.lent, c.lent, c.spares = true, true, nil
 	c.q = s.q.Clone()
 	var ms []model.Motion
 	if s.Server.kept != nil { // a keyframe's bystanders: made again from their scripts

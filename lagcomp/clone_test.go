@@ -32,7 +32,7 @@ import (
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[Sim](): {"sight", "duelAim", "duelAimSrc", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
-		"tally", "Dropped", "packets", "packetsLo", "logLent", "spareLog", "noReuse", "packetBytes", "snapBytes", "inputBytes", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "unlogged", "user", "sampled", "sampledLog", "honest", "twin", "work"},
+		"tally", "Dropped", "packets", "packetsLo", "logLent", "spareLog", "noReuse", "packetBytes", "snapBytes", "inputBytes", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "unlogged", "user", "sampled", "sampledLog", "honest", "twin", "work", "spares", "lent", "recycled"},
 	// the script and its actions are never written after New: shared
 	reflect.TypeFor[scriptState](): {"evs", "acts", "next", "refused", "refusedWhy", "reconnects", "resetDropped", "cuts"},
 	reflect.TypeFor[Server]():      {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells", "snapSlab", "kept"},
@@ -40,12 +40,16 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[inbox]():       {"slots", "free", "keys"},
 	reflect.TypeFor[inboxKey]():    {"deliver", "seq", "slot"},
 	reflect.TypeFor[WorkCounts]():  {"Ticks", "PawnTicks", "ProjTicks", "Frames", "PawnFrames", "Packets"}, // values: copied with the Sim
-	reflect.TypeFor[snapSlab]():    {"cur", "old", "gen"},                                                  // a clone starts slabs of its own
+	reflect.TypeFor[snapSlab]():    {"cur", "old", "gen", "from"},                                          // a clone starts slabs of its own
 	reflect.TypeFor[snapRoom]():    {"snaps", "poses", "vels", "acks", "played", "used", "gen"},
 	reflect.TypeFor[inputSlab]():   {"in", "gen"}, // a clone starts slabs of its own
-	reflect.TypeFor[ServerPawn]():  {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted", "packed", "leg"},
-	reflect.TypeFor[offsetFrom]():  {"T", "Offset"},
-	reflect.TypeFor[conn]():        {"highSeq", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
+	// a run's Recycler is never copied: a clone draws from none (its
+	// spares and snapSlab.from are nil), and a run cloned gives it nothing
+	reflect.TypeFor[Recycler]():      {"paths", "slabs", "pending", "inputs", "rooms", "snapBufs", "inboxes", "rewind"},
+	reflect.TypeFor[rewind.Spares](): {"rings", "queues"},
+	reflect.TypeFor[ServerPawn]():    {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted", "packed", "leg"},
+	reflect.TypeFor[offsetFrom]():    {"T", "Offset"},
+	reflect.TypeFor[conn]():          {"highSeq", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
 	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "snapBuf", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "seenTrail", "Display", "lerp", "ping", "firePhase", "armed",
 		"nextFire", "burstShots", "firing", "holding", "released", "stopQueued", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
 		"pred", "inputSeq", "framed", "prevFrame", "batch", "slab", "slabGen", "oldSlabs", "sentInputs", "batchKept", "sentKept", "cmds", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "corrections", "lastCorr", "maxCorr", "rejoin"},

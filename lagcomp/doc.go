@@ -44,7 +44,8 @@
 // projectile_record.go and burst_record.go; peekers_advantage.go is the
 // duel; frame.go makes the views' Frame (the whole simulation at one
 // instant, not a client's render frame); clone.go copies the Sim for keyframes;
-// config.go and keys.go configure it.
+// sim.go's Recycler hands a finished run's large buffers to the next run
+// (a sweep worker's points); config.go and keys.go configure it.
 //
 // The movement pipeline (../shared/DESIGN.md, "Movement through the
 // netcode": client input sampled and batched into commands, the server's

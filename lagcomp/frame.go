@@ -311,6 +311,7 @@ type PingFrame struct {
 
 // Frame snapshots the simulation now.
 func (s *Sim) Frame() *Frame {
+	s.live()
 	f := &Frame{T: s.Now, Config: s.cfg, Summary: s.Summary()}
 	for _, cn := range s.Server.conns {
 		off := model.Time(-1)

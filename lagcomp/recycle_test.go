@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"runtime"
+	"slices"
 	"testing"
 
+	"lagscope/lagcomp/internal/reach"
 	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/netem"
 	"lagscope/model"
@@ -206,5 +208,148 @@ func TestWarmRunReusesItsMemory(t *testing.T) {
 		if perSec > tc.budget {
 			t.Errorf("%s: %.0f bytes a simulated second once warm (budget %.0f): something in the hot path allocates afresh what it could reuse — find it with go test -run XXX -bench 'Sim/' -memprofile", tc.name, perSec, tc.budget)
 		}
+	}
+}
+
+// recycledChain is a chain of runs that hand their buffers on through
+// one Recycler, each different from the one before: more pawns and fewer,
+// other rates and trails (other sizes of every buffer), every hitscan
+// mode, loss, jitter, duplication and spikes, observers, a cheat (whose
+// honest twin draws from it too), a projectile weapon.
+func recycledChain() []struct {
+	name string
+	cfg  Config
+} {
+	sc := recycleScenes()
+	at := func(ms float64, mode Mode) Config {
+		c := Defaults()
+		c.Up.LatencyMs, c.Down.LatencyMs, c.Mode = ms, ms, mode
+		return c
+	}
+	lossy := at(120, "ping")
+	lossy.Up.LossPct, lossy.Down.LossPct, lossy.ExtraPawns = 20, 10, 8
+	cheat := at(80, "timestamp")
+	cheat.CheatStampMs = -150
+	long := at(60, "source")
+	long.MaxTrailMs, long.TickHz, long.SnapshotHz, long.FPS = 2000, 32, 16, 60
+	short := at(10, "timestamp")
+	short.MaxTrailMs, short.TickHz, short.SnapshotHz, short.FPS = 50, 256, 128, 300
+	rocket := at(40, "client")
+	rocket.Weapon = WeaponRocket
+	return []struct {
+		name string
+		cfg  Config
+	}{
+		{"crowd", sc["crowd"]}, {"default 0 ms none", at(0, "none")}, {"jitter", sc["jitter"]},
+		{"200 ms timestamp", at(200, "timestamp")}, {"lossy ping, 8 bystanders", lossy}, {"cheat", cheat},
+		{"long trail, slow rates", long}, {"short trail, fast rates", short}, {"spikes", sc["spikes"]},
+		{"buffered", sc["buffered"]}, {"rocket", rocket}, {"crowd again", crowdScene()},
+	}
+}
+
+// spareCount is how many buffers r holds.
+func (r *Recycler) spareCount() int {
+	return len(r.paths) + len(r.slabs) + len(r.pending) + len(r.inputs) + len(r.rooms) + len(r.snapBufs) + len(r.inboxes) + r.rewind.Len()
+}
+
+// A run drawing its buffers from a Recycler, one finished run's after
+// another's, says the same bytes at every step as the same run from New:
+// what a buffer held in the run before is never read. And each run after
+// the first draws dozens of them.
+func TestRecycledRunsChangeNothing(t *testing.T) {
+	var r Recycler
+	for i, tc := range recycledChain() {
+		before := r.spareCount()
+		a, err := r.New(tc.cfg)
+		if err != nil {
+			t.Fatal(tc.name, err)
+		}
+		b, _ := New(tc.cfg)
+		for at := model.Time(0); at <= 12*model.Second; at += 20 * model.Millisecond {
+			a.Step(at)
+			b.Step(at)
+			if at%(500*model.Millisecond) != 0 {
+				continue
+			}
+			if fa, fb := framesBytes(t, a), framesBytes(t, b); !bytes.Equal(fa, fb) {
+				t.Fatalf("%s at %v: the run drawn from the Recycler differs from New's\n%s", tc.name, at, firstDiff(fb, fa))
+			}
+		}
+		drawn := before - r.spareCount()
+		t.Logf("%s: drew %d of %d spare buffers", tc.name, drawn, before)
+		if i > 0 && drawn < 10 {
+			t.Errorf("%s: drew %d spare buffers of %d: the test tests little reuse", tc.name, drawn, before)
+		}
+		r.Recycle(a)
+	}
+}
+
+// What a caller may still hold of a recycled run — the Sim, its exported
+// Server, Clients and Shots, a Frame, its Summary, records — reaches
+// nothing of the buffers the Recycler will hand the next run, and the
+// Sim itself can no longer be used: each use panics.
+func TestRecycledRunLeavesNothingReachable(t *testing.T) {
+	var r Recycler
+	for _, tc := range recycledChain()[:6] {
+		s, err := r.New(tc.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(8 * model.Second)
+		held := []any{s, s.Server, slices.Clone(s.Clients), s.Shots, s.Frame(), s.Summary(), s.Movement(), s.Projectiles(), s.PacketCounts()}
+		r.Recycle(s)
+		if x, y, ok := reach.Overlap(reach.Spans(held...), reach.Spans(&r)); ok {
+			t.Fatalf("%s: a recycled run still reaches %#x–%#x, inside a spare buffer %#x–%#x", tc.name, x.Start, x.End, y.Start, y.End)
+		}
+		if r.spareCount() == 0 {
+			t.Fatalf("%s: the Recycler holds nothing: the test tests nothing", tc.name)
+		}
+	}
+	uses := map[string]func(s *Sim){
+		"Step": func(s *Sim) { s.Step(model.Second) }, "Summary": func(s *Sim) { s.Summary() }, "Frame": func(s *Sim) { s.Frame() },
+		"Clone": func(s *Sim) { s.Clone() }, "Keyframe": func(s *Sim) { s.Keyframe() }, "SetConfig": func(s *Sim) { s.SetConfig(Defaults()) },
+		"Recycle": func(s *Sim) { r.Recycle(s) },
+	}
+	for name, use := range uses {
+		s, _ := r.New(Defaults())
+		s.Step(model.Second)
+		r.Recycle(s)
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s of a recycled Sim did not panic", name)
+				}
+			}()
+			use(s)
+		}()
+	}
+}
+
+// A run a clone or a keyframe was made of gives the Recycler nothing (the
+// two may share memory), nor does the clone: both run on, or seek, as
+// runs never recycled while the Recycler's next runs write its buffers.
+func TestClonedRunGivesNothingBack(t *testing.T) {
+	c := recycleScenes()["jitter"]
+	var r Recycler
+	warm, _ := r.New(c)
+	warm.Step(5 * model.Second)
+	r.Recycle(warm)
+	s, _ := r.New(c)
+	s.Step(5 * model.Second)
+	k, kf := s.Clone(), s.Keyframe()
+	n := r.spareCount()
+	r.Recycle(s)
+	r.Recycle(k)
+	if r.spareCount() != n {
+		t.Fatalf("recycling a cloned run and its clone gave back %d buffers", r.spareCount()-n)
+	}
+	k2 := kf.Clone()
+	next, _ := r.New(c) // draws what is left, writes it
+	next.Step(10 * model.Second)
+	ref, _ := New(c)
+	ref.Step(10 * model.Second)
+	k2.Step(10 * model.Second)
+	if got, want := framesBytes(t, k2), framesBytes(t, ref); !bytes.Equal(got, want) {
+		t.Fatalf("the keyframe's clone ran differently once the Recycler's next run wrote its buffers\n%s", firstDiff(want, got))
 	}
 }

@@ -142,12 +142,18 @@ type Server struct {
 // noJump is a pawn's LastJump before it has jumped.
 const noJump = -1 << 62
 
-func newServer(cfg *Config, motions []model.Motion, clients int) *Server {
+// newServer is the server of a new run, its large buffers drawn from r
+// (nil: made).
+func newServer(cfg *Config, motions []model.Motion, clients int, r *Recycler) *Server {
 	s := &Server{Pawns: make([]ServerPawn, len(motions)), conns: make([]*conn, clients), weapon: fireeffects.NewServerWeapon(cfg.BurstEncoding, cfg.BurstCompressByte)}
+	s.in, s.snapSlab.from = r.inbox(), r
 	capHint := int(cfg.MaxTrailMs*float64(cfg.TickHz)/1000) + 4
 	for i, m := range motions {
-		s.Pawns[i] = ServerPawn{Motion: m, Driven: i < clients, Pose: m.At(0), History: rewind.NewHistory(model.MsF(cfg.MaxTrailMs), capHint), LastJump: noJump, MaxSpeed: m.MaxSpeed()}
-		s.Pawns[i].Swept.Reserve(capHint)
+		s.Pawns[i] = ServerPawn{Motion: m, Driven: i < clients, Pose: m.At(0), History: r.history(model.MsF(cfg.MaxTrailMs), capHint), LastJump: noJump, MaxSpeed: m.MaxSpeed()}
+		r.reserve(&s.Pawns[i].Swept, capHint)
+		if i < clients {
+			s.Pawns[i].path = r.path(pathRoom(cfg))
+		}
 		if i < clients && i == TargetPawn && cfg.TargetControl == ControlUser {
 			s.Pawns[i].MaxSpeed = userSpeed(cfg, i)
 		}
@@ -267,12 +273,7 @@ func (s *Server) play(cfg *Config, i int, t, tick model.Time) model.Pose {
 	}
 	if len(b.Knots) > 0 {
 		if p.path == nil {
-			// room for the most the trim below lets it hold (twice what
-			// the horizon keeps, a knot at each frame's input and each
-			// tick), made once: grown by doubling from nothing, a run's
-			// paths were a third of what a sweep point allocates
-			knots := (model.MsF(cfg.MaxTrailMs) + pathKeep).Seconds() * float64(cfg.FPS+cfg.TickHz)
-			p.path = make([]rewind.Sample, 0, 2*int(knots)+64)
+			p.path = make([]rewind.Sample, 0, pathRoom(cfg))
 		}
 		p.path = append(p.path, b.Knots...)
 		b.Knots = b.Knots[:0]
@@ -282,6 +283,15 @@ func (s *Server) play(cfg *Config, i int, t, tick model.Time) model.Pose {
 		}
 	}
 	return pose
+}
+
+// pathRoom is what a driven pawn's path is made with: room for the most
+// the trim in play lets it hold (twice what the horizon keeps, a knot at
+// each frame's input and each tick), made once: grown by doubling from
+// nothing, a run's paths were a third of what a sweep point allocates.
+func pathRoom(cfg *Config) int {
+	knots := (model.MsF(cfg.MaxTrailMs) + pathKeep).Seconds() * float64(cfg.FPS+cfg.TickHz)
+	return 2*int(knots) + 64
 }
 
 // indexBounds rebuilds the broad phase's grid from every pawn's swept
@@ -331,6 +341,9 @@ type snapSlab struct {
 	cur snapRoom
 	old []snapRoom
 	gen uint32 // the last slab's number
+	// from is where new slabs come from (a Recycler: an earlier run's,
+	// which nothing of this run can hold; nil: made)
+	from *Recycler
 }
 
 // snapRoom is one slab: the snapshots and the arrays they hold windows
@@ -385,7 +398,7 @@ func (b *snapSlab) next(pawns, conns int, held func(gen uint32) bool) {
 	b.gen++
 	n := snapSlabBatch(pawns)
 	for i, o := range b.old {
-		if len(o.snaps) == n && len(o.poses) == n*pawns && len(o.acks) == n*conns && !held(o.gen) {
+		if o.sized(n, pawns, conns) && !held(o.gen) {
 			b.cur = o
 			b.cur.used, b.cur.gen = 0, b.gen
 			b.old = slices.Delete(b.old, i, i+1)
@@ -395,8 +408,20 @@ func (b *snapSlab) next(pawns, conns int, held func(gen uint32) bool) {
 	if len(b.old) > maxOldSlabs {
 		b.old = slices.Delete(b.old, 0, 1)
 	}
-	b.cur = snapRoom{snaps: make([]Snapshot, n), poses: make([]model.Pose, n*pawns), vels: make([]model.Vec, n*pawns),
-		acks: make([]movement.Ack, n*conns), played: make([]bool, n*conns), gen: b.gen}
+	b.cur = b.from.snapRoom(n, pawns, conns)
+	b.cur.gen = b.gen
+}
+
+// newSnapRoom is a slab of n snapshots of pawns poses and conns acks.
+func newSnapRoom(n, pawns, conns int) snapRoom {
+	return snapRoom{snaps: make([]Snapshot, n), poses: make([]model.Pose, n*pawns), vels: make([]model.Vec, n*pawns),
+		acks: make([]movement.Ack, n*conns), played: make([]bool, n*conns)}
+}
+
+// sized is whether the slab holds n snapshots of pawns poses and conns
+// acks, as newSnapRoom makes it.
+func (r *snapRoom) sized(n, pawns, conns int) bool {
+	return len(r.snaps) == n && len(r.poses) == n*pawns && len(r.acks) == n*conns
 }
 
 // checkSeq is the server's defence against replayed and stale commands:

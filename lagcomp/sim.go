@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/google/uuid"
 
@@ -121,6 +122,14 @@ type Sim struct {
 	sampledLog []SampledUserInput
 	// work counts what stepping the run has done so far (Work weighs it)
 	work WorkCounts
+	// spares is the Recycler the run draws its slabs from (nil: it makes
+	// them; a clone's is nil)
+	spares *Recycler
+	// lent: a clone or keyframe was made of the run, or the run is one,
+	// so it may share memory with another: Recycle takes none of it
+	lent bool
+	// recycled: Recycle took the run's buffers; any use of it panics
+	recycled bool
 }
 
 // pendingShot is the omniscient side of a shot in flight: what the client
@@ -153,15 +162,18 @@ const (
 )
 
 // New builds a simulation from a validated config.
-func New(cfg Config) (*Sim, error) {
+func New(cfg Config) (*Sim, error) { return newSim(cfg, nil) }
+
+// newSim is New drawing its large buffers from r (nil: making them).
+func newSim(cfg Config, r *Recycler) (*Sim, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	s := &Sim{cfg: cfg, ids: stream.NewIDs(cfg.Seed), projBySeq: map[uint32]*projState{}}
+	s := &Sim{cfg: cfg, ids: stream.NewIDs(cfg.Seed), projBySeq: map[uint32]*projState{}, spares: r}
 	s.aim, s.aimSrc = stream.New(cfg.Seed, stream.Aim)
 	motions := s.motions()
 	n := 2 + cfg.Observers
-	s.Server = newServer(&s.cfg, motions, n)
+	s.Server = newServer(&s.cfg, motions, n, r)
 	s.fx = fireeffects.NewLog(n)
 	for i := 0; i < n; i++ {
 		up, down := cfg.clientLinks(i)
@@ -177,13 +189,17 @@ func New(cfg Config) (*Sim, error) {
 			weaponUp:   netem.NewLink(up, cfg.Seed, wbase),
 			weaponDown: netem.NewLink(down, cfg.Seed, wbase+1),
 			ping:       ping.NewTracker(cfg.PingStyle, model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
-			pred:       &movement.Predictor{Pose: motions[i].At(0)},
+			in:         r.inbox(),
+			snapBuf:    r.snapBuf(),
+			batch:      r.inputList(),
+			sentInputs: r.inputList(),
+			pred:       movement.NewPredictor(motions[i].At(0), r.pendingRoom()),
 			ackStamp:   -1,
 			Clock:      clock.New(cfg.clockSettings()),
 		})
 	}
 	// the longest forgery a key allows, plus interpolation, kept
-	s.Clients[ShooterPawn].seenTrail = rewind.NewHistory(model.MsF(5000+1000+1000), 7*cfg.SnapshotHz)
+	s.Clients[ShooterPawn].seenTrail = r.history(model.MsF(5000+1000+1000), 7*cfg.SnapshotHz)
 	s.Clients[ShooterPawn].firePhase = model.Time(stream.Draw(cfg.Seed, stream.FirePhase, int64(model.MsF(cfg.FireIntervalMs))))
 	if cfg.Duel {
 		s.duelAim, s.duelAimSrc = stream.New(cfg.Seed, stream.DuelAim)
@@ -218,13 +234,222 @@ func New(cfg Config) (*Sim, error) {
 		s.q.Push(schedule.Event{T: 0, Kind: schedule.Render, Client: i})
 	}
 	if cfg.Cheats() {
-		if s.honest, err = New(cfg.honestTwin()); err != nil {
+		if s.honest, err = newSim(cfg.honestTwin(), r); err != nil {
 			return nil, err
 		}
 		s.honest.twin = true
 		s.honest.NoPacketLog()
 	}
 	return s, nil
+}
+
+// Recycler hands a finished run's large buffers to the next run one
+// goroutine starts (a sweep worker's points, each a run of its own): the
+// driven pawns' paths, the histories' rings and swept queues, the input
+// and snapshot slabs, the inboxes' slots and the predictors' pending
+// inputs. A run allocated most of them in its first seconds, and a sweep
+// of short runs spent the collector's cycles on little else — cycles its
+// workers share. A run drawing from it runs exactly as one from New: each
+// buffer is written before it is read, as a slab the run reuses itself
+// is (Sim.inputsHeld, Sim.snapshotsHeld), or read only by length, never
+// by room. Not safe for concurrent use: one for each worker.
+type Recycler struct {
+	paths    [][]rewind.Sample
+	slabs    [][]movement.Input // input slabs
+	pending  [][]movement.Input // predictors' rooms
+	inputs   [][]movement.Input // clients' batches and backups
+	rooms    []snapRoom
+	snapBufs [][]*Snapshot // clients' snapshot buffers
+	inboxes  []inbox
+	rewind   rewind.Spares
+}
+
+// maxSpare bounds each list of the Recycler: past it a returned buffer is
+// left to the collector (a run returns a few dozen).
+const maxSpare = 256
+
+// New is lagcomp's New, the run's buffers drawn from r where it has them.
+func (r *Recycler) New(cfg Config) (*Sim, error) { return newSim(cfg, r) }
+
+// Recycle takes s's buffers for the runs r starts next, once nothing will
+// read s or anything of it again: s is emptied (its server's and clients'
+// references to them too), and any later use of it panics rather than
+// read another run's data. A run a clone or keyframe was made of, or
+// that is one, gives nothing back (they may share memory), only its
+// use is ended. The caller must hold nothing of s but what it copied out
+// (its Summary, its figures): a sweep takes them first.
+func (r *Recycler) Recycle(s *Sim) {
+	s.live()
+	if h := s.honest; h != nil && !h.recycled {
+		r.Recycle(h)
+	}
+	if !s.lent {
+		srv := s.Server
+		for i := range srv.Pawns {
+			p := &srv.Pawns[i]
+			if p.path != nil {
+				keepSpare(&r.paths, p.path[:0])
+			}
+			r.rewind.Keep(p.History, &p.Swept)
+			p.path = nil
+		}
+		r.keepInbox(&srv.in)
+		for _, o := range append(srv.snapSlab.old, srv.snapSlab.cur) {
+			if o.snaps != nil && len(r.rooms) < maxSpare {
+				r.rooms = append(r.rooms, o)
+			}
+		}
+		srv.snapSlab = snapSlab{}
+		for _, c := range s.Clients {
+			if cap(c.slab) > 0 {
+				keepSpare(&r.slabs, c.slab[:0])
+			}
+			for _, o := range c.oldSlabs {
+				keepSpare(&r.slabs, o.in[:0])
+			}
+			c.slab, c.oldSlabs = nil, nil
+			if room := c.pred.Room(); room != nil {
+				keepSpare(&r.pending, room)
+			}
+			for _, in := range [...][]movement.Input{c.batch, c.sentInputs} {
+				if cap(in) > 0 {
+					keepSpare(&r.inputs, in)
+				}
+			}
+			c.batch, c.sentInputs = nil, nil
+			r.keepInbox(&c.in)
+			if cap(c.snapBuf) > 0 {
+				clear(c.snapBuf[:cap(c.snapBuf)]) // snapshots of the slabs
+				keepSpare(&r.snapBufs, c.snapBuf)
+			}
+			c.snaps, c.snapBuf = nil, nil
+			r.rewind.Keep(c.seenTrail, nil)
+		}
+	}
+	*s = Sim{recycled: true}
+}
+
+// live panics if s was recycled: its buffers are another run's now.
+func (s *Sim) live() {
+	if s.recycled {
+		panic("lagcomp: a Sim used after Recycler.Recycle took its buffers")
+	}
+}
+
+// keepInbox takes b's arrays, cleared (a packet points to what its run
+// made: kept, they would keep that alive), and empties b.
+func (r *Recycler) keepInbox(b *inbox) {
+	if b.slots != nil && len(r.inboxes) < maxSpare {
+		clear(b.slots[:cap(b.slots)])
+		r.inboxes = append(r.inboxes, inbox{slots: b.slots[:0], free: b.free[:0], keys: b.keys[:0]})
+	}
+	*b = inbox{}
+}
+
+// inbox is an empty inbox, in an earlier run's arrays when r has them.
+func (r *Recycler) inbox() inbox {
+	if r == nil || len(r.inboxes) == 0 {
+		return inbox{}
+	}
+	b := r.inboxes[0]
+	r.inboxes = slices.Delete(r.inboxes, 0, 1)
+	return b
+}
+
+// history is rewind.NewHistory, in a spare ring when r has one.
+func (r *Recycler) history(maxTrail model.Time, n int) *rewind.History {
+	if r == nil {
+		return rewind.NewHistory(maxTrail, n)
+	}
+	return r.rewind.NewHistory(maxTrail, n)
+}
+
+// reserve is w.Reserve(n), with spare queues when r has them.
+func (r *Recycler) reserve(w *rewind.Swept, n int) {
+	if r == nil {
+		w.Reserve(n)
+		return
+	}
+	r.rewind.Reserve(w, n)
+}
+
+// path is an empty path with room for n knots when r has one (nil: the
+// run makes it at its first knots, as without a Recycler).
+func (r *Recycler) path(n int) []rewind.Sample {
+	if r == nil {
+		return nil
+	}
+	return takeSpare(&r.paths, n)
+}
+
+// inputList is an empty array of inputs an earlier run's client batched
+// or kept as backups in (nil: none).
+func (r *Recycler) inputList() []movement.Input {
+	if r == nil {
+		return nil
+	}
+	return takeSpare(&r.inputs, 0)
+}
+
+// snapBuf is an empty snapshot buffer an earlier run's client had (nil:
+// none); its first snapshot moves into it (Client.receive).
+func (r *Recycler) snapBuf() []*Snapshot {
+	if r == nil {
+		return nil
+	}
+	return takeSpare(&r.snapBufs, 0)
+}
+
+// pendingRoom is a spare predictor's room (nil: none).
+func (r *Recycler) pendingRoom() []movement.Input {
+	if r == nil {
+		return nil
+	}
+	return takeSpare(&r.pending, 0)
+}
+
+// inputSlab is an empty input slab with room for size inputs.
+func (r *Recycler) inputSlab(size int) []movement.Input {
+	if r != nil {
+		if b := takeSpare(&r.slabs, size); b != nil {
+			return b
+		}
+	}
+	return make([]movement.Input, 0, size)
+}
+
+// snapRoom is a snapshot slab of n snapshots of pawns poses and conns
+// acks, an earlier run's when r has one that size.
+func (r *Recycler) snapRoom(n, pawns, conns int) snapRoom {
+	if r != nil {
+		for i := range r.rooms {
+			if o := r.rooms[i]; o.sized(n, pawns, conns) {
+				r.rooms = slices.Delete(r.rooms, i, i+1)
+				o.used = 0
+				return o
+			}
+		}
+	}
+	return newSnapRoom(n, pawns, conns)
+}
+
+// takeSpare removes the first buffer of *list with room for n and
+// returns it empty (nil: none has).
+func takeSpare[T any](list *[][]T, n int) []T {
+	for i, b := range *list {
+		if cap(b) >= n {
+			*list = slices.Delete(*list, i, i+1)
+			return b[:0]
+		}
+	}
+	return nil
+}
+
+// keepSpare adds b to *list, unless the list is full.
+func keepSpare[T any](list *[][]T, b []T) {
+	if len(*list) < maxSpare {
+		*list = append(*list, b[:0])
+	}
 }
 
 // handshakeRTT is the round trip of the connect exchange before play
@@ -301,6 +526,7 @@ func (s *Sim) SetConfig(c Config) error { return s.setConfig(c, true) }
 // on in a run that had none makes the twin then: the run so far was
 // honest, so a copy of it is the honest run's state.
 func (s *Sim) setConfig(c Config, forward bool) error {
+	s.live()
 	if s.twin {
 		c = c.honestTwin()
 	}
@@ -350,6 +576,7 @@ func (s *Sim) QueueFire(at model.Vec) {
 
 // Step runs every event up to and including time until.
 func (s *Sim) Step(until model.Time) {
+	s.live()
 	for s.q.Len() > 0 && s.q.Peek().T <= until {
 		s.runScript(s.q.Peek().T)
 		e := s.q.Peek() // left queued while it runs: its next beat takes its place

@@ -266,6 +266,7 @@ func (t *shotTally) summary() Summary {
 
 // Summary aggregates this run's shots and client statistics.
 func (s *Sim) Summary() Summary {
+	s.live()
 	s.tally.catchUp(&s.Shots)
 	sum := s.tally.summary()
 	if h := s.honest; h != nil {

@@ -45,6 +45,11 @@ const CorrectionMinM = 0.001
 // it shifts the pending list down (and only when they are half of it).
 const shiftPlayed = 64
 
+// pendingRoom is what the pending list is made with: what Reconcile lets
+// it hold before it shifts (shiftPlayed played and as many unacked, and
+// some).
+const pendingRoom = 2*shiftPlayed + 32
+
 // Predict applies a new input at once and keeps it for replay.
 func (p *Predictor) Predict(in Input, walls []model.Wall) {
 	p.Pose = Apply(p.Pose, &in, in.T, in.End(), walls)
@@ -52,7 +57,7 @@ func (p *Predictor) Predict(in Input, walls []model.Wall) {
 		// room for what Reconcile lets it hold before it shifts
 		// (shiftPlayed played and as many unacked, and some), made once
 		// rather than grown by doubling in every run
-		p.pending = make([]Input, 0, 2*shiftPlayed+32)
+		p.pending = make([]Input, 0, pendingRoom)
 	}
 	p.pending = append(p.pending, in)
 }

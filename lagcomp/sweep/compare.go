@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"lagscope/lagcomp"
-	"lagscope/lagcomp/records"
 	"lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
@@ -125,15 +124,16 @@ type Difference struct {
 // Compare runs a and b (same seed, same inputs unless the changes alter
 // them) and lists every figure of either with its difference.
 func Compare(ctx context.Context, a, b lagcomp.Config) ([]Difference, error) {
-	_, sa, err := runPoint(ctx, a, false)
+	var spares lagcomp.Recycler // a's buffers handed to b
+	figsA, err := runFigures(ctx, a, &spares)
 	if err != nil {
 		return nil, err
 	}
-	_, sb, err := runPoint(ctx, b, false)
+	figsB, err := runFigures(ctx, b, &spares)
 	if err != nil {
 		return nil, err
 	}
-	t := NewTable(nil, []Row{{Figures: records.Figures(sa)}, {Figures: records.Figures(sb)}})
+	t := NewTable(nil, []Row{{Figures: figsA}, {Figures: figsB}})
 	out := make([]Difference, len(t.Columns))
 	for i, c := range t.Columns {
 		d := Difference{Name: c}

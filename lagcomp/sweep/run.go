@@ -23,18 +23,24 @@ const chunk = model.Second
 // RunPoint runs one configuration to its duration, as `lagscope sim`
 // does, and returns the simulation (for its records) and its summary.
 func RunPoint(ctx context.Context, cfg lagcomp.Config) (*lagcomp.Sim, records.SummaryJSON, error) {
-	return runPoint(ctx, cfg, true)
+	return runPoint(ctx, cfg, nil)
 }
 
-// runPoint is RunPoint; without logged, the run keeps no packet log
-// (Sim.NoPacketLog): a sweep's figures never read it, and it was half of
-// what a point allocated — the collector's work, which two workers share.
-func runPoint(ctx context.Context, cfg lagcomp.Config, logged bool) (*lagcomp.Sim, records.SummaryJSON, error) {
-	sim, err := lagcomp.New(cfg)
+// runPoint is RunPoint; with r (a sweep worker's Recycler, which takes
+// the run back when done) the run draws its buffers from r and keeps no
+// packet log (Sim.NoPacketLog): a sweep's figures never read it, and it
+// was half of what a point allocated — the collector's work, which two
+// workers share.
+func runPoint(ctx context.Context, cfg lagcomp.Config, r *lagcomp.Recycler) (*lagcomp.Sim, records.SummaryJSON, error) {
+	newSim := lagcomp.New
+	if r != nil {
+		newSim = r.New
+	}
+	sim, err := newSim(cfg)
 	if err != nil {
 		return nil, records.SummaryJSON{}, err
 	}
-	if !logged {
+	if r != nil {
 		sim.NoPacketLog()
 	}
 	end := model.MsF(cfg.DurationMs)
@@ -49,6 +55,19 @@ func runPoint(ctx context.Context, cfg lagcomp.Config, logged bool) (*lagcomp.Si
 	}
 	sum := sim.Summary()
 	return sim, records.Summary(sim, &sum), nil
+}
+
+// runFigures runs one configuration of a sweep and gives its figures,
+// the run's buffers then handed back to r for the next: nothing of the
+// run outlives this call but its figures, copied out before.
+func runFigures(ctx context.Context, cfg lagcomp.Config, r *lagcomp.Recycler) ([]records.Figure, error) {
+	sim, sum, err := runPoint(ctx, cfg, r)
+	if err != nil {
+		return nil, err
+	}
+	figs := records.Figures(sum)
+	r.Recycle(sim)
+	return figs, nil
 }
 
 // Run runs every point on jobs workers (at least 1) and returns the rows
@@ -71,10 +90,11 @@ func Run(ctx context.Context, pts []Point, jobs int, progress func(done, total i
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var spares lagcomp.Recycler // each point's buffers handed to the next
 			for i := range work {
-				_, sum, err := runPoint(ctx, pts[i].Config, false)
+				figs, err := runFigures(ctx, pts[i].Config, &spares)
 				if err == nil {
-					rows[i] = Row{Point: pts[i], Figures: records.Figures(sum)}
+					rows[i] = Row{Point: pts[i], Figures: figs}
 				}
 				done <- result{i, err}
 			}
