@@ -67,25 +67,32 @@ func (s *Sim) shot(seq uint32) *pendingShot {
 	return s.pending.Mut(int(seq)-1, ownSent)
 }
 
-// commandsIn are the commands a packet carries: its own, the backups,
-// and reliable command messages, appended to out (a caller's array on
-// its stack: following a packet's commands allocates nothing).
-func commandsIn(out []*Command, p *Packet) []*Command {
-	out = append(out, p.Cmds...)
-	out = append(out, p.Backup...)
-	for _, m := range p.Rel {
-		if m.Body.Cmd != nil {
-			out = append(out, m.Body.Cmd)
+// commands are the commands a packet carries, in this order: its own,
+// the backups, and reliable command messages — read where they lie (a
+// range over it allocates and copies nothing: every upstream packet is
+// followed twice, as it leaves and as it arrives).
+func (p *Packet) commands(yield func(*Command) bool) {
+	for _, cmd := range p.Cmds {
+		if !yield(cmd) {
+			return
 		}
 	}
-	return out
+	for _, cmd := range p.Backup {
+		if !yield(cmd) {
+			return
+		}
+	}
+	for _, m := range p.Rel {
+		if m.Body.Cmd != nil && !yield(m.Body.Cmd) {
+			return
+		}
+	}
 }
 
 // commandCopies follows the copies an upstream packet carries: n of each
 // are on the wire (0: the link dropped them).
 func (s *Sim) commandCopies(p *Packet, n int) {
-	var buf [8]*Command
-	for _, cmd := range commandsIn(buf[:0], p) {
+	for cmd := range p.commands {
 		if ps := s.shot(cmd.Seq); ps != nil {
 			if !ps.arrived {
 				// what a copy sent after one arrived could say is read no
@@ -106,8 +113,7 @@ func (s *Sim) commandCopies(p *Packet, n int) {
 
 // commandArrived takes the copies of an arriving packet off the wire.
 func (s *Sim) commandArrived(p *Packet) {
-	var buf [8]*Command
-	for _, cmd := range commandsIn(buf[:0], p) {
+	for cmd := range p.commands {
 		if ps := s.shot(cmd.Seq); ps != nil {
 			ps.onWire--
 		}
@@ -153,8 +159,7 @@ func (s *Sim) backupCommand(cmd *Command, p *Packet) {
 // arrived after it (netem.NewConnection): dropped whole, so a command it
 // carried is named disconnected, and lost if no copy is left.
 func (s *Sim) oldConnection(p *Packet) {
-	var buf [8]*Command
-	for _, cmd := range commandsIn(buf[:0], p) {
+	for cmd := range p.commands {
 		if ps := s.shot(cmd.Seq); ps != nil && !ps.arrived {
 			ps.cutBy |= cutBit(rule.Disconnected)
 			s.checkLost(ps)

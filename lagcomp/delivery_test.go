@@ -559,3 +559,31 @@ func sameFrame(s *Sim, at model.Time) bool {
 	}
 	return n > 1
 }
+
+// A packet's commands are its own, then its backups, then its reliable
+// command messages (other messages skipped), in order; a range stopped
+// early stops there.
+func TestPacketCommandsInOrder(t *testing.T) {
+	c := func(seq uint32) *Command { return &Command{Seq: seq} }
+	p := Packet{Cmds: []*Command{c(5), c(6)}, Backup: []*Command{c(3), c(4)},
+		Rel: []netem.Message[relMsg]{{Body: relMsg{Kind: PacketStopFire}}, {Body: relMsg{Kind: PacketCommand, Cmd: c(7)}}}}
+	var got []uint32
+	for cmd := range p.commands {
+		got = append(got, cmd.Seq)
+	}
+	if want := []uint32{5, 6, 3, 4, 7}; !slices.Equal(got, want) {
+		t.Fatalf("commands %v, want %v", got, want)
+	}
+	for stop := range 5 {
+		got = got[:0]
+		for cmd := range p.commands {
+			if len(got) == stop {
+				break
+			}
+			got = append(got, cmd.Seq)
+		}
+		if len(got) != stop {
+			t.Fatalf("stopped after %d, got %v", stop, got)
+		}
+	}
+}

@@ -493,8 +493,7 @@ func (s *Sim) markCut(p *Packet, r Rule) {
 	if !p.Up {
 		return
 	}
-	var buf [8]*Command
-	for _, cmd := range commandsIn(buf[:0], p) {
+	for cmd := range p.commands {
 		if ps := s.shot(cmd.Seq); ps != nil {
 			ps.cutBy |= cutBit(r)
 		}
