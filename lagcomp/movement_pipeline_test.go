@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"reflect"
 	"slices"
+	"sort"
 	"testing"
 
 	"lagscope/lagcomp/rewind"
@@ -236,5 +239,39 @@ func TestCmdRateCapIsNamedAndCounted(t *testing.T) {
 		if sum := s.Summary(); sum.CmdRateCapped != capped || tc.rate > tc.fps && capped != total {
 			t.Fatalf("cmd_rate_hz %d at %d fps: summary %d capped, records %d of %d", tc.rate, tc.fps, sum.CmdRateCapped, capped, total)
 		}
+	}
+}
+
+// trimPath searches only when the middle knot is before keep: held to
+// the search at every tick it replaced (drop the knots before keep when
+// they are more than half), on paths in time order and on paths a drain
+// put out of order, with keep anywhere.
+func TestTrimPathIsTheSearch(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	trims, keeps := 0, 0
+	for i := 0; i < 20000; i++ {
+		path := make([]rewind.Sample, r.IntN(40))
+		at := model.Time(0)
+		for k := range path {
+			at += model.Time(r.Int64N(8)) * model.Millisecond // whole ms: knots and keep tie
+			if r.IntN(20) == 0 {
+				at -= model.Time(r.Int64N(30)) * model.Millisecond // out of order
+			}
+			path[k] = rewind.Sample{T: at, Pose: model.Pose{Pos: model.V(float64(k), 0)}}
+		}
+		keep := at + 10*model.Millisecond - model.Time(r.Int64N(200))*model.Millisecond
+		want := slices.Clone(path)
+		if drop := sort.Search(len(want), func(k int) bool { return want[k].T >= keep }); drop > len(want)/2 {
+			want = want[:copy(want, want[drop:])]
+			trims++
+		} else {
+			keeps++
+		}
+		if got := trimPath(slices.Clone(path), keep); !reflect.DeepEqual(got, want) {
+			t.Fatalf("path %v, keep %v: trimmed to %v, the search %v", path, keep, got, want)
+		}
+	}
+	if trims < 1000 || keeps < 1000 {
+		t.Fatalf("%d trims, %d kept: the test must see both", trims, keeps)
 	}
 }

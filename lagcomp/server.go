@@ -277,10 +277,7 @@ func (s *Server) play(cfg *Config, i int, t, tick model.Time) model.Pose {
 		}
 		p.path = append(p.path, b.Knots...)
 		b.Knots = b.Knots[:0]
-		keep := t - model.MsF(cfg.MaxTrailMs) - pathKeep
-		if drop := sort.Search(len(p.path), func(k int) bool { return p.path[k].T >= keep }); drop > len(p.path)/2 {
-			p.path = p.path[:copy(p.path, p.path[drop:])] // in place: a clone copies it
-		}
+		p.path = trimPath(p.path, t-model.MsF(cfg.MaxTrailMs)-pathKeep)
 	}
 	return pose
 }
@@ -292,6 +289,19 @@ func (s *Server) play(cfg *Config, i int, t, tick model.Time) model.Pose {
 func pathRoom(cfg *Config) int {
 	knots := (model.MsF(cfg.MaxTrailMs) + pathKeep).Seconds() * float64(cfg.FPS+cfg.TickHz)
 	return 2*int(knots) + 64
+}
+
+// trimPath drops the knots before keep once they are more than half of
+// path (shifted in place: a clone copies it). Whether they are is the
+// search's first probe, the middle knot: sort.Search looks there first
+// and lands past the middle exactly when it is before keep, so the
+// search runs only on the ticks that trim, not on every tick.
+func trimPath(path []rewind.Sample, keep model.Time) []rewind.Sample {
+	if n := len(path); n == 0 || path[n/2].T >= keep {
+		return path
+	}
+	drop := sort.Search(len(path), func(k int) bool { return path[k].T >= keep })
+	return path[:copy(path, path[drop:])]
 }
 
 // indexBounds rebuilds the broad phase's grid from every pawn's swept
