@@ -756,13 +756,14 @@ func (s *Sim) sendReliable(m relMsg, c *Client, up bool, ch uint8) {
 // endpoint is one end of c's connection (or of its weapon channel's):
 // the client's when up (it sends), the server's otherwise.
 func (s *Sim) endpoint(c *Client, up, weapon bool) *netem.Endpoint[relMsg] {
-	cn := s.Server.conns[c.Index]
 	switch {
 	case up && weapon:
 		return c.weaponRel
 	case up:
 		return c.rel
-	case weapon:
+	}
+	cn := s.Server.conns[c.Index] // looked up only for the server's ends
+	if weapon {
 		return cn.weaponRel
 	}
 	return cn.rel
