@@ -233,7 +233,7 @@ func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall)
 			b.Stats.DelayN++
 		}
 		to := min(h.End(), target)
-		pose = Apply(pose, h, b.cursor, to, walls)
+		apply(&pose, h, b.cursor, to, walls)
 		b.cursor = to
 		b.knot(pose)
 		b.last, b.hasLast = *h, true
@@ -294,7 +294,7 @@ func (b *Buffer) repeat(pose model.Pose, to model.Time, walls []model.Wall) mode
 	if b.hasLast {
 		rep := b.last
 		rep.Epoch, rep.Alive = int32(pose.Epoch), pose.Alive // a repeat moves and aims, never respawns
-		pose = Apply(pose, &rep, b.cursor, to, walls)
+		apply(&pose, &rep, b.cursor, to, walls)
 	}
 	b.cursor = to
 	b.knot(pose)

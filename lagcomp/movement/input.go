@@ -33,6 +33,13 @@ func (in *Input) End() model.Time { return in.T + in.Dt }
 // given, stopped by the walls. Server and predicting client both move
 // with it, so on the same inputs they agree.
 func Apply(pose model.Pose, in *Input, from, to model.Time, walls []model.Wall) model.Pose {
+	apply(&pose, in, from, to, walls)
+	return pose
+}
+
+// apply is Apply on the pose where it lies: the server's and the
+// predictor's every input (not a pose copied in and out at each).
+func apply(pose *model.Pose, in *Input, from, to model.Time, walls []model.Wall) {
 	if int(in.Epoch) != pose.Epoch {
 		pose.Pos, pose.Epoch = in.Jump, int(in.Epoch)
 	}
@@ -49,7 +56,6 @@ func Apply(pose model.Pose, in *Input, from, to model.Time, walls []model.Wall) 
 			pose.Pos = moveWalls(pose.Pos, d, walls)
 		}
 	}
-	return pose
 }
 
 // Skin is how far short of a wall a blocked move stops, metres: on the

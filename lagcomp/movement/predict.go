@@ -52,7 +52,7 @@ const pendingRoom = 2*shiftPlayed + 32
 
 // Predict applies a new input at once and keeps it for replay.
 func (p *Predictor) Predict(in Input, walls []model.Wall) {
-	p.Pose = Apply(p.Pose, &in, in.T, in.End(), walls)
+	apply(&p.Pose, &in, in.T, in.End(), walls)
 	if p.pending == nil {
 		// room for what Reconcile lets it hold before it shifts
 		// (shiftPlayed played and as many unacked, and some), made once
