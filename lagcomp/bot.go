@@ -80,11 +80,11 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	if cfg.CheatForgeHits && c.Index == ShooterPawn {
 		cmd.ClaimHit, cmd.ClaimTarget, cmd.ClaimPart = true, TargetPawn, model.PartHead
 	}
-	s.pending.Add(pendingShot{
+	s.pending.AddFrom(pendingShot{
 		atFire: &atFire{id: s.ids.Next(), fire: t, idealT: v.IdealT, saw: seen, hit: hit,
 			origin: origin, dir: dir, clientHit: hit.Pawn == other},
 		delivery: delivery{cmd: cmd, rec: -1, relPending: cfg.ReliableFire},
-	}, ownSent)
+	}, ownSent, s.spares.firedChunks())
 	if cfg.Weapon.IsProjectile() {
 		s.fireProjectile(c, cmd, origin, t)
 	}

@@ -45,11 +45,13 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[inputSlab]():   {"in", "gen"}, // a clone starts slabs of its own
 	// a run's Recycler is never copied: a clone draws from none (its
 	// spares and snapSlab.from are nil), and a run cloned gives it nothing
-	reflect.TypeFor[Recycler]():      {"paths", "slabs", "pending", "inputs", "rooms", "snapBufs", "inboxes", "rewind"},
-	reflect.TypeFor[rewind.Spares](): {"rings", "queues"},
-	reflect.TypeFor[ServerPawn]():    {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted", "packed", "leg"},
-	reflect.TypeFor[offsetFrom]():    {"T", "Offset"},
-	reflect.TypeFor[conn]():          {"highSeq", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
+	reflect.TypeFor[Recycler]():                    {"paths", "slabs", "pending", "inputs", "rooms", "snapBufs", "inboxes", "rewind", "shots", "fired"},
+	reflect.TypeFor[rewind.Spares]():               {"rings", "queues"},
+	reflect.TypeFor[chunklog.Spare[ShotRecord]]():  {"chunks"},
+	reflect.TypeFor[chunklog.Spare[pendingShot]](): {"chunks"},
+	reflect.TypeFor[ServerPawn]():                  {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted", "packed", "leg"},
+	reflect.TypeFor[offsetFrom]():                  {"T", "Offset"},
+	reflect.TypeFor[conn]():                        {"highSeq", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
 	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "snapBuf", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "seenTrail", "Display", "lerp", "ping", "firePhase", "armed",
 		"nextFire", "burstShots", "firing", "holding", "released", "stopQueued", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
 		"pred", "inputSeq", "framed", "prevFrame", "batch", "slab", "slabGen", "oldSlabs", "sentInputs", "batchKept", "sentKept", "cmds", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "corrections", "lastCorr", "maxCorr", "rejoin"},

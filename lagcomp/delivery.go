@@ -301,7 +301,7 @@ func (s *Sim) checkLost(ps *pendingShot) {
 	}
 	r.Rules = append(r.Rules, cutRules(ps.cutBy)...)
 	ps.rec = s.Shots.Len()
-	s.Shots.Append(r)
+	s.Shots.add(r, s.spares.shotChunks())
 }
 
 // clientRecord is what a shot's record knows before the server has

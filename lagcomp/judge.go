@@ -64,7 +64,7 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 		p.rec = s.Shots.Len()
 	}
 	s.duelWin(&r)
-	s.Shots.Append(r)
+	s.Shots.add(r, s.spares.shotChunks())
 }
 
 // arrivalRules name how late the copy that arrived was, and why.

@@ -249,7 +249,7 @@ func recycledChain() []struct {
 
 // spareCount is how many buffers r holds.
 func (r *Recycler) spareCount() int {
-	return len(r.paths) + len(r.slabs) + len(r.pending) + len(r.inputs) + len(r.rooms) + len(r.snapBufs) + len(r.inboxes) + r.rewind.Len()
+	return len(r.paths) + len(r.slabs) + len(r.pending) + len(r.inputs) + len(r.rooms) + len(r.snapBufs) + len(r.inboxes) + r.rewind.Len() + r.shots.Len() + r.fired.Len()
 }
 
 // A run drawing its buffers from a Recycler, one finished run's after

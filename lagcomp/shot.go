@@ -189,7 +189,11 @@ func (l *ShotLog) Judged(n int) (r *ShotRecord, handled int) {
 }
 
 // Append adds r at the end.
-func (l *ShotLog) Append(r ShotRecord) { l.c.Add(r, ownRules) }
+func (l *ShotLog) Append(r ShotRecord) { l.add(r, nil) }
+
+// add is Append, a new chunk taken from sp when it has one (a
+// Recycler's: nil, made).
+func (l *ShotLog) add(r ShotRecord, sp *chunklog.Spare[ShotRecord]) { l.c.AddFrom(r, ownRules, sp) }
 
 // Mut is record i, to write in place: its chunk is copied first if a
 // clone shares it.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"lagscope/lagcomp/chunklog"
 	"lagscope/lagcomp/clock"
 	"lagscope/lagcomp/fireeffects"
 	"lagscope/lagcomp/movement"
@@ -262,6 +263,8 @@ type Recycler struct {
 	snapBufs [][]*Snapshot // clients' snapshot buffers
 	inboxes  []inbox
 	rewind   rewind.Spares
+	shots    chunklog.Spare[ShotRecord]  // the shot log's chunks
+	fired    chunklog.Spare[pendingShot] // the fired shots' chunks
 }
 
 // maxSpare bounds each list of the Recycler: past it a returned buffer is
@@ -284,6 +287,8 @@ func (r *Recycler) Recycle(s *Sim) {
 		r.Recycle(h)
 	}
 	if !s.lent {
+		s.Shots.c.Release(&r.shots) // (a chunk a clone shares, never)
+		s.pending.Release(&r.fired)
 		srv := s.Server
 		for i := range srv.Pawns {
 			p := &srv.Pawns[i]
@@ -380,6 +385,24 @@ func (r *Recycler) path(n int) []rewind.Sample {
 		return nil
 	}
 	return takeSpare(&r.paths, n)
+}
+
+// shotChunks is where the run's shot log takes new chunks from (nil:
+// made).
+func (r *Recycler) shotChunks() *chunklog.Spare[ShotRecord] {
+	if r == nil {
+		return nil
+	}
+	return &r.shots
+}
+
+// firedChunks is where the run's fired shots take new chunks from (nil:
+// made).
+func (r *Recycler) firedChunks() *chunklog.Spare[pendingShot] {
+	if r == nil {
+		return nil
+	}
+	return &r.fired
 }
 
 // inputList is an empty array of inputs an earlier run's client batched

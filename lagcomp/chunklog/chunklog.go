@@ -96,7 +96,10 @@ func (c *Log[T]) Mut(i int, own func(*T)) *T {
 // no other copy has taken it (a keyframe's clone appends nothing, so the
 // live run's appends after a keyframe copy nothing), into a copy of the
 // chunk otherwise.
-func (c *Log[T]) Add(x T, own func(*T)) {
+func (c *Log[T]) Add(x T, own func(*T)) { c.AddFrom(x, own, nil) }
+
+// AddFrom is Add, a new chunk taken from sp when it has one (nil: made).
+func (c *Log[T]) AddFrom(x T, own func(*T), sp *Spare[T]) {
 	if c.owner == nil {
 		c.owner = &chunkOwner{}
 	}
@@ -106,7 +109,7 @@ func (c *Log[T]) Add(x T, own func(*T)) {
 		if k%BlockLen == 0 {
 			c.blocks = append(c.blocks, &block[T]{owner: c.owner})
 		}
-		c.setChunk(k, &chunk[T]{owner: c.owner}, true)
+		c.setChunk(k, sp.chunk(c.owner), true)
 	}
 	ch := c.chunk(c.n / ChunkLen)
 	if ch.used == j { // the next slot is free in every copy: take it
@@ -139,4 +142,46 @@ func (c *Log[T]) All() []T { return c.Slice(0, c.n) }
 func (c *Log[T]) Clone() Log[T] {
 	c.owner = &chunkOwner{}
 	return Log[T]{blocks: slices.Clone(c.blocks), n: c.n, owner: &chunkOwner{}}
+}
+
+// Spare holds the chunks of logs that are done, for new logs of the same
+// kind (lagcomp's Recycler hands a finished run's to the next): a
+// chunk comes out of it as a new one, every entry zero. The zero value is
+// empty and ready; not safe for concurrent use.
+type Spare[T any] struct{ chunks []*chunk[T] }
+
+// maxSpare bounds a Spare: past it a released chunk is left to the
+// collector.
+const maxSpare = 64
+
+// chunk is a new chunk owned by owner, a spare one when sp has one.
+func (sp *Spare[T]) chunk(owner *chunkOwner) *chunk[T] {
+	if sp == nil || len(sp.chunks) == 0 {
+		return &chunk[T]{owner: owner}
+	}
+	ch := sp.chunks[len(sp.chunks)-1]
+	sp.chunks = sp.chunks[:len(sp.chunks)-1]
+	ch.owner = owner
+	return ch
+}
+
+// Len is how many chunks sp holds.
+func (sp *Spare[T]) Len() int { return len(sp.chunks) }
+
+// Release gives sp the chunks this copy of the log alone ever held, in
+// blocks it alone holds (both stamped with its owner: what is shared with
+// a clone, or a clone's, never is), cleared, and empties the log: it must
+// not be used again, nor any entry read through it before. The blocks
+// forget the chunks they gave, so a copy of the log a caller kept (a
+// Log value copied) reaches none of them: a read through it panics.
+func (c *Log[T]) Release(sp *Spare[T]) {
+	for k := range c.chunks() {
+		blk, ch := c.blocks[k/BlockLen], c.chunk(k)
+		if c.owner != nil && blk.owner == c.owner && ch.owner == c.owner && len(sp.chunks) < maxSpare {
+			*ch = chunk[T]{}
+			sp.chunks = append(sp.chunks, ch)
+			blk.c[k%BlockLen] = nil
+		}
+	}
+	*c = Log[T]{}
 }

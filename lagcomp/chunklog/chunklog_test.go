@@ -194,3 +194,66 @@ func TestCopiesNeverSeeEachOther(t *testing.T) {
 		t.Fatalf("no copy reached a second block (%d entries at most)", longest)
 	}
 }
+
+// A released log gives back only the chunks no other copy can see — not
+// those shared with a clone, nor any in a block a clone shares — and they
+// come out of the Spare as new ones: a log drawing them, written all
+// over, changes nothing the clone reads, and holds none of the released
+// entries. A copy of the log kept by value reaches none of them.
+func TestReleaseGivesBackOnlyWhatNoCopySees(t *testing.T) {
+	var f Log[shot]
+	for i := range 100 { // chunks 0–3, the last half full
+		f.Add(shot{fire: i, sentAt: []int{i}}, ownSent)
+	}
+	c := f.Clone()
+	f.Mut(5, ownSent).arrived = true // chunk 0 and the block copied: f's own
+	for i := 100; i < 200; i++ {     // fills chunk 3's free slots in place (shared), then chunks 4–6 of its own
+		f.Add(shot{fire: i, sentAt: []int{i}}, ownSent)
+	}
+	kept := f
+	var sp Spare[shot]
+	f.Release(&sp)
+	if sp.Len() != 4 {
+		t.Fatalf("released %d chunks, want 4: the copied chunk 0 and the 3 made after the clone", sp.Len())
+	}
+	if f.Len() != 0 || f.blocks != nil {
+		t.Fatal("a released log still holds its entries")
+	}
+	func() {
+		defer func() { recover() }()
+		kept.At(150)
+		t.Fatal("a copy of the released log still reads a released chunk")
+	}()
+	var g Log[shot]
+	for i := range 4 * ChunkLen {
+		g.AddFrom(shot{fire: -i}, ownSent, &sp)
+		if i == 0 {
+			for j, e := range g.chunk(0).s[1:] {
+				if e.fire != 0 || e.sentAt != nil || e.arrived {
+					t.Fatalf("a spare chunk came out holding a released entry in slot %d: %+v", j+1, e)
+				}
+			}
+		}
+	}
+	if sp.Len() != 0 {
+		t.Fatalf("%d spare chunks left unused", sp.Len())
+	}
+	for i := range 100 {
+		if e := c.At(i); e.fire != i || len(e.sentAt) != 1 || e.sentAt[0] != i || e.arrived {
+			t.Fatalf("the clone's entry %d changed: %+v", i, *e)
+		}
+	}
+	c.Add(shot{fire: 100}, ownSent) // the clone's own append into the chunk it shared
+	if c.At(100).fire != 100 || c.Len() != 101 {
+		t.Fatal("the clone cannot append after the release")
+	}
+	var never Log[int] // a log never cloned gives back every chunk
+	for i := range 5 * ChunkLen {
+		never.Add(i, nil)
+	}
+	var ints Spare[int]
+	never.Release(&ints)
+	if ints.Len() != 5 {
+		t.Fatalf("a log never cloned gave back %d of its 5 chunks", ints.Len())
+	}
+}
