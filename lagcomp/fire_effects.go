@@ -26,7 +26,7 @@ func (s *Sim) weaponFired(cmd *Command) {
 		s.weaponStopped()
 	}
 	if !w.Firing() {
-		s.fx.Bursts.Add(fireeffects.ServerBurst{Start: srv.Now, Stop: -1, First: s.fx.Shots.Len()}, nil)
+		s.fx.AddBurst(fireeffects.ServerBurst{Start: srv.Now, Stop: -1, First: s.fx.Shots.Len()})
 	}
 	w.HandleFireShot()
 	b := s.fx.Bursts.Len() - 1
@@ -39,7 +39,7 @@ func (s *Sim) weaponFired(cmd *Command) {
 	sb := s.fx.Bursts.Mut(b, nil)
 	sb.N++
 	sb.Relevant |= rel
-	s.fx.Shots.Add(fireeffects.ServerShot{T: srv.Now, Burst: b, Relevant: rel}, nil)
+	s.fx.AddShot(fireeffects.ServerShot{T: srv.Now, Burst: b, Relevant: rel})
 	s.logValue()
 }
 
@@ -56,7 +56,7 @@ func (s *Sim) weaponStopped() {
 
 func (s *Sim) logValue() {
 	v := s.Server.weapon.BurstCounter
-	s.fx.Values.Add(fireeffects.ValueChange{T: s.Server.Now, Value: v.Value(), Firing: v.Firing()}, nil)
+	s.fx.AddValue(fireeffects.ValueChange{T: s.Server.Now, Value: v.Value(), Firing: v.Firing()})
 }
 
 // releaseTrigger is the shooter letting go trigger_hold_ms after its last
@@ -154,7 +154,7 @@ func (s *Sim) receiveWeapon(c *Client, m *fireeffects.WeaponMsg, sent, t model.T
 	if err != nil { // the server only sends whole values
 		return
 	}
-	rf.Updates.Add(fireeffects.FireUpdate{Sent: sent, Recv: t, Value: v.Value(), Firing: v.Firing(), Open: m.Open && c.weapon.CreationTime == t, Bits: m.Bits}, nil)
+	s.fx.AddUpdate(c.Index, fireeffects.FireUpdate{Sent: sent, Recv: t, Value: v.Value(), Firing: v.Firing(), Open: m.Open && c.weapon.CreationTime == t, Bits: m.Bits})
 	prevTag := c.weapon.Tag()
 	c.weapon.Receive(v, t, m.Tag)
 	// merged shots: the update brought every shot since the value it
@@ -185,7 +185,6 @@ func (s *Sim) renderWeapon(c *Client, t model.Time) {
 // attributed to the burst it stands for, and reports how many an update
 // played (OnRep's, not the loop's).
 func (s *Sim) collectEffects(c *Client) (onRep int) {
-	rf := &s.fx.Clients[c.Index]
 	for _, e := range c.weapon.TakeEffects() {
 		pe := fireeffects.PlayedEffect{T: e.T, Cause: e.Cause, Burst: -1}
 		switch {
@@ -199,7 +198,7 @@ func (s *Sim) collectEffects(c *Client) (onRep int) {
 			pe.Burst = s.fx.Shots.At(int(e.Tag - 1)).Burst
 		}
 		onRep += b2i(e.Cause == burstcounter.CauseOnRep)
-		rf.Effects.Add(pe, nil)
+		s.fx.AddEffect(c.Index, pe)
 	}
 	return onRep
 }

@@ -249,7 +249,7 @@ func recycledChain() []struct {
 
 // spareCount is how many buffers r holds.
 func (r *Recycler) spareCount() int {
-	return len(r.paths) + len(r.slabs) + len(r.pending) + len(r.inputs) + len(r.rooms) + len(r.snapBufs) + len(r.inboxes) + r.rewind.Len() + r.shots.Len() + r.fired.Len()
+	return len(r.paths) + len(r.slabs) + len(r.pending) + len(r.inputs) + len(r.queues) + len(r.knots) + len(r.rooms) + len(r.snapBufs) + len(r.inboxes) + r.rewind.Len() + r.shots.Len() + r.fired.Len() + r.fx.Len()
 }
 
 // A run drawing its buffers from a Recycler, one finished run's after
@@ -296,7 +296,7 @@ func TestRecycledRunLeavesNothingReachable(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.Step(8 * model.Second)
-		held := []any{s, s.Server, slices.Clone(s.Clients), s.Shots, s.Frame(), s.Summary(), s.Movement(), s.Projectiles(), s.PacketCounts()}
+		held := []any{s, s.Server, slices.Clone(s.Clients), s.Shots, s.Frame(), s.Summary(), s.Movement(), s.Projectiles(), s.PacketCounts(), s.BurstRecords(), s.FireMisses(1)}
 		r.Recycle(s)
 		if x, y, ok := reach.Overlap(reach.Spans(held...), reach.Spans(&r)); ok {
 			t.Fatalf("%s: a recycled run still reaches %#x–%#x, inside a spare buffer %#x–%#x", tc.name, x.Start, x.End, y.Start, y.End)

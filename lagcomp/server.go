@@ -160,7 +160,7 @@ func newServer(cfg *Config, motions []model.Motion, clients int, r *Recycler) *S
 	}
 	for i := range s.conns {
 		s.conns[i] = &conn{measured: ping.NewTracker(cfg.PingStyle, model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
-			inputs: &movement.Buffer{Lead: inputLead(cfg)}}
+			inputs: movement.NewBuffer(inputLead(cfg), r.bufferQueue(), r.bufferKnots())}
 	}
 	return s
 }

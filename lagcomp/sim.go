@@ -175,7 +175,7 @@ func newSim(cfg Config, r *Recycler) (*Sim, error) {
 	motions := s.motions()
 	n := 2 + cfg.Observers
 	s.Server = newServer(&s.cfg, motions, n, r)
-	s.fx = fireeffects.NewLog(n)
+	s.fx = fireeffects.NewLogFrom(n, r.fireLogs())
 	for i := 0; i < n; i++ {
 		up, down := cfg.clientLinks(i)
 		base := stream.LinkBase + 2*uint64(i)
@@ -259,12 +259,15 @@ type Recycler struct {
 	slabs    [][]movement.Input // input slabs
 	pending  [][]movement.Input // predictors' rooms
 	inputs   [][]movement.Input // clients' batches and backups
+	queues   [][]movement.Input // the server's input buffers' queues
+	knots    [][]rewind.Sample  // and their knots
 	rooms    []snapRoom
 	snapBufs [][]*Snapshot // clients' snapshot buffers
 	inboxes  []inbox
 	rewind   rewind.Spares
 	shots    chunklog.Spare[ShotRecord]  // the shot log's chunks
 	fired    chunklog.Spare[pendingShot] // the fired shots' chunks
+	fx       fireeffects.Spares          // the fire log's
 }
 
 // maxSpare bounds each list of the Recycler: past it a returned buffer is
@@ -289,6 +292,7 @@ func (r *Recycler) Recycle(s *Sim) {
 	if !s.lent {
 		s.Shots.c.Release(&r.shots) // (a chunk a clone shares, never)
 		s.pending.Release(&r.fired)
+		s.fx.Release(&r.fx)
 		srv := s.Server
 		for i := range srv.Pawns {
 			p := &srv.Pawns[i]
@@ -299,6 +303,15 @@ func (r *Recycler) Recycle(s *Sim) {
 			p.path = nil
 		}
 		r.keepInbox(&srv.in)
+		for _, cn := range srv.conns {
+			q, k := cn.inputs.Rooms()
+			if cap(q) > 0 {
+				keepSpare(&r.queues, q)
+			}
+			if cap(k) > 0 {
+				keepSpare(&r.knots, k)
+			}
+		}
 		for _, o := range append(srv.snapSlab.old, srv.snapSlab.cur) {
 			if o.snaps != nil && len(r.rooms) < maxSpare {
 				r.rooms = append(r.rooms, o)
@@ -403,6 +416,33 @@ func (r *Recycler) firedChunks() *chunklog.Spare[pendingShot] {
 		return nil
 	}
 	return &r.fired
+}
+
+// bufferQueue is an empty input buffer's queue an earlier run's server had
+// (nil: none).
+func (r *Recycler) bufferQueue() []movement.Input {
+	if r == nil {
+		return nil
+	}
+	return takeSpare(&r.queues, 0)
+}
+
+// bufferKnots is an empty array of an input buffer's knots an earlier run's
+// server had (nil: none).
+func (r *Recycler) bufferKnots() []rewind.Sample {
+	if r == nil {
+		return nil
+	}
+	return takeSpare(&r.knots, 0)
+}
+
+// fireLogs is where the run's fire log takes new chunks from (nil:
+// made).
+func (r *Recycler) fireLogs() *fireeffects.Spares {
+	if r == nil {
+		return nil
+	}
+	return &r.fx
 }
 
 // inputList is an empty array of inputs an earlier run's client batched

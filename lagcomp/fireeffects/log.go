@@ -15,6 +15,7 @@ type Log struct {
 	Values  chunklog.Log[ValueChange] // the server's property after each change
 	Clients []RemoteFire              // by client index; 0 (the shooter) stays empty
 	tallies []Tally                   // by client index: the records kept running
+	spares  *Spares                   // where new chunks come from (NewLogFrom; nil: made)
 }
 
 // ServerShot is one shot the server's weapon fired.
