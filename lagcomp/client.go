@@ -89,6 +89,7 @@ type Client struct {
 	// movement: the prediction of its own pawn, and its inputs on their
 	// way (movement.go's pipeline, ../shared/DESIGN.md)
 	pred       *movement.Predictor
+	hands      model.WalkLeg // what the bot's script remembers between frames (a value: a clone copies it)
 	inputSeq   uint32
 	framed     bool             // a frame has been seen: the next input covers the time since
 	prevFrame  model.Time       // the frame before this one
@@ -600,7 +601,7 @@ func (s *Sim) sampleInput(c *Client, t model.Time) {
 // teleports and deaths come with the input as the scene's rule.
 func (s *Sim) botHands(c *Client, t, dt model.Time) (vel model.Vec, yaw float64, epoch int, alive bool, jump model.Vec) {
 	m := &s.Server.Pawns[c.Index].Motion
-	goal := m.At(t)
+	goal := m.AtLeg(t, &c.hands) // At bit for bit, without its copy of the script and its sine at every frame
 	cur := c.pred.Pose
 	if goal.Epoch != cur.Epoch {
 		return model.Vec{}, goal.Yaw, goal.Epoch, goal.Alive, goal.Pos

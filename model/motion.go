@@ -110,7 +110,11 @@ func (m Motion) Cycle() Time {
 func secs(s float64) Time { return Time(math.Round(s * float64(Second))) }
 
 // At is the pawn's true pose at time t.
-func (m Motion) At(t Time) Pose {
+func (m Motion) At(t Time) Pose { return m.at(t, nil) }
+
+// at is At, read through a pointer (AtLeg: no copy of the script at
+// every sample), a strafe's direction from c when c is given.
+func (m *Motion) at(t Time, c *WalkLeg) Pose {
 	t += m.Phase
 	s := t.Seconds()
 	p := Pose{Pos: m.Origin, Yaw: NormalizeAngle(m.Yaw), Alive: true}
@@ -119,7 +123,7 @@ func (m Motion) At(t Time) Pose {
 		p.Pos = m.Origin.Add(Dir(m.Heading).Scale(m.Speed * s))
 		p.Yaw = NormalizeAngle(m.Heading)
 	case Strafe:
-		p.Pos = m.Origin.Add(Dir(m.Heading).Scale(triangle(m.Speed*s, m.Amplitude)))
+		p.Pos = m.Origin.Add(c.dir(m.Heading).Scale(triangle(m.Speed*s, m.Amplitude)))
 	case Circle:
 		if m.Amplitude > 0 {
 			ang := m.Heading + m.Speed*s/m.Amplitude
@@ -187,8 +191,10 @@ func (m Motion) walk(t Time) Pose {
 // WalkLeg remembers the leg a random walk was last sampled on (its
 // waypoints, length and heading), so a pawn sampled every tick computes
 // them once a leg instead of at every sample — the hashes, square roots
-// and arctangent were most of a crowd's server tick. AtLeg with it is At
-// bit for bit: the same operations on the same values.
+// and arctangent were most of a crowd's server tick. It remembers a
+// strafe's direction likewise (its sine and cosine, at a bot's every
+// frame). AtLeg with it is At bit for bit: the same operations on the
+// same values.
 type WalkLeg struct {
 	m      walkKey // what of the motion it was computed for (any change recomputes)
 	ok     bool
@@ -196,6 +202,21 @@ type WalkLeg struct {
 	k      int64
 	a, b   Vec
 	l, yaw float64
+	// a strafe's Dir(heading), for the heading's bits (so -0 is not 0)
+	heading uint64
+	hasDir  bool
+	dirV    Vec
+}
+
+// dir is Dir(heading), remembered in c (a nil c computes it).
+func (c *WalkLeg) dir(heading float64) Vec {
+	if c == nil {
+		return Dir(heading)
+	}
+	if h := math.Float64bits(heading); !c.hasDir || c.heading != h {
+		c.heading, c.hasDir, c.dirV = h, true, Dir(heading)
+	}
+	return c.dirV
 }
 
 // walkKey is every field of a Motion a random walk's legs depend on
@@ -217,11 +238,12 @@ func (k *walkKey) of(m *Motion) bool {
 	return k.origin == m.Origin && k.speed == m.Speed && k.amplitude == m.Amplitude && k.period == m.Period && k.seed == m.Seed
 }
 
-// AtLeg is At(t), remembering the random walk's current leg in c (other
-// motions ignore c). A pointer: a crowd's scripts are not copied every tick.
+// AtLeg is At(t), remembering the random walk's current leg in c, or the
+// strafe's direction (other motions ignore c). A pointer: a crowd's
+// scripts are not copied every tick.
 func (m *Motion) AtLeg(t Time, c *WalkLeg) Pose {
 	if m.Kind != RandomWalk {
-		return m.At(t)
+		return m.at(t, c)
 	}
 	return m.walkLeg(t+m.Phase, c)
 }

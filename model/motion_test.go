@@ -242,6 +242,7 @@ func TestModIsMathModBitForBit(t *testing.T) {
 		y := math.Ldexp(r.Float64()+0.5, r.IntN(40)-20)
 		x := y * math.Ldexp(r.Float64(), r.IntN(60))
 		check(x, y)
+		check(-x, y)
 		k := float64(r.IntN(1 << 20))
 		near := k * y
 		lo, hi := near, near
@@ -251,6 +252,8 @@ func TestModIsMathModBitForBit(t *testing.T) {
 			check(hi, y)
 		}
 		check(near, y)
+		check(-lo, y)
+		check(-hi, y)
 	}
 	// the strafe's: speed × seconds + amplitude over 4 × amplitude
 	for i := 0; i < 100000; i++ {
@@ -259,9 +262,42 @@ func TestModIsMathModBitForBit(t *testing.T) {
 		check(speed*s+a, 4*a)
 	}
 	tiny := math.SmallestNonzeroFloat64
-	for _, c := range [][2]float64{{0, 1}, {math.Copysign(0, -1), 1}, {-3.5, 2}, {3.5, -2}, {7, 0}, {math.NaN(), 1}, {1, math.NaN()},
+	for _, c := range [][2]float64{{0, 1}, {math.Copysign(0, -1), 1}, {-3.5, 2}, {3.5, -2}, {-3.5, -2}, {7, 0}, {math.Inf(-1), 1}, {-1, math.Inf(1)}, {-tiny, 1}, {-1e300, 1e-300}, {math.NaN(), 1}, {1, math.NaN()},
 		{math.Inf(1), 1}, {1, math.Inf(1)}, {math.MaxFloat64, 3}, {1e300, 1e-300}, {tiny, 1}, {1, tiny}, {5 * tiny, 2 * tiny},
 		{1 << 52, 1}, {1<<51 + 0.5, 1}, {1<<51 - 0.5, 1}, {8, 4}, {12, 4}, {0.3, 0.1}, {0.7, 0.1}, {1, 0.1}} {
 		check(c[0], c[1])
+	}
+}
+
+// A strafe's direction remembered in a WalkLeg is Dir's bit for bit: at
+// every sample, with the heading changed between samples (a negative
+// zero, not equal in its bits to zero, included) and a NaN heading, the
+// pose's every bit is At's.
+func TestAtLegStrafeIsAtBitForBit(t *testing.T) {
+	bits := func(p Pose) [4]uint64 {
+		return [4]uint64{math.Float64bits(p.Pos.X), math.Float64bits(p.Pos.Y), math.Float64bits(p.Yaw), uint64(p.Epoch)}
+	}
+	var c WalkLeg
+	r := rand.New(rand.NewPCG(8, 9))
+	negZero := math.Copysign(0, -1)
+	headings := []float64{0, negZero, 0, 1.25, math.Pi / 2, negZero, -2.5, math.NaN(), 0.5, math.NaN(), negZero}
+	changed, last := 0, uint64(0)
+	for i := 0; i < 5000; i++ {
+		h := headings[(i/3)%len(headings)] // each heading for three samples
+		if math.Float64bits(h) != last {
+			changed++
+			last = math.Float64bits(h)
+		}
+		m := Motion{Kind: Strafe, Origin: V(negZero, negZero), Heading: h, Speed: 3, Amplitude: 2, Phase: 250 * Millisecond}
+		if i%3 == 0 {
+			m.Origin = V(r.Float64()*10-5, r.Float64()*10-5)
+		}
+		at := Time(r.Int64N(int64(120 * Second)))
+		if got, want := m.AtLeg(at, &c), m.At(at); bits(got) != bits(want) || got.Alive != want.Alive {
+			t.Fatalf("heading %v at %v: %+v (%x), At %+v (%x)", h, at, got, bits(got), want, bits(want))
+		}
+	}
+	if changed < 1000 {
+		t.Fatalf("the heading changed %d times", changed)
 	}
 }
