@@ -126,23 +126,23 @@ func (b *Buffer) Receive(in *Input, at model.Time) {
 	// its place by Seq, looked for from the newest end: a packet brings
 	// the inputs after the queue's last, after copies (cmd_backup) of the
 	// last few
-	q := b.queue[b.head:]
-	i := len(q)
-	for i > 0 && q[i-1].Seq > in.Seq {
+	i := len(b.queue) // an index of the whole array, waiting from b.head
+	for i > b.head && b.queue[i-1].Seq > in.Seq {
 		i--
 	}
-	if i > 0 && q[i-1].Seq == in.Seq {
+	if i > b.head && b.queue[i-1].Seq == in.Seq {
 		b.Stats.Duplicates++
 		return
 	}
 	if len(b.queue) == cap(b.queue) && 2*b.head >= len(b.queue) {
 		// full, half of it played: move the waiting down rather than grow
-		b.queue, b.head = b.queue[:copy(b.queue, q)], 0
+		i -= b.head
+		b.queue, b.head = b.queue[:copy(b.queue, b.queue[b.head:])], 0
 	}
-	if i == len(q) {
+	if i == len(b.queue) {
 		b.queue = append(b.queue, *in)
 	} else {
-		b.queue = slices.Insert(b.queue, b.head+i, *in)
+		b.queue = slices.Insert(b.queue, i, *in)
 	}
 	b.Stats.Received++
 }
