@@ -89,10 +89,28 @@ func (p *Packet) commands(yield func(*Command) bool) {
 	}
 }
 
+// shotArrived says whether command seq's shot has arrived, read where it
+// lies: what its later copies would count (onWire; sentAt already stops
+// at the arrival) is read no more — checkLost returns at once for an
+// arrived shot, and nothing else reads them — so the copies of a shot
+// that arrived are not followed, nor its chunk made this run's own for
+// them. cl_cmdbackup repeats the last commands in every upstream packet
+// long after they arrived: following them was most of a packet's
+// bookkeeping. countSettled follows them anyway (the tests' full path).
+func (s *Sim) shotArrived(seq uint32) bool {
+	if s.countSettled || seq < 1 || int(seq) > s.pending.Len() {
+		return false
+	}
+	return s.pending.At(int(seq) - 1).arrived
+}
+
 // commandCopies follows the copies an upstream packet carries: n of each
 // are on the wire (0: the link dropped them).
 func (s *Sim) commandCopies(p *Packet, n int) {
 	for cmd := range p.commands {
+		if s.shotArrived(cmd.Seq) {
+			continue
+		}
 		if ps := s.shot(cmd.Seq); ps != nil {
 			if !ps.arrived {
 				// what a copy sent after one arrived could say is read no
@@ -114,6 +132,9 @@ func (s *Sim) commandCopies(p *Packet, n int) {
 // commandArrived takes the copies of an arriving packet off the wire.
 func (s *Sim) commandArrived(p *Packet) {
 	for cmd := range p.commands {
+		if s.shotArrived(cmd.Seq) {
+			continue
+		}
 		if ps := s.shot(cmd.Seq); ps != nil {
 			ps.onWire--
 		}

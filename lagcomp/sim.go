@@ -59,6 +59,9 @@ type Sim struct {
 	// noReuse turns the reuse of slabs and log arrays off: tests prove
 	// it never changes a byte, benchmarks measure what it saves.
 	noReuse bool
+	// countSettled follows the copies of shots that arrived as it does
+	// before (shotArrived): tests prove skipping them never changes a byte.
+	countSettled bool
 	// packetBytes is a keyframe's packet log (packets is nil then), as
 	// keptPackets wrote it
 	packetBytes []byte
