@@ -158,8 +158,22 @@ type Figure struct {
 // sweep. A figure declared in the summary becomes a column without a
 // change anywhere else.
 func Figures(s SummaryJSON) []Figure {
-	var out []Figure
-	for i, f := range walk(s) {
+	walked := walk(s)
+	n := 0 // sized at once: a sweep makes a row of them for every run
+	for _, f := range walked {
+		switch m, ok := f.value.(map[string]int); {
+		case !f.decl.Column:
+		case ok:
+			n += len(m)
+		default:
+			n++
+		}
+	}
+	var out []Figure // (nil when there are none, as before)
+	if n > 0 {
+		out = make([]Figure, 0, n)
+	}
+	for i, f := range walked {
 		d := f.decl
 		if !d.Column {
 			continue
