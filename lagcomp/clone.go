@@ -29,6 +29,7 @@ import (
 func (s *Sim) Clone() *Sim {
 	c := s.clone()
 	c.ownSlabs()
+	c.relog()
 	return c
 }
 
@@ -36,6 +37,9 @@ func (s *Sim) Clone() *Sim {
 // copies them out itself (slabFree).
 func (s *Sim) clone() *Sim {
 	s.live()
+	if s.packetBytes == nil {
+		s.framed() // the log's entries are shared as frames (Clone makes its ring again of them)
+	}
 	c := *s
 	// the two may share memory now (Recycle takes none of either), and
 	// the copy draws nothing from the source's Recycler
@@ -60,14 +64,13 @@ func (s *Sim) clone() *Sim {
 	c.pending = s.pending.Clone()
 	c.Shots = s.Shots.clone()
 	c.tally = s.tally.clone()
-	// append-only (it moves into another array); lent to the copy, so
-	// neither side writes the array again, and the spare is the source's
-	c.packets, c.spareLog = slices.Clip(s.packets), nil
-	if s.packets != nil {
-		s.logLent, c.logLent = true, true
-	}
+	// the frames' log is append-only (it moves into another array):
+	// shared, clipped; the ring is written over as entries leave, so the
+	// copy has none until Clone makes it (relog)
+	c.packets = slices.Clip(s.packets)
+	c.log, c.extras = logRing[loggedPacket]{lo: s.log.lo, n: s.log.n}, logRing[packetExtras]{}
 	if s.packetBytes != nil { // a keyframe's
-		c.packets, c.packetBytes, c.logLent = packetsOf(s.packetBytes), nil, false
+		c.packets, c.packetBytes = packetsOf(s.packetBytes), nil
 	}
 	c.renders = slices.Clone(s.renders)
 	c.fireAt = clonePtr(s.fireAt)
@@ -140,7 +143,7 @@ func (s *Sim) Keyframe() *Sim {
 		}
 		p.packed, p.path = rewind.Pack(p.path), nil
 	}
-	k.packetBytes, k.packets, k.packetsLo = keptPackets(k.packets[k.packetsLo:]), nil, 0
+	k.packetBytes, k.packets, k.packetsAt, k.packetsLo = keptPackets(k.packets[k.packetsLo:]), nil, k.packetsAt+k.packetsLo, 0
 	sk := snapKeeper{pawns: s.Server.Pawns, tick: k.cfg.Tick()} // the live run's: their paths unpacked
 	keep := func(p *Packet) {
 		if p.Inputs != nil { // Sim.refill unpacks them

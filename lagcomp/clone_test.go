@@ -32,17 +32,24 @@ import (
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[Sim](): {"sight", "duelAim", "duelAimSrc", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
-		"tally", "Dropped", "packets", "packetsLo", "logLent", "spareLog", "noReuse", "countSettled", "packetBytes", "snapBytes", "inputBytes", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "unlogged", "user", "sampled", "sampledLog", "honest", "twin", "work", "spares", "lent", "recycled"},
+		"tally", "Dropped", "log", "extras", "packets", "packetsAt", "packetsLo", "noReuse", "countSettled", "packetBytes", "snapBytes", "inputBytes", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "unlogged", "user", "sampled", "sampledLog", "honest", "twin", "work", "spares", "lent", "recycled"},
 	// the script and its actions are never written after New: shared
 	reflect.TypeFor[scriptState](): {"evs", "acts", "next", "refused", "refusedWhy", "reconnects", "resetDropped", "cuts"},
 	reflect.TypeFor[Server]():      {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells", "snapSlab", "kept"},
 	reflect.TypeFor[keptPawns]():   {"dt", "ts", "hist", "lastJump", "maxSpeed"}, // a keyframe's: never written, shared by its clones
 	reflect.TypeFor[inbox]():       {"slots", "free", "keys"},
-	reflect.TypeFor[inboxKey]():    {"deliver", "seq", "slot"},
-	reflect.TypeFor[WorkCounts]():  {"Ticks", "PawnTicks", "ProjTicks", "Frames", "PawnFrames", "Packets"}, // values: copied with the Sim
-	reflect.TypeFor[snapSlab]():    {"cur", "old", "gen", "from"},                                          // a clone starts slabs of its own
-	reflect.TypeFor[snapRoom]():    {"snaps", "poses", "vels", "acks", "played", "used", "gen"},
-	reflect.TypeFor[inputSlab]():   {"in", "gen"}, // a clone starts slabs of its own
+	// the packet log's rings are written over as entries leave: a clone
+	// makes its own of the frames' log it shares (relog), a keyframe keeps
+	// only their numbers
+	reflect.TypeFor[logRing[loggedPacket]](): {"buf", "lo", "n"},
+	reflect.TypeFor[logRing[packetExtras]](): {"buf", "lo", "n"},
+	reflect.TypeFor[loggedPacket]():          {"Sent", "Deliver", "FirstInputT", "Client", "Inputs", "InputBackups", "more", "Shot", "Seq", "Ack", "AckBits", "FirstInput", "Kind", "Up", "Dup", "Resend", "Weapon"},
+	reflect.TypeFor[packetExtras]():          {"Shots", "Messages", "Backup", "Cut"}, // never written after logging: shared
+	reflect.TypeFor[inboxKey]():              {"deliver", "seq", "slot"},
+	reflect.TypeFor[WorkCounts]():            {"Ticks", "PawnTicks", "ProjTicks", "Frames", "PawnFrames", "Packets"}, // values: copied with the Sim
+	reflect.TypeFor[snapSlab]():              {"cur", "old", "gen", "from"},                                          // a clone starts slabs of its own
+	reflect.TypeFor[snapRoom]():              {"snaps", "poses", "vels", "acks", "played", "used", "gen"},
+	reflect.TypeFor[inputSlab]():             {"in", "gen"}, // a clone starts slabs of its own
 	// a run's Recycler is never copied: a clone draws from none (its
 	// spares and snapSlab.from are nil), and a run cloned gives it nothing
 	reflect.TypeFor[Recycler]():                                 {"paths", "slabs", "pending", "inputs", "queues", "knots", "rooms", "snapBufs", "inboxes", "rewind", "shots", "fired", "fx"},
@@ -189,7 +196,7 @@ func blockOf[T any]() reflect.Type { return fieldType[chunklog.Log[T]]("blocks")
 var immutable = []reflect.Type{
 	reflect.TypeFor[Config](), reflect.TypeFor[ShotRecord](), reflect.TypeFor[Packet](),
 	reflect.TypeFor[Command](), reflect.TypeFor[projMsg](), reflect.TypeFor[fireeffects.WeaponMsg](), // what a reliable message points to
-	reflect.TypeFor[Snapshot](), reflect.TypeFor[movement.Ack](), reflect.TypeFor[PacketFrame](), reflect.TypeFor[WarpEvent](), reflect.TypeFor[projectile.Spec](),
+	reflect.TypeFor[Snapshot](), reflect.TypeFor[movement.Ack](), reflect.TypeFor[PacketFrame](), reflect.TypeFor[MessageFrame](), reflect.TypeFor[WarpEvent](), reflect.TypeFor[projectile.Spec](),
 	reflect.TypeFor[RuleCount](), reflect.TypeFor[ReconcileCount](), reflect.TypeFor[OutcomeCount](), reflect.TypeFor[rewind.Sample](), reflect.TypeFor[rewind.Bound](),
 	reflect.TypeFor[netem.LinkConfig](), reflect.TypeFor[netem.Trace](), reflect.TypeFor[netem.TraceStep](), fieldType[fireeffects.WeaponChannel]("inFlight").Elem(), reflect.TypeFor[fireeffects.ServerShot](), reflect.TypeFor[fireeffects.ServerBurst](),
 	fieldType[fireeffects.Tally]("settled"),
@@ -460,7 +467,7 @@ func TestKeptPacketsGiveBackTheLog(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.Step(6 * model.Second)
-		logs[name] = s.packets[s.packetsLo:]
+		logs[name] = s.loggedFrames()
 	}
 	for name, log := range logs {
 		b := keptPackets(log)

@@ -191,8 +191,9 @@ func packetFrame(p *Packet, dup bool) PacketFrame {
 	return f
 }
 
-// fill makes f packetFrame(p, dup) where it lies (the packet log's next
-// entry: no copy of a frame through the stack).
+// fill makes f packetFrame(p, dup) where it lies (no copy of a frame
+// through the stack). The packet log records most packets without it
+// (logPacket): TestLoggedPacketIsItsFrame holds the two to the same frames.
 func (f *PacketFrame) fill(p *Packet, dup bool) {
 	*f = PacketFrame{Kind: p.Kind, Client: p.Client, Up: p.Up, Sent: p.Sent, Deliver: p.Deliver, Dup: dup,
 		Seq: p.Hdr.Seq, Ack: p.Hdr.Ack, AckBits: p.Hdr.AckBits, Weapon: p.onWeapon, Cut: p.cut,

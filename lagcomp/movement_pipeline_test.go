@@ -200,7 +200,7 @@ func TestShotLeavesWithTheNextCommandPacket(t *testing.T) {
 				}
 				waited += b2i(w > 0)
 			}
-			for _, p := range s.packets {
+			for _, p := range s.loggedFrames() {
 				if p.Kind == PacketCommand && p.Up && !p.Dup && (len(p.Shots) == 0 || p.Inputs == p.InputBackups) {
 					t.Fatalf("cmd_rate_hz %d: a command packet with shots %v and %d new inputs", rate, p.Shots, p.Inputs-p.InputBackups)
 				}

@@ -286,10 +286,83 @@ const PacketWindow = 3 * model.Second
 // sends 6000 packets in PacketWindow); the oldest go first.
 const maxLogged = 8192
 
-// packetLog is the recent history of every packet on every link: one
-// entry per copy that arrives, one per packet lost, so a duplicated
-// packet has two entries (the second marked Dup).
+// packetLog is the recent history of every packet on every link, as
+// frames draw it: one entry per copy that arrives, one per packet lost,
+// so a duplicated packet has two entries (the second marked Dup).
 type packetLog []PacketFrame
+
+// loggedPacket is a packet log entry as logPacket records it: a
+// PacketFrame's fields without its slices and its Cut, which most packets
+// leave empty and the log keeps beside (packetExtras), so the entry holds
+// no pointer. A run logs every packet it sends, while views read only the
+// last PacketWindow of them and only at their frames: the PacketFrames
+// are made of these entries when a frame asks (Sim.recentPackets), not a
+// 168-byte frame with four pointers filled, copied and scanned by the
+// collector for every packet.
+type loggedPacket struct {
+	Sent, Deliver, FirstInputT   model.Time
+	Client, Inputs, InputBackups int
+	// more is one plus the global number of its packetExtras in the
+	// log's extras; 0: it has none (every slice nil, no Cut)
+	more                                int
+	Shot, Seq, Ack, AckBits, FirstInput uint32
+	Kind                                PacketKind
+	Up, Dup, Resend, Weapon             bool
+}
+
+// packetExtras are a logged packet's slices and cut, as its PacketFrame
+// holds them (shared with it: never written after logging).
+type packetExtras struct {
+	Shots    []uint32
+	Messages []MessageFrame
+	Backup   []uint32
+	Cut      Rule
+}
+
+// logRing is a queue of entries by their global number: the live ones,
+// lo to n, each at its number modulo the array's length, a power of two.
+// Nothing outside the log holds a window of it, so it is written over as
+// entries leave: a run's log stays in one array (made at its first
+// packet), however long it runs.
+type logRing[T any] struct {
+	buf   []T
+	lo, n int
+}
+
+func (r *logRing[T]) at(i int) *T { return &r.buf[i&(len(r.buf)-1)] }
+
+// add is the place of the entry numbered n (what was there is the
+// caller's to write over); the ring grows first, to room entries at
+// least, when it is full.
+func (r *logRing[T]) add(room int) *T {
+	if r.n-r.lo == len(r.buf) {
+		r.grow(room)
+	}
+	r.n++
+	return r.at(r.n - 1)
+}
+
+func (r *logRing[T]) grow(room int) {
+	m := 1
+	for m < max(room, 2*len(r.buf)) {
+		m *= 2
+	}
+	next := make([]T, m)
+	for i := r.lo; i < r.n; i++ {
+		next[i&(m-1)] = *r.at(i)
+	}
+	r.buf = next
+}
+
+// logRoom is the entries the log holds in PacketWindow at the steady rates
+// (each client's command packets and snapshots, and a little for the
+// rest): the ring is made at the first packet with room for them (as a
+// power of two, a little more as a rule).
+func (s *Sim) logRoom() int {
+	cfg := &s.cfg
+	perSec := len(s.Clients) * (cfg.cmdRate() + min(cfg.SnapshotHz, cfg.TickHz) + 8)
+	return min(maxLogged+1, perSec*int(PacketWindow/model.Second)+64)
+}
 
 // logPacket records p; a copy the link duplicated is marked Dup, one it
 // dropped has Deliver -1. What the reliability layer put in it (sequence
@@ -305,63 +378,126 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 		}
 		return
 	}
-	if len(s.packets) == cap(s.packets) {
-		s.moveLog()
+	if s.log.n-s.log.lo == len(s.log.buf) {
+		s.log.grow(s.logRoom())
 	}
-	s.packets = append(s.packets, PacketFrame{})
-	e := &s.packets[len(s.packets)-1]
-	e.fill(p, p.dupCopy)
+	e := &s.log.buf[s.log.n&(len(s.log.buf)-1)] // (add's, written out: the call cost a third of the rest)
+	s.log.n++
+	if len(p.Cmds) > 0 || len(p.Rel) > 0 || p.cut != "" || len(p.Backup) > 0 && len(p.backupSeq) != len(p.Backup) {
+		var f PacketFrame // the few packets with more than backups: their frame, as it is drawn
+		f.fill(p, p.dupCopy)
+		s.keepFrame(e, &f)
+	} else { // fill's fields of the packet, each written where it lies
+		e.Kind, e.Client, e.Up, e.Sent, e.Deliver, e.Dup = p.Kind, p.Client, p.Up, p.Sent, p.Deliver, p.dupCopy
+		e.Seq, e.Ack, e.AckBits, e.Weapon = p.Hdr.Seq, p.Hdr.Ack, p.Hdr.AckBits, p.onWeapon
+		e.Inputs, e.InputBackups = len(p.Inputs), p.InputBackups
+		e.Shot, e.Resend, e.more, e.FirstInput, e.FirstInputT = 0, false, 0, 0, 0
+		if p.InputBackups < len(p.Inputs) {
+			e.FirstInput, e.FirstInputT = p.Inputs[p.InputBackups].Seq, p.Inputs[p.InputBackups].T
+		}
+		if len(p.Backup) > 0 { // the client's shot numbers, shared as fill shares them
+			*s.extras.add(s.logRoom() / 4) = packetExtras{Backup: p.backupSeq}
+			e.more = s.extras.n
+		}
+	}
 	if lost {
 		e.Deliver = -1
 	}
 	if s.allPackets != nil {
-		*s.allPackets = append(*s.allPackets, *e)
+		*s.allPackets = append(*s.allPackets, PacketFrame{})
+		s.frameOf(e, &(*s.allPackets)[len(*s.allPackets)-1])
 	}
 	// forget what has left the window: entries are in sending order, and
-	// packetsLo is where the live ones begin (a scan from it, not from the
-	// start: at cl_cmdrate the log holds thousands)
-	for s.packetsLo < len(s.packets) && (s.packets[s.packetsLo].Sent < s.Now-PacketWindow || len(s.packets)-s.packetsLo > maxLogged) {
-		s.packetsLo++
+	// log.lo is where the live ones begin
+	for s.log.lo < s.log.n {
+		old := s.log.at(s.log.lo)
+		if old.Sent >= s.Now-PacketWindow && s.log.n-s.log.lo <= maxLogged {
+			break
+		}
+		if old.more > 0 {
+			s.extras.lo = old.more
+		}
+		s.log.lo++
 	}
 }
 
-// moveLog gives the full log an array with room for as many entries
-// again as it has live ones and moves them there: never shifted in place,
-// as frames and clones may hold windows of the array. An array no frame
-// or clone was ever given a window of (logLent) is nobody's but the
-// log's: it is kept (spareLog) and the log moves back into it next time
-// instead of allocating, so a run no view watches (a benchmark, the
-// shot command before its frame) logs its packets in the same two
-// arrays from its first seconds on. The first array is made here, at
-// the first packet, sized for twice PacketWindow at the steady rates
-// (each client's command packets and snapshots, and a little for the
-// rest): a run that keeps no log (NoPacketLog) never makes one.
-func (s *Sim) moveLog() {
+// keepFrame records f in e: the frame's fields, its slices and cut in the
+// extras when it has any. frameOf gives f back, field for field.
+func (s *Sim) keepFrame(e *loggedPacket, f *PacketFrame) {
+	*e = loggedPacket{Kind: f.Kind, Client: f.Client, Up: f.Up, Sent: f.Sent, Deliver: f.Deliver, Dup: f.Dup,
+		Seq: f.Seq, Ack: f.Ack, AckBits: f.AckBits, Weapon: f.Weapon, Resend: f.Resend, Shot: f.Shot,
+		Inputs: f.Inputs, InputBackups: f.InputBackups, FirstInput: f.FirstInput, FirstInputT: f.FirstInputT}
+	if f.Shots != nil || f.Messages != nil || f.Backup != nil || f.Cut != "" {
+		*s.extras.add(s.logRoom() / 4) = packetExtras{Shots: f.Shots, Messages: f.Messages, Backup: f.Backup, Cut: f.Cut}
+		e.more = s.extras.n
+	}
+}
+
+// frameOf makes f the PacketFrame e was recorded from.
+func (s *Sim) frameOf(e *loggedPacket, f *PacketFrame) {
+	*f = PacketFrame{Kind: e.Kind, Client: e.Client, Up: e.Up, Sent: e.Sent, Deliver: e.Deliver, Dup: e.Dup,
+		Seq: e.Seq, Ack: e.Ack, AckBits: e.AckBits, Weapon: e.Weapon, Resend: e.Resend, Shot: e.Shot,
+		Inputs: e.Inputs, InputBackups: e.InputBackups, FirstInput: e.FirstInput, FirstInputT: e.FirstInputT}
+	if e.more > 0 {
+		x := s.extras.at(e.more - 1)
+		f.Shots, f.Messages, f.Backup, f.Cut = x.Shots, x.Messages, x.Backup, x.Cut
+	}
+}
+
+// framed brings the frames' log (packets) up to the log: the live entries
+// not made into PacketFrames yet are made and appended, and packetsLo
+// follows the log's start. packets[i] is entry packetsAt+i; it is only
+// appended to (frames and clones hold windows of it).
+func (s *Sim) framed() {
+	lo, n := s.log.lo, s.log.n
+	end := s.packetsAt + len(s.packets)
+	if end < lo { // nothing live made yet: the log starts after the array
+		s.packetsLo, s.packetsAt, end = len(s.packets), lo-len(s.packets), lo
+	} else {
+		s.packetsLo = lo - s.packetsAt
+	}
+	for ; end < n; end++ {
+		if len(s.packets) == cap(s.packets) {
+			s.moveLog(n - end)
+		}
+		s.packets = append(s.packets, PacketFrame{})
+		s.frameOf(s.log.at(end), &s.packets[len(s.packets)-1])
+	}
+}
+
+// relog makes the log's ring again from the frames' log (a clone's,
+// whose frames' log is its source's or its keyframe's): entry for entry,
+// the same numbers.
+func (s *Sim) relog() {
 	live := s.packets[s.packetsLo:]
-	want := 2*len(live) + 64 // a copy per entry logged: cheaper than the allocation it saves
+	lo := s.packetsAt + s.packetsLo
+	s.log, s.extras = logRing[loggedPacket]{lo: lo, n: lo}, logRing[packetExtras]{}
+	for i := range live {
+		s.keepFrame(s.log.add(max(s.logRoom(), len(live)+1)), &live[i])
+	}
+}
+
+// moveLog gives the full frames' log an array with room for as many
+// entries again as it has live ones (and the more coming) and moves them
+// there: never shifted in place, as frames and clones may hold windows of
+// the array. The first array is sized for twice PacketWindow at the
+// steady rates.
+func (s *Sim) moveLog(more int) {
+	live := s.packets[s.packetsLo:]
+	want := 2*len(live) + more + 64
 	if cap(s.packets) == 0 {
-		cfg := &s.cfg
-		perSec := len(s.Clients) * (cfg.cmdRate() + min(cfg.SnapshotHz, cfg.TickHz) + 8)
-		want = min(maxLogged, 2*perSec*int(PacketWindow/model.Second)+64)
+		want = max(want, 2*s.logRoom())
 	}
-	next := s.spareLog[:0]
-	if cap(next) < want-len(live)/2 { // room for half as many again at least
-		next = make(packetLog, 0, want)
-	}
-	s.spareLog = nil
-	if !s.logLent && cap(s.packets) > 0 && !s.noReuse {
-		s.spareLog = s.packets[:0]
-	}
-	s.packets, s.packetsLo, s.logLent = append(next, live...), 0, false
+	s.packets, s.packetsAt, s.packetsLo = append(make(packetLog, 0, want), live...), s.packetsAt+s.packetsLo, 0
 }
 
 // recentPackets are the logged packets sent within PacketWindow before
-// now, in sending order: a window of the log itself, not a copy (entries
-// are logged at their sending time, so in order, and never written after
-// while the frame may hold them: the array is lent, never reused;
-// clipped, so an append to it cannot reach the log).
+// now, in sending order: a window of the frames' log, not a copy (entries
+// are logged at their sending time, so in order, and never written after:
+// the array is only appended to; clipped, so an append to it cannot reach
+// the log).
 func (s *Sim) recentPackets() []PacketFrame {
-	s.logLent = s.logLent || s.packets != nil
+	s.framed()
 	live := s.packets[s.packetsLo:] // what maxLogged dropped stays dropped, however the array is laid out
 	lo := sort.Search(len(live), func(i int) bool { return live[i].Sent >= s.Now-PacketWindow })
 	hi := sort.Search(len(live), func(i int) bool { return live[i].Sent > s.Now })
@@ -376,7 +512,8 @@ func (s *Sim) recentPackets() []PacketFrame {
 // what was half of its allocation. Its frames' Packets are empty, and so
 // are the shot paths drawn from them. Ask before stepping.
 func (s *Sim) NoPacketLog() {
-	s.unlogged, s.packets, s.packetsLo, s.spareLog = true, nil, 0, nil
+	s.unlogged, s.packets, s.packetsLo, s.packetsAt = true, nil, 0, 0
+	s.log, s.extras = logRing[loggedPacket]{}, logRing[packetExtras]{}
 }
 
 // KeepAllPackets makes the run keep every packet copy it sends, not only

@@ -84,8 +84,8 @@ func TestPacketLogIsBounded(t *testing.T) {
 	if len(f.Packets) == 0 || f.Packets[0].Sent < f.T-PacketWindow {
 		t.Fatalf("frame holds %d packets, the oldest sent %v (now %v)", len(f.Packets), f.Packets[0].Sent, f.T)
 	}
-	if len(s.packets) > 2*maxLogged {
-		t.Fatalf("log holds %d entries", len(s.packets))
+	if len(s.packets) > 2*maxLogged || len(s.log.buf) > 2*maxLogged || len(s.extras.buf) > len(s.log.buf) {
+		t.Fatalf("log holds %d entries in frames, %d in its ring, %d in its extras'", len(s.packets), len(s.log.buf), len(s.extras.buf))
 	}
 }
 
@@ -144,5 +144,96 @@ func TestNoPacketLogChangesNoFigure(t *testing.T) {
 		if fa, fb := a.Frame(), b.Frame(); len(fa.Packets) == 0 || len(fb.Packets) != 0 {
 			t.Fatalf("frames' packets: %d with the log, %d without", len(fa.Packets), len(fb.Packets))
 		}
+	}
+}
+
+// loggedFrames are the packet log's live entries as frames draw them.
+func (s *Sim) loggedFrames() []PacketFrame {
+	s.framed()
+	return s.packets[s.packetsLo:]
+}
+
+// The log records a packet as a loggedPacket (no pointer in it, its slices
+// and cut beside) and makes its PacketFrame only when a frame asks
+// (frameOf): every entry gives back, field for field, the frame fill makes
+// of the packet, which a run without a log (NoPacketLog) still makes for
+// KeepAllPackets. The frames' log is the last of them. The scenes cover
+// loss, duplicates and reordering, shots with their backups, reliable fire
+// (messages, resends), rockets (projectile messages), the weapon channel,
+// an outage and a disconnect (cuts).
+func TestLoggedPacketIsItsFrame(t *testing.T) {
+	scenes := cloneScenes()
+	reliable := Defaults()
+	reliable.ReliableFire, reliable.CmdBackup, reliable.Up.LossPct, reliable.Down.LossPct = true, 0, 20, 20
+	outage, disconnect := Defaults(), Defaults()
+	outage.Events, disconnect.Events = "2s:outage=1200ms", "2s@shooter:disconnect=1s"
+	scenes["reliable"], scenes["outage"], scenes["disconnect"] = reliable, outage, disconnect
+	var seen struct{ plain, shots, messages, resends, backup, cut, dup, lost, weapon, inputs int }
+	for name, c := range scenes {
+		logged, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, _ := New(c)
+		logged.KeepAllPackets()
+		full.NoPacketLog()
+		full.KeepAllPackets()
+		for at := model.Time(0); at <= 8*model.Second; at += 10 * model.Millisecond {
+			logged.Step(at)
+			logged.extrasAreTheLiveEntries(t)
+		}
+		full.Step(8 * model.Second)
+		got, want := logged.AllPackets(), full.AllPackets()
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d packets logged, %d sent", name, len(got), len(want))
+		}
+		for i := range want {
+			if !reflect.DeepEqual(got[i], want[i]) {
+				t.Fatalf("%s: packet %d logged as\n%#v\nits frame is\n%#v", name, i, got[i], want[i])
+			}
+			p := &want[i]
+			if p.Shots == nil && p.Messages == nil && p.Backup == nil && p.Cut == "" {
+				seen.plain++
+			}
+			seen.shots += b2i(p.Shots != nil)
+			seen.messages += b2i(p.Messages != nil)
+			seen.resends += b2i(p.Resend)
+			seen.backup += b2i(p.Backup != nil)
+			seen.cut += b2i(p.Cut != "")
+			seen.dup += b2i(p.Dup)
+			seen.lost += b2i(p.Deliver == -1)
+			seen.weapon += b2i(p.Weapon)
+			seen.inputs += b2i(p.FirstInputT != 0)
+		}
+		live := logged.loggedFrames()
+		if len(live) == 0 || !reflect.DeepEqual(live, want[len(want)-len(live):]) {
+			t.Fatalf("%s: the frames' log (%d entries) is not the last of the packets sent", name, len(live))
+		}
+	}
+	t.Logf("%+v", seen)
+	v := reflect.ValueOf(seen)
+	for i := 0; i < v.NumField(); i++ {
+		if v.Field(i).Int() == 0 {
+			t.Errorf("no packet with %s in the scenes: the test tests nothing of it", v.Type().Field(i).Name)
+		}
+	}
+}
+
+// extrasAreTheLiveEntries fails unless the log's extras are exactly those
+// of its live entries, in order: none dropped while an entry names it,
+// none kept after.
+func (s *Sim) extrasAreTheLiveEntries(t *testing.T) {
+	t.Helper()
+	next := s.extras.lo + 1
+	for i := s.log.lo; i < s.log.n; i++ {
+		if m := s.log.at(i).more; m > 0 {
+			if m != next {
+				t.Fatalf("at %v: entry %d names extras %d, want %d (the ring holds %d to %d)", s.Now, i, m-1, next-1, s.extras.lo, s.extras.n)
+			}
+			next++
+		}
+	}
+	if next != s.extras.n+1 {
+		t.Fatalf("at %v: the extras run on to %d after the last live entry's %d", s.Now, s.extras.n, next-1)
 	}
 }

@@ -128,44 +128,43 @@ func TestCloneSurvivesTheOthersReuse(t *testing.T) {
 }
 
 // A frame never changes under its holder while the run goes on: the
-// packet log's array it holds a window of is never written again, though
-// a run no frame watches moves its log back and forth between the same
-// two arrays.
+// frames' log it holds a window of is only appended to, and moves to a new
+// array when full, never back. A run no frame watches makes no frames of
+// its packets at all: its log stays in the ring it made at its first
+// packet (grown once at most).
 func TestKeptFrameNeverChanges(t *testing.T) {
 	c := recycleScenes()["jitter"]
 	s, _ := New(c)
 	ref, _ := New(c)
-	arrays := map[*PacketFrame]bool{}
-	reused := 0
-	base := func() *PacketFrame { return &s.packets[:1][0] }
+	rings := map[*loggedPacket]bool{}
 	for at := model.Time(0); at <= 15*model.Second; at += 10 * model.Millisecond {
 		s.Step(at)
-		arrays[base()] = true
+		rings[&s.log.buf[0]] = true
 	}
-	if len(arrays) > 3 {
-		t.Fatalf("an unwatched run made %d log arrays in 15 s: it should move between two", len(arrays))
+	if len(rings) > 2 || s.packets != nil {
+		t.Fatalf("an unwatched run made %d log rings and %d frames of its packets in 15 s", len(rings), len(s.packets))
 	}
 	f := s.Frame()
 	k := s.Clone()
-	lent, kept := base(), fmt.Sprintf("%#v", f.Packets)
+	kept := fmt.Sprintf("%#v", f.Packets)
 	ref.Step(s.Now)
 	want := framesBytes(t, ref)
-	prev := base()
+	base := func() *PacketFrame { return &s.packets[:1][0] }
+	arrays := map[*PacketFrame]bool{base(): true}
 	for at := s.Now; at <= 45*model.Second; at += 10 * model.Millisecond {
 		s.Step(at)
-		if p := base(); p != prev {
-			if p == lent {
-				t.Fatalf("at %v: the log moved back into the array a frame and a clone hold", at)
-			}
-			if arrays[p] {
-				reused++
-			}
-			arrays[p], prev = true, p
+		rings[&s.log.buf[0]] = true
+		if at%(500*model.Millisecond) == 0 {
+			s.Frame()
+			arrays[base()] = true
 		}
 	}
-	t.Logf("%d arrays, moved back %d times; now %v", len(arrays), reused, s.Now)
-	if reused == 0 {
-		t.Fatal("the log never moved back into an array: the test tests nothing")
+	t.Logf("%d rings, %d arrays of frames; now %v", len(rings), len(arrays), s.Now)
+	if len(arrays) < 3 {
+		t.Fatal("the frames' log never moved: the test tests nothing")
+	}
+	if len(rings) > 2 {
+		t.Fatalf("the log made %d rings", len(rings))
 	}
 	if got := fmt.Sprintf("%#v", f.Packets); got != kept {
 		t.Fatal("a frame's packets changed as the run went on")

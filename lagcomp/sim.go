@@ -48,14 +48,15 @@ type Sim struct {
 	// Dropped are the losses of the last droppedWindow as frames draw
 	// them, newest last (bounded): frames, not packets, so they hold
 	// nothing of the slabs packets carry their inputs and snapshots in
-	Dropped   []PacketFrame
-	packets   packetLog
-	packetsLo int // packets[:packetsLo] have left the window
-	// logLent: a frame or a clone was given a window of the packets'
-	// array, so it is never written again below its length; spareLog is
-	// an earlier array nobody was (packet.go's moveLog)
-	logLent  bool
-	spareLog packetLog
+	Dropped []PacketFrame
+	// log is the packet log (packet.go's logPacket), extras its entries'
+	// slices; packets is it as frames draw it, made as they ask
+	// (framed): packets[i] is entry packetsAt+i, and packets[:packetsLo]
+	// have left the window
+	log                  logRing[loggedPacket]
+	extras               logRing[packetExtras]
+	packets              packetLog
+	packetsAt, packetsLo int
 	// noReuse turns the reuse of slabs and log arrays off: tests prove
 	// it never changes a byte, benchmarks measure what it saves.
 	noReuse bool
