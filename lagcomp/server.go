@@ -233,10 +233,7 @@ func (s *Server) receiveInputs(t model.Time) {
 			continue
 		}
 		p := &s.in.slots[k.slot]
-		b := s.conns[p.Client].inputs
-		for i := range p.Inputs {
-			b.Receive(&p.Inputs[i], p.Deliver)
-		}
+		s.conns[p.Client].inputs.ReceiveAll(p.Inputs, p.Deliver)
 	}
 }
 

@@ -471,3 +471,60 @@ func TestBufferHeadIsTheShiftedQueue(t *testing.T) {
 		}
 	}
 }
+
+// A packet's inputs taken in one call (ReceiveAll) leave the buffer as
+// each taken in its own call does, in the packet's order: the same queue,
+// head, first input and counts after every packet, the same poses played
+// at every tick, bit for bit — on a lossy, reordering, duplicating stream
+// whose packets carry cmd_backup copies of inputs already queued or
+// played, under both starve rules.
+func TestReceiveAllIsEachInTurn(t *testing.T) {
+	for _, starve := range Starves() {
+		for seed := uint64(1); seed <= 4; seed++ {
+			r := rand.New(rand.NewPCG(seed, 7))
+			dt, tick := model.TickTime(1, 120), model.TickTime(1, 64)
+			ins := stream(2000, dt, model.V(1, 2))
+			for i := range ins {
+				ins[i].Vel = model.V(r.Float64()*6-3, r.Float64()*6-3)
+			}
+			type packet struct {
+				at     model.Time
+				lo, hi int // ins[lo:hi]: two backups, then the new ones
+			}
+			var wire []packet
+			for i := 0; i < len(ins); i += 2 {
+				if r.IntN(100) < 10 {
+					continue // lost
+				}
+				at := ins[min(i+1, len(ins)-1)].End() + 30*ms + model.Time(r.Int64N(int64(60*ms)))
+				for range 1 + r.IntN(5)/4 { // sometimes duplicated
+					wire = append(wire, packet{at, max(0, i-2), min(i+2, len(ins))})
+				}
+			}
+			b, ref := &Buffer{Lead: tick, Starve: starve}, &Buffer{Lead: tick, Starve: starve}
+			pose, refPose := model.Pose{Alive: true}, model.Pose{Alive: true}
+			for now := model.Time(0); now < 16*model.Second; now += tick {
+				for _, p := range wire {
+					if p.at > now || p.at <= now-tick {
+						continue
+					}
+					b.ReceiveAll(ins[p.lo:p.hi], p.at)
+					for j := p.lo; j < p.hi; j++ {
+						ref.ReceiveAll(ins[j:j+1], p.at)
+					}
+					if !reflect.DeepEqual(b, ref) {
+						t.Fatalf("%s seed %d at %v: packet %d-%d taken at once\n%+v\none by one\n%+v", starve, seed, now, p.lo, p.hi, b.Stats, ref.Stats)
+					}
+				}
+				pose, _ = b.Tick(now, tick, pose, nil)
+				refPose, _ = ref.Tick(now, tick, refPose, nil)
+				if fmt.Sprintf("%#v", pose) != fmt.Sprintf("%#v", refPose) || !reflect.DeepEqual(b, ref) {
+					t.Fatalf("%s seed %d at %v: played %#v, one by one %#v", starve, seed, now, pose, refPose)
+				}
+			}
+			if st := b.Stats; st.Duplicates < 500 || st.Received < 1000 || st.Applied < 1000 {
+				t.Fatalf("%s seed %d: %+v: the stream must bring copies and play inputs", starve, seed, st)
+			}
+		}
+	}
+}
