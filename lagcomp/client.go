@@ -606,13 +606,25 @@ func (s *Sim) botHands(c *Client, t, dt model.Time) (vel model.Vec, yaw float64,
 	if goal.Epoch != cur.Epoch {
 		return model.Vec{}, goal.Yaw, goal.Epoch, goal.Alive, goal.Pos
 	}
-	vel = goal.Pos.Sub(cur.Pos).Scale(1 / dt.Seconds())
+	vel = handsVel(goal.Pos.Sub(cur.Pos), dt)
 	if vel.X != 0 || vel.Y != 0 { // a still bot's zero is no faster than its script
 		if top, l := m.MaxSpeed(), vel.Len(); l > top { // the length once: the same value both times
 			vel = vel.Scale(top / l)
 		}
 	}
 	return vel, goal.Yaw, goal.Epoch, goal.Alive, model.Vec{}
+}
+
+// handsVel is the velocity that covers d in dt (> 0): d.Scale(1 /
+// dt.Seconds()). A bot standing where its script wants it (d zero: a
+// standing bot's every frame) gets d itself, which is that product bit
+// for bit (±0 times a finite positive factor keeps its sign), without the
+// two divisions.
+func handsVel(d model.Vec, dt model.Time) model.Vec {
+	if d.X == 0 && d.Y == 0 {
+		return d
+	}
+	return d.Scale(1 / dt.Seconds())
 }
 
 // predictWalls are the walls the predicting client collides with.

@@ -275,3 +275,21 @@ func TestTrimPathIsTheSearch(t *testing.T) {
 		t.Fatalf("%d trims, %d kept: the test must see both", trims, keeps)
 	}
 }
+
+// A bot standing where its script wants it takes its offset, zero, as its
+// velocity without the divisions (handsVel): the full product's value and
+// sign bits, for every zero (+0, -0 on either axis) and frame length; a
+// non-zero offset is the product itself.
+func TestHandsVelIsTheProduct(t *testing.T) {
+	zero, neg := 0.0, math.Copysign(0, -1)
+	r := rand.New(rand.NewPCG(3, 4))
+	bits := func(v model.Vec) [2]uint64 { return [2]uint64{math.Float64bits(v.X), math.Float64bits(v.Y)} }
+	for i := 0; i < 20000; i++ {
+		dt := model.Time(1 + r.Int64N(int64(2*model.Second)))
+		for _, d := range []model.Vec{{X: zero, Y: zero}, {X: neg, Y: zero}, {X: zero, Y: neg}, {X: neg, Y: neg}, {X: r.NormFloat64(), Y: neg}, {X: r.NormFloat64(), Y: r.NormFloat64()}} {
+			if got, want := handsVel(d, dt), d.Scale(1/dt.Seconds()); bits(got) != bits(want) {
+				t.Fatalf("handsVel(%v, %v) = %v, the product %v", d, dt, got, want)
+			}
+		}
+	}
+}

@@ -116,17 +116,16 @@ func (m Motion) At(t Time) Pose { return m.at(t, nil) }
 // every sample), a strafe's direction from c when c is given.
 func (m *Motion) at(t Time, c *WalkLeg) Pose {
 	t += m.Phase
-	s := t.Seconds()
 	p := Pose{Pos: m.Origin, Yaw: NormalizeAngle(m.Yaw), Alive: true}
-	switch m.Kind {
+	switch m.Kind { // t.Seconds() (a division) only where it is read: not a standing pawn's every frame
 	case Linear:
-		p.Pos = m.Origin.Add(Dir(m.Heading).Scale(m.Speed * s))
+		p.Pos = m.Origin.Add(Dir(m.Heading).Scale(m.Speed * t.Seconds()))
 		p.Yaw = NormalizeAngle(m.Heading)
 	case Strafe:
-		p.Pos = m.Origin.Add(c.dir(m.Heading).Scale(triangle(m.Speed*s, m.Amplitude)))
+		p.Pos = m.Origin.Add(c.dir(m.Heading).Scale(triangle(m.Speed*t.Seconds(), m.Amplitude)))
 	case Circle:
 		if m.Amplitude > 0 {
-			ang := m.Heading + m.Speed*s/m.Amplitude
+			ang := m.Heading + m.Speed*t.Seconds()/m.Amplitude
 			p.Pos = m.Origin.Add(Dir(ang).Scale(m.Amplitude))
 			p.Yaw = NormalizeAngle(ang + math.Pi/2)
 		}

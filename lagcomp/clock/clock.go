@@ -114,13 +114,22 @@ func (c *Clock) Advance(dt model.Time) {
 		return
 	}
 	c.elapsed += dt
-	drift := model.Time(math.Round(float64(c.elapsed) * c.S.DriftPPM / 1e6))
+	var drift model.Time
+	if c.S.DriftPPM != 0 { // a true oscillator's drift is 0 (driftAfter of ±0 ppm), with no product, division and rounding at every frame
+		drift = driftAfter(c.elapsed, c.S.DriftPPM)
+	}
 	local := dt + drift - c.drifted
 	c.drifted = drift
 	c.est += local
 	if c.S.Sync == TickCount {
 		c.correct(local)
 	}
+}
+
+// driftAfter is how far an oscillator ppm parts per million fast has
+// drifted after elapsed of true time, to the microsecond.
+func driftAfter(elapsed model.Time, ppm float64) model.Time {
+	return model.Time(math.Round(float64(elapsed) * ppm / 1e6))
 }
 
 // Snapshot takes in the server time of a snapshot newer than any before,

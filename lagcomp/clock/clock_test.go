@@ -135,3 +135,37 @@ func TestTickCountErrorIsBoundedByTheJitter(t *testing.T) {
 		}
 	}
 }
+
+// A clock that does not drift (0 ppm, or -0) skips driftAfter at every
+// frame: its drift is driftAfter's, 0, after any time at all, and a clock
+// run through frames of every length keeps the estimate the full
+// formula keeps, frame for frame.
+func TestNoDriftIsDriftAfter(t *testing.T) {
+	for _, ppm := range []float64{0, math.Copysign(0, -1)} {
+		for _, e := range []model.Time{0, 1, 999_999, 1_000_000, 1 << 40, 1<<62 + 12345} {
+			if d := driftAfter(e, ppm); d != 0 {
+				t.Fatalf("driftAfter(%v, %v) = %v", e, ppm, d)
+			}
+		}
+		for _, sync := range []Sync{None, TickCount, PackageTimeStamp} {
+			c := Clock{S: Settings{Sync: sync, DriftPPM: ppm}}
+			c.Snapshot(50 * model.Millisecond)
+			est, elapsed, drifted := c.est, model.Time(0), model.Time(0)
+			for i := 0; i < 5000; i++ {
+				dt := model.Time(1 + (i*7919)%40000)
+				c.Advance(dt)
+				elapsed += dt
+				drift := driftAfter(elapsed, ppm)
+				est += dt + drift - drifted
+				drifted = drift
+				if sync == None && (c.est != est || c.drifted != drifted) {
+					t.Fatalf("%v ppm, frame %d: estimate %v (drifted %v), the full formula's %v (%v)", ppm, i, c.est, c.drifted, est, drifted)
+				}
+				if c.drifted != drifted {
+					t.Fatalf("%v ppm, %s, frame %d: drifted %v, the full formula's %v", ppm, sync, i, c.drifted, drifted)
+				}
+				est = c.est // a correcting clock moves its estimate itself
+			}
+		}
+	}
+}
