@@ -939,7 +939,8 @@ func (s *Sim) serverPacket(p *Packet) {
 		return
 	}
 	s.commandArrived(p)
-	r := s.endpoint(s.Clients[p.Client], false, p.onWeapon).IncomingAt(s.Server.Now, p.Deliver, p.Hdr, p.Rel)
+	var r netem.Received[relMsg]
+	s.endpoint(s.Clients[p.Client], false, p.onWeapon).IncomingTo(&r, s.Server.Now, p.Deliver, p.Hdr, p.Rel)
 	if r.OldConnection {
 		s.oldConnection(p)
 		return
@@ -1044,7 +1045,8 @@ func (s *Sim) clientPacket(c *Client, p *Packet, t model.Time) {
 		s.handshakeReply(c, p, t)
 		return
 	}
-	r := s.endpoint(c, true, p.onWeapon).Incoming(t, p.Hdr, p.Rel)
+	var r netem.Received[relMsg]
+	s.endpoint(c, true, p.onWeapon).IncomingTo(&r, t, t, p.Hdr, p.Rel)
 	if r.Duplicate || r.OldConnection {
 		return // the packet layer drops a network duplicate, and a replaced connection's packet
 	}

@@ -449,16 +449,25 @@ func (e *Endpoint[M]) Incoming(now model.Time, h Header, msgs []Message[M]) Rece
 // shows how long it waited.
 func (e *Endpoint[M]) IncomingAt(now, arrived model.Time, h Header, msgs []Message[M]) Received[M] {
 	var r Received[M]
+	e.IncomingTo(&r, now, arrived, h, msgs)
+	return r
+}
+
+// IncomingTo is IncomingAt writing its report into r, which must be
+// zero: the simulation takes every packet this way, its report where it
+// lies (returning the ten-word report by value, zeroed then copied out,
+// was most of IncomingAt's time in a CPU profile of the default scene).
+func (e *Endpoint[M]) IncomingTo(r *Received[M], now, arrived model.Time, h Header, msgs []Message[M]) {
 	if h.Gen != e.gen {
 		e.Stats.OldPackets++
 		e.Stats.Abandoned += len(msgs)
 		r.OldConnection, r.Abandoned = true, msgs
-		return r
+		return
 	}
 	if e.seen(h.Seq) {
 		e.Stats.DupPackets++
 		r.Duplicate = true
-		return r
+		return
 	}
 	r.Stale = h.Seq < e.recvHigh
 	if r.Stale {
@@ -481,7 +490,6 @@ func (e *Endpoint[M]) IncomingAt(now, arrived model.Time, h Header, msgs []Messa
 		r.Deliver = e.accept(m, r.Deliver)
 	}
 	e.Stats.Delivered += len(r.Deliver)
-	return r
 }
 
 // seen reports whether packet seq was received before (within the last
