@@ -755,7 +755,8 @@ func (s *Sim) send(p *Packet, c *Client) bool {
 	// a connect exchange belongs to no connection yet, nor does what the
 	// server sends a rejoining client before it took its request (cut)
 	if !p.Kind.Handshake() && (p.Up || !c.rejoin.active || c.rejoin.accepted) {
-		p.Hdr, p.Rel = s.endpoint(c, p.Up, p.onWeapon).Outgoing(s.Now)
+		p.Rel = nil
+		s.endpoint(c, p.Up, p.onWeapon).OutgoingTo(&p.Hdr, &p.Rel, s.Now)
 	}
 	n, d1, d2 := link.Send(s.Now)
 	n, d1, d2 = s.scriptedFate(p, c, n, d1, d2)

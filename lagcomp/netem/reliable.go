@@ -288,11 +288,21 @@ func (e *Endpoint[M]) AckOwed(now model.Time) bool { return e.owesAck && now >= 
 // acks, which settles any ack owed) and the reliable messages that ride
 // it by the style.
 func (e *Endpoint[M]) Outgoing(now model.Time) (Header, []Message[M]) {
+	var h Header
+	var out []Message[M]
+	e.OutgoingTo(&h, &out, now)
+	return h, out
+}
+
+// OutgoingTo is Outgoing writing the header and the messages into h and
+// *out (nil), the packet's own fields: the simulation stamps every packet
+// this way (the two results returned, then stored, were most of the
+// stamping's time in a CPU profile of the default scene).
+func (e *Endpoint[M]) OutgoingTo(h *Header, out *[]Message[M], now model.Time) {
 	e.seq++
 	e.Stats.Packets++
 	e.owesAck = false
-	h := Header{Seq: e.seq, Ack: e.recvHigh, AckBits: uint32(e.recvBits), Elicit: e.style.probes() && len(e.queue) > 0, Gen: e.gen}
-	var out []Message[M]
+	*h = Header{Seq: e.seq, Ack: e.recvHigh, AckBits: uint32(e.recvBits), Elicit: e.style.probes() && len(e.queue) > 0, Gen: e.gen}
 	var ids []uint32
 	fresh := false
 	for i := range e.queue {
@@ -315,14 +325,13 @@ func (e *Endpoint[M]) Outgoing(now model.Time) (Header, []Message[M]) {
 		m.sent, m.lastSent, m.naked = true, now, false
 		cp := m.msg
 		cp.Sent, cp.Epoch = now, e.epoch
-		out = append(out, cp)
+		*out = append(*out, cp)
 		ids = append(ids, m.msg.ID)
 	}
 	if len(ids) > 0 {
 		e.flight = append(e.flight, sentPacket{seq: e.seq, at: now, ids: ids, fresh: fresh})
 	}
 	e.lastSent = now
-	return h, out
 }
 
 // KeepAlive counts a packet sent only for KeepAliveDue.
