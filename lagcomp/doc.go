@@ -44,16 +44,17 @@
 // projectile_record.go and burst_record.go; peekers_advantage.go is the
 // duel; frame.go makes the views' Frame (the whole simulation at one
 // instant, not a client's render frame); clone.go copies the Sim for keyframes;
-// sim.go's Recycler hands a finished run's large buffers to the next run
-// (a sweep worker's points); config.go and keys.go configure it.
+// recycle.go's Recycler hands a finished run's large buffers to the next
+// run (a sweep worker's points); config.go and keys.go configure it (keys.go
+// also writes and reads a configuration as text, ConfigMap).
 //
 // The movement pipeline (../shared/DESIGN.md, "Movement through the
 // netcode": client input sampled and batched into commands, the server's
 // input buffer, client-side prediction and its correction by replay)
-// will live in lagcomp/movement for what needs nothing of the Sim (the
-// input command, the buffer and its starvation, predict and replay),
-// with its Sim side in client.go (sample, predict, send) and server.go
-// (pop each client's next command a tick), in place of sim.go's ownPose.
+// lives in lagcomp/movement for what needs nothing of the Sim (the input
+// command, the buffer and its starvation, predict and replay), with its
+// Sim side in client.go (sample, predict, send) and server.go (pop each
+// client's next command a tick).
 //
 // Nothing here reads the wall clock, the global random source or iterates
 // a map where order matters: one seed fixes every result, byte for byte.
