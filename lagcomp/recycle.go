@@ -5,6 +5,7 @@ import (
 
 	"lagscope/lagcomp/chunklog"
 	"lagscope/lagcomp/fireeffects"
+	"lagscope/lagcomp/internal/spare"
 	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/rewind"
 	"lagscope/model"
@@ -36,10 +37,6 @@ type Recycler struct {
 	fx       fireeffects.Spares          // the fire log's
 }
 
-// maxSpare bounds each list of the Recycler: past it a returned buffer is
-// left to the collector (a run returns a few dozen).
-const maxSpare = 256
-
 // New is lagcomp's New, the run's buffers drawn from r where it has them.
 func (r *Recycler) New(cfg Config) (*Sim, error) { return newSim(cfg, r) }
 
@@ -63,7 +60,7 @@ func (r *Recycler) Recycle(s *Sim) {
 		for i := range srv.Pawns {
 			p := &srv.Pawns[i]
 			if p.path != nil {
-				keepSpare(&r.paths, p.path[:0])
+				spare.Keep(&r.paths, p.path[:0])
 			}
 			r.rewind.Keep(p.History, &p.Swept)
 			p.path = nil
@@ -72,39 +69,39 @@ func (r *Recycler) Recycle(s *Sim) {
 		for _, cn := range srv.conns {
 			q, k := cn.inputs.Rooms()
 			if cap(q) > 0 {
-				keepSpare(&r.queues, q)
+				spare.Keep(&r.queues, q)
 			}
 			if cap(k) > 0 {
-				keepSpare(&r.knots, k)
+				spare.Keep(&r.knots, k)
 			}
 		}
 		for _, o := range append(srv.snapSlab.old, srv.snapSlab.cur) {
-			if o.snaps != nil && len(r.rooms) < maxSpare {
+			if o.snaps != nil && len(r.rooms) < spare.Max {
 				r.rooms = append(r.rooms, o)
 			}
 		}
 		srv.snapSlab = snapSlab{}
 		for _, c := range s.Clients {
 			if cap(c.slab) > 0 {
-				keepSpare(&r.slabs, c.slab[:0])
+				spare.Keep(&r.slabs, c.slab[:0])
 			}
 			for _, o := range c.oldSlabs {
-				keepSpare(&r.slabs, o.in[:0])
+				spare.Keep(&r.slabs, o.in[:0])
 			}
 			c.slab, c.oldSlabs = nil, nil
 			if room := c.pred.Room(); room != nil {
-				keepSpare(&r.pending, room)
+				spare.Keep(&r.pending, room)
 			}
 			for _, in := range [...][]movement.Input{c.batch, c.sentInputs} {
 				if cap(in) > 0 {
-					keepSpare(&r.inputs, in)
+					spare.Keep(&r.inputs, in)
 				}
 			}
 			c.batch, c.sentInputs = nil, nil
 			r.keepInbox(&c.in)
 			if cap(c.snapBuf) > 0 {
 				clear(c.snapBuf[:cap(c.snapBuf)]) // snapshots of the slabs
-				keepSpare(&r.snapBufs, c.snapBuf)
+				spare.Keep(&r.snapBufs, c.snapBuf)
 			}
 			c.snaps, c.snapBuf = nil, nil
 			r.rewind.Keep(c.seenTrail, nil)
@@ -123,7 +120,7 @@ func (s *Sim) live() {
 // keepInbox takes b's arrays, cleared (a packet points to what its run
 // made: kept, they would keep that alive), and empties b.
 func (r *Recycler) keepInbox(b *inbox) {
-	if b.slots != nil && len(r.inboxes) < maxSpare {
+	if b.slots != nil && len(r.inboxes) < spare.Max {
 		clear(b.slots[:cap(b.slots)])
 		r.inboxes = append(r.inboxes, inbox{slots: b.slots[:0], free: b.free[:0], keys: b.keys[:0]})
 	}
@@ -163,7 +160,7 @@ func (r *Recycler) path(n int) []rewind.Sample {
 	if r == nil {
 		return nil
 	}
-	return takeSpare(&r.paths, n)
+	return spare.Take(&r.paths, n)
 }
 
 // shotChunks is where the run's shot log takes new chunks from (nil:
@@ -190,7 +187,7 @@ func (r *Recycler) bufferQueue() []movement.Input {
 	if r == nil {
 		return nil
 	}
-	return takeSpare(&r.queues, 0)
+	return spare.Take(&r.queues, 0)
 }
 
 // bufferKnots is an empty array of an input buffer's knots an earlier run's
@@ -199,7 +196,7 @@ func (r *Recycler) bufferKnots() []rewind.Sample {
 	if r == nil {
 		return nil
 	}
-	return takeSpare(&r.knots, 0)
+	return spare.Take(&r.knots, 0)
 }
 
 // fireLogs is where the run's fire log takes new chunks from (nil:
@@ -217,7 +214,7 @@ func (r *Recycler) inputList() []movement.Input {
 	if r == nil {
 		return nil
 	}
-	return takeSpare(&r.inputs, 0)
+	return spare.Take(&r.inputs, 0)
 }
 
 // snapBuf is an empty snapshot buffer an earlier run's client had (nil:
@@ -226,7 +223,7 @@ func (r *Recycler) snapBuf() []*Snapshot {
 	if r == nil {
 		return nil
 	}
-	return takeSpare(&r.snapBufs, 0)
+	return spare.Take(&r.snapBufs, 0)
 }
 
 // pendingRoom is a spare predictor's room (nil: none).
@@ -234,13 +231,13 @@ func (r *Recycler) pendingRoom() []movement.Input {
 	if r == nil {
 		return nil
 	}
-	return takeSpare(&r.pending, 0)
+	return spare.Take(&r.pending, 0)
 }
 
 // inputSlab is an empty input slab with room for size inputs.
 func (r *Recycler) inputSlab(size int) []movement.Input {
 	if r != nil {
-		if b := takeSpare(&r.slabs, size); b != nil {
+		if b := spare.Take(&r.slabs, size); b != nil {
 			return b
 		}
 	}
@@ -260,23 +257,4 @@ func (r *Recycler) snapRoom(n, pawns, conns int) snapRoom {
 		}
 	}
 	return newSnapRoom(n, pawns, conns)
-}
-
-// takeSpare removes the first buffer of *list with room for n and
-// returns it empty (nil: none has).
-func takeSpare[T any](list *[][]T, n int) []T {
-	for i, b := range *list {
-		if cap(b) >= n {
-			*list = slices.Delete(*list, i, i+1)
-			return b[:0]
-		}
-	}
-	return nil
-}
-
-// keepSpare adds b to *list, unless the list is full.
-func keepSpare[T any](list *[][]T, b []T) {
-	if len(*list) < maxSpare {
-		*list = append(*list, b[:0])
-	}
 }

@@ -1,8 +1,7 @@
 package rewind
 
 import (
-	"slices"
-
+	"lagscope/lagcomp/internal/spare"
 	"lagscope/model"
 )
 
@@ -19,14 +18,10 @@ type Spares struct {
 	queues [][]entry
 }
 
-// maxSpares bounds each list: beyond it a returned buffer is left to the
-// collector (a run returns a few dozen).
-const maxSpares = 256
-
 // NewHistory is NewHistory(maxTrail, capacity) in a spare ring when one
 // holds at least as many samples as that would.
 func (sp *Spares) NewHistory(maxTrail model.Time, capacity int) *History {
-	if ring := take(&sp.rings, max(capacity, 4)); ring != nil {
+	if ring := spare.Take(&sp.rings, max(capacity, 4)); ring != nil {
 		return &History{buf: ring[:cap(ring)], maxTrail: maxTrail, breakAt: -1 << 62}
 	}
 	return NewHistory(maxTrail, capacity)
@@ -36,7 +31,7 @@ func (sp *Spares) NewHistory(maxTrail model.Time, capacity int) *History {
 func (sp *Spares) Reserve(w *Swept, n int) {
 	for _, q := range w.queues() {
 		if cap(q.e) < 2*n && len(q.e) == 0 {
-			if e := take(&sp.queues, 2*n); e != nil {
+			if e := spare.Take(&sp.queues, 2*n); e != nil {
 				q.e, q.head = e, 0
 			}
 		}
@@ -49,13 +44,13 @@ func (sp *Spares) Reserve(w *Swept, n int) {
 // mistaken read finds no sample rather than another run's).
 func (sp *Spares) Keep(h *History, w *Swept) {
 	if h != nil && h.buf != nil {
-		keep(&sp.rings, h.buf)
+		spare.Keep(&sp.rings, h.buf)
 		*h = History{}
 	}
 	if w != nil {
 		for _, q := range w.queues() {
 			if q.e != nil {
-				keep(&sp.queues, q.e)
+				spare.Keep(&sp.queues, q.e)
 			}
 		}
 		*w = Swept{}
@@ -63,25 +58,6 @@ func (sp *Spares) Keep(h *History, w *Swept) {
 }
 
 func (w *Swept) queues() [4]*maxQueue { return [...]*maxQueue{&w.minX, &w.minY, &w.maxX, &w.maxY} }
-
-// take removes the first buffer of *list with room for n and returns it
-// empty (nil: none has).
-func take[T any](list *[][]T, n int) []T {
-	for i, b := range *list {
-		if cap(b) >= n {
-			*list = slices.Delete(*list, i, i+1)
-			return b[:0]
-		}
-	}
-	return nil
-}
-
-// keep adds b to *list, unless the list is full.
-func keep[T any](list *[][]T, b []T) {
-	if len(*list) < maxSpares {
-		*list = append(*list, b[:0])
-	}
-}
 
 // Len is how many rings and queues sp holds.
 func (sp *Spares) Len() int { return len(sp.rings) + len(sp.queues) }
