@@ -93,32 +93,13 @@ func (p *Predictor) Reconcile(a Ack, at model.Time, walls []model.Wall) (Correct
 	return c, true
 }
 
-// replay is Apply over each of the pending inputs in turn, from where
-// the server stopped (max(T, cursor)) to its end: the same operations in
-// the same order, the pose kept in locals from one input to the next
-// (a reconciliation replays a dozen at every snapshot).
+// replay is apply over each of the pending inputs in turn, from where
+// the server stopped (max(T, cursor)) to its end.
 func replay(pose model.Pose, pending []Input, cursor model.Time, walls []model.Wall) model.Pose {
-	pos, epoch := pose.Pos, pose.Epoch
 	for i := range pending {
 		in := &pending[i]
-		if int(in.Epoch) != epoch {
-			pos, epoch = in.Jump, int(in.Epoch)
-		}
-		if from, to := max(in.T, cursor), in.End(); to > from {
-			d := in.Vel.Scale((to - from).Seconds())
-			if len(walls) == 0 && d.X-d.X == 0 && d.Y-d.Y == 0 { // move, in line
-				if d.X != 0 || d.Y != 0 {
-					pos.X, pos.Y = pos.X+d.X, pos.Y+d.Y
-				}
-			} else {
-				pos = moveWalls(pos, d, walls)
-			}
-		}
+		apply(&pose, in, max(in.T, cursor), in.End(), walls)
 	}
-	if n := len(pending); n > 0 {
-		pose.Alive, pose.Yaw = pending[n-1].Alive, pending[n-1].Yaw
-	}
-	pose.Pos, pose.Epoch = pos, epoch
 	return pose
 }
 
