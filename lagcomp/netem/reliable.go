@@ -253,7 +253,7 @@ func (e *Endpoint[M]) NeedsPacket(now model.Time) bool {
 // tick and frame, most of them idle, may skip both (inlined: no walk of
 // the queue, no call into the style).
 func (e *Endpoint[M]) Idle(now model.Time) bool {
-	return e.lost == "" && len(e.queue) == 0 && !(e.owesAck && now >= e.ackOwed)
+	return e.lost == "" && len(e.queue) == 0 && !e.AckOwed(now)
 }
 
 // MessagesDue reports whether a reliable message needs a packet now.
