@@ -13,9 +13,17 @@ Xvfb "$DISPLAY" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
 xpid=$!
 app=""
 out=$(mktemp -d)
-cleanup() { [ -n "$app" ] && kill "$app" 2>/dev/null; kill "$xpid" 2>/dev/null; wait 2>/dev/null || true; }
+# (each kill may find its process gone: under set -e a failed kill must not
+# end the trap before the X server is stopped)
+cleanup() {
+	if [ -n "$app" ]; then kill "$app" 2>/dev/null || true; fi
+	kill "$xpid" 2>/dev/null || true
+	wait 2>/dev/null || true
+}
 trap cleanup EXIT
-for _ in $(seq 50); do [ -e /tmp/.X11-unix/X$d ] && break; sleep 0.1; done
+# wait until the server answers, not only until its socket exists: a
+# client that connects while it is still starting is refused
+for _ in $(seq 100); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
 HOME="$out" LANG=C.UTF-8 "$bin" >"$out/log" 2>&1 &
 app=$!
 # wait for the window to map (the first frame can take a while on CI)
