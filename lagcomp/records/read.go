@@ -39,7 +39,17 @@ type Run struct {
 	// Skipped counts lines of types this reader does not fold (the duel,
 	// packets), by type.
 	Skipped map[string]int
+
+	// the line each shot id and each shooter's command number was read
+	// from: a shot given twice would be counted twice
+	shotByID  map[uuid.UUID]int
+	shotBySeq map[[2]int]int
 }
+
+// LineTypes are the types a records line may have, as
+// docs/records.schema.json lists them: any other is an error (a "Shot"
+// dropped with a note would leave its shot out of every figure).
+var LineTypes = []string{"shot", "projectile", "burst", "duel", "packet", "trace", "movement", "summary"}
 
 // LineError is a records line that cannot be read: it names the file,
 // the line and the field.
@@ -68,7 +78,8 @@ const maxLine = 1 << 20
 // value out of its range or a contradiction is an error naming the line
 // and field); lines of other types are counted in Skipped.
 func Read(r io.Reader, name string) (*Run, error) {
-	run := &Run{File: name, Missing: map[string]int{}, Skipped: map[string]int{}}
+	run := &Run{File: name, Missing: map[string]int{}, Skipped: map[string]int{},
+		shotByID: map[uuid.UUID]int{}, shotBySeq: map[[2]int]int{}}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), maxLine)
 	n := 0
@@ -116,6 +127,9 @@ func (run *Run) line(text []byte, n int) error {
 		if l.err != nil {
 			return l.err
 		}
+		if err := run.once(&r, n); err != nil {
+			return err
+		}
 		run.Shots, run.ShotLines = append(run.Shots, r), append(run.ShotLines, n)
 	case "projectile":
 		l.known(projectileFields)
@@ -138,8 +152,27 @@ func (run *Run) line(text []byte, n int) error {
 		_ = json.Unmarshal(text, &own) // it decoded above
 		run.OwnSummary = own
 	default:
+		if !slices.Contains(LineTypes, typ) {
+			return &LineError{File: run.File, Line: n, Field: "type", Msg: fmt.Sprintf("%q is not a line type (want one of %s; docs/records.schema.json)", typ, strings.Join(LineTypes, ", "))}
+		}
 		run.Skipped[typ]++
 	}
+	return nil
+}
+
+// once refuses a shot read before: the same id, or the same shooter's
+// command number (seq), on an earlier line. A command number is the
+// shooter's own (an engine numbers each client's commands), so two
+// shooters may share one; lagscope's runs number all shots as one.
+func (run *Run) once(r *lagcomp.ShotRecord, n int) error {
+	if at, ok := run.shotByID[r.ID]; ok {
+		return &LineError{File: run.File, Line: n, Field: "id", Msg: fmt.Sprintf("shot %s is already on line %d (a shot is one line: a second copy would be counted twice)", r.ID, at)}
+	}
+	key := [2]int{r.Shooter, int(r.Seq)}
+	if at, ok := run.shotBySeq[key]; ok {
+		return &LineError{File: run.File, Line: n, Field: "seq", Msg: fmt.Sprintf("shooter %d's shot %d is already on line %d (a shot is one line: a second copy would be counted twice)", r.Shooter, r.Seq, at)}
+	}
+	run.shotByID[r.ID], run.shotBySeq[key] = n, n
 	return nil
 }
 
@@ -205,6 +238,12 @@ func (l *lineReader) raw(field string, required, nullable bool) (json.RawMessage
 		return nil, false
 	}
 	return v, true
+}
+
+// present reports whether a field is given a value (not absent, not null).
+func (l *lineReader) present(field string) bool {
+	v, ok := l.fields[field]
+	return ok && string(v) != "null"
 }
 
 // decode reads a present field into v, naming its type in the error.
@@ -318,6 +357,9 @@ func (l *lineReader) pose(field string, required, nullable bool) (model.Pose, bo
 			return model.Pose{}, false
 		}
 	}
+	if !l.inWorld(field+".x", *p.X) || !l.inWorld(field+".y", *p.Y) {
+		return model.Pose{}, false
+	}
 	alive := p.Alive == nil || *p.Alive // an engine that omits it has no dead pawns to show
 	yaw := math.Mod(*p.YawDeg*math.Pi/180, 2*math.Pi)
 	if yaw < 0 {
@@ -347,7 +389,20 @@ func (l *lineReader) xy(field string, raw json.RawMessage) model.Vec {
 		l.fail(field, `want {"x", "y"}, got %s`, clip(raw))
 		return model.Vec{}
 	}
+	if !l.inWorld(field+".x", *p.X) || !l.inWorld(field+".y", *p.Y) {
+		return model.Vec{}
+	}
 	return model.V(*p.X, *p.Y)
+}
+
+// inWorld refuses a coordinate beyond the world's bounds
+// (model.WorldBound): a record's far sentinel is a fault, not a place.
+func (l *lineReader) inWorld(field string, x float64) bool {
+	if model.InWorld(x) {
+		return true
+	}
+	l.fail(field, "%v is beyond the world's bounds (±%g m)", x, model.WorldBound)
+	return false
 }
 
 // segment is a [from, to] pair of points; ok false when absent or null.

@@ -144,8 +144,26 @@ func FuzzRead(f *testing.F) {
 		f.Add(l)
 	}
 	f.Add(`{"type":"projectile","seq":1,"outcome":"never_spawned","fire_ms":1,"server_spawn_ms":null,"rules":["never_spawned"],"spawn_offset_m":0,"max_divergence_m":0,"detonation_distance_m":null}`)
+	// far poses (the world's bounds), a shot twice, an unknown type
+	lines := runLines(f)
+	for _, far := range farPoses {
+		f.Add(strings.Replace(lines[0], `"client_saw":{"x":20`, `"client_saw":{"x":`+far, 1))
+	}
+	f.Add(lines[0] + "\n" + lines[0])
+	f.Add(strings.Replace(lines[0], `"type":"shot"`, `"type":"Shot"`, 1))
 	f.Fuzz(func(t *testing.T, s string) {
-		Read(strings.NewReader(s), "fuzz.jsonl")
+		run, err := Read(strings.NewReader(s), "fuzz.jsonl")
+		if err != nil {
+			return
+		}
+		// what reads is drawable: no pose beyond the world's bounds
+		for _, r := range run.Shots {
+			for _, p := range []model.Vec{r.ClientSaw.Pos, r.Rewound.Pos, r.ServerNow.Pos, r.ClientOrigin, r.ClientEnd, r.Origin, r.ServerEnd} {
+				if !model.InWorld(p.X) || !model.InWorld(p.Y) {
+					t.Fatalf("read a shot at %v, beyond the world's bounds", p)
+				}
+			}
+		}
 	})
 }
 

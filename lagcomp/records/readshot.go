@@ -71,7 +71,41 @@ func (l *lineReader) shot(missing map[string]int) lagcomp.ShotRecord {
 		}
 	}
 	l.agree(&r)
+	l.inOrder(&r)
 	return r
+}
+
+// inOrder refuses a shot whose times run backwards: it is fired, then
+// sent, then arrives, then is judged (each where the line gives it), and
+// the server rewinds to a time it has had, not past the tick that judged
+// it (a rewind into the future made the mean rewind −39 715 ms).
+func (l *lineReader) inOrder(r *lagcomp.ShotRecord) {
+	if l.err != nil {
+		return
+	}
+	type stamp struct {
+		field string
+		t     model.Time
+	}
+	steps := []stamp{{"fire_ms", r.Fire}}
+	if r.HasSent {
+		steps = append(steps, stamp{"sent_ms", r.Sent})
+	}
+	if l.present("arrival_ms") {
+		steps = append(steps, stamp{"arrival_ms", r.Arrival})
+	}
+	if r.HasServerSide() {
+		steps = append(steps, stamp{"judged_ms", r.Judged})
+	}
+	for i := 1; i < len(steps); i++ {
+		if a, b := steps[i-1], steps[i]; b.t < a.t {
+			l.fail(b.field, "%v is before %s %v (a shot is fired, sent, arrives and is judged in that order)", b.t.Millis(), a.field, a.t.Millis())
+			return
+		}
+	}
+	if r.Traced() && r.RewindTo > r.Judged {
+		l.fail("rewind_to_ms", "%v is after judged_ms %v: a rewind goes back to a time the server has had, not into the future", r.RewindTo.Millis(), r.Judged.Millis())
+	}
 }
 
 // serverSide reads what the server did with a shot it handled; a shot it
@@ -104,6 +138,13 @@ func (l *lineReader) serverSide(r *lagcomp.ShotRecord, server bool) {
 	}
 }
 
+// RewindErrorSlackM is how far a record's rewind_error_m may lie from the
+// distance between its client_saw and rewound poses: a millimetre, the
+// summary's printed precision, far above the micrometre rounding of
+// lagscope's own lines and an engine's float32 arithmetic (its spacing
+// at 1 km is 61 µm).
+const RewindErrorSlackM = 1e-3
+
 // traced reads the rewind and the server's trace of a shot the server
 // rewound and traced; they are null on any other shot.
 func (l *lineReader) traced(r *lagcomp.ShotRecord, missing map[string]int) {
@@ -135,10 +176,18 @@ func (l *lineReader) traced(r *lagcomp.ShotRecord, missing map[string]int) {
 	}
 	// a rewind figure the engine leaves out is what lagscope computes:
 	// the distance from the pose the client saw to the rewound one
+	// a figure given must be that distance: one that contradicts the
+	// poses is refused, not summarised (a client_saw 100 km from the
+	// rewound pose read as 0.000 m) and not put right, since the line
+	// cannot say which of the two is wrong
+	posed := roundMicro(r.ClientSaw.Pos.Dist(r.Rewound.Pos))
 	if x, ok := l.num("rewind_error_m", false, false); ok {
+		if !(math.Abs(x-posed) <= RewindErrorSlackM) {
+			l.fail("rewind_error_m", "is %v m, but client_saw and rewound are %v m apart (allowed: within %g m of it)", x, posed, RewindErrorSlackM)
+		}
 		r.RewindErrorM = x
 	} else {
-		r.RewindErrorM = roundMicro(r.ClientSaw.Pos.Dist(r.Rewound.Pos))
+		r.RewindErrorM = posed
 	}
 	if x, ok := l.num("yaw_error_deg", false, false); ok {
 		r.YawErrorDeg = x
