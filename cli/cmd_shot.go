@@ -95,7 +95,11 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 	var err error
 	var notes []string
 	if f.from != "" {
-		sc, err = capture.Read(f.from)
+		if sc, err = capture.Read(f.from); err == nil {
+			if n := sc.DrawnBy(Version); n != "" {
+				sc.Notes = append(sc.Notes, f.from+": "+n)
+			}
+		}
 	} else {
 		f.run.noteRenamed(stderr, "")
 		if sc, err = sidecarFromFlags(&f); err == nil {

@@ -68,6 +68,10 @@ type Sidecar struct {
 	// Traces are the SHA-256 of each trace file the script replays, by
 	// its path ("sha256:…"): a changed file is refused (traces.go).
 	Traces map[string]string `json:"traces,omitempty"`
+	// Image is the SHA-256 of the picture written beside the sidecar
+	// ("sha256:…"): a sidecar whose picture is not that one is refused
+	// (pair.go). Empty in a sidecar from before it was kept.
+	Image string `json:"image_sha256,omitempty"`
 	// Notes are what Read has to say that is not an error: keys the file
 	// names by an old name, read as their new ones (oldkeys.go).
 	Notes []string `json:"-"`
@@ -407,30 +411,14 @@ func wrap(prefix, sep string, items []string) []string {
 	return append(lines, line)
 }
 
-// Write saves the PNG and its sidecar (the PNG's name + ".json"), each
-// atomically, so an interrupted save never leaves half a file.
+// Write saves the PNG and its sidecar (the PNG's name + ".json") as one
+// output (WriteFile).
 func Write(pngPath string, img image.Image, sc *Sidecar) error {
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
 		return err
 	}
 	return WriteFile(pngPath, buf.Bytes(), sc)
-}
-
-// WriteFile saves an encoded capture (a PNG, or a clip's GIF) and its
-// sidecar, each atomically.
-func WriteFile(path string, data []byte, sc *Sidecar) error {
-	if err := stampTraces(sc); err != nil {
-		return err
-	}
-	side, err := json.MarshalIndent(sc, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := presets.WriteFileAtomic(path, data); err != nil {
-		return err
-	}
-	return presets.WriteFileAtomic(SidecarPath(path), append(side, '\n'))
 }
 
 // SidecarPath is where a capture's sidecar lives: its name with .json
@@ -450,6 +438,11 @@ const MaxSidecarBytes = 16 << 20
 // Read loads a sidecar strictly: unknown fields and bad values are errors
 // that name the file and the field.
 func Read(path string) (*Sidecar, error) {
+	unlock, err := lockDir(filepath.Dir(path), false) // not between a writer's two renames
+	if err != nil {
+		return nil, fmt.Errorf("sidecar file %s: %w", path, err)
+	}
+	defer unlock()
 	data, err := presets.ReadFileLimited(path, MaxSidecarBytes)
 	if err != nil {
 		var pe *fs.PathError
@@ -458,15 +451,26 @@ func Read(path string) (*Sidecar, error) {
 		}
 		return nil, fmt.Errorf("sidecar file %s: %w", path, err)
 	}
+	if err := twiceGiven(data); err != nil {
+		return nil, fmt.Errorf("%s:%w", path, err)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	var sc Sidecar
+	sc := Sidecar{Layers: views.DefaultLayers()} // a layer the file leaves out is as shot draws it
 	if err := dec.Decode(&sc); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	imageNote, err := checkImage(path, &sc)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	notes, err := CurrentKeys(&sc)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	notes = append(notes, layersLeftOut(data)...)
+	if imageNote != "" {
+		notes = append(notes, imageNote)
 	}
 	for _, n := range notes {
 		sc.Notes = append(sc.Notes, path+": "+n)
