@@ -438,11 +438,12 @@ const MaxSidecarBytes = 16 << 20
 // Read loads a sidecar strictly: unknown fields and bad values are errors
 // that name the file and the field.
 func Read(path string) (*Sidecar, error) {
-	unlock, err := lockDir(filepath.Dir(path), false) // not between a writer's two renames
-	if err != nil {
-		return nil, fmt.Errorf("sidecar file %s: %w", path, err)
+	// not between a writer's two renames; a directory that cannot be
+	// opened (search-only) is read unlocked, the picture's hash still
+	// refusing a mixed pair
+	if unlock, err := lockDir(filepath.Dir(path), false); err == nil {
+		defer unlock()
 	}
-	defer unlock()
 	data, err := presets.ReadFileLimited(path, MaxSidecarBytes)
 	if err != nil {
 		var pe *fs.PathError

@@ -34,14 +34,26 @@ import (
 //     killed run left for this pair (.same.png.tmp123): no other writer
 //     can be writing them then.
 
-// ImagePath is the picture a sidecar at path describes: its name with
-// .png, or .gif for a clip.
-func ImagePath(path string, sc *Sidecar) string {
-	base := strings.TrimSuffix(path, filepath.Ext(path))
+// images are the pictures a sidecar at path may describe: its name with
+// .png (.gif for a clip), the extension in any case, as --out takes it.
+func images(path string, sc *Sidecar) []string {
+	dir, name := filepath.Split(path)
+	stem, ext := strings.TrimSuffix(name, filepath.Ext(name)), ".png"
 	if sc.Clip != nil {
-		return base + ".gif"
+		ext = ".gif"
 	}
-	return base + ".png"
+	entries, err := os.ReadDir(filepath.Clean(dir + "."))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		n := e.Name()
+		if strings.HasPrefix(n, stem) && strings.EqualFold(n[len(stem):], ext) {
+			out = append(out, filepath.Join(dir, n))
+		}
+	}
+	return out
 }
 
 func imageHash(data []byte) string {
@@ -69,11 +81,11 @@ func WriteFile(path string, data []byte, sc *Sidecar) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	unlock, err := lockDir(dir, true)
-	if err != nil {
-		return err
+	// a directory that cannot be opened for reading (write-only) is
+	// written unlocked: the hash still refuses a pair two writers mixed
+	if unlock, err := lockDir(dir, true); err == nil {
+		defer unlock()
 	}
-	defer unlock()
 	sidecar := SidecarPath(path)
 	if err := removeStale(path); err != nil {
 		return err
@@ -99,7 +111,7 @@ func removeStale(path string) error {
 	stale := regexp.MustCompile(`^\.` + regexp.QuoteMeta(base) + `\.tmp[0-9]+$`)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return err
+		return nil // a directory that cannot be listed has none we can find
 	}
 	for _, e := range entries {
 		if stale.MatchString(e.Name()) && e.Type().IsRegular() {
@@ -116,24 +128,28 @@ func removeStale(path string) error {
 // recipe and reads; one without a hash (written before lagscope kept
 // it) reads with a note, its picture unchecked.
 func checkImage(path string, sc *Sidecar) (note string, err error) {
-	img := ImagePath(path, sc)
+	imgs := images(path, sc)
+	if len(imgs) == 0 {
+		return "", nil
+	}
 	if sc.Image == "" {
-		if _, err := os.Stat(img); err == nil {
-			return fmt.Sprintf("the sidecar names no image_sha256 (written before lagscope kept one): %s beside it is not checked against it", img), nil
+		return fmt.Sprintf("the sidecar names no image_sha256 (written before lagscope kept one): %s beside it is not checked against it", imgs[0]), nil
+	}
+	var first string
+	for i, img := range imgs {
+		got, err := hashFile(img)
+		if err != nil {
+			return "", fmt.Errorf("image_sha256: %w", err)
 		}
-		return "", nil
+		if got == sc.Image {
+			return "", nil
+		}
+		if i == 0 {
+			first = got
+		}
 	}
-	got, err := hashFile(img)
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("image_sha256: %w", err)
-	}
-	if got != sc.Image {
-		return "", fmt.Errorf("image_sha256: %s beside it is not the picture this sidecar drew (%s, the sidecar names %s): the pair was not written together (a run killed while saving, or one file replaced); make it again with lagscope shot --from %s --out %s", img, short(got), short(sc.Image), path, img)
-	}
-	return "", nil
+	img, got := imgs[0], first
+	return "", fmt.Errorf("image_sha256: %s beside it is not the picture this sidecar drew (%s, the sidecar names %s): the pair was not written together (a run killed while saving, or one file replaced); make it again with lagscope shot --from %s --out %s", img, short(got), short(sc.Image), path, img)
 }
 
 // hashFile is a regular file's hash, read in pieces (a picture may be

@@ -140,6 +140,22 @@ func TestSidecarWithoutImageHash(t *testing.T) {
 	}
 }
 
+// --out takes .PNG as .png: its sidecar is checked against it too.
+func TestPairCheckedWhateverTheExtensionsCase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "up.PNG")
+	sc := sidecar()
+	if err := WriteFile(path, picture(sc.AtUs), sc); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Read(SidecarPath(path)); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(path, []byte("another picture"), 0o644)
+	if _, err := Read(SidecarPath(path)); err == nil || !strings.Contains(err.Error(), "up.PNG beside it is not the picture") {
+		t.Errorf("a .PNG replaced: %v", err)
+	}
+}
+
 func editSidecar(t *testing.T, path string, edit func(map[string]any)) {
 	t.Helper()
 	b, err := os.ReadFile(path)
