@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -274,4 +275,19 @@ func writeRun(w *bytes.Buffer, s *lagcomp.Sim) {
 	}
 	sum := s.Summary()
 	enc.Encode(Summary(s, &sum))
+}
+
+// BenchmarkRead reads 10 000 shot lines: the checks that a shot is given
+// once are a map look-up a line, not a search of the lines before.
+func BenchmarkRead(b *testing.B) {
+	var in bytes.Buffer
+	for i := range 10000 {
+		fmt.Fprintf(&in, `{"type":"shot","seq":%d,"outcome":"lost","fire_ms":%d,"claimed_stamp_ms":null,"client_saw":{"x":10,"y":1,"yaw_deg":90},"client_hit":false}`+"\n", i, i)
+	}
+	b.SetBytes(int64(in.Len()))
+	for b.Loop() {
+		if _, err := Read(bytes.NewReader(in.Bytes()), "b.jsonl"); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
