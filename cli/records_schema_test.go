@@ -77,6 +77,8 @@ func TestSchemaRefusesBadLines(t *testing.T) {
 		{"a lost shot judged", `"outcome":"judged"`, `"outcome":"lost"`},
 		{"an unknown field", `"seq":1,`, `"seq":1,"sequence":1,`},
 		{"a pose without yaw", `"client_saw":{"x":20,"y":-2.66934,"yaw_deg":180,`, `"client_saw":{"x":20,"y":-2.66934,`},
+		{"a pose beyond the world's bounds", `"client_saw":{"x":20,`, `"client_saw":{"x":1e15,`},
+		{"a type the schema does not list", `"type":"shot"`, `"type":"Shot"`},
 	} {
 		bad := strings.Replace(shot, c.from, c.to, 1)
 		if bad == shot {
