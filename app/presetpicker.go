@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"lagscope/lagcomp"
 	"lagscope/presets"
 )
 
@@ -150,14 +151,36 @@ func (pp *presetPicker) askSave() {
 	}, pp.u.win)
 }
 
+// save saves the current settings as the user's preset name; a file of
+// that name already there is replaced only once the user says so (what
+// is saved is the settings and preset of when Save was pressed).
 func (pp *presetPicker) save(name, desc string) {
 	if !presetName.MatchString(name) {
 		pp.u.setStatus("not saved: a preset name is 1-40 of a-z, 0-9, - and _")
 		return
 	}
-	cfg := pp.u.config()
+	cfg, from := pp.u.config(), pp.u.preset
 	path := filepath.Join(userDir(), name+".toml")
-	if err := presets.Save(path, desc, pp.u.preset.LookFor, &cfg, pp.u.preset.KeyParams...); err != nil {
+	if _, err := os.Lstat(path); err != nil { // nothing there (or nothing readable: writing says why)
+		pp.write(path, desc, from, &cfg)
+		return
+	}
+	ask := dialog.NewConfirm("Replace preset?", fmt.Sprintf("%s already exists.\nReplace it with the current settings?", path), func(yes bool) {
+		if !yes {
+			pp.u.setStatus("not saved: " + path + " kept as it was")
+			return
+		}
+		pp.write(path, desc, from, &cfg)
+	}, pp.u.win)
+	ask.SetConfirmText("Replace")
+	ask.SetDismissText("Keep it")
+	ask.Show()
+}
+
+// write saves cfg, changed from preset from, to path atomically
+// (presets.Save).
+func (pp *presetPicker) write(path, desc string, from *presets.Preset, cfg *lagcomp.Config) {
+	if err := presets.Save(path, desc, from.LookFor, cfg, from.KeyParams...); err != nil {
 		dialog.ShowError(err, pp.u.win)
 		return
 	}
