@@ -5,7 +5,6 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"lagscope/lagcomp"
 	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
 )
@@ -53,10 +52,14 @@ func (u *UI) Tick(now time.Time) bool {
 
 // publish snapshots the shown instant and marks the panes stale.
 func (u *UI) publish() {
-	var f *lagcomp.Frame
-	u.withSession(func(s *tl.Session) { f = s.Frame() })
-	u.frame.Store(f)
-	u.invalidate()
+	// stored under the session's lock: a frame published after a preset
+	// switch is the new session's, so the version armRemember takes is
+	// never an old session's frame
+	u.withSession(func(s *tl.Session) {
+		u.frame.Store(s.Frame())
+		u.invalidate()
+		u.armRemember()
+	})
 }
 
 // refresh redraws the stale visible panes and the widgets that follow the

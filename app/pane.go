@@ -35,6 +35,7 @@ type Pane struct {
 	img      *image.RGBA // reused while the pixel size stays the same
 	r        *views.Renderer
 	drawn    uint64 // the UI version last drawn
+	shown    uint64 // the UI version whose drawing completed
 	// visible is whether the layout shows it; hidden panes do not redraw.
 	visible bool
 	// zoom and pan move this pane's view from the frame views fits to
@@ -100,6 +101,8 @@ func (p *Pane) draw(w, h int) image.Image {
 	o := p.options(w)
 	f := p.ui.frame.Load()
 	p.r.Pane(p.img, f, p.shownIn(f), o)
+	p.shown = p.drawn
+	p.ui.rememberShown()
 	return p.img
 }
 

@@ -1,14 +1,22 @@
 package app
 
 import (
+	"fmt"
+	"path/filepath"
+
 	"fyne.io/fyne/v2"
 
+	tl "lagscope/lagcomp/timeline"
+	"lagscope/presets"
 	"lagscope/views"
 )
 
 // Preference keys: the layout, layers, last preset and speed survive a
 // restart.
 const (
+	// prefPreset is the preset a plain lagscope opens: an embedded one by
+	// its name, a file by its absolute path, stored once the window has
+	// shown it (rememberShown).
 	prefPreset = "preset"
 	prefLayout = "layout"
 	prefSingle = "single"
@@ -75,4 +83,89 @@ func (u *UI) applySpeedPref() {
 	if sp := u.app.Preferences().FloatWithFallback(prefSpeed, 1); sp > 0 {
 		u.session.SetSpeed(sp)
 	}
+}
+
+// presetPref is how the preferences name p: an embedded preset by its
+// name, a file by its absolute path (a relative one would name another
+// file, or none, when lagscope next starts in another directory). ok is
+// false when the path cannot be made absolute: nothing is remembered.
+func presetPref(p *presets.Preset) (string, bool) {
+	if p.File == "presets/"+p.Name+".toml" {
+		return p.Name, true
+	}
+	abs, err := filepath.Abs(p.File)
+	return abs, err == nil
+}
+
+// shownPreset is the preset waiting to be remembered: usePreset names
+// it, publish arms it with the UI version of its first frame, and it is
+// stored when every visible pane has drawn that frame or a later one. A
+// preset whose loading or drawing hangs or fails is never stored, so a
+// plain lagscope does not open on it again. Under the UI's mu: publish
+// runs on the simulation goroutine too.
+type shownPreset struct {
+	pref  string // the value for prefPreset; "" when nothing waits
+	from  uint64 // the UI version of its first frame, once armed
+	armed bool
+}
+
+// waitToRemember makes p the preset stored once it is shown. Under mu,
+// with the session swap: no frame of the old session is published after.
+func (u *UI) waitToRemember(p *presets.Preset) {
+	pref, ok := presetPref(p)
+	if !ok {
+		pref = ""
+	}
+	u.toRemember = shownPreset{pref: pref}
+}
+
+// armRemember is called under mu as a frame is published: the first
+// frame of the preset waiting to be remembered is the one the panes must
+// draw.
+func (u *UI) armRemember() {
+	if u.toRemember.pref != "" && !u.toRemember.armed {
+		u.toRemember.from, u.toRemember.armed = u.version.Load(), true
+	}
+}
+
+// rememberShown stores the waiting preset once every visible pane has
+// drawn its frame: the window shows it. UI thread (a pane's draw).
+func (u *UI) rememberShown() {
+	var pref string
+	u.withSession(func(*tl.Session) {
+		w := u.toRemember
+		if w.pref == "" || !w.armed {
+			return
+		}
+		for _, p := range u.panes {
+			if p.visible && p.shown < w.from {
+				return
+			}
+		}
+		pref, u.toRemember = w.pref, shownPreset{}
+	})
+	if pref != "" {
+		u.app.Preferences().SetString(prefPreset, pref)
+	}
+}
+
+// rememberedPreset loads the preset a plain lagscope opens: the one last
+// shown, else the default. One that is gone, no longer parses or does not
+// make a session gives the default with a note saying why, never an
+// error or an empty window.
+func (u *UI) rememberedPreset() (*presets.Preset, string, error) {
+	name := u.app.Preferences().StringWithFallback(prefPreset, presets.Default)
+	p, err := presets.Load(name)
+	if err == nil {
+		err = u.usePreset(p)
+	}
+	if err == nil || name == presets.Default {
+		return p, "", err
+	}
+	note := fmt.Sprintf("the last preset did not open (%v): the default is shown", err)
+	p, err = presets.Load(presets.Default)
+	if err == nil {
+		err = u.usePreset(p)
+	}
+	return p, note, err
 }

@@ -33,8 +33,9 @@ type Options struct {
 	ShotDir string
 }
 
-// UI is the window's state. The session is shared with the simulation
-// goroutine under mu; everything else is touched on the UI thread only.
+// UI is the window's state. The session (and the preset waiting to be
+// remembered with it) is shared with the simulation goroutine under mu;
+// everything else is touched on the UI thread only.
 type UI struct {
 	app  fyne.App
 	win  fyne.Window
@@ -79,6 +80,8 @@ type UI struct {
 	hintUntil   atomic.Int64 // when the key hint goes, Unix ns; 0: none shown
 	startPaused *check
 
+	toRemember shownPreset // the preset stored once shown (prefs.go); under mu
+
 	lastTick time.Time
 	stop     chan struct{}
 	closed   sync.Once
@@ -91,18 +94,17 @@ func Create(a fyne.App, w fyne.Window, opts Options) (*UI, error) {
 	}
 	u := &UI{app: a, win: w, opts: opts, stop: make(chan struct{})}
 	u.loadPrefs()
-	name := opts.Preset
-	if name == "" {
-		name = a.Preferences().StringWithFallback(prefPreset, presets.Default)
-	}
-	p, err := presets.Load(name)
-	if err != nil && opts.Preset == "" { // a remembered preset that is gone
-		p, err = presets.Load(presets.Default)
+	var (
+		p    *presets.Preset
+		note string // why the remembered preset is not the one shown
+		err  error
+	)
+	if opts.Preset == "" {
+		p, note, err = u.rememberedPreset()
+	} else if p, err = presets.Load(opts.Preset); err == nil {
+		err = u.usePreset(p)
 	}
 	if err != nil {
-		return nil, err
-	}
-	if err := u.usePreset(p); err != nil {
 		return nil, err
 	}
 	u.applySpeedPref()
@@ -113,7 +115,11 @@ func Create(a fyne.App, w fyne.Window, opts Options) (*UI, error) {
 	u.build()
 	u.bindKeys()
 	u.bindZoomKeys()
-	u.setStatus(strings.Join(p.Notes, " · ")) // keys the preset names by an old name
+	notes := p.Notes // keys the preset names by an old name
+	if note != "" {
+		notes = append([]string{note}, notes...)
+	}
+	u.setStatus(strings.Join(notes, " · "))
 	// a theme switch repaints the panes in the matching palette
 	a.Settings().AddListener(func(fyne.Settings) { fyne.Do(func() { u.invalidate(); u.refresh() }) })
 	w.SetOnClosed(u.Close)
@@ -141,12 +147,9 @@ func (u *UI) usePreset(p *presets.Preset) error {
 		s.Paused = u.session.Paused
 	}
 	u.session = s
+	u.waitToRemember(p) // stored once the window shows it
 	u.mu.Unlock()
 	u.preset, u.presetCfg, u.selected = p, cfg, uuid.UUID{}
-	remembered := p.File // a user's file by path, an embedded preset by name
-	if p.File == "presets/"+p.Name+".toml" {
-		remembered = p.Name
-	}
 	if u.moments != nil {
 		u.moments.load()
 	}
@@ -154,7 +157,6 @@ func (u *UI) usePreset(p *presets.Preset) error {
 		u.play.aims = [2]aim{}
 		u.play.push()
 	}
-	u.app.Preferences().SetString(prefPreset, remembered)
 	return nil
 }
 
