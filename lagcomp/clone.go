@@ -86,6 +86,8 @@ func (s *Sim) clone() *Sim {
 	}
 	c.projDone = s.projDone.clone()
 	c.fx = s.fx.Clone()
+	// the source's listener has had the packets up to here
+	c.packetTo = nil
 	if s.allPackets != nil { // append-only, clipped as packets
 		all := slices.Clip(*s.allPackets)
 		c.allPackets = &all

@@ -369,12 +369,17 @@ func (s *Sim) logRoom() int {
 // number, acks, reliable messages and whether any is a resend) comes along.
 func (s *Sim) logPacket(p *Packet, lost bool) {
 	if s.unlogged {
-		if s.allPackets != nil {
+		if s.allPackets != nil || s.packetTo != nil {
 			e := packetFrame(p, p.dupCopy)
 			if lost {
 				e.Deliver = -1
 			}
-			*s.allPackets = append(*s.allPackets, e)
+			if s.packetTo != nil {
+				s.packetTo(&e)
+			}
+			if s.allPackets != nil {
+				*s.allPackets = append(*s.allPackets, e)
+			}
 		}
 		return
 	}
@@ -406,6 +411,11 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 	if s.allPackets != nil {
 		*s.allPackets = append(*s.allPackets, PacketFrame{})
 		s.frameOf(e, &(*s.allPackets)[len(*s.allPackets)-1])
+	}
+	if s.packetTo != nil {
+		var f PacketFrame
+		s.frameOf(e, &f)
+		s.packetTo(&f)
 	}
 	// forget what has left the window: entries are in sending order, and
 	// log.lo is where the live ones begin
@@ -522,6 +532,16 @@ func (s *Sim) KeepAllPackets() {
 	if s.allPackets == nil {
 		s.allPackets = &packetLog{}
 	}
+}
+
+// StreamPackets hands to to every packet copy the run sends, in sending
+// order, as it is sent: one call per copy delivered and one per packet
+// lost, the entries AllPackets would hold, without keeping them (an
+// hour's run sends millions). to must not keep the frame past its call
+// (its slices it may: they are never written). A clone does not stream.
+// Ask before stepping.
+func (s *Sim) StreamPackets(to func(*PacketFrame)) {
+	s.packetTo = to
 }
 
 // AllPackets is every packet copy of the run in sending order, one entry

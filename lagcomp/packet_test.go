@@ -237,3 +237,41 @@ func (s *Sim) extrasAreTheLiveEntries(t *testing.T) {
 		t.Fatalf("at %v: the extras run on to %d after the last live entry's %d", s.Now, s.extras.n, next-1)
 	}
 }
+
+// StreamPackets hands over, one call per copy and as each is sent, the
+// packets KeepAllPackets keeps, logged or not, field for field; a clone
+// does not hand its copies to its source's listener.
+func TestStreamPacketsAreAllPackets(t *testing.T) {
+	c := Defaults()
+	c.Events = "2s:outage=1200ms; 4s@shooter:disconnect=1s"
+	c.Up.LossPct, c.Down.LossPct = 10, 10
+	for _, unlogged := range []bool{false, true} {
+		s, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if unlogged {
+			s.NoPacketLog()
+		}
+		s.KeepAllPackets()
+		var got []PacketFrame
+		s.StreamPackets(func(p *PacketFrame) {
+			if p.Sent > s.Now {
+				t.Fatalf("packet sent at %v handed over at %v", p.Sent, s.Now)
+			}
+			got = append(got, *p)
+		})
+		s.Step(3 * model.Second)
+		cl := s.Clone()
+		n := len(got)
+		cl.Step(4 * model.Second)
+		if len(got) != n {
+			t.Fatalf("unlogged %v: a clone handed %d packets to its source's listener", unlogged, len(got)-n)
+		}
+		s.Step(8 * model.Second)
+		want := s.AllPackets()
+		if len(want) < 1000 || !reflect.DeepEqual(got, want) {
+			t.Fatalf("unlogged %v: %d packets streamed, %d kept, or not the same", unlogged, len(got), len(want))
+		}
+	}
+}

@@ -107,6 +107,10 @@ type Sim struct {
 	// allPackets, when asked for (KeepAllPackets), is every packet copy
 	// of the run, not only PacketWindow's
 	allPackets *packetLog
+	// packetTo, when asked for (StreamPackets), is handed every packet
+	// copy as it is sent: `sim --json --packets` writes them as the run
+	// goes rather than keep an hour of them
+	packetTo func(*PacketFrame)
 	// unlogged: NoPacketLog was asked (no view will draw this run)
 	unlogged bool
 	user     [2]UserInput // what the user's keys hold for the shooter and the target
