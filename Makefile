@@ -48,6 +48,7 @@ fuzz:
 	$(GO) test ./presets -run XXX -fuzz FuzzParse -fuzztime 30s
 	$(GO) test ./lagcomp -run XXX -fuzz FuzzApply -fuzztime 30s
 	$(GO) test ./lagcomp/records -run XXX -fuzz FuzzRead -fuzztime 30s
+	$(GO) test ./lagcomp/netem -run XXX -fuzz FuzzParseTrace -fuzztime 30s
 
 # Regenerates the README's key table and list of summary figures, and the
 # records schema's summary (docs/records.schema.json), from the code.

@@ -310,19 +310,28 @@ func ReadFileLimited(path string, limit int64) ([]byte, error) {
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file (%s)", path, kind(st.Mode()))
 	}
+	// a file larger than the limit is refused by its size, unread (a
+	// 300 MiB trace was read up to the limit first: 612 MB); one that
+	// grows after the stat still stops at limit+1 bytes
+	tooBig := fmt.Errorf("%s: larger than %s, the most lagscope reads from one file", path, byteSize(limit))
+	if st.Size() > limit {
+		return nil, tooBig
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
+	// room for the whole file at once (and the read that finds its end),
+	// not grown by doubling
+	buf := bytes.NewBuffer(make([]byte, 0, st.Size()+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: larger than %s, the most lagscope reads from one file", path, byteSize(limit))
+	if int64(buf.Len()) > limit {
+		return nil, tooBig
 	}
-	return data, nil
+	return buf.Bytes(), nil
 }
 
 func kind(m fs.FileMode) string {

@@ -97,6 +97,12 @@ func (e *TraceError) Error() string {
 // MaxTraceDelayMs bounds a row's delay: the latency_ms key's range.
 const MaxTraceDelayMs = 5000
 
+// MaxTraceSpan bounds the time a trace's rows span, from its first to its
+// last: a day, as long as MaxPingProbes' pings and the longest capture
+// MaxTraceBytes holds (a packet every 16 ms), and far inside model.Time's
+// range (times beyond it wrapped negative: a t_ms of 1e16).
+const MaxTraceSpan = 86_400 * model.Second
+
 // ParseTrace reads a trace in either format: a file whose first
 // non-blank line starts with "PING" or holds "icmp_seq" is a ping log,
 // anything else is CSV.
@@ -188,6 +194,9 @@ func parseCSV(name string, data []byte) (*Trace, error) {
 		if len(t.Steps) == 0 {
 			t0 = at
 		}
+		if at-t0 > MaxTraceSpan.Millis() {
+			return nil, &TraceError{File: name, Line: i + 1, Field: "t_ms", Msg: fmt.Sprintf("%s is %s ms after the first row (%s): a trace spans at most %s ms (a day)", strings.TrimSpace(f[0]), fmtMs(at-t0), fmtMs(t0), fmtMs(MaxTraceSpan.Millis()))}
+		}
 		st := TraceStep{At: model.MsF(at - t0), Delay: model.MsF(delay), Lost: lost}
 		if n := len(t.Steps); n > 0 && st.At <= t.Steps[n-1].At {
 			return nil, &TraceError{File: name, Line: i + 1, Field: "t_ms", Msg: fmt.Sprintf("%s is not after the row before (%s): t_ms must increase", strings.TrimSpace(f[0]), fmtMs(t.Steps[n-1].At.Millis()+t0))}
@@ -230,6 +239,16 @@ var (
 
 // DefaultPingInterval is iputils ping's time between probes without -i.
 const DefaultPingInterval = model.Second
+
+// MaxPingProbes bounds the probes a ping log spans, from its first
+// reply's icmp_seq to its last: each is a step of the trace, lost or
+// not, so a log of two lines claiming icmp_seq=1 and 10000000 would be
+// ten million steps (1.3 GB). icmp_seq is a 16-bit field (RFC 792's echo
+// sequence number; iputils and BSD ping print it so), and this reader
+// refuses a log that wraps, so a real log spans at most 65 535 probes;
+// the bound is a day of pings at ping's default 1 s, above that, and
+// its steps a couple of megabytes.
+const MaxPingProbes = 86_400
 
 type pingReply struct {
 	seq   int
@@ -275,6 +294,10 @@ func parsePing(name string, data []byte) (*Trace, error) {
 		if n := len(seqs); n > 0 && seq <= seqs[n-1] {
 			return nil, &TraceError{File: name, Line: i + 1, Field: "icmp_seq", Msg: fmt.Sprintf("%d is not after the reply before (%d): icmp_seq must increase (a wrapped or merged log?)", seq, seqs[n-1])}
 		}
+		if n := len(seqs); n > 0 && seq-seqs[0] >= MaxPingProbes {
+			first := replies[seqs[0]]
+			return nil, &TraceError{File: name, Line: i + 1, Field: "icmp_seq", Msg: fmt.Sprintf("%d is %d probes after the first reply's (%d, line %d): a ping log spans at most %d probes (a day at ping's default 1 s; icmp_seq is 16 bits)", seq, seq-first.seq, first.seq, first.line, MaxPingProbes)}
+		}
 		replies[seq] = r
 		seqs = append(seqs, seq)
 	}
@@ -283,9 +306,13 @@ func parsePing(name string, data []byte) (*Trace, error) {
 	}
 	t := &Trace{Format: TracePing, ProbeInterval: probeInterval(seqs, replies)}
 	first, last := seqs[0], seqs[len(seqs)-1]
-	for seq := first; seq <= last; seq++ {
-		st := TraceStep{At: model.Time(seq-first) * t.ProbeInterval}
-		if r, ok := replies[seq]; ok {
+	if t.ProbeInterval > MaxTraceSpan/model.Time(max(last-first, 1)) {
+		return nil, &TraceError{File: name, Line: replies[last].line, Field: "icmp_seq", Msg: fmt.Sprintf("the probes from icmp_seq %d to %d, %s ms apart (-D's stamps), span more than %s ms: a trace spans at most a day", first, last, fmtMs(t.ProbeInterval.Millis()), fmtMs(MaxTraceSpan.Millis()))}
+	}
+	t.Steps = make([]TraceStep, 0, last-first+1) // at most MaxPingProbes
+	for k := range last - first + 1 {            // by offset: seq++ past the largest int would wrap and never end
+		st := TraceStep{At: model.Time(k) * t.ProbeInterval}
+		if r, ok := replies[first+k]; ok {
 			st.Delay = model.MsF(r.rttMs / 2)
 		} else {
 			st.Lost = true
@@ -314,10 +341,12 @@ func probeInterval(seqs []int, replies map[int]pingReply) model.Time {
 	}
 	slices.Sort(gaps)
 	ms := math.Round(gaps[len(gaps)/2] * 1000)
-	if ms < 1 {
+	if !(ms >= 1) { // NaN too: stamps beyond float64 (+Inf − +Inf)
 		return DefaultPingInterval
 	}
-	return model.Ms(int64(ms))
+	// within model.Time's range whatever the stamps claim: parsePing
+	// refuses what spans more than MaxTraceSpan
+	return model.Ms(int64(min(ms, MaxTraceSpan.Millis()+1)))
 }
 
 // CSV writes the trace in the CSV format, times from 0: a ping log
