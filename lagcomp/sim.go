@@ -314,20 +314,21 @@ func (s *Sim) Config() Config { return s.cfg }
 // rates, modes, caps, ping and weapon settings change live (packets in
 // flight keep their delivery times). A change to the world itself is an
 // error: see NeedsRestart.
-func (s *Sim) SetConfig(c Config) error { return s.setConfig(c, true) }
+func (s *Sim) SetConfig(c Config) error { return s.setConfig(c, true, false) }
 
 // setConfig is SetConfig; forward passes the change on to the honest
 // twin, which is at the same instant between two Steps (a scripted
 // change is not forwarded: the twin runs the same script itself). An
 // honest twin takes every change with the cheats off. A cheat switched
 // on in a run that had none makes the twin then: the run so far was
-// honest, so a copy of it is the honest run's state.
-func (s *Sim) setConfig(c Config, forward bool) error {
+// honest, so a copy of it is the honest run's state. scripted is a step
+// of the run's own script, checked without playing the script again.
+func (s *Sim) setConfig(c Config, forward, scripted bool) error {
 	s.live()
 	if s.twin {
 		c = c.honestTwin()
 	}
-	if err := c.Validate(); err != nil {
+	if err := c.validate(scripted); err != nil {
 		return err
 	}
 	if NeedsRestart(&s.cfg, &c) {
@@ -339,7 +340,7 @@ func (s *Sim) setConfig(c Config, forward bool) error {
 		s.honest.NoPacketLog()
 	}
 	if forward && s.honest != nil {
-		if err := s.honest.setConfig(c, false); err != nil {
+		if err := s.honest.setConfig(c, false, false); err != nil {
 			return err
 		}
 	}

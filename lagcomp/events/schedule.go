@@ -52,6 +52,14 @@ func Schedule(evs []Event, back func(key string) []Setting, apply func([]Setting
 		}
 		return int(b.Kind) - int(a.Kind)
 	})
+	// each event's revert, found once (sought after each change, the
+	// script was quadratic): it comes after its change, at a later time
+	revert := make([]int, len(evs))
+	for i := range acts {
+		if acts[i].Kind == Revert {
+			revert[acts[i].Event] = i
+		}
+	}
 	for i := range acts {
 		a := &acts[i]
 		switch a.Kind {
@@ -63,10 +71,8 @@ func Schedule(evs []Event, back func(key string) []Setting, apply func([]Setting
 			if err := apply(a.Set); err != nil {
 				return nil, fmt.Errorf("event %s: %w", evs[a.Event], err)
 			}
-			for j := i + 1; j < len(acts); j++ {
-				if acts[j].Event == a.Event && acts[j].Kind == Revert {
-					acts[j].Set = was
-				}
+			if j := revert[a.Event]; j > i {
+				acts[j].Set = was
 			}
 		case Revert:
 			if err := apply(a.Set); err != nil {
