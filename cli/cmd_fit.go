@@ -21,7 +21,8 @@ import (
 // and — with --chart — measured against fitted as a picture.
 func cmdFit(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
-	out := fs.String("chart", "", "PNG to write: the delay histogram, the loss-run lengths and the delay over time, measured against fitted")
+	out := new(string)
+	outFlag(fs, out, "chart", "charts as PNG pictures", false, "PNG to write: the delay histogram, the loss-run lengths and the delay over time, measured against fitted", ".png")
 	size := fs.String("size", "1920x1080", "the chart's WIDTHxHEIGHT in pixels")
 	theme := fs.String("theme", "light", "the chart's colours: light or dark")
 	var file string
@@ -54,6 +55,10 @@ func cmdFit(args []string, stdout, stderr io.Writer) int {
 	if file == "" || fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "lagscope fit: give one trace file")
 		usage(stderr)
+		return 2
+	}
+	if err := checkOutputs(fs); err != nil {
+		fmt.Fprintln(stderr, "lagscope fit:", err)
 		return 2
 	}
 	t, err := presets.ReadTrace(file)

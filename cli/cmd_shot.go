@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"io"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -57,7 +58,7 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&f.scale, "scale", 0, fmt.Sprintf("text and line scale, %v to %v (default: height/540, within 1 to %v: body text 1/45 of the picture's height, readable from the back of a hall)", capture.MinScale, capture.MaxScale, capture.MaxScale))
 	fs.StringVar(&f.theme, "theme", "dark", "dark or light")
 	fs.StringVar(&f.layers, "layers", "default", "comma list of: default, all, a layer name to add, -name to take one away; names: "+layerKeys())
-	fs.StringVar(&f.out, "out", "", "file to write: .png, or .gif for a clip (its sidecar goes beside it as .json)")
+	outFlag(fs, &f.out, "out", "PNG screenshots (.png) and GIF clips (.gif with --from-time/--to-time)", false, "file to write: .png, or .gif for a clip (its sidecar goes beside it as .json)", ".png", ".gif")
 	fs.StringVar(&f.from, "from", "", "a sidecar .json: make its PNG or GIF again")
 	fs.StringVar(&f.records, "records", "", "a records file (sim --json, or an engine's lines in that format): draw --shot N from the records alone, with --view overlay")
 	fs.StringVar(&f.compare, "compare", "", "k=v[,k=v…]: A/B, the view as given beside the same seed with these settings changed")
@@ -120,6 +121,9 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := checkOut(f.out, sc.Clip != nil); err != nil {
 		return fail(err)
+	}
+	if st, err := os.Stat(capture.SidecarPath(f.out)); err == nil && st.IsDir() {
+		return fail(fmt.Errorf("--out %q: its sidecar %s is a directory", f.out, capture.SidecarPath(f.out)))
 	}
 	var data []byte
 	if sc.Clip != nil {

@@ -169,9 +169,10 @@ func (f *runFlags) durationFlag() (float64, error) {
 	return float64(d.Microseconds()) / 1000, nil
 }
 
-// parseFlags parses a subcommand's flags. It returns ok to go on, or the
-// exit code to return: 0 after -h/--help (the usage goes to stdout), 2
-// after bad usage (the error and the usage go to stderr).
+// parseFlags parses a subcommand's flags and checks its output paths
+// (checkOutputs). It returns ok to go on, or the exit code to return: 0
+// after -h/--help (the usage goes to stdout), 2 after bad usage (the
+// error and the usage go to stderr) or a bad output path.
 func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code int, ok bool) {
 	fs.SetOutput(stderr) // the flag package writes its parse errors here
 	fs.Usage = func() {} // and calls this on errors and on -h: usage below instead
@@ -196,6 +197,10 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "lagscope %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
 		usage(stderr)
+		return 2, false
+	}
+	if err := checkOutputs(fs); err != nil {
+		fmt.Fprintf(stderr, "lagscope %s: %v\n", fs.Name(), err)
 		return 2, false
 	}
 	return 0, true

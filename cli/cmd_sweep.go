@@ -92,9 +92,9 @@ func (f *sweepFlags) register(fs *flag.FlagSet) {
 	fs.Var(axisFlag{&f.vary, true}, "variant", `NAME:KEY=VALUE[,KEY=VALUE…], repeatable: the variants together are one axis (column "variant"), in --vary's order where the first --variant stands`)
 	fs.IntVar(&f.seeds, "seeds", 1, "seeds per point: --seed N runs N … N+K−1")
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "runs at once (the output is the same for any number)")
-	fs.StringVar(&f.csv, "csv", "", "CSV file to write (- for standard output)")
+	outFlag(fs, &f.csv, "csv", "a CSV table", true, "CSV file to write (- for standard output)", ".csv")
 	fs.BoolVar(&f.json, "json", false, "print the rows as JSON lines on standard output")
-	fs.StringVar(&f.chart, "chart", "", "PNG chart to write: the first --vary on x, a line per combination of the other --vary values, a panel per metric")
+	outFlag(fs, &f.chart, "chart", "charts as PNG pictures", true, "PNG chart to write: the first --vary on x, a line per combination of the other --vary values, a panel per metric", ".png")
 	fs.StringVar(&f.metrics, "metric", "agreement,false_hits,mean_rewind_error_m", "the chart's figures, comma-separated (any column of the CSV)")
 	fs.StringVar(&f.size, "size", "1920x1080", fmt.Sprintf("the chart's WIDTHxHEIGHT in pixels, width %d to %d, height %d to %d", chart.MinWidth, chart.MaxSide, chart.MinHeight, chart.MaxSide))
 	fs.StringVar(&f.title, "title", "", "the chart's title, over its panels, as a slide's (none if empty)")
@@ -130,16 +130,6 @@ func (f *sweepFlags) plan() (*sweepPlan, error) {
 	}
 	if p.theme, err = chart.ThemeNamed(f.theme); err != nil {
 		return nil, fmt.Errorf("--theme: %w", err)
-	}
-	if f.chart != "" && f.chart != "-" {
-		if err := checkPNG("chart", f.chart); err != nil {
-			return nil, err
-		}
-	}
-	if f.csv != "" && f.csv != "-" {
-		if err := checkDir("csv", f.csv); err != nil {
-			return nil, err
-		}
 	}
 	if p.vary, err = f.vary.axes(); err != nil {
 		return nil, err
