@@ -153,6 +153,9 @@ func (p *Param[C]) Set(c *C, v any) error {
 		if !(f >= p.Min && f <= p.Max) || !p.intInRange(v) { // also rejects NaN
 			return fmt.Errorf("key %q: %v is out of range (allowed: %s)", p.Key, v, p.Range())
 		}
+		if f == 0 { // −0 is 0: written "−0" in a caption and counted a change from 0, it is neither
+			f = 0
+		}
 		p.Write(c, f)
 	case KindBool:
 		b, ok := v.(bool)
@@ -227,6 +230,20 @@ func (p *Param[C]) checkText(s string) error {
 	return nil
 }
 
+// ParseBool reads a boolean as a preset writes it, true or false, and
+// nothing else: strconv.ParseBool's 1, 0, t, F, TRUE… were taken while
+// every message said "true or false", and a value read one way by --set
+// would not be read by a preset file (TOML has only true and false).
+func ParseBool(s string) (b, ok bool) {
+	switch s {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
+	return false, false
+}
+
 // SetString parses text as --set gives it and stores it.
 func (p *Param[C]) SetString(c *C, s string) error {
 	s = strings.TrimSpace(s)
@@ -240,8 +257,8 @@ func (p *Param[C]) SetString(c *C, s string) error {
 		}
 		return p.Set(c, f)
 	case KindBool:
-		b, err := strconv.ParseBool(s)
-		if err != nil {
+		b, ok := ParseBool(s)
+		if !ok {
 			return fmt.Errorf("key %q: %q is not a boolean (allowed: %s)", p.Key, s, p.Range())
 		}
 		return p.Set(c, b)

@@ -51,7 +51,8 @@ func TestParseVaryRange(t *testing.T) {
 		{"correction_factor=1:2:0.4", []string{"1", "1.4", "1.8"}}, // TO not on a step: stops below it
 		{"mode=none, ping", []string{"none", "ping"}},
 		{"latency_ms=050,1e2", []string{"50", "100"}},
-		{"trail_reset=T,false", []string{"true", "false"}},
+		{"trail_reset=true,false", []string{"true", "false"}},
+		{"latency_ms=-0,40", []string{"0", "40"}},
 		{"walls=|0,-2,1,2; 3,3,4,4", []string{"", "0,-2,1,2; 3,3,4,4"}}, // text values hold commas: | separates them
 	} {
 		if got := mustVary(t, c.spec).Values; !slices.Equal(got, c.want) {

@@ -134,16 +134,15 @@ func decimals(s string) int {
 	return 0
 }
 
-// canonical writes a number or boolean in one form ("050" is 50, "T" is
-// true), so rows, JSON and chart labels agree.
+// canonical writes a number in one form ("050" is 50, "-0" is 0), so
+// rows, JSON and chart labels agree.
 func canonical(p *lagcomp.Param, s string) string {
 	switch p.Kind {
 	case lagcomp.KindFloat, lagcomp.KindInt:
 		f, _ := strconv.ParseFloat(strings.TrimSpace(s), 64)
-		return strconv.FormatFloat(f, 'g', -1, 64)
+		return strconv.FormatFloat(f+0, 'g', -1, 64) // +0: −0 is 0
 	case lagcomp.KindBool:
-		b, _ := strconv.ParseBool(strings.TrimSpace(s))
-		return strconv.FormatBool(b)
+		return strings.TrimSpace(s) // true or false: the key's check refuses any other spelling
 	}
 	return s
 }
