@@ -151,8 +151,8 @@ func (f *runFlags) seedFlag() (*uint64, error) {
 		return nil, nil
 	}
 	n, err := strconv.ParseUint(f.seed, 10, 64)
-	if err != nil || n > 1<<53 { // the seed key's range
-		return nil, fmt.Errorf("--seed: %q is not a whole number from 0 to 2^53 (9007199254740992)", f.seed)
+	if p, _ := lagcomp.Lookup("seed"); err != nil || n > uint64(p.Max) { // the seed key's range
+		return nil, fmt.Errorf("--seed: %q is not a whole number from 0 to 2^53 (%d)", f.seed, uint64(p.Max))
 	}
 	return &n, nil
 }
@@ -162,9 +162,16 @@ func (f *runFlags) durationFlag() (float64, error) {
 	if f.duration == "" {
 		return 0, nil
 	}
+	// the duration_ms key's range, in the flag's units (1ms to 1h)
+	p, _ := lagcomp.Lookup("duration_ms")
+	lo, hi := time.Duration(p.Min*float64(time.Millisecond)), time.Duration(p.Max*float64(time.Millisecond))
+	span := fmt.Sprintf("%v to %v", lo, strings.TrimSuffix(strings.TrimSuffix(hi.String(), "0s"), "0m"))
 	d, err := time.ParseDuration(f.duration)
-	if err != nil || d <= 0 || d > time.Hour {
-		return 0, fmt.Errorf("--duration: %q is not a duration from 1ms to 1h (e.g. 10s, 2500ms)", f.duration)
+	switch {
+	case err != nil || d > hi:
+		return 0, fmt.Errorf("--duration: %q is not a duration from %s (e.g. 10s, 2500ms)", f.duration, span)
+	case d < lo: // 1ns was 0 ms, which meant the preset's duration
+		return 0, fmt.Errorf("--duration: %q is below the least duration, %v (allowed: %s)", f.duration, lo, span)
 	}
 	return float64(d.Microseconds()) / 1000, nil
 }

@@ -97,6 +97,12 @@ func (g *Grid) Points() ([]Point, error) {
 		if g.Seed != nil {
 			first = *g.Seed
 		}
+		// the seed key's range, as sim's --seed and --set seed take it:
+		// Validate cannot tell 2^53+1 from 2^53 (a float64 of it)
+		if sk, _ := lagcomp.Lookup("seed"); first+uint64(seeds-1) > uint64(sk.Max) {
+			return nil, fmt.Errorf("seeds %d … %d: seed %d is out of the seed's range (allowed: %s); lower --seed or --seeds",
+				first, first+uint64(seeds-1), first+uint64(seeds-1), sk.Range())
+		}
 		for s := 0; s < seeds; s++ {
 			q := p
 			q.Index, q.Seed, q.Config = len(pts), first+uint64(s), cfg
