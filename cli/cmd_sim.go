@@ -260,6 +260,10 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	done()
 	wall := time.Since(start)
 	sum := sim.Summary()
+	if sum.ShotsFired == 0 && sum.FireHeldNoSight > 0 {
+		// no shot, no record to name it in: said here and counted in the summary
+		fmt.Fprintln(stderr, "lagscope: note: the shooter fired nothing: whenever it could, the target was out of its sight (a wall between, out of range, or dead): fire_held_no_sight", sum.FireHeldNoSight)
+	}
 	switch {
 	case *asCSV:
 		err = records.WriteCSV(stdout, sim.Config().Seed, records.Summary(sim, &sum))
@@ -416,6 +420,9 @@ func writeTable(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.D
 		sum.ClientHits, sum.ServerHits, agree, sum.LostClientHits,
 		rewindLine(sum), sum.BehindCover,
 		ruleCounts(sum.RuleCounts), sim.Now.Seconds(), float64(wall.Microseconds())/1000)
+	if err == nil && sum.FireHeldNoSight > 0 {
+		_, err = fmt.Fprintf(w, "fire held for want of sight (a wall between, out of range, or dead): %d times\n", sum.FireHeldNoSight)
+	}
 	if err == nil && (sum.MaxClockErrorMs > 0 || sum.ClockVerdicts > 0) {
 		_, err = fmt.Fprintf(w, "client clock (%s): stamps off by %.3f ms on average, at most %.3f; %d verdicts changed by it (clock_error)\n",
 			cfg.ClockSync, sum.MeanClockErrorMs, sum.MaxClockErrorMs, sum.ClockVerdicts)

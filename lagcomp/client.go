@@ -65,11 +65,16 @@ type Client struct {
 
 	// weapon state of the shooter bot: it starts firing firePhase after
 	// its display first fills (armed), a phase drawn from the seed
-	firePhase   model.Time
-	armed       bool
-	nextFire    model.Time
-	burstShots  int
-	firing      bool
+	firePhase  model.Time
+	armed      bool
+	nextFire   model.Time
+	burstShots int
+	firing     bool
+	// noSight: the bot, ready to fire at the target its screen shows, holds
+	// its fire for want of a line of sight, since noSightHeld's count of
+	// such waits went up (one a wait: until it fires again)
+	noSight     bool
+	noSightHeld int
 	holding     bool       // the trigger is down
 	released    bool       // the trigger came up since the last shot (the next one says so)
 	stopQueued  bool       // reliable_fire: a ServerStopFire waits for the next command packet

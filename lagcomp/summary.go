@@ -84,6 +84,7 @@ type Summary struct {
 	RuleCounts      []RuleCount `json:"rules" from:"shot" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
 	MaxWarpM        float64     `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
 	StarvedFrames   int         `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
+	FireHeldNoSight int         `json:"fire_held_no_sight" name:"fire held, no sight" unit:"times" doc:"times the shooter's bot, its weapon ready and the target on its screen, held its fire for want of a line of sight (a wall between, out of range, or dead), each wait counted once: a shooter walled in fires nothing, and says so here"`
 	MergedShots     int         `json:"merged_shots" from:"burst" name:"merged shots" unit:"shots" doc:"weapon-fire effects, over every remote client: shots an update of the BurstCounter brought beyond the flashes its OnRep played (a shot whose updates were all lost until the next arrives with it; burst_play_count plays one per shot)"`
 	// Movement through the netcode, over every player's client (shooter,
 	// victim, observers; bystanders have none).
@@ -281,7 +282,7 @@ func (s *Sim) Summary() Summary {
 	sum.HandshakesFailed = s.handshakesFailed
 	sum.DupsRejected, sum.ReliableGaveUp, sum.ConnLost = s.dupRejected, s.reliableGaveUp, s.connectionsLost
 	sh := s.Clients[ShooterPawn]
-	sum.MaxWarpM, sum.StarvedFrames = sh.warpMax, sh.starved
+	sum.MaxWarpM, sum.StarvedFrames, sum.FireHeldNoSight = sh.warpMax, sh.starved, sh.noSightHeld
 	for i := 1; i < len(s.fx.Clients); i++ {
 		sum.MergedShots += s.fx.Clients[i].Merged
 	}
