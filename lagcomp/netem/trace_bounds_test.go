@@ -96,9 +96,11 @@ func BenchmarkPingGap(b *testing.B) {
 // in ascending time, no more of them than its lines (a CSV) or
 // MaxPingProbes (a ping log), each delay within MaxTraceDelayMs.
 func FuzzParseTrace(f *testing.F) {
+	// the shipped traces' first lines: whole, the engine spends its time
+	// minimizing what they make (18 KB), not fuzzing
 	for _, p := range []string{"../../docs/traces/wifi.csv", "../../docs/traces/ping.log"} {
 		if data, err := os.ReadFile(p); err == nil {
-			f.Add(data)
+			f.Add([]byte(strings.Join(strings.SplitAfterN(string(data), "\n", 13)[:12], "")))
 		}
 	}
 	f.Add([]byte(outage))
