@@ -13,6 +13,7 @@ import (
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/records"
+	"lagscope/presets"
 	"lagscope/views"
 	"lagscope/views/capture"
 )
@@ -198,7 +199,7 @@ func shotFromRecords(f *shotFlags, stdout, stderr io.Writer) int {
 	views.NewRenderer().Pane(img, frame, views.ViewOverlay, o)
 	data, err := encodePNG(img)
 	if err == nil {
-		err = os.WriteFile(f.out, data, 0o644)
+		err = presets.WriteFileAtomic(f.out, data)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "lagscope shot:", err)
