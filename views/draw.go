@@ -191,69 +191,6 @@ func (p *pane) header(title, info string) {
 	}
 }
 
-// sep separates the figures of a line of text: where it wraps.
-const sep = " · "
-
-// wrap breaks s into lines that fit width pixels, between its figures
-// (at " · ") where it can, else between words. A word wider than width
-// is left to fitText.
-func (p *pane) wrap(s string, size, width float64) []string {
-	var lines []string
-	cur := ""
-	fits := func(t string) bool { w, _ := p.measure(t, size); return w <= width }
-	for i, part := range strings.Split(s, sep) {
-		join := sep
-		if i == 0 {
-			join = ""
-		}
-		if cur == "" || fits(cur+join+part) {
-			cur += join + part
-			if i > 0 && cur == join+part {
-				cur = part
-			}
-			continue
-		}
-		lines = append(lines, cur)
-		cur = part
-	}
-	lines = append(lines, cur)
-	// a figure still too wide breaks between its words
-	var out []string
-	for _, l := range lines {
-		for !fits(l) {
-			words := strings.Fields(l)
-			n := len(words) - 1
-			for n > 1 && !fits(strings.Join(words[:n], " ")) {
-				n--
-			}
-			if n < 1 {
-				break
-			}
-			out = append(out, strings.Join(words[:n], " "))
-			l = "  " + strings.Join(words[n:], " ")
-		}
-		out = append(out, l)
-	}
-	return out
-}
-
-// fitText shortens s with an ellipsis until it fits in width pixels, and
-// records what it cut.
-func (p *pane) fitText(s string, size, width float64) string {
-	if w, _ := p.measure(s, size); w <= width {
-		return s
-	}
-	p.cut = append(p.cut, s)
-	r := []rune(s)
-	for len(r) > 1 {
-		r = r[:len(r)-1]
-		if w, _ := p.measure(string(r)+"…", size); w <= width {
-			break
-		}
-	}
-	return string(r) + "…"
-}
-
 // grid draws metre lines every 5 m, faint, so distances can be read.
 // gridSteps are the grid spacings a pane may draw, in metres.
 var gridSteps = []float64{0.1, 0.25, 0.5, 1, 2.5, 5, 25, 100}
