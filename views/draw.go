@@ -27,18 +27,19 @@ type pane struct {
 	w, h float64
 	cam  camera
 
-	v       View
-	rows    int        // the legend's rows
-	hlines  int        // lines of the header's key figures (1 to maxInfoLines)
-	hneed   int        // lines the header's key figures needed
-	cut     []string   // text that was shortened with "…" to fit
-	drew    keys       // what it drew, for its legend
-	notes   int        // lines of notes so far
-	info    string     // the header's key figures, as given
-	labels  []labelReq // labels to place once everything is drawn
-	shapes  []rect     // marks labels must not cover
-	placed  []rect     // where the labels went
-	leftOut int        // labels with no free spot
+	v        View
+	rows     int        // the legend's rows
+	hlines   int        // lines of the header's key figures (1 to maxInfoLines)
+	hneed    int        // lines the header's key figures needed
+	cut      []string   // text that was shortened with "…" to fit
+	drew     keys       // what it drew, for its legend
+	notes    int        // lines of notes so far
+	info     string     // the header's key figures, as given
+	labels   []labelReq // labels to place once everything is drawn
+	shapes   []rect     // marks labels must not cover
+	placed   []rect     // where the labels went
+	leftOut  int        // labels with no free spot
+	gridSays string     // the grid's label: its step, or why it drew none
 
 	warpX      int         // the factor the warp arrows are magnified by (0: none drawn)
 	warpGlyphs []warpGlyph // the warps as placed, newest first
@@ -189,49 +190,6 @@ func (p *pane) header(title, info string) {
 	for i, l := range lines {
 		p.text(p.fitText(l, infoSz, p.w-20*p.s), 10*p.s, (34+infoH*float64(i))*p.s, infoSz, p.pal.Dim, 0, 0.5, false)
 	}
-}
-
-// grid draws metre lines every 5 m, faint, so distances can be read.
-// gridSteps are the grid spacings a pane may draw, in metres.
-var gridSteps = []float64{0.1, 0.25, 0.5, 1, 2.5, 5, 25, 100}
-
-// gridStep is the grid spacing for ppm pixels a metre in a drawing area
-// whose longer side is long pixels: 5 m, as most panes show a few metres
-// a line, unless its lines would fall closer than 30 px (scaled by s) —
-// then the next wider spacing that does not — or fewer than three of
-// them would cross the area — then the widest spacing that gives three.
-// The label says the spacing drawn, so it never names a grid nobody can
-// see.
-func gridStep(ppm, long, s float64) float64 {
-	i := 5 // 5 m
-	for i+1 < len(gridSteps) && gridSteps[i]*ppm < 30*s {
-		i++
-	}
-	for i > 0 && 3*gridSteps[i]*ppm > long {
-		i--
-	}
-	return gridSteps[i]
-}
-
-func (p *pane) grid() {
-	x, y, w, h := p.area()
-	lo, hi := p.cam.world(x, y+h), p.cam.world(x+w, y)
-	step := gridStep(p.cam.ppm, math.Max(w, h), p.s)
-	lines := p.r.segs[:0]
-	for gx := math.Ceil(lo.X/step) * step; gx <= hi.X; gx += step {
-		px, _ := p.cam.px(model.V(gx, 0))
-		lines = append(lines, [4]float64{px, y, px, y + h})
-	}
-	for gy := math.Ceil(lo.Y/step) * step; gy <= hi.Y; gy += step {
-		_, py := p.cam.px(model.V(0, gy))
-		lines = append(lines, [4]float64{x, py, x + w, py})
-	}
-	p.r.segs = lines
-	p.strokeLines(p.pal.Grid, 1*p.s, lines...)
-	s := fmt.Sprintf("grid %g m", step) + p.focusSays()
-	tw, th := p.measure(s, 10)
-	p.text(s, x+w, y+h-2*p.s, 10, p.pal.Dim, 1, 1, false)
-	p.shape(rect{x + w - tw, y + h - 2*p.s - th, x + w, y + h})
 }
 
 func (p *pane) walls() {

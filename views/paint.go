@@ -105,9 +105,22 @@ func (p *pane) rasterizer() *raster.Rasterizer {
 	return p.r.rast
 }
 
-// fx is a pixel point as gg stores it: 26.6 fixed point, truncated.
+// fx is a pixel point as gg stores it: 26.6 fixed point, truncated;
+// held within farPx (see stroke.go), as beyond it the fixed point
+// overflows and the rasterizer runs over its whole range. A fill with a
+// corner that far lies wholly off the picture (a pawn's box 10¹⁵ m away)
+// or, cornered there, covers what it covered.
 func fx(x, y float64) fixed.Point26_6 {
-	return fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
+	return fixed.Point26_6{X: fixed.Int26_6(clampFar(x) * 64), Y: fixed.Int26_6(clampFar(y) * 64)}
+}
+
+// clampFar is a pixel coordinate held within farPx; NaN (Inf − Inf, a
+// curve's control point at FLT_MAX) goes to its edge too.
+func clampFar(x float64) float64 {
+	if x != x {
+		return farPx
+	}
+	return math.Max(-farPx, math.Min(farPx, x))
 }
 
 // fillPath builds a path the way gg builds its fill path: every subpath

@@ -2,6 +2,7 @@ package views
 
 import (
 	"image/color"
+	"math"
 
 	"github.com/fogleman/gg"
 	"github.com/golang/freetype/raster"
@@ -19,12 +20,38 @@ import (
 type strokePath struct {
 	subs [][]gg.Point
 	n    int // subpaths in use; the slices are reused across strokes
+
+	pen    bool    // a point was given since the last stroke (gg's hasCurrent)
+	cx, cy float64 // the last point given, as given
+	sx, sy float64 // the subpath's first point, as given
+	cut    bool    // the last point given lies beyond farPx: the subpath waits for a segment back in
 }
+
+// farPx bounds the pixel coordinates a stroke is drawn to: a segment with
+// an end beyond it is cut to the part within. A pose 10¹⁵ m away, or a
+// trace to it, is otherwise rasterized row by row over the 26.6 fixed
+// point's whole range (its coordinates overflow it), which took minutes
+// a line. Every picture lies well inside ±65 536 px (a 4K pane at scale
+// 2 is 7 680 px wide), so what it shows does not change, though a
+// dashed line cut here starts its dashes anew where it is cut.
+const farPx = 1 << 16
+
+// inFar says whether a point lies within farPx (false for NaN).
+func inFar(x, y float64) bool { return math.Abs(x) <= farPx && math.Abs(y) <= farPx }
 
 // onGrid is x as gg stores it, truncated to 26.6 fixed point.
 func onGrid(x float64) float64 { return float64(fixed.Int26_6(x*64)) / 64 }
 
 func (s *strokePath) moveTo(x, y float64) {
+	s.pen, s.cx, s.cy, s.sx, s.sy = true, x, y, x, y
+	s.cut = !inFar(x, y)
+	if !s.cut {
+		s.begin(x, y)
+	}
+}
+
+// begin starts a subpath at a point within farPx.
+func (s *strokePath) begin(x, y float64) {
 	if s.n == len(s.subs) {
 		s.subs = append(s.subs, nil)
 	}
@@ -33,26 +60,71 @@ func (s *strokePath) moveTo(x, y float64) {
 }
 
 func (s *strokePath) lineTo(x, y float64) {
-	if s.n == 0 {
+	if !s.pen {
 		s.moveTo(x, y)
 		return
 	}
-	s.subs[s.n-1] = append(s.subs[s.n-1], gg.Point{X: onGrid(x), Y: onGrid(y)})
+	x0, y0 := s.cx, s.cy
+	s.cx, s.cy = x, y
+	if !s.cut && inFar(x, y) {
+		s.subs[s.n-1] = append(s.subs[s.n-1], gg.Point{X: onGrid(x), Y: onGrid(y)})
+		return
+	}
+	// a segment with an end beyond farPx: the part within it, if any
+	ax, ay, bx, by, ok := clipToFar(x0, y0, x, y)
+	if !ok {
+		s.cut = true
+		return
+	}
+	if s.cut { // back in: a new subpath
+		s.begin(ax, ay)
+	}
+	s.subs[s.n-1] = append(s.subs[s.n-1], gg.Point{X: onGrid(bx), Y: onGrid(by)})
+	s.cut = !inFar(x, y)
 }
 
-// quadTo flattens a quadratic curve from the current point as gg does.
+// clipToFar is the part of the segment from (x0, y0) to (x1, y1) within
+// farPx (Liang–Barsky), and whether there is one.
+func clipToFar(x0, y0, x1, y1 float64) (ax, ay, bx, by float64, ok bool) {
+	dx, dy := x1-x0, y1-y0
+	t0, t1 := 0.0, 1.0
+	for _, e := range [4][2]float64{{-dx, x0 + farPx}, {dx, farPx - x0}, {-dy, y0 + farPx}, {dy, farPx - y0}} {
+		p, q := e[0], e[1]
+		switch {
+		case p == 0:
+			if !(q >= 0) {
+				return 0, 0, 0, 0, false
+			}
+		case p < 0:
+			t0 = math.Max(t0, q/p)
+		default:
+			t1 = math.Min(t1, q/p)
+		}
+	}
+	if !(t0 <= t1) { // NaN too
+		return 0, 0, 0, 0, false
+	}
+	return x0 + t0*dx, y0 + t0*dy, x0 + t1*dx, y0 + t1*dy, true
+}
+
+// quadTo flattens a quadratic curve from the current point as gg does;
+// one reaching beyond farPx is drawn as its chord, cut.
 func (s *strokePath) quadTo(cx, cy, x, y float64) {
+	if s.cut || !inFar(cx, cy) || !inFar(x, y) {
+		s.lineTo(x, y)
+		return
+	}
 	sub := s.subs[s.n-1]
 	c := sub[len(sub)-1]
 	s.subs[s.n-1] = append(sub, gg.QuadraticBezier(c.X, c.Y, onGrid(cx), onGrid(cy), onGrid(x), onGrid(y))...)
+	s.cx, s.cy = x, y
 }
 
 // closePath returns to the subpath's start (gg strokes it open, with
 // caps meeting there).
 func (s *strokePath) closePath() {
-	if s.n > 0 {
-		sub := s.subs[s.n-1]
-		s.subs[s.n-1] = append(sub, sub[0])
+	if s.pen {
+		s.lineTo(s.sx, s.sy)
 	}
 }
 
@@ -98,7 +170,7 @@ func (p *pane) stroke(s *strokePath, c color.Color, width float64, dashes ...flo
 		path = addPoints(path, sub)
 	}
 	p.r.path = path
-	s.n = 0
+	s.n, s.pen = 0, false
 	if len(path) == 0 {
 		return
 	}
