@@ -269,7 +269,9 @@ func (s *Server) rewindOne(i int, t model.Time, opt rewind.Options) (model.Targe
 // hitbox did not hit it, so a record never shows miss_by_m < 0 beside a
 // miss unexplained: a wall came first (the trace starts at the shooter's
 // present position, not where his client drew him, so it can meet a wall
-// the client's did not), or the hitbox lay beyond range_m.
+// the client's did not), another pawn did (a bystander, rewound with the
+// rest: the record keeps its pose as Blocker, for the pictures to draw),
+// or the hitbox lay beyond range_m.
 func (s *Sim) missRules(r *ShotRecord, hit model.Hit, victim int) []Rule {
 	if !r.Rewound.Alive {
 		return nil
@@ -281,6 +283,13 @@ func (s *Sim) missRules(r *ShotRecord, hit model.Hit, victim int) []Rule {
 		return nil
 	case hit.Part == model.PartWall && hit.Dist < clear.Dist:
 		return []Rule{rule.BlockedByWall}
+	case hit.Pawn >= 0 && hit.Pawn != victim && hit.Dist < clear.Dist:
+		for _, tg := range s.Server.targets {
+			if tg.Pawn == hit.Pawn {
+				r.Blocker = model.Pose{Pos: tg.Box.Center, Yaw: tg.Box.Yaw, Alive: true}
+			}
+		}
+		return []Rule{rule.BlockedByPawn}
 	case clear.Dist > s.cfg.RangeM:
 		return []Rule{rule.OutOfRange}
 	}

@@ -94,16 +94,20 @@ type ShotRecord struct {
 	VictimInputDelay    model.Time
 	HasVictimInputDelay bool
 
-	Origin         model.Vec // the server's trace origin (the shooter now, not rewound, as UT2003)
-	Dir            model.Vec
-	ClientOrigin   model.Vec
-	ClientEnd      model.Vec // where the client's trace stopped
-	ServerEnd      model.Vec // where the server's trace stopped
-	ClientHit      bool
-	ClientPart     model.Part
-	ServerHit      bool // the server credited a hit on the target
-	ServerPart     model.Part
-	ServerHitPawn  int     // whatever the server's trace met first (-1: wall or nothing)
+	Origin        model.Vec // the server's trace origin (the shooter now, not rewound, as UT2003)
+	Dir           model.Vec
+	ClientOrigin  model.Vec
+	ClientEnd     model.Vec // where the client's trace stopped
+	ServerEnd     model.Vec // where the server's trace stopped
+	ClientHit     bool
+	ClientPart    model.Part
+	ServerHit     bool // the server credited a hit on the target
+	ServerPart    model.Part
+	ServerHitPawn int // whatever the server's trace met first (-1: wall or nothing)
+	// Blocker is the pawn that stopped the server's trace before the
+	// target (rule blocked_by_pawn), as the server rewound it; zero
+	// otherwise. Records files keep its number (server_hit_pawn) alone.
+	Blocker        model.Pose
 	MissByM        float64 // signed gap: > 0 the target's hitbox was missed by this much, < 0 hit this deep
 	Rejected       bool
 	Rules          []Rule

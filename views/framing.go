@@ -141,6 +141,9 @@ func (p *pane) framing(v View) framing {
 			fr.pose(r.ClientSaw)
 			fr.pose(r.Rewound)
 			fr.pose(r.ServerNow)
+			if r.Blocker.Alive && p.o.Layers.Rewound { // what stopped the trace (blocker.go)
+				fr.pose(r.Blocker)
+			}
 		} else if n := len(f.Projectiles); n > 0 {
 			// the newest projectile's twins, close up: where the owner
 			// shows its fake and its copy of the authoritative one, or

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -32,6 +33,7 @@ func (p *pane) server() {
 			p.hitbox(r.Rewound, alpha(ServerBlue, a), 0.25*a, 2, false)
 			p.key(p.shotKey(r, sel))
 		}
+		p.blocker(r, a)
 		if p.o.Layers.Traces {
 			p.line(r.Origin, r.ServerEnd, alpha(p.pal.Trace, a), 1.5, false)
 			p.key(keyTrace)
@@ -39,6 +41,9 @@ func (p *pane) server() {
 	}
 	if sel != nil && p.o.Layers.Labels && (p.o.Layers.Rewound || p.o.Layers.Traces) {
 		p.label(sel.Rewound.Pos, fmt.Sprintf("shot #%d rewound %.0f ms", sel.Seq, sel.RewindMs()), ServerBlue)
+	}
+	if sel != nil && sel.Blocker.Alive {
+		p.blockerNamed(sel)
 	}
 	p.serverProjectiles()
 	if p.o.Layers.ServerNow {
@@ -387,6 +392,7 @@ func (p *pane) overlay() {
 		p.hitbox(r.ClientSaw, ClientRed, 0.3, 2, false)
 		p.key(keyClientSaw)
 	}
+	p.blocker(r, 1) // named below, once the notes are written
 	if p.o.Layers.Traces {
 		p.line(r.ClientOrigin, r.ClientEnd, p.pal.Trace, 1.5, true)
 		p.line(r.Origin, r.ServerEnd, p.pal.Trace, 2, false)
@@ -404,9 +410,10 @@ func (p *pane) overlay() {
 	// under them, and the text must stay readable
 	p.overlayNotes(r)
 	p.recordsNote()
+	p.blockerNamed(r)
 	p.duelNotes()
 	if p.o.Layers.Gap {
-		p.label(r.Rewound.Pos, gapText(r.MissByM), p.pal.Text)
+		p.label(r.Rewound.Pos, gapSays(r), p.pal.Text)
 	}
 	if p.o.Layers.ServerNow {
 		p.label(r.ServerNow.Pos, "server now", p.pal.Dim)
@@ -433,6 +440,9 @@ func (p *pane) overlayNotesLines(r *lagcomp.ShotRecord) int {
 	n := 0
 	for _, l := range overlayLines(r) {
 		n += len(p.wrap(l, noteSize, w-12*p.s))
+	}
+	if r.HasRule(rule.BlockedByPawn) && !r.Blocker.Alive && p.o.Layers.Rewound {
+		n += len(p.wrap(blockerUnknown(r), noteSize, w-12*p.s))
 	}
 	return n
 }

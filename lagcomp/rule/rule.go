@@ -95,6 +95,7 @@ const (
 
 	// Trace.
 	BlockedByWall Rule = "blocked_by_wall"
+	BlockedByPawn Rule = "blocked_by_pawn"
 	OutOfRange    Rule = "out_of_range"
 
 	// Fire effects.
@@ -150,6 +151,7 @@ var table = []Meta{
 	{TeleportGuard, Rewind, Nothing, "walking back met a death or a teleport (Source's BacktrackPlayer): the target not rewound at all"},
 
 	{BlockedByWall, Trace, ServerMiss, "the server's trace met a wall before the rewound hitbox it lined up with (miss_by_m < 0): a miss; the client's trace, from where it drew the shooter, passed"},
+	{BlockedByPawn, Trace, ServerMiss, "the server's trace met another pawn first (server_hit_pawn, a bystander as the server rewound it) before the rewound hitbox it lined up with (miss_by_m < 0): a miss"},
 	{OutOfRange, Trace, ServerMiss, "the server's trace lined up with the rewound hitbox (miss_by_m < 0) beyond range_m: a miss"},
 
 	{NetUpdateCapped, FireEffects, Nothing, "net_update_hz is above tick_hz; the server replicates once a tick, the most it can"},

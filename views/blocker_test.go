@@ -1,0 +1,84 @@
+package views
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"lagscope/lagcomp"
+	"lagscope/lagcomp/rule"
+	"lagscope/model"
+	"lagscope/presets"
+)
+
+// bystanderShot is the default scene with 64 bystanders at shot 2's
+// judgement (1.797 s): pawn 11 stopped its trace, lined up with the
+// target 0.370 m inside its hitbox.
+func bystanderShot(t *testing.T) (*lagcomp.Frame, *lagcomp.ShotRecord) {
+	t.Helper()
+	p, err := presets.Load("default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := p.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.ExtraPawns = 64
+	f := frameAt(t, c, 1797*model.Millisecond)
+	for i := range f.Shots {
+		if r := &f.Shots[i]; r.Seq == 2 {
+			return f, r
+		}
+	}
+	t.Fatal("shot 2 not judged by 1.797 s")
+	return nil, nil
+}
+
+// TestOverlayDrawsTheBlocker: the Overlay of a shot a bystander stopped
+// draws the bystander's box where the server rewound it, names it, and
+// says "blocked by pawn 11" where it said "hit, 0.370 m to spare" beside
+// "server: miss"; the Server pane draws and names it too. Drawn from
+// records, which keep the pawn's number alone, a note says so.
+func TestOverlayDrawsTheBlocker(t *testing.T) {
+	f, r := bystanderShot(t)
+	if !r.HasRule(rule.BlockedByPawn) || r.ServerHitPawn != 11 || r.ServerHit || !(r.MissByM < 0) {
+		t.Fatalf("shot 2: rules %v, server_hit_pawn %d, server_hit %v, miss_by_m %.3f", r.Rules, r.ServerHitPawn, r.ServerHit, r.MissByM)
+	}
+	if s := gapSays(r); s != "blocked by pawn 11" {
+		t.Errorf("the gap's label says %q", s)
+	}
+	rd := NewRenderer()
+	img := image.NewRGBA(image.Rect(0, 0, 960, 540))
+	o := Options{Layers: DefaultLayers(), Selected: r.ID}
+	rd.Pane(img, f, ViewOverlay, o)
+	golden(t, "overlay-blocked-by-pawn", img)
+	for _, v := range []View{ViewOverlay, ViewServer} {
+		rd.Pane(img, f, v, o)
+		if !labelled(rd.last, "pawn 11 stopped the trace") {
+			t.Errorf("%v: the blocker is not named", v)
+		}
+	}
+	rf, ro := RecordFrame(withoutBlocker(*r), "run.jsonl", Options{Layers: DefaultLayers()})
+	rd.Pane(img, rf, ViewOverlay, ro)
+	if !labelled(rd.last, "blocked by pawn 11") {
+		t.Error("from records, the gap's label does not say what stopped the trace")
+	}
+}
+
+// withoutBlocker is r as read back from records, which keep the
+// blocker's number (server_hit_pawn) and not its pose.
+func withoutBlocker(r lagcomp.ShotRecord) lagcomp.ShotRecord {
+	r.Blocker = model.Pose{}
+	return r
+}
+
+// labelled says whether a pane placed a label reading s.
+func labelled(p *pane, s string) bool {
+	for _, l := range p.labels {
+		if strings.Contains(l.text, s) {
+			return true
+		}
+	}
+	return false
+}
