@@ -2,6 +2,7 @@ package views
 
 import (
 	"image"
+	"math"
 	"strings"
 
 	"github.com/fogleman/gg"
@@ -103,28 +104,68 @@ const maxTitleRows = 3
 // titleRowH is each further row of a wrapped title, in logical pixels.
 const titleRowH = 30
 
-// titleRows wraps a title to a band w pixels wide. Bold runs wider than
-// the regular face wrap measures: it leaves room.
-func (p *pane) titleRows(title string) []string {
-	rows := p.wrap(title, TitleSize, boldRoom*(p.w-28*p.s))
-	for i := range rows {
-		rows[i] = strings.TrimSpace(rows[i])
+// titleRows wraps a title to a band w pixels wide, in at most rows
+// rows. Bold runs wider than the regular face wrap measures: it leaves
+// room.
+func (p *pane) titleRows(title string, rows int) []string {
+	out := p.wrap(title, TitleSize, boldRoom*(p.w-28*p.s))
+	for i := range out {
+		out[i] = strings.TrimSpace(out[i])
 	}
-	if len(rows) > maxTitleRows {
-		rows = append(rows[:maxTitleRows-1], strings.Join(rows[maxTitleRows-1:], " "))
+	if len(out) > rows {
+		out = append(out[:rows-1], strings.Join(out[rows-1:], " "))
 	}
-	return rows
+	return out
+}
+
+// titleBand is the height of a title band of rows rows at scale.
+func titleBand(rows int, scale float64) int {
+	return int((44 + titleRowH*float64(rows-1)) * scale)
 }
 
 // TitleHeight is the height of the band title takes in a picture w
 // pixels wide at scale: 44 px for one line of TitleSize text, 30 more
 // for each line it wraps to (at most three).
 func (r *Renderer) TitleHeight(title string, w int, scale float64) int {
+	return r.TitleHeightWithin(title, w, math.MaxInt, scale)
+}
+
+// TitleHeightWithin is TitleHeight in a band at most maxH pixels high,
+// never under one row: a title that would wrap to more rows than fit
+// keeps what fits, its last row cut with "…". A small picture's panes
+// need the room more than a second or third row of title: at 640×360
+// three rows (104 px) left the four panes of a split no drawing area
+// (TitleRoom says how much a picture can give).
+func (r *Renderer) TitleHeightWithin(title string, w, maxH int, scale float64) int {
 	if title == "" {
 		return 0
 	}
-	rows := r.bandPane(nil, w, 0, Dark, scale).titleRows(title)
-	return int((44 + titleRowH*float64(len(rows)-1)) * scale)
+	rows := len(r.bandPane(nil, w, 0, Dark, scale).titleRows(title, maxTitleRows))
+	for rows > 1 && titleBand(rows, scale) > maxH {
+		rows--
+	}
+	return titleBand(rows, scale)
+}
+
+// maxTitleShare is the largest share of a picture's height its title
+// band takes.
+const maxTitleShare = 0.25
+
+// paneMinH is the height a pane needs, in logical pixels: a header of
+// two lines (61), a legend of two rows (48), margins (16), and some 25
+// to draw in.
+const paneMinH = 150
+
+// TitleRoom is the most a title band may take of a picture h pixels
+// high at scale, below a caption band of band pixels, over layout l's
+// panes: a quarter of the picture, and no more than leaves each row of
+// panes paneMinH (TitleHeightWithin keeps one row whatever it is).
+func TitleRoom(h, band int, l Layout, scale float64) int {
+	rows := 1
+	if l == Layout2x2 {
+		rows = 2
+	}
+	return min(int(maxTitleShare*float64(h)), h-band-rows*int(paneMinH*scale))
 }
 
 // Title draws a slide's title in a band across rect of dst, above the
@@ -137,7 +178,12 @@ func (r *Renderer) Title(dst *image.RGBA, rect image.Rectangle, title string, pa
 	p.dc.SetColor(pal.Grid)
 	p.dc.DrawRectangle(0, p.h-2*scale, p.w, 2*scale)
 	p.dc.Fill()
-	rows := p.titleRows(title)
+	// as many rows as the band holds (TitleHeightWithin chose its height)
+	n := maxTitleRows
+	for n > 1 && titleBand(n, scale) > rect.Dy() {
+		n--
+	}
+	rows := p.titleRows(title, n)
 	// the first row where a one-line title sat, the others under it
 	y0 := (44*scale - 2*scale) / 2
 	for i, row := range rows {

@@ -85,12 +85,30 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 	// lines: what they hold is known only once the pane is drawn, and the
 	// drawing area depends on their heights.
 	if rows, hl := p.legendRowsNeeded(), p.hneed; rows > 1 || hl > 1 {
-		p = r.newPane(dst, f, v, o, rows, hl)
+		p = r.newPane(dst, f, v, o, rows, p.headerLinesWithRoom(rows, hl))
 		r.last = p
 		p.draw(v)
 	}
 	p.placeLabels()
 	p.legend()
+}
+
+// minDrawH is the height of drawing area a world view keeps, in logical
+// pixels, before its key figures take a second or third line: in a small
+// pane (a 2×2 split at 640×360 under a title) they run on fewer lines,
+// the last cut with "…", rather than leave the pane nothing to draw in.
+const minDrawH = 48
+
+// headerLinesWithRoom is as many of hl lines of key figures as leave the
+// drawing area minDrawH over a legend of rows rows, one at least.
+func (p *pane) headerLinesWithRoom(rows, hl int) int {
+	for ; hl > 1; hl-- {
+		header := (headerH + infoH*float64(hl-1)) * p.s
+		if p.h-header-16*p.s-float64(rows)*legendH*p.s >= minDrawH*p.s {
+			break
+		}
+	}
+	return hl
 }
 
 // drawTimeView draws the packet-flow diagram or the fire-effects lanes.

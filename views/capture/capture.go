@@ -290,7 +290,8 @@ func layout(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame) (slide, error) {
 		o.Selected = uuid.MustParse(sc.Selected)
 	}
 	lines := captionLines(sc, f)
-	top, band := titleHeight(r, sc, sc.Width), r.CaptionHeight(lines, sc.Width, sc.Scale)
+	band := r.CaptionHeight(lines, sc.Width, sc.Scale)
+	top := titleHeight(r, sc, sc.Width, band)
 	bodyH := sc.Height - top - band
 	if bodyH < 64 {
 		title := "no --title"
@@ -329,9 +330,15 @@ func drawFramed(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame, fm *views.Fram
 }
 
 // titleHeight is the height of the sidecar's title band in a picture w
-// pixels wide: none without a title, more rows for one that wraps.
-func titleHeight(r *views.Renderer, sc *Sidecar, w int) int {
-	return r.TitleHeight(sc.Title, w, sc.Scale)
+// pixels wide over a caption band of band pixels: none without a title,
+// more rows for one that wraps, as many as leave the panes room to draw
+// (views.TitleRoom).
+func titleHeight(r *views.Renderer, sc *Sidecar, w, band int) int {
+	l := views.LayoutSingle
+	if sc.View == "split" {
+		l = sc.Layout
+	}
+	return r.TitleHeightWithin(sc.Title, w, views.TitleRoom(sc.Height, band, l, sc.Scale), sc.Scale)
 }
 
 // captionLines say exactly what the picture shows: the preset, its key
@@ -503,7 +510,8 @@ func Surround(sc *Sidecar, img image.Image) (*image.RGBA, error) {
 	lines := captionLines(sc, sim.Frame())
 	b := img.Bounds()
 	r := views.NewRenderer()
-	top, band := titleHeight(r, sc, b.Dx()), r.CaptionHeight(lines, b.Dx(), sc.Scale)
+	// the picture grows to hold the title: the panes keep their size
+	top, band := r.TitleHeight(sc.Title, b.Dx(), sc.Scale), r.CaptionHeight(lines, b.Dx(), sc.Scale)
 	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), top+b.Dy()+band))
 	draw.Draw(out, image.Rect(0, top, b.Dx(), top+b.Dy()), img, b.Min, draw.Src)
 	if top > 0 {

@@ -165,7 +165,8 @@ func drawCompare(sc *Sidecar, fa, fb *lagcomp.Frame, changes []lagcomp.Setting, 
 		halves[1].selected = same.Selected
 	}
 	m := views.NewRenderer()
-	top, band := titleHeight(m, sc, sc.Width), m.CaptionHeight(lines, sc.Width, sc.Scale)
+	band := m.CaptionHeight(lines, sc.Width, sc.Scale)
+	top := titleHeight(m, sc, sc.Width, band)
 	half := 0 // both halves' titles in one band, as tall as the longer needs
 	for _, h := range halves {
 		half = max(half, m.CaptionHeight([]string{h.title}, h.w, sc.Scale))
