@@ -82,3 +82,26 @@ func labelled(p *pane, s string) bool {
 	}
 	return false
 }
+
+// TestGapSaysWhatStoppedTheTrace: a trace that lined up with the target
+// and missed names what stopped it, a wall or the range as a pawn, never
+// "hit, … to spare"; a hit and a trace that passed by say their gap.
+func TestGapSaysWhatStoppedTheTrace(t *testing.T) {
+	for _, c := range []struct {
+		rules []rule.Rule
+		hit   bool
+		miss  float64
+		want  string
+	}{
+		{[]rule.Rule{rule.BlockedByWall}, false, -0.2, "blocked by a wall"},
+		{[]rule.Rule{rule.OutOfRange}, false, -0.2, "beyond range"},
+		{[]rule.Rule{rule.BlockedByPawn}, false, -0.2, "blocked by pawn 7"},
+		{nil, true, -0.2, "hit, 0.200 m to spare"},
+		{nil, false, 0.3, "missed by 0.300 m"},
+	} {
+		r := &lagcomp.ShotRecord{Outcome: lagcomp.OutcomeJudged, Rules: c.rules, ServerHit: c.hit, MissByM: c.miss, ServerHitPawn: 7}
+		if got := gapSays(r); got != c.want {
+			t.Errorf("rules %v, hit %v, miss_by_m %g: %q, want %q", c.rules, c.hit, c.miss, got, c.want)
+		}
+	}
+}
