@@ -31,10 +31,12 @@ type strokePath struct {
 // an end beyond it is cut to the part within. A pose 10¹⁵ m away, or a
 // trace to it, is otherwise rasterized row by row over the 26.6 fixed
 // point's whole range (its coordinates overflow it), which took minutes
-// a line. Every picture lies well inside ±65 536 px (a 4K pane at scale
-// 2 is 7 680 px wide), so what it shows does not change, though a
-// dashed line cut here starts its dashes anew where it is cut.
-const farPx = 1 << 16
+// a line. What a picture shows lies well inside ±2^20 px (an 8K picture
+// is 8 192 px wide; the window zoomed to its limit on a hitbox puts its
+// corners some 50 000 px out), so it does not change, though a dashed
+// line cut here starts its dashes anew where it is cut; and a line cut
+// to it costs the rasterizer a few milliseconds at most.
+const farPx = 1 << 20
 
 // inFar says whether a point lies within farPx (false for NaN).
 func inFar(x, y float64) bool { return math.Abs(x) <= farPx && math.Abs(y) <= farPx }
