@@ -62,14 +62,12 @@ func (p *pane) focusFramer(v View) (framer, bool) {
 	shown := func(i int) {
 		switch v {
 		case ViewShooter:
-			c := f.Clients[lagcomp.ShooterPawn].View
-			if c.Shown[i] || i == lagcomp.ShooterPawn {
-				fr.pose(c.Poses[i])
+			if pose, ok := drawn(f.Clients[lagcomp.ShooterPawn].View, i, lagcomp.ShooterPawn); ok {
+				fr.pose(pose)
 			}
 		case ViewTarget:
-			c := f.Clients[lagcomp.TargetPawn].View
-			if c.Shown[i] || i == lagcomp.TargetPawn {
-				fr.pose(c.Poses[i])
+			if pose, ok := drawn(f.Clients[lagcomp.TargetPawn].View, i, lagcomp.TargetPawn); ok {
+				fr.pose(pose)
 			}
 		}
 		fr.pose(f.Pawns[i].Pose)
@@ -89,12 +87,14 @@ func (p *pane) focusFramer(v View) (framer, bool) {
 			fr.pose(f.Pawns[lagcomp.TargetPawn].Pose)
 		case ViewShooter:
 			fr.pose(r.ClientSaw)
-			if c := f.Clients[lagcomp.ShooterPawn].View; c.Shown[lagcomp.TargetPawn] {
-				fr.pose(c.Poses[lagcomp.TargetPawn])
+			if pose, ok := drawn(f.Clients[lagcomp.ShooterPawn].View, lagcomp.TargetPawn, lagcomp.ShooterPawn); ok {
+				fr.pose(pose)
 			}
 		case ViewTarget: // where it was hit, and where its own screen has it
 			fr.pose(r.Rewound)
-			fr.pose(f.Clients[lagcomp.TargetPawn].View.Poses[lagcomp.TargetPawn])
+			if pose, ok := drawn(f.Clients[lagcomp.TargetPawn].View, lagcomp.TargetPawn, lagcomp.TargetPawn); ok {
+				fr.pose(pose)
+			}
 		default:
 			fr.pose(r.ClientSaw)
 			fr.pose(r.Rewound)

@@ -98,9 +98,11 @@ func (p *pane) framing(v View) framing {
 		}
 	case ViewShooter:
 		v := f.Clients[lagcomp.ShooterPawn].View
-		fr.pose(v.Poses[lagcomp.ShooterPawn])
-		if v.Shown[lagcomp.TargetPawn] {
-			fr.pose(v.Poses[lagcomp.TargetPawn])
+		if own, ok := drawn(v, lagcomp.ShooterPawn, lagcomp.ShooterPawn); ok {
+			fr.pose(own)
+		}
+		if seen, ok := drawn(v, lagcomp.TargetPawn, lagcomp.ShooterPawn); ok {
+			fr.pose(seen)
 			fr.pose(f.Pawns[lagcomp.TargetPawn].Pose) // its server-now ghost
 		}
 		for i := range f.Projectiles {
@@ -116,15 +118,17 @@ func (p *pane) framing(v View) framing {
 		if p.o.Layers.InterpBuffer {
 			notes++
 		}
-		if p.o.Layers.ExtrapError && v.Shown[lagcomp.TargetPawn] {
+		if _, ok := drawn(v, lagcomp.TargetPawn, lagcomp.ShooterPawn); ok && p.o.Layers.ExtrapError {
 			notes++
 		}
 	case ViewTarget:
 		v := f.Clients[lagcomp.TargetPawn].View
-		fr.pose(v.Poses[lagcomp.TargetPawn])
+		if own, ok := drawn(v, lagcomp.TargetPawn, lagcomp.TargetPawn); ok {
+			fr.pose(own)
+		}
 		fr.pose(f.Pawns[lagcomp.TargetPawn].Pose)
-		if v.Shown[lagcomp.ShooterPawn] {
-			fr.pose(v.Poses[lagcomp.ShooterPawn])
+		if shooter, ok := drawn(v, lagcomp.ShooterPawn, lagcomp.TargetPawn); ok {
+			fr.pose(shooter)
 		}
 		for i := range f.Projectiles {
 			pr := &f.Projectiles[i]

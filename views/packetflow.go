@@ -151,6 +151,10 @@ func (p *pane) drawFlow() *flow {
 	}
 	fl := p.flowGeometry(r, j)
 	p.lanes(fl)
+	if fl.t1 <= fl.t0 { // at 0 s the window has no width: no time to place a packet on
+		p.note("no packets yet: the run is at 0 s", p.pal.Dim)
+		return fl
+	}
 	p.timeAxis(fl)
 	p.serverTicks(fl)
 	p.scriptedEvents(fl)

@@ -135,6 +135,10 @@ func (p *pane) shooter() {
 	f := p.f
 	c := f.Clients[lagcomp.ShooterPawn]
 	v := c.View
+	if len(v.Poses) == 0 {
+		p.notDrawnYet(ViewShooter)
+		return
+	}
 	own, seen := v.Poses[lagcomp.ShooterPawn], v.Poses[lagcomp.TargetPawn]
 	p.frame(ViewShooter)
 	p.grid()
@@ -256,6 +260,10 @@ func (p *pane) target() {
 	f := p.f
 	c := f.Clients[lagcomp.TargetPawn]
 	v := c.View
+	if len(v.Poses) == 0 {
+		p.notDrawnYet(ViewTarget)
+		return
+	}
 	own, shooter := v.Poses[lagcomp.TargetPawn], v.Poses[lagcomp.ShooterPawn]
 	p.frame(ViewTarget)
 	p.grid()
@@ -531,4 +539,24 @@ func (p *pane) muzzleFlashes(shooter model.Pose, shown bool) {
 		p.flash(x, y, alpha(p.pal.Victim, a))
 		p.key(keyMuzzleFlash)
 	}
+}
+
+// notDrawnYet is a client's pane before its client has drawn a frame (a
+// run not stepped yet: the window started paused at 0 s): the world, and
+// a note saying why no pawn is on it.
+func (p *pane) notDrawnYet(v View) {
+	p.frame(v)
+	p.grid()
+	p.walls()
+	p.note("no frame on this screen yet: its client has not drawn one (step or play)", p.pal.Dim)
+}
+
+// drawn is pawn i as client view v shows it, and whether it does: its
+// own pawn (own) always once the client has drawn a frame, another once
+// the client has state for it; nothing before the client's first frame.
+func drawn(v lagcomp.ClientView, i, own int) (model.Pose, bool) {
+	if i >= len(v.Poses) || (i != own && (i >= len(v.Shown) || !v.Shown[i])) {
+		return model.Pose{}, false
+	}
+	return v.Poses[i], true
 }
