@@ -62,7 +62,7 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.from, "from", "", "a sidecar .json: make its PNG or GIF again")
 	fs.StringVar(&f.records, "records", "", "a records file (sim --json, or an engine's lines in that format): draw --shot N from the records alone, with --view overlay")
 	fs.StringVar(&f.compare, "compare", "", "k=v[,k=v…]: A/B, the view as given beside the same seed with these settings changed")
-	fs.StringVar(&f.title, "title", "", "a title drawn in a band above the panes (at most 200 characters; it wraps onto up to three rows)")
+	fs.StringVar(&f.title, "title", "", "a title drawn in a band above the panes (at most 200 characters; it wraps onto up to three rows, fewer where they would take over a quarter of the picture, the last cut with …)")
 	fs.StringVar(&f.caption, "caption", "full", "the band under the panes: full, short (preset, time, seed, key settings), moment (the moment's sentence alone, for a slide) or none")
 	fs.StringVar(&f.fromTime, "from-time", "", "an animated GIF clip from this simulated time (with --to-time), e.g. 2s")
 	fs.StringVar(&f.toTime, "to-time", "", "the clip's end (not included), e.g. 4s")
