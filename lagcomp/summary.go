@@ -89,9 +89,10 @@ type Summary struct {
 	// Movement through the netcode, over every player's client (shooter,
 	// victim, observers; bystanders have none).
 	InputsSent       int     `json:"inputs_sent" name:"inputs sent" unit:"" doc:"movement inputs the players' clients sampled (one a frame) and sent in command packets"`
-	InputsLost       int     `json:"inputs_lost" name:"inputs lost" unit:"" of:"inputs_sent" doc:"inputs whose whole frame the server played without them, no copy (backups included) having come in time: it repeated the last input instead"`
+	InputsLost       int     `json:"inputs_lost" name:"inputs lost" unit:"" of:"inputs_sent" doc:"inputs that never reached the server, no copy (backups included) having come: it played their frames without them (one that came after its frame was played is late, not lost)"`
 	InputDelayMsMean float64 `json:"input_delay_ms_mean" name:"mean input delay" unit:"ms" bounds:"0," doc:"mean time from the client frame that sampled an input to the server tick that began playing it; no value before any"`
 	StarvedTicks     int     `json:"starved_ticks" name:"starved ticks" unit:"" doc:"server ticks that repeated a player's last input for want of the next (summed over players)"`
+	InputResyncs     int     `json:"input_resyncs" name:"input resyncs" unit:"" doc:"times a player's input buffer moved its clock back for a late run of inputs, one however many inputs the run held (rule input_resync, named on their movement lines; summed over players)"`
 	CmdRateCapped    int     `json:"cmd_rate_capped" name:"command packets capped at fps" unit:"" doc:"command packets the players' clients sent at one a frame because cmd_rate_hz asked for more than fps (rule cmd_rate_capped, named on their movement lines)"`
 	Corrections      int     `json:"corrections" name:"corrections" unit:"" doc:"reconciliations that moved a client's predicted pawn by a millimetre or more"`
 	MaxCorrectionM   float64 `json:"max_correction_m" name:"largest correction" unit:"m" bounds:"0," doc:"largest such correction, any client"`
@@ -298,6 +299,7 @@ func (s *Sim) Summary() Summary {
 		sum.CmdRateCapped += m.CmdCapped
 		sum.InputsLost += m.Buffer.Lost
 		sum.StarvedTicks += m.Buffer.Starved
+		sum.InputResyncs += m.Buffer.Resyncs
 		sum.Corrections += m.Corrections
 		sum.MaxCorrectionM = max(sum.MaxCorrectionM, m.MaxCorrectionM)
 		delay, delays = delay+m.Buffer.DelaySum, delays+m.Buffer.DelayN
@@ -336,7 +338,10 @@ func (s *Sim) Movement() []MovementRecord {
 			CmdRateHz: s.cfg.cmdRate(), CommandPackets: c.cmdPackets, CmdCapped: c.cmdCapped,
 			Corrections: c.pred.Corrections, MaxCorrectionM: c.pred.MaxCorrectionM, Offset: b.Offset, Buffer: b.Stats}
 		if c.cmdCapped > 0 {
-			out[i].Rules = []Rule{rule.CmdRateCapped}
+			out[i].Rules = append(out[i].Rules, rule.CmdRateCapped)
+		}
+		if b.Stats.Resyncs > 0 {
+			out[i].Rules = append(out[i].Rules, rule.InputResync)
 		}
 	}
 	return out

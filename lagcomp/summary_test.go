@@ -33,6 +33,7 @@ func TestRunningSummaryEqualsTheExactOne(t *testing.T) {
 			m := f.Summary
 			want.InputsSent, want.InputsLost, want.InputDelayMsMean = m.InputsSent, m.InputsLost, m.InputDelayMsMean
 			want.StarvedTicks, want.Corrections, want.MaxCorrectionM = m.StarvedTicks, m.Corrections, m.MaxCorrectionM
+			want.InputResyncs = m.InputResyncs
 			// every weapon's shots are counted from their deliveries, not records
 			want.ShotsFired, want.ShotsLost, want.ShotsInFlight = s.shotCounts()
 			want.DupsRejected, want.ReliableGaveUp, want.HandshakesFailed = s.dupRejected, s.reliableGaveUp, s.handshakesFailed

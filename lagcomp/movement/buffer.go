@@ -28,15 +28,25 @@ import (
 // of a player whose packets are lost. Under StarveWait an input no copy
 // brings is skipped when the next one is played (Source drops usercmds
 // beyond its backups): its movement is lost, and the player's client is
-// corrected. Under StarveRepeat an input whose frame the server has already played,
-// wholly or in part, arrives too late: the server moves its clock back by
-// the lateness so the next ones are in time (a resync, counted; the pawn
-// stands still until the clock catches up), and the part of the frame
-// already played stays played with the repeated input — wholly played, the
-// input is lost. When the queue holds more than it needs for a whole
-// window (a latency that fell, a first input that came late), the server
-// drains the excess by playing it at once (a drain, counted): the pawn
-// jumps ahead by what it would have walked.
+// corrected. Under StarveRepeat an input whose frame the server has
+// already begun playing with the repeated input arrives late. The first
+// late input of a run of them is a resync (input_resync: one event
+// however many inputs the late run holds): the server moves its clock
+// back by the lateness of the newest late input that has come (the
+// stream's lateness now, not the oldest input's: every input of a late
+// batch lies before the cursor, and moving back by each in turn
+// ratcheted the clock back by their sum), and Lead more, so the next
+// ones are in time;
+// the pawn stands still until the clock catches up. The part of a late
+// input's frame already played stays played with the repeated input; a
+// late input whose whole frame was played is overplayed (counted late,
+// never lost: lost counts only inputs that never came). The run ends at
+// the first input played from its frame's start. When the queue holds
+// more than it needs for a whole window (a latency that fell, a spike
+// absorbed, a first input that came late), the server drains the excess
+// (a drain, counted) at DrainPerTick of extra client time each tick
+// until it is gone: the pawn walks at most twice its pace meanwhile, not
+// a jump that teleport_guard would take for a teleport.
 type Buffer struct {
 	// Lead is the cushion the offset is set with when the first input
 	// arrives, and what a drain leaves; the simulation sets it.
@@ -61,7 +71,12 @@ type Buffer struct {
 	cursor          model.Time // the client time played up to
 	last            Input      // the input played last (repeated when starved)
 	hasLast         bool
-	checked         uint32 // the late input already resynced for
+	checked         uint32 // the late input last counted late
+	resyncing       bool   // a late run is on: its resync is done, the next input played from its start ends it
+	// missed are the Seqs skipped as never come (counted lost), newest
+	// last: one that comes after all is taken off the lost (late, overplayed)
+	missed []uint32
+	owed   model.Time // the excess a drain has yet to play
 
 	// the drain's window: the least spare input the queue held at any
 	// tick since windowStart
@@ -82,11 +97,12 @@ type Stats struct {
 	Received   int // inputs taken into the queue (each once)
 	Duplicates int // copies of inputs already queued or played (backups, network duplicates)
 	Applied    int // inputs played, wholly or in part
-	Lost       int // inputs whose whole frame was played without them
+	Lost       int // inputs that never came: their frames played (or skipped) without them
 	Late       int // inputs that arrived after their frame had begun playing
+	Overplayed int // of Late, inputs that arrived after their whole frame was played without them
 	Starved    int // ticks that repeated the last input for want of the next
-	Resyncs    int // times a late input moved the playback clock back
-	Drains     int // times a backlog was drained
+	Resyncs    int // late runs that moved the playback clock back (input_resync), one each
+	Drains     int // times a backlog was found and drained
 	// DelaySum over DelayN: from the client frame that sampled an input to
 	// the tick that began playing it
 	DelaySum model.Time
@@ -112,6 +128,26 @@ func Starves() []Starve { return []Starve{StarveRepeat, StarveWait} }
 // the excess is drained.
 const DrainWindow = model.Second
 
+// DrainPerTick is how much of a drain's excess a tick plays on top of
+// its own length, as a fraction of the tick: 1, so a draining tick plays
+// two ticks of input (the pawn at twice its pace, never a jump). An
+// excess E is gone within ceil(E / tick) ticks of the window that found it.
+const DrainPerTick = 1
+
+// RecoveryBound is the most ticks the input delay takes to come back to
+// the pipeline's after the last input of a late run (a spike, a burst)
+// has come, late by at most lateness: the window then running may have
+// seen the short queue (its end finds no excess), so the next whole
+// window finds the excess, ceil(DrainWindow / tick) ticks each, and the
+// excess — at most the lateness the resync moved the clock back by —
+// drains at DrainPerTick ticks a tick; one tick more for the window's
+// phase against the ticks.
+func RecoveryBound(lateness, tick model.Time) int {
+	win := int((DrainWindow + tick - 1) / tick)
+	step := model.Time(DrainPerTick) * tick
+	return 2*win + int((lateness+step-1)/step) + 1
+}
+
 // Receive queues an input whose packet arrived at time at; a copy of one
 // already queued or played is counted and dropped.
 func (b *Buffer) Receive(in *Input, at model.Time) { b.ReceiveAll([]Input{*in}, at) }
@@ -127,6 +163,15 @@ func (b *Buffer) ReceiveAll(ins []Input, at model.Time) {
 			b.firstSeq, b.firstT, b.firstAt, b.hasFirst = in.Seq, in.T, at, true
 		}
 		if b.anchored && in.Seq < b.next {
+			if k, ok := slices.BinarySearch(b.missed, in.Seq); ok {
+				// counted lost when skipped, it came after all: late, overplayed
+				b.missed = slices.Delete(b.missed, k, k+1)
+				b.Stats.Lost--
+				b.Stats.Received++
+				b.Stats.Late++
+				b.Stats.Overplayed++
+				continue
+			}
 			b.Stats.Duplicates++
 			continue
 		}
@@ -175,7 +220,9 @@ func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall)
 			return pose, false
 		}
 		first := &b.queue[b.head]
-		b.anchored, b.next = true, first.Seq
+		// the inputs before the first to come never came (Seq counts from 1)
+		b.anchored, b.next = true, 1
+		b.skip(first.Seq)
 		b.cursor = first.T
 		b.Offset = b.firstAt - b.firstT + b.Lead
 		b.windowStart, b.minSpare = now, -1
@@ -201,41 +248,40 @@ func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall)
 			// an input after them has come, so no copy of them will
 			// (its packet repeated the last cmd_backup before it): skip
 			// their frames, their movement lost
-			if h.Seq > b.next {
-				b.Stats.Lost += int(h.Seq - b.next)
-				b.next = h.Seq
-			}
+			b.skip(h.Seq)
 			b.cursor = h.T
 			b.knot(pose)
 			continue
 		}
-		if h.Seq > b.next { // the ones between never came
-			b.Stats.Lost += int(h.Seq - b.next)
-			b.next = h.Seq
-		}
+		b.skip(h.Seq)       // the ones before it never came
 		if h.T > b.cursor { // a gap before it: its predecessors are missing
 			pose = b.repeat(pose, min(h.T, target), walls)
 			starved = true
 			continue
 		}
 		begun := b.hasLast && b.last.Seq == h.Seq
-		if h.T < b.cursor && !begun && b.checked != h.Seq { // part of its frame was played without it
-			b.checked = h.Seq
-			b.Stats.Late++
-			b.Offset += b.cursor - h.T // later inputs will be as late: wait for them
-			b.Stats.Resyncs++
-			if h.End() <= b.cursor {
-				b.Stats.Lost++
-				b.pop()
+		if h.T < b.cursor && !begun { // part of its frame was played without it
+			if b.checked != h.Seq { // counted once, if the clock stops before its rest
+				b.checked = h.Seq
+				b.Stats.Late++
+			}
+			if !b.resyncing {
+				b.resync()
 				target = now - b.Offset
+			}
+			if h.End() <= b.cursor { // all of it: overplayed
+				b.Stats.Overplayed++
+				b.pop()
 				continue
 			}
-			target = now - b.Offset
 			if b.cursor >= target {
 				break
 			}
 		}
 		if !begun {
+			if h.T >= b.cursor {
+				b.resyncing = false // in time: the late run is over
+			}
 			b.Stats.Applied++
 			b.Stats.DelaySum += now - h.End()
 			b.Stats.DelayN++
@@ -342,20 +388,61 @@ func (b *Buffer) noteSpare(now model.Time) {
 	}
 }
 
-// drain ends a window: if the queue never held less than Lead plus what
-// arrives between two of its refills (excess), the excess is played at
-// once by moving the playback clock on.
+// resync moves the playback clock back by the lateness of the newest
+// late input that has come, and Lead more (the cushion the first input's
+// offset has: without it the next inputs, as late, would each be late by
+// the ticks' phase), once for the late run it begins; a drain under way
+// stops (the queue ran short).
+func (b *Buffer) resync() {
+	newest := b.head
+	for newest+1 < len(b.queue) && b.queue[newest+1].T < b.cursor {
+		newest++
+	}
+	b.Offset += b.cursor - b.queue[newest].T + b.Lead
+	b.Stats.Resyncs++
+	b.resyncing, b.owed = true, 0
+}
+
+// skip counts the inputs before seq that never came as lost (noted, in
+// case one comes after all) and moves past them.
+func (b *Buffer) skip(seq uint32) {
+	for s := b.next; s < seq; s++ {
+		b.missed = append(b.missed, s)
+	}
+	if seq > b.next {
+		b.Stats.Lost += int(seq - b.next)
+		b.next = seq
+	}
+	if n := len(b.missed); n > missedKeep {
+		b.missed = b.missed[:copy(b.missed, b.missed[n-missedKeep/2:])]
+	}
+}
+
+// missedKeep is how many skipped Seqs are remembered: one older than the
+// newest missedKeep/2 to missedKeep that comes after all is taken for a
+// copy (no backup or reordering brings an input that old).
+const missedKeep = 4096
+
+// drain plays a tick's share of the excess owed, and ends a window: if
+// the queue never held less than Lead plus more than a tick, all of it
+// beyond Lead is owed. Lead is what the first input's offset keeps, so a
+// drain brings the delay back to the pipeline's, not above it (keeping
+// two ticks more left every spike's delay 2 ticks above: 103 ms, not 72);
+// an excess of a tick or less is the sampling of the spare at ticks, not
+// a backlog, and is left.
 func (b *Buffer) drain(now, tick model.Time) {
-	if now-b.windowStart < DrainWindow {
-		return
+	if now-b.windowStart >= DrainWindow {
+		if excess := b.minSpare - b.Lead; b.minSpare >= 0 && excess > tick {
+			b.owed = excess
+			b.Stats.Drains++
+		}
+		b.windowStart, b.minSpare = now, -1
 	}
-	// between refills the queue runs down by up to a tick and the longest
-	// gap between arriving batches (within Lead): keep Lead + two ticks
-	if excess := b.minSpare - b.Lead - 2*tick; b.minSpare >= 0 && excess > 0 {
-		b.Offset -= excess
-		b.Stats.Drains++
+	if b.owed > 0 {
+		step := min(b.owed, DrainPerTick*tick)
+		b.Offset -= step
+		b.owed -= step
 	}
-	b.windowStart, b.minSpare = now, -1
 }
 
 // Clone is a copy sharing nothing written later.
@@ -363,5 +450,6 @@ func (b *Buffer) Clone() *Buffer {
 	c := *b
 	c.queue, c.head = slices.Clone(b.queue[b.head:]), 0
 	c.Knots = slices.Clone(b.Knots)
+	c.missed = slices.Clone(b.missed)
 	return &c
 }

@@ -82,7 +82,8 @@ func TestBufferPlaysTheClientPathDelayed(t *testing.T) {
 
 // A missing input: the server repeats the last one for its frame, counts
 // the tick starved and the input lost, and plays the next one as it
-// comes; a copy arriving after its frame was played is dropped.
+// comes; the input arriving after its frame was played is late and
+// overplayed, no longer lost (it came).
 func TestBufferRepeatsWhenStarved(t *testing.T) {
 	dt := 10 * ms
 	ins := stream(10, dt, model.V(1, 0))
@@ -111,8 +112,12 @@ func TestBufferRepeatsWhenStarved(t *testing.T) {
 		t.Fatalf("starved %d, %+v", starved, b.Stats)
 	}
 	b.Receive(&ins[4], 200*ms)
-	if b.Stats.Duplicates != 1 || b.Queued() != 0 {
-		t.Fatalf("a copy after its frame was played: %+v, %d queued", b.Stats, b.Queued())
+	if s := b.Stats; s.Lost != 0 || s.Late != 1 || s.Overplayed != 1 || s.Received != 10 || s.Duplicates != 0 || b.Queued() != 0 {
+		t.Fatalf("the lost input came after its frame was played: %+v, %d queued", b.Stats, b.Queued())
+	}
+	b.Receive(&ins[4], 210*ms) // a copy of it now
+	if b.Stats.Duplicates != 1 || b.Stats.Late != 1 {
+		t.Fatalf("a copy of the overplayed input: %+v", b.Stats)
 	}
 }
 

@@ -29,7 +29,7 @@ type MovementJSON struct {
 	OffsetMs         float64  `json:"buffer_offset_ms"`
 	Corrections      int      `json:"corrections"`
 	MaxCorrectionM   float64  `json:"max_correction_m"`
-	// Rules names what shaped the record: cmd_rate_capped
+	// Rules names what shaped the record: cmd_rate_capped, input_resync
 	Rules []lagcomp.Rule `json:"rules"`
 }
 

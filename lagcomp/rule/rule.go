@@ -107,6 +107,7 @@ const (
 
 	// Movement.
 	CmdRateCapped Rule = "cmd_rate_capped"
+	InputResync   Rule = "input_resync"
 )
 
 // Meta is what a rule means: its stage, what it explains of the verdict,
@@ -161,6 +162,7 @@ var table = []Meta{
 	{StaleUpdate, FireEffects, Nothing, "updates_stale: a weapon packet came after a newer one (reordered) and was dropped, as UE4 drops out-of-order packets, so an old value never overwrote a newer one; the server, learning it unacked, sent the current value again"},
 
 	{CmdRateCapped, Movement, Nothing, "cmd_rate_hz is above fps: a client builds its command packets at its frames (Source's CL_Move sends at most one a frame), so they went out at fps, not at cmd_rate_hz (cmd_rate_capped counts them)"},
+	{InputResync, Movement, Nothing, "input_starved = repeat: inputs came after the server had begun playing their frames with the last input repeated; the input buffer moved its clock back by the newest one's lateness, once for the late run however many inputs it held (resyncs counts them; the pawn stood still until the clock caught up, and a drain brought the delay back to the pipeline's)"},
 }
 
 // Of is r's metadata; ok is false for a name no rule declares.
