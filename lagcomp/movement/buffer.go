@@ -406,7 +406,11 @@ func (b *Buffer) resync() {
 // skip counts the inputs before seq that never came as lost (noted, in
 // case one comes after all) and moves past them.
 func (b *Buffer) skip(seq uint32) {
-	for s := b.next; s < seq; s++ {
+	from := b.next
+	if seq > missedKeep && seq-missedKeep > from { // only the newest are kept anyway
+		from = seq - missedKeep
+	}
+	for s := from; s < seq; s++ {
 		b.missed = append(b.missed, s)
 	}
 	if seq > b.next {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"lagscope/model"
 )
@@ -166,5 +167,33 @@ func BenchmarkBufferSpike(b *testing.B) {
 		spikeAt: 2 * model.Second, spikeLen: 300 * ms, spike: 2 * model.Second, end: 14 * model.Second}
 	for range b.N {
 		r.play(model.V(6, 0))
+	}
+}
+
+// A gap of 300 million inputs (a Seq from a client gone for a month, or
+// a forged one) is counted lost in full, and only the newest missedKeep
+// of them are remembered in case one comes after all: the skip costs
+// what missedKeep does (microseconds), not the gap (a loop of 3·10⁸, tens of
+// seconds); the bound is a second.
+func TestHugeGapIsCountedNotListed(t *testing.T) {
+	dt := 10 * ms
+	first := stream(1, dt, model.V(1, 0))[0]
+	b := &Buffer{}
+	b.Receive(&first, 0)
+	pose, _ := b.Tick(0, dt, model.Pose{Alive: true}, nil)
+	late := Input{Seq: 300_000_000, T: model.Time(299_999_999) * dt, Dt: dt, Alive: true}
+	b.Receive(&late, late.End())
+	start := time.Now()
+	b.Tick(late.End()+dt, dt, pose, nil)
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("skipping the gap took %v", d)
+	}
+	if b.Stats.Lost != 299_999_998 || len(b.missed) > missedKeep {
+		t.Fatalf("lost %d, %d remembered", b.Stats.Lost, len(b.missed))
+	}
+	gone := Input{Seq: 299_999_999, T: late.T - dt, Dt: dt, Alive: true}
+	b.Receive(&gone, late.End()+2*dt) // one of them came after all
+	if b.Stats.Lost != 299_999_997 || b.Stats.Overplayed != 1 {
+		t.Fatalf("the one that came: %+v", b.Stats)
 	}
 }
