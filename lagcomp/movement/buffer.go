@@ -36,14 +36,15 @@ import (
 // stream's lateness now, not the oldest input's: every input of a late
 // batch lies before the cursor, and moving back by each in turn
 // ratcheted the clock back by their sum), and Lead more, so the next
-// ones are in time;
-// the pawn stands still until the clock catches up. The part of a late
+// ones are in time; the pawn stands still until the clock catches up
+// (the first input's offset re-anchored on the newest). The part of a late
 // input's frame already played stays played with the repeated input; a
 // late input whose whole frame was played is overplayed (counted late,
 // never lost: lost counts only inputs that never came). The run ends at
 // the first input played from its frame's start. When the queue holds
-// more than it needs for a whole window (a latency that fell, a spike
-// absorbed, a first input that came late), the server drains the excess
+// more than Lead and a tick for a whole window (a latency that fell, a
+// spike absorbed, a first input that came late), the server drains what
+// is beyond Lead
 // (a drain, counted) at DrainPerTick of extra client time each tick
 // until it is gone: the pawn walks at most twice its pace meanwhile, not
 // a jump that teleport_guard would take for a teleport.
