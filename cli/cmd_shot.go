@@ -272,13 +272,20 @@ func sidecarFromFlags(f *shotFlags) (*capture.Sidecar, error) {
 	return sc, nil
 }
 
+// maxMomentsListed is how many of a preset's moments an out-of-range
+// --moment lists: a screenful, not a file of 20 000.
+const maxMomentsListed = 12
+
 // atMoment points the capture at the preset's moment n, found on the
 // same run the capture replays, with its sentence for the caption.
 func atMoment(sc *capture.Sidecar, p *presets.Preset, cfg lagcomp.Config, n int) error {
 	if n < 1 || n > len(p.Moments) {
 		var list strings.Builder
-		for i, m := range p.Moments {
+		for i, m := range p.Moments[:min(len(p.Moments), maxMomentsListed)] {
 			fmt.Fprintf(&list, "\n  %d. %s", i+1, moments.Sentence(m.Say, nil))
+		}
+		if more := len(p.Moments) - maxMomentsListed; more > 0 {
+			fmt.Fprintf(&list, "\n  … and %d more", more)
 		}
 		return fmt.Errorf("--moment %d: preset %s has %d moment(s) (allowed: 1 to %d)%s", n, p.Name, len(p.Moments), len(p.Moments), list.String())
 	}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,5 +48,29 @@ func TestShotMoment(t *testing.T) {
 	code, _, errs = runCLI("shot", "--preset", "behind-cover", "--view", "packets", "--shot", "3", "--size", "900x500", "--out", out)
 	if code != 0 {
 		t.Fatalf("--view packets: %s", errs)
+	}
+}
+
+// An out-of-range --moment lists a screenful of the preset's moments and
+// counts the rest: a preset of 20 000 printed every one to stderr.
+func TestOutOfRangeMomentListsAScreenful(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("description = \"many moments\"\nmoments = [\n")
+	for i := range 30 {
+		fmt.Fprintf(&b, "  { at_ms = %d, say = \"Moment %d.\" },\n", 100*(i+1), i+1)
+	}
+	b.WriteString("]\n")
+	preset := filepath.Join(dir, "many.toml")
+	if err := os.WriteFile(preset, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runCLI("shot", "--preset", preset, "--moment", "31", "--out", filepath.Join(dir, "m.png"))
+	if code != 2 || !strings.Contains(errs, "has 30 moment(s) (allowed: 1 to 30)") {
+		t.Fatalf("exit %d %q", code, errs)
+	}
+	if listed := strings.Count(errs, "\n  "); listed != maxMomentsListed+1 || !strings.Contains(errs, "  12. Moment 12.") ||
+		strings.Contains(errs, "Moment 13.") || !strings.Contains(errs, "… and 18 more") {
+		t.Errorf("%d lines listed, want %d and a count of the rest:\n%s", listed, maxMomentsListed+1, errs)
 	}
 }
