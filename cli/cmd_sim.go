@@ -65,6 +65,9 @@ type runFlags struct {
 	events   eventFlags
 	duration string
 	seed     string
+	// evented: --event's events were added to the key events, so an
+	// error of that key is --event's, not a --set the user never gave
+	evented bool
 }
 
 // eventFlags collects repeated --event TIME[@CLIENT]:WHAT, each checked
@@ -102,7 +105,15 @@ func (f *runFlags) addEvents(base lagcomp.Config) {
 		all = append([]string{script}, all...)
 	}
 	f.sets = append(f.sets, lagcomp.Setting{Key: "events", Value: strings.Join(all, "; ")})
-	f.events = nil
+	f.events, f.evented = nil, true
+}
+
+// setErr names the flag a settings error came from.
+func (f *runFlags) setErr(err error) error {
+	if f.evented && strings.HasPrefix(err.Error(), `key "events"`) {
+		return fmt.Errorf("--event (after the preset's events): %w", err)
+	}
+	return fmt.Errorf("--set: %w", err)
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -126,7 +137,7 @@ func (f *runFlags) config() (lagcomp.Config, error) {
 	}
 	f.addEvents(cfg)
 	if err := lagcomp.Apply(&cfg, f.sets); err != nil {
-		return cfg, fmt.Errorf("--set: %w", err)
+		return cfg, f.setErr(err)
 	}
 	seed, err := f.seedFlag()
 	if err != nil {

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 	"time"
 )
@@ -37,6 +38,26 @@ func BenchmarkEvents(b *testing.B) {
 	for b.Loop() {
 		if code := Run(args, io.Discard, io.Discard, nil); code != 0 {
 			b.Fatalf("exit %d", code)
+		}
+	}
+}
+
+// Events that --event added and that overlap are --event's error, not a
+// --set of the key events the user never gave; a --set events=… that
+// overlaps stays --set's.
+func TestOverlappingEventsNameTheirFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--event", "3s:outage=2s", "--event", "4s:outage=1s"}, "--event (after the preset's events): key \"events\": 3s:outage=2s and 4s:outage=1s overlap"},
+		{[]string{"--set", "events=3s:outage=2s; 4s:outage=1s"}, "--set: key \"events\": 3s:outage=2s and 4s:outage=1s overlap"},
+	} {
+		for _, cmd := range [][]string{{"sim", "--summary"}, {"sweep", "--vary", "latency_ms=20,40", "--csv", "-"}} {
+			args := append(append([]string{cmd[0], "--preset", "default", "--duration", "1s"}, cmd[1:]...), tc.args...)
+			if code, _, errs := runCLI(args...); code != 2 || !strings.Contains(errs, tc.want) {
+				t.Errorf("%v: exit %d %q, want 2 and %q", args, code, errs, tc.want)
+			}
 		}
 	}
 }

@@ -261,7 +261,7 @@ func (f *runFlags) grid(vary []sweep.Vary, seeds int) (*sweep.Grid, error) {
 	f.addEvents(base)
 	probe := base
 	if err := lagcomp.Apply(&probe, f.sets); err != nil {
-		return nil, fmt.Errorf("--set: %w", err)
+		return nil, f.setErr(err)
 	}
 	// a varied key's values replace a --set of it at every point: taken
 	// silently, the --set would be a setting the command shows but the
