@@ -65,6 +65,9 @@ func (o *outPath) check(flagName string) error {
 	if ext := strings.ToLower(filepath.Ext(path)); !slices.Contains(o.exts, ext) {
 		return fmt.Errorf("--%s %q: lagscope writes %s here; name the file %s", flagName, path, o.format, strings.Join(o.exts, " or "))
 	}
+	if base := filepath.Base(path); base == filepath.Ext(base) { // ".png": a hidden file, and its sidecar ".json"
+		return fmt.Errorf("--%s %q: names no file, only its extension; give a name before %s", flagName, path, filepath.Ext(base))
+	}
 	return checkDir(flagName, path)
 }
 

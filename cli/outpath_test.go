@@ -61,6 +61,7 @@ func TestEveryOutputPathIsCheckedFirst(t *testing.T) {
 				{isDir, "is a directory"},
 				{filepath.Join(dir, "x.txt"), "name the file " + ext},
 				{missing, "does not exist"},
+				{filepath.Join(dir, ext), "names no file"},
 			} {
 				args := []string{cmd}
 				if cmd == "fit" {
