@@ -292,11 +292,11 @@ func parsePing(name string, data []byte) (*Trace, error) {
 			r.stamp, _ = strconv.ParseFloat(s[1], 64)
 		}
 		if n := len(seqs); n > 0 && seq <= seqs[n-1] {
-			return nil, &TraceError{File: name, Line: i + 1, Field: "icmp_seq", Msg: fmt.Sprintf("%d is not after the reply before (%d): icmp_seq must increase (a wrapped or merged log?)", seq, seqs[n-1])}
+			return nil, &TraceError{File: name, Line: i + 1, Field: "icmp_seq", Msg: fmt.Sprintf("%d is not after the reply before (%d): icmp_seq must increase: a log that wraps past 65535 (18 h of 1 s pings) or two logs merged; split it there", seq, seqs[n-1])}
 		}
 		if n := len(seqs); n > 0 && seq-seqs[0] >= MaxPingProbes {
 			first := replies[seqs[0]]
-			return nil, &TraceError{File: name, Line: i + 1, Field: "icmp_seq", Msg: fmt.Sprintf("%d is %d probes after the first reply's (%d, line %d): a ping log spans at most %d probes (a day at ping's default 1 s; icmp_seq is 16 bits)", seq, seq-first.seq, first.seq, first.line, MaxPingProbes)}
+			return nil, &TraceError{File: name, Line: i + 1, Field: "icmp_seq", Msg: fmt.Sprintf("%d is %d probes after the first reply's (%d, line %d): a ping log spans at most %d probes (a day at ping's default 1 s; icmp_seq is 16 bits and a log that wraps is refused, so a real log spans at most 65 535)", seq, seq-first.seq, first.seq, first.line, MaxPingProbes)}
 		}
 		replies[seq] = r
 		seqs = append(seqs, seq)
