@@ -43,9 +43,13 @@ func (p *pane) blocker(r *lagcomp.ShotRecord, a float64) {
 }
 
 // blockerNamed names the pawn that stopped shot r's trace beside its
-// box; a shot read from records has its number alone, and a note says so.
+// box, or the wall beside the trace's end; a shot read from records has
+// the pawn's number alone, and a note says so.
 func (p *pane) blockerNamed(r *lagcomp.ShotRecord) {
 	switch {
+	case r.HasRule(rule.BlockedByWall) && r.Traced() && p.o.Layers.Traces:
+		// where the trace ended on the wall (framed by frameBlock)
+		p.label(r.ServerEnd, "a wall stopped the trace", p.pal.Text)
 	case !r.HasRule(rule.BlockedByPawn) || !p.o.Layers.Rewound:
 	case !r.Blocker.Alive:
 		p.note(blockerUnknown(r), p.pal.Dim)
@@ -58,4 +62,27 @@ func (p *pane) blockerNamed(r *lagcomp.ShotRecord) {
 // not known (read from records).
 func blockerUnknown(r *lagcomp.ShotRecord) string {
 	return fmt.Sprintf("blocked by pawn %d: where the server had it is not in the records", r.ServerHitPawn)
+}
+
+// blockReach is the room, in metres, kept round the point where a
+// blocker stopped the server's trace: the wall's face or the pawn's edge
+// and the end of the trace beside it, with room for the mark.
+const blockReach = 0.5
+
+// frameBlock adds to fr what stopped shot r's server trace when its
+// rules say a wall or another pawn did (blocked_by_wall, blocked_by_pawn):
+// the point where the trace ended on it, and the blocking pawn's box, so
+// that the blocker and the trace up to it are in the picture. A wall 18 m
+// behind the framed hitboxes (prediction-correction's shot 15) was
+// otherwise left out, and the picture said "blocked by a wall" beside no
+// wall and no trace.
+func (p *pane) frameBlock(fr *framer, r *lagcomp.ShotRecord) {
+	if r == nil || !r.Traced() || !(r.HasRule(rule.BlockedByWall) || r.HasRule(rule.BlockedByPawn)) {
+		return
+	}
+	if r.HasRule(rule.BlockedByPawn) && r.Blocker.Alive && p.o.Layers.Rewound {
+		fr.pose(r.Blocker) // the trace ended on its box, which holds the point
+		return
+	}
+	fr.point(r.ServerEnd, blockReach)
 }

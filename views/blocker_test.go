@@ -105,3 +105,63 @@ func TestGapSaysWhatStoppedTheTrace(t *testing.T) {
 		}
 	}
 }
+
+// wallShot is prediction-correction's shot 15 at its judgement (8.625 s):
+// a wall about 18 m from the hitboxes stopped the server's trace.
+func wallShot(t *testing.T) (*lagcomp.Frame, *lagcomp.ShotRecord) {
+	t.Helper()
+	p, err := presets.Load("prediction-correction")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := p.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := frameAt(t, c, 8625*model.Millisecond)
+	for i := range f.Shots {
+		if r := &f.Shots[i]; r.Seq == 15 {
+			return f, r
+		}
+	}
+	t.Fatal("shot 15 not judged by 8.625 s")
+	return nil, nil
+}
+
+// TestBlockerIsInFrame: where a wall or a pawn stopped the server's
+// trace lies inside the drawing area of the Overlay and the Server pane,
+// framed alone and focused on the shot, so the blocker and the trace up
+// to it are drawn; the wall is named beside the trace's end. The wall of
+// prediction-correction's shot 15 was about 18 m outside the Overlay.
+func TestBlockerIsInFrame(t *testing.T) {
+	wf, wr := wallShot(t)
+	if !wr.HasRule(rule.BlockedByWall) || wr.ServerHit {
+		t.Fatalf("shot 15: rules %v, server_hit %v", wr.Rules, wr.ServerHit)
+	}
+	bf, br := bystanderShot(t)
+	rd := NewRenderer()
+	img := image.NewRGBA(image.Rect(0, 0, 960, 540))
+	rd.Pane(img, wf, ViewOverlay, Options{Layers: DefaultLayers(), Selected: wr.ID})
+	golden(t, "overlay-blocked-by-wall", img)
+	for _, c := range []struct {
+		name string
+		f    *lagcomp.Frame
+		r    *lagcomp.ShotRecord
+	}{{"wall", wf, wr}, {"bystander", bf, br}} {
+		for _, v := range []View{ViewOverlay, ViewServer} {
+			for _, focus := range []Focus{FocusNone, FocusShot} {
+				o := Options{Layers: DefaultLayers(), Selected: c.r.ID, Focus: focus}
+				rd.Pane(img, c.f, v, o)
+				p := rd.last
+				x, y, w, h := p.area()
+				px, py := p.cam.px(c.r.ServerEnd)
+				if !(px >= x && px <= x+w && py >= y && py <= y+h) {
+					t.Errorf("%s, %v, focus %q: the trace ended at %v, drawn at (%.0f, %.0f) outside the drawing area (%.0f, %.0f, %.0f × %.0f)", c.name, v, focus, c.r.ServerEnd, px, py, x, y, w, h)
+				}
+				if c.name == "wall" && !labelled(p, "a wall stopped the trace") {
+					t.Errorf("%s, %v, focus %q: the wall is not named", c.name, v, focus)
+				}
+			}
+		}
+	}
+}

@@ -85,6 +85,7 @@ func (p *pane) focusFramer(v View) (framer, bool) {
 			fr.pose(r.Rewound)
 			fr.pose(r.ServerNow)
 			fr.pose(f.Pawns[lagcomp.TargetPawn].Pose)
+			p.frameBlock(&fr, r)
 		case ViewShooter:
 			fr.pose(r.ClientSaw)
 			if pose, ok := drawn(f.Clients[lagcomp.ShooterPawn].View, lagcomp.TargetPawn, lagcomp.ShooterPawn); ok {
@@ -99,6 +100,7 @@ func (p *pane) focusFramer(v View) (framer, bool) {
 			fr.pose(r.ClientSaw)
 			fr.pose(r.Rewound)
 			fr.pose(r.ServerNow)
+			p.frameBlock(&fr, r)
 		}
 	case FocusTarget:
 		shown(lagcomp.TargetPawn)

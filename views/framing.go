@@ -88,6 +88,7 @@ func (p *pane) framing(v View) framing {
 		fr.pose(f.Pawns[lagcomp.TargetPawn].Pose)
 		if r := p.selected(); r != nil {
 			fr.pose(r.Rewound)
+			p.frameBlock(&fr, r)
 		}
 		for i := range f.Projectiles {
 			pr := &f.Projectiles[i]
@@ -145,9 +146,7 @@ func (p *pane) framing(v View) framing {
 			fr.pose(r.ClientSaw)
 			fr.pose(r.Rewound)
 			fr.pose(r.ServerNow)
-			if r.Blocker.Alive && p.o.Layers.Rewound { // what stopped the trace (blocker.go)
-				fr.pose(r.Blocker)
-			}
+			p.frameBlock(&fr, r) // what stopped the trace (blocker.go)
 		} else if n := len(f.Projectiles); n > 0 {
 			// the newest projectile's twins, close up: where the owner
 			// shows its fake and its copy of the authoritative one, or

@@ -42,7 +42,7 @@ func (p *pane) server() {
 	if sel != nil && p.o.Layers.Labels && (p.o.Layers.Rewound || p.o.Layers.Traces) {
 		p.label(sel.Rewound.Pos, fmt.Sprintf("shot #%d rewound %.0f ms", sel.Seq, sel.RewindMs()), ServerBlue)
 	}
-	if sel != nil && sel.Blocker.Alive {
+	if sel != nil && (sel.Blocker.Alive || sel.HasRule(rule.BlockedByWall)) {
 		p.blockerNamed(sel)
 	}
 	p.serverProjectiles()
