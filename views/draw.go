@@ -40,6 +40,10 @@ type pane struct {
 	placed   []rect     // where the labels went
 	leftOut  int        // labels with no free spot
 	gridSays string     // the grid's label: its step, or why it drew none
+	// notes given way in a small pane (noteLine), and the last one drawn
+	notesLeftOut int
+	noteLast     rect
+	cutSize      float64 // a legend cut to one row: its text size (legendCut)
 
 	warpX      int         // the factor the warp arrows are magnified by (0: none drawn)
 	warpGlyphs []warpGlyph // the warps as placed, newest first
@@ -84,8 +88,8 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 	// line, draws again with a legend of two rows or a header of two
 	// lines: what they hold is known only once the pane is drawn, and the
 	// drawing area depends on their heights.
-	if rows, hl := p.legendRowsNeeded(), p.hneed; rows > 1 || hl > 1 {
-		p = r.newPane(dst, f, v, o, rows, p.headerLinesWithRoom(rows, hl))
+	if rows, hl := p.roomyLayout(); rows > 1 || hl > 1 {
+		p = r.newPane(dst, f, v, o, rows, hl)
 		r.last = p
 		p.draw(v)
 	}
@@ -98,6 +102,21 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 // pane (a 2×2 split at 640×360 under a title) they run on fewer lines,
 // the last cut with "…", rather than leave the pane nothing to draw in.
 const minDrawH = 48
+
+// roomyLayout is the legend's rows and the key figures' lines of a
+// world view drawn once: as many as its legend needs and its figures
+// take, fewer while they would leave under minDrawH to draw in — the
+// legend one row at least (its last entries given way to "… +N"), the
+// figures one line at least.
+func (p *pane) roomyLayout() (rows, hl int) {
+	rows = p.legendRowsNeeded()
+	for ; rows > 1; rows-- {
+		if p.h-headerH*p.s-16*p.s-float64(rows)*legendH*p.s >= minDrawH*p.s {
+			break
+		}
+	}
+	return rows, p.headerLinesWithRoom(rows, p.hneed)
+}
 
 // headerLinesWithRoom is as many of hl lines of key figures as leave the
 // drawing area minDrawH over a legend of rows rows, one at least.
@@ -389,13 +408,28 @@ func (p *pane) note(s string, c color.NRGBA) {
 	}
 }
 
-// noteLine writes one line of a note.
+// noteLine writes one line of a note. A line that would reach the
+// drawing area's bottom line (the grid's step, the labels left out)
+// gives way: the last line that fits then says how many did ("… +3
+// lines left out"), where a small pane's notes ran over its legend.
 func (p *pane) noteLine(s string, c color.NRGBA) {
-	x, y, w, _ := p.area()
+	x, y, w, h := p.area()
 	s = p.fitText(s, noteSize, w-12*p.s)
 	tw, _ := p.measure(s, noteSize)
 	top := y + (4+noteH*float64(p.notes))*p.s
+	if top+2*noteH*p.s > y+h && p.notes > 0 {
+		p.notesLeftOut++
+		b, say := p.noteLast, fmt.Sprintf("… +%d lines left out", p.notesLeftOut+1)
+		sw, _ := p.measure(say, noteSize)
+		b.x1 = math.Max(b.x1, b.x0+sw+10*p.s)
+		p.fillRect(b.x0, b.y0, b.x1-b.x0, b.y1-b.y0, p.pal.Background) // the line it replaces
+		p.fillRect(b.x0, b.y0, b.x1-b.x0, b.y1-b.y0, p.pal.Panel)
+		p.text(say, b.x0+4*p.s, (b.y0+b.y1)/2, noteSize, p.pal.Dim, 0, 0.5, false)
+		p.shape(b)
+		return
+	}
 	p.notes++
+	p.noteLast = rect{x, top, x + tw + 10*p.s, top + noteH*p.s}
 	p.fillRect(x, top, tw+10*p.s, noteH*p.s, p.pal.Panel)
 	p.text(s, x+4*p.s, top+noteH/2*p.s, noteSize, c, 0, 0.5, false)
 	p.shape(rect{x, top, x + tw + 10*p.s, top + noteH*p.s})

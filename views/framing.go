@@ -273,7 +273,7 @@ func (r *Renderer) FrameUnion(fm *Framing, fs []*lagcomp.Frame, v View, w, h int
 		// drawn: draw it as Pane does the first time
 		p := r.newPane(r.scratchRGBA(w, h), f, v, o, 1, 1)
 		p.draw(v)
-		p.rows, p.hlines = p.legendRowsNeeded(), p.hneed
+		p.rows, p.hlines = p.roomyLayout()
 		one := p.framing(v)
 		x, y, aw, ah := p.area()
 		if u == nil {

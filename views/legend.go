@@ -227,13 +227,15 @@ func (p *pane) legendHeight() float64 { return float64(p.legendRows()) * legendH
 // on the keys, width, rows, scale and palette, so it is drawn once and
 // copied.
 func (p *pane) legend() {
-	k := legendKey{int(p.w), p.legendRows(), p.s, p.pal, p.drew, p.warpX}
+	// fewer rows than its words need: a small pane's (roomyLayout)
+	cut := p.v != ViewPackets && p.legendRows() < p.legendRowsNeeded()
+	k := legendKey{int(p.w), p.legendRows(), p.s, p.pal, p.drew, p.warpX, cut}
 	img, ok := p.r.legends[k]
 	if !ok {
 		h := p.legendHeight()
 		img = image.NewRGBA(image.Rect(0, 0, int(p.w), int(h)))
 		lp := &pane{r: p.r, dc: gg.NewContextForRGBA(img), dst: img, pal: p.pal, s: p.s, w: p.w, h: h, drew: p.drew, warpX: p.warpX}
-		lp.drawLegend(p.legendRows())
+		lp.drawLegend(p.legendRows(), cut)
 		p.r.legends[k] = img
 	}
 	y := int(p.h - p.legendHeight())
@@ -246,6 +248,7 @@ type legendKey struct {
 	pal     Palette
 	drew    keys
 	warpX   int
+	cut     bool
 }
 
 // legendFit is the legend's text size and words: the labels at the
@@ -283,12 +286,24 @@ func (p *pane) legendFit(rows [][]legendEntry) (short bool, size float64) {
 }
 
 // drawLegend lays the entries out in n rows, in order, the first rows
-// taking the odd one.
-func (p *pane) drawLegend(n int) {
+// taking the odd one; cut, in one row, as many as fit at a readable size
+// and a count of the rest (legendCut).
+func (p *pane) drawLegend(n int, cut bool) {
 	p.dc.SetColor(p.pal.Grid)
 	p.dc.Clear()
-	rows := splitRows(p.entries(), n)
+	entries, rest := p.entries(), ""
+	if cut && n == 1 {
+		entries, rest = p.legendCut(entries)
+	}
+	rows := splitRows(entries, n)
 	short, size := p.legendFit(rows)
+	if rest != "" { // at the size they fit beside the count
+		short, size = false, p.cutSize
+	}
+	if rest != "" { // what gave way, counted, after the entries kept
+		cw, _ := p.measure(rest, size)
+		p.text(rest, p.w-cw-8*p.s, 0.5*legendH*p.s, size, p.pal.Dim, 0, 0.5, false)
+	}
 	for i, row := range rows {
 		x, cy := 10*p.s, (float64(i)+0.5)*legendH*p.s
 		for _, e := range row {
@@ -303,6 +318,26 @@ func (p *pane) drawLegend(n int) {
 			x += tw + 12*p.s
 		}
 	}
+}
+
+// legendCut is as many of entries as fit one row at a readable size
+// beside a count of the rest ("… +3"), and that count: a legend squeezed
+// to one row in a small pane (roomyLayout) gives way at its end rather
+// than shrink its words past reading or take the pane's drawing area.
+func (p *pane) legendCut(entries []legendEntry) ([]legendEntry, string) {
+	w := p.w
+	defer func() { p.w = w }()
+	for k := len(entries) - 1; k >= 1; k-- {
+		cut := fmt.Sprintf("… +%d", len(entries)-k)
+		cw, _ := p.measure(cut, 12) // at the largest size a legend takes
+		p.w = w - cw - 24*p.s       // room for the count
+		if short, size := p.legendFit([][]legendEntry{entries[:k]}); !short && size >= 10 {
+			p.cutSize = size
+			return entries[:k], cut
+		}
+	}
+	p.cutSize = 10
+	return entries[:min(1, len(entries))], fmt.Sprintf("… +%d", max(len(entries)-1, 0))
 }
 
 // swatch draws e's mark in a 14 px square whose left middle is (x, cy).

@@ -122,7 +122,7 @@ func TestGoldenLegendSwatches(t *testing.T) {
 		p := newTestPane(r, strip)
 		p.h = legendH
 		p.drew = drew
-		p.drawLegend(1)
+		p.drawLegend(1, false)
 		copy(img.Pix[i*len(strip.Pix):], strip.Pix)
 	}
 	golden(t, "legend-all", img)

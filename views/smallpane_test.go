@@ -1,6 +1,7 @@
 package views
 
 import (
+	"fmt"
 	"image"
 	"testing"
 
@@ -33,5 +34,57 @@ func TestSmallPanesKeepADrawingArea(t *testing.T) {
 				t.Errorf("%v at 319×%d: a drawing area %.0f px high", v, c.h, h)
 			}
 		}
+	}
+}
+
+// TestSplitAt640x360KeepsADrawingArea: every pane of the 2×2 split at
+// 640×360 — a cell 319×158 px under the caption, 319×136 px under a
+// 167-character title too (views/capture's layout) — keeps minDrawH px to
+// draw in, its legend one row with a count of what gave way ("… +3")
+// where two rows left the Target pane none, and its notes inside the
+// drawing area, the last saying how many lines gave way, where the
+// Overlay's "shot #2 fired…" ran over its legend.
+func TestSplitAt640x360KeepsADrawingArea(t *testing.T) {
+	f := defaultAt(t, 2500*model.Millisecond)
+	r := NewRenderer()
+	for _, h := range []int{158, 136} {
+		img := image.NewRGBA(image.Rect(0, 0, 319, h))
+		for _, v := range []View{ViewServer, ViewShooter, ViewTarget, ViewOverlay} {
+			r.Pane(img, f, v, Options{Layers: DefaultLayers()})
+			p := r.last
+			_, y, _, ah := p.area()
+			if ah < minDrawH {
+				t.Errorf("%v at 319×%d: a drawing area %.0f px high (legend %d rows, %d lines of key figures), want %d at least", v, h, ah, p.legendRows(), p.hlines, minDrawH)
+			}
+			if bottom := y + (4+noteH*float64(p.notes))*p.s; bottom > y+ah {
+				t.Errorf("%v at 319×%d: %d lines of notes reach %.0f px, past the drawing area's bottom %.0f", v, h, p.notes, bottom, y+ah)
+			}
+		}
+	}
+}
+
+// TestSmallLegendCountsWhatGaveWay: a legend squeezed to one row in a
+// 319×136 cell keeps the entries that fit at a readable size and counts
+// the rest ("… +3"), rather than shrink every word past reading.
+func TestSmallLegendCountsWhatGaveWay(t *testing.T) {
+	f := defaultAt(t, 2500*model.Millisecond)
+	r := NewRenderer()
+	img := image.NewRGBA(image.Rect(0, 0, 319, 136))
+	r.Pane(img, f, ViewTarget, Options{Layers: DefaultLayers()})
+	p := r.last
+	if p.legendRows() != 1 || p.legendRowsNeeded() < 2 {
+		t.Fatalf("legend %d rows of the %d its words need", p.legendRows(), p.legendRowsNeeded())
+	}
+	cut := false
+	for k := range r.legends {
+		cut = cut || (k.cut && k.w == 319)
+	}
+	if !cut {
+		t.Error("the one-row legend was drawn whole, its words shrunk, not cut with a count")
+	}
+	all := p.entries()
+	kept, rest := p.legendCut(all)
+	if want := fmt.Sprintf("… +%d", len(all)-len(kept)); len(kept) == len(all) || rest != want || p.cutSize < 10 {
+		t.Errorf("kept %d of %d entries at %.0f px, count %q, want %q", len(kept), len(all), p.cutSize, rest, want)
 	}
 }
