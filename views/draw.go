@@ -44,6 +44,7 @@ type pane struct {
 	notesLeftOut int
 	noteLast     rect
 	cutSize      float64 // a legend cut to one row: its text size (legendCut)
+	bare         bool    // the header's key figures gave way (bareNeeded)
 
 	warpX      int         // the factor the warp arrows are magnified by (0: none drawn)
 	warpGlyphs []warpGlyph // the warps as placed, newest first
@@ -88,8 +89,10 @@ func (r *Renderer) Pane(dst *image.RGBA, f *lagcomp.Frame, v View, o Options) {
 	// line, draws again with a legend of two rows or a header of two
 	// lines: what they hold is known only once the pane is drawn, and the
 	// drawing area depends on their heights.
-	if rows, hl := p.roomyLayout(); rows > 1 || hl > 1 {
+	if rows, hl := p.roomyLayout(); rows > 1 || hl > 1 || p.bareNeeded(rows) {
+		bare := p.bareNeeded(rows)
 		p = r.newPane(dst, f, v, o, rows, hl)
+		p.bare = bare
 		r.last = p
 		p.draw(v)
 	}
@@ -116,6 +119,14 @@ func (p *pane) roomyLayout() (rows, hl int) {
 		}
 	}
 	return rows, p.headerLinesWithRoom(rows, p.hneed)
+}
+
+// bareNeeded says whether a header with one line of key figures over a
+// legend of rows rows leaves under minDrawH to draw in (a 2×2 split at
+// 480×270): the pane then shows its title alone, the figures given way
+// to "…" (the caption and the sidecar keep them).
+func (p *pane) bareNeeded(rows int) bool {
+	return p.h-headerH*p.s-16*p.s-float64(rows)*legendH*p.s < minDrawH*p.s
 }
 
 // headerLinesWithRoom is as many of hl lines of key figures as leave the
@@ -179,6 +190,9 @@ const (
 
 // headerHeight is the header's height in pixels.
 func (p *pane) headerHeight() float64 {
+	if p.bare {
+		return (headerH - infoH) * p.s
+	}
 	return (headerH + infoH*float64(max(p.hlines, 1)-1)) * p.s
 }
 
@@ -224,6 +238,11 @@ func (p *pane) header(title, info string) {
 	}
 	p.fillRect(0, 0, p.w, p.headerHeight(), p.pal.Grid)
 	p.text(title, 10*p.s, 15*p.s, 16, p.pal.Text, 0, 0.5, true)
+	if p.bare { // the figures gave way: say so after the title
+		tw := p.titleWidth(title)
+		p.text("…", 10*p.s+tw+8*p.s, 15*p.s, infoSz, p.pal.Dim, 0, 0.5, false)
+		return
+	}
 	for i, l := range lines {
 		p.text(p.fitText(l, infoSz, p.w-20*p.s), 10*p.s, (34+infoH*float64(i))*p.s, infoSz, p.pal.Dim, 0, 0.5, false)
 	}
@@ -500,4 +519,10 @@ func (p *pane) path(pts []model.Vec) {
 			p.dc.LineTo(x, y)
 		}
 	}
+}
+
+// titleWidth is the width of a pane's title in pixels.
+func (p *pane) titleWidth(title string) float64 {
+	fc := p.r.face(true, math.Round(16*p.s))
+	return float64(font.MeasureString(fc, title)) / 64
 }

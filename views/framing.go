@@ -274,6 +274,7 @@ func (r *Renderer) FrameUnion(fm *Framing, fs []*lagcomp.Frame, v View, w, h int
 		p := r.newPane(r.scratchRGBA(w, h), f, v, o, 1, 1)
 		p.draw(v)
 		p.rows, p.hlines = p.roomyLayout()
+		p.bare = p.bareNeeded(p.rows)
 		one := p.framing(v)
 		x, y, aw, ah := p.area()
 		if u == nil {

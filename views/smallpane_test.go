@@ -88,3 +88,26 @@ func TestSmallLegendCountsWhatGaveWay(t *testing.T) {
 		t.Errorf("kept %d of %d entries at %.0f px, count %q, want %q", len(kept), len(all), p.cutSize, rest, want)
 	}
 }
+
+// TestSplitAt480x270GivesTheFiguresWay: in the split's cells at 480×270
+// (239×113, 239×91 under a 167-character title) a header with a line of
+// key figures and a one-row legend left 29 and 7 px to draw in; the
+// header shows the title alone with "…" (bareNeeded), leaving 46 px (over
+// 40 % of the cell) and 24 px. Nothing but the title, one legend row and
+// the margins takes the cell's height.
+func TestSplitAt480x270GivesTheFiguresWay(t *testing.T) {
+	f := defaultAt(t, 2500*model.Millisecond)
+	r := NewRenderer()
+	for _, h := range []int{113, 91} {
+		img := image.NewRGBA(image.Rect(0, 0, 239, h))
+		for _, v := range []View{ViewServer, ViewShooter, ViewTarget, ViewOverlay} {
+			r.Pane(img, f, v, Options{Layers: DefaultLayers()})
+			p := r.last
+			_, _, _, ah := p.area()
+			want := float64(h) - (headerH - infoH) - 16 - legendH
+			if !p.bare || p.legendRows() != 1 || ah != want || (h == 113 && ah < 0.4*float64(h)) {
+				t.Errorf("%v at 239×%d: header bare %v, legend %d rows, a drawing area %.0f px high, want %.0f", v, h, p.bare, p.legendRows(), ah, want)
+			}
+		}
+	}
+}
