@@ -111,3 +111,33 @@ func TestSplitAt480x270GivesTheFiguresWay(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallSplitTextDoesNotOverlap: in the split's cells at 640×360 and
+// 480×270, with and without a title, every label placed lies inside the
+// drawing area (not over the header or the legend), no two overlap, and
+// the notes end inside the drawing area.
+func TestSmallSplitTextDoesNotOverlap(t *testing.T) {
+	f := defaultAt(t, 2500*model.Millisecond)
+	r := NewRenderer()
+	for _, c := range [][2]int{{319, 158}, {319, 136}, {239, 113}, {239, 91}} {
+		img := image.NewRGBA(image.Rect(0, 0, c[0], c[1]))
+		for _, v := range []View{ViewServer, ViewShooter, ViewTarget, ViewOverlay} {
+			r.Pane(img, f, v, Options{Layers: DefaultLayers()})
+			p := r.last
+			x, y, w, h := p.area()
+			for i, a := range p.placed {
+				if a.y0 < y-0.5 || a.y1 > y+h+0.5 || a.x0 < x-0.5 || a.x1 > x+w+0.5 {
+					t.Errorf("%d×%d %v: label at %v outside the drawing area %v", c[0], c[1], v, a, rect{x, y, x + w, y + h})
+				}
+				for _, b := range p.placed[i+1:] {
+					if a.overlaps(b) {
+						t.Errorf("%d×%d %v: labels at %v and %v overlap", c[0], c[1], v, a, b)
+					}
+				}
+			}
+			if p.notes > 0 && p.noteLast.y1 > y+h {
+				t.Errorf("%d×%d %v: the notes reach %.0f px, past the drawing area's bottom %.0f", c[0], c[1], v, p.noteLast.y1, y+h)
+			}
+		}
+	}
+}
