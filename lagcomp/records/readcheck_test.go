@@ -145,6 +145,7 @@ func TestTimesOutOfOrderAreRefused(t *testing.T) {
 		{"arrival_ms", fire - 1, "is before sent_ms"},
 		{"judged_ms", fire - 1, "is before arrival_ms"},
 		{"rewind_to_ms", judged + 40000, "is after judged_ms"},
+		{"settled_ms", fire - 100, "is before"},
 	} {
 		e := maps(d)
 		e[c.field] = c.value

@@ -76,7 +76,8 @@ func (l *lineReader) shot(missing map[string]int) lagcomp.ShotRecord {
 }
 
 // inOrder refuses a shot whose times run backwards: it is fired, then
-// sent, then arrives, then is judged (each where the line gives it), and
+// sent, then arrives, then is judged, then settles (each where the line
+// gives it; a settled_ms before fire_ms was read as given), and
 // the server rewinds to a time it has had, not past the tick that judged
 // it (a rewind into the future made the mean rewind −39 715 ms).
 func (l *lineReader) inOrder(r *lagcomp.ShotRecord) {
@@ -97,9 +98,12 @@ func (l *lineReader) inOrder(r *lagcomp.ShotRecord) {
 	if r.HasServerSide() {
 		steps = append(steps, stamp{"judged_ms", r.Judged})
 	}
+	if l.present("settled_ms") {
+		steps = append(steps, stamp{"settled_ms", r.Settled})
+	}
 	for i := 1; i < len(steps); i++ {
 		if a, b := steps[i-1], steps[i]; b.t < a.t {
-			l.fail(b.field, "%v is before %s %v (a shot is fired, sent, arrives and is judged in that order)", b.t.Millis(), a.field, a.t.Millis())
+			l.fail(b.field, "%v is before %s %v (a shot is fired, sent, arrives, is judged and settles in that order)", b.t.Millis(), a.field, a.t.Millis())
 			return
 		}
 	}
