@@ -146,6 +146,7 @@ func TestTimesOutOfOrderAreRefused(t *testing.T) {
 		{"judged_ms", fire - 1, "is before arrival_ms"},
 		{"rewind_to_ms", judged + 40000, "is after judged_ms"},
 		{"settled_ms", fire - 100, "is before"},
+		{"rewind_ms", -40000, "rewind into the future"},
 	} {
 		e := maps(d)
 		e[c.field] = c.value

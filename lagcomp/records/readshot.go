@@ -107,6 +107,10 @@ func (l *lineReader) inOrder(r *lagcomp.ShotRecord) {
 			return
 		}
 	}
+	if x, ok := l.num("rewind_ms", false, true); ok && x < 0 {
+		l.fail("rewind_ms", "want 0 or more, got %v: a negative rewind is a rewind into the future", x)
+		return
+	}
 	if r.Traced() && r.RewindTo > r.Judged {
 		l.fail("rewind_to_ms", "%v is after judged_ms %v: a rewind goes back to a time the server has had, not into the future", r.RewindTo.Millis(), r.Judged.Millis())
 	}
