@@ -20,6 +20,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"lagscope/internal/jsonkey"
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/sweep"
 	"lagscope/lagcomp/timeline"
@@ -459,8 +460,8 @@ func Read(path string) (*Sidecar, error) {
 		}
 		return nil, fmt.Errorf("sidecar file %s: %w", path, err)
 	}
-	if err := twiceGiven(data); err != nil {
-		return nil, fmt.Errorf("%s:%w", path, err)
+	if tw := jsonkey.Find(data); tw != nil {
+		return nil, fmt.Errorf("%s:%d: key %q is given twice (first on line %d): allowed once", path, jsonkey.Line(data, tw.Second), tw.Path, jsonkey.Line(data, tw.First))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

@@ -1,72 +1,12 @@
 package capture
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
 
 	"lagscope/views"
 )
-
-// twiceGiven finds a key an object of a sidecar gives twice (Go's JSON
-// keeps the last without a word: a hand-edited "at_us" written twice drew
-// at a time the reader may not have meant). It names the key by its path
-// ("script.base.latency_ms") and both lines. Malformed JSON is left to the
-// decoder, which says where.
-func twiceGiven(data []byte) error {
-	d := json.NewDecoder(bytes.NewReader(data))
-	d.UseNumber()
-	line := func(off int64) int { return bytes.Count(data[:off], []byte("\n")) + 1 }
-	var walk func(path string) error
-	walk = func(path string) error {
-		tok, err := d.Token()
-		if err != nil {
-			return errMalformed
-		}
-		switch tok {
-		case json.Delim('{'):
-			seen := map[string]int{}
-			for d.More() {
-				k, err := d.Token()
-				if err != nil {
-					return errMalformed
-				}
-				key, _ := k.(string)
-				at := line(d.InputOffset())
-				name := key
-				if path != "" {
-					name = path + "." + key
-				}
-				if first, ok := seen[key]; ok {
-					return fmt.Errorf("%d: key %q is given twice (first on line %d): allowed once", at, name, first)
-				}
-				seen[key] = at
-				if err := walk(name); err != nil {
-					return err
-				}
-			}
-			_, err = d.Token()
-		case json.Delim('['):
-			for i := 0; d.More(); i++ {
-				if err := walk(fmt.Sprintf("%s[%d]", path, i)); err != nil {
-					return err
-				}
-			}
-			_, err = d.Token()
-		}
-		if err != nil {
-			return errMalformed
-		}
-		return nil
-	}
-	if err := walk(""); err != errMalformed {
-		return err
-	}
-	return nil
-}
-
-var errMalformed = fmt.Errorf("malformed")
 
 // layersLeftOut notes the layers a sidecar does not give: they draw as
 // shot draws them by default (views.DefaultLayers), not all off — a
