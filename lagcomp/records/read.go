@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"lagscope/internal/jsonkey"
 	"lagscope/lagcomp"
 	"lagscope/model"
 )
@@ -115,6 +116,10 @@ func (run *Run) line(text []byte, n int) error {
 	}
 	if d.More() {
 		return &LineError{File: run.File, Line: n, Msg: "more than one JSON value on the line"}
+	}
+	if tw := jsonkey.Find(text); tw != nil {
+		// Go's JSON keeps the last of the two without a word
+		return &LineError{File: run.File, Line: n, Field: tw.Path, Msg: "given twice on the line: allowed once"}
 	}
 	typ := l.str("type", true)
 	if l.err != nil {
@@ -360,6 +365,10 @@ func (l *lineReader) pose(field string, required, nullable bool) (model.Pose, bo
 	if !l.inWorld(field+".x", *p.X) || !l.inWorld(field+".y", *p.Y) {
 		return model.Pose{}, false
 	}
+	if !(math.Abs(*p.YawDeg) <= MaxYawDeg) {
+		l.fail(field+".yaw_deg", "%v is beyond ±%g degrees: a sentinel, not a facing", *p.YawDeg, MaxYawDeg)
+		return model.Pose{}, false
+	}
 	alive := p.Alive == nil || *p.Alive // an engine that omits it has no dead pawns to show
 	yaw := math.Mod(*p.YawDeg*math.Pi/180, 2*math.Pi)
 	if yaw < 0 {
@@ -394,6 +403,15 @@ func (l *lineReader) xy(field string, raw json.RawMessage) model.Vec {
 	}
 	return model.V(*p.X, *p.Y)
 }
+
+// MaxYawDeg bounds a pose's yaw_deg. An engine's facing lies within a turn
+// or two of zero (Source's angles within ±360, Unreal's rotators
+// normalised to ±180); a million degrees is already 2 778 turns, where a
+// float32 yaw's spacing is 0.06°, the coarsest an engine's angle can be
+// and still be drawn true. Beyond it a yaw is a sentinel: 1.7e308 read as
+// an angle became NaN and the client's box was drawn nowhere, beside
+// "client saw vs server used: 0.000 m, 0.0°".
+const MaxYawDeg = 1e6
 
 // inWorld refuses a coordinate beyond the world's bounds
 // (model.WorldBound): a record's far sentinel is a fault, not a place.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"regexp"
 	"strings"
 	"testing"
@@ -151,6 +152,15 @@ func FuzzRead(f *testing.F) {
 	}
 	f.Add(lines[0] + "\n" + lines[0])
 	f.Add(strings.Replace(lines[0], `"type":"shot"`, `"type":"Shot"`, 1))
+	// a sentinel facing, a field given twice
+	var d map[string]any
+	if err := json.Unmarshal([]byte(lines[0]), &d); err != nil {
+		f.Fatal(err)
+	}
+	d["client_saw"].(map[string]any)["yaw_deg"] = 1.7e308
+	sentinel, _ := json.Marshal(d)
+	f.Add(string(sentinel))
+	f.Add(strings.Replace(lines[0], `"seq":`, `"seq":2,"seq":`, 1))
 	f.Fuzz(func(t *testing.T, s string) {
 		run, err := Read(strings.NewReader(s), "fuzz.jsonl")
 		if err != nil {
@@ -161,6 +171,11 @@ func FuzzRead(f *testing.F) {
 			for _, p := range []model.Vec{r.ClientSaw.Pos, r.Rewound.Pos, r.ServerNow.Pos, r.ClientOrigin, r.ClientEnd, r.Origin, r.ServerEnd} {
 				if !model.InWorld(p.X) || !model.InWorld(p.Y) {
 					t.Fatalf("read a shot at %v, beyond the world's bounds", p)
+				}
+			}
+			for _, yaw := range []float64{r.ClientSaw.Yaw, r.Rewound.Yaw, r.ServerNow.Yaw} {
+				if !(yaw >= 0 && yaw < 2*math.Pi) {
+					t.Fatalf("read a facing of %v rad", yaw)
 				}
 			}
 		}

@@ -68,6 +68,37 @@ func TestFarPosesAreRefused(t *testing.T) {
 	}
 }
 
+// A facing beyond ±MaxYawDeg is an error naming the file, line and field:
+// 1.7e308 degrees read as an angle became NaN, and the client's box was
+// drawn nowhere beside "0.000 m, 0.0°". Two turns and the bound read.
+func TestFarYawIsRefused(t *testing.T) {
+	good := runLines(t)[0]
+	var d map[string]any
+	if err := json.Unmarshal([]byte(good), &d); err != nil {
+		t.Fatal(err)
+	}
+	facing := func(yaw string) string {
+		e := maps(d)
+		saw := maps(d["client_saw"].(map[string]any))
+		saw["yaw_deg"] = json.Number(yaw)
+		e["client_saw"] = saw
+		delete(e, "yaw_error_deg") // the facings differ: computed, not held against 0
+		b, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for _, yaw := range []string{"1.7e308", "1e300", "-1e7", "1000000.5"} {
+		wantLineError(t, "yaw_deg="+yaw, readLine(t, facing(yaw)), "client_saw.yaw_deg", "beyond ±1e+06 degrees")
+	}
+	for _, yaw := range []string{"810", "-1e6", "1e6"} { // two turns on, and the bound itself
+		if err := readLine(t, facing(yaw)); err != nil {
+			t.Errorf("yaw_deg %s: %v", yaw, err)
+		}
+	}
+}
+
 // The bound holds everything a legal run makes: a pawn that walks the
 // longest run at the fastest speed from the edge of the keys stays well
 // inside it.
@@ -85,7 +116,8 @@ func TestWorldBoundHoldsTheLongestWalk(t *testing.T) {
 	}
 }
 
-// The schema states the world's bound as model declares it.
+// The schema states the world's bound as model declares it, and the
+// facing's as the reader does.
 func TestSchemaStatesTheWorldBound(t *testing.T) {
 	b, err := os.ReadFile(schemaPath)
 	if err != nil {
@@ -94,6 +126,7 @@ func TestSchemaStatesTheWorldBound(t *testing.T) {
 	var s struct {
 		Defs struct {
 			Coordinate struct{ Minimum, Maximum float64 } `json:"coordinate"`
+			Angle      struct{ Minimum, Maximum float64 } `json:"angle"`
 		} `json:"$defs"`
 	}
 	if err := json.Unmarshal(b, &s); err != nil {
@@ -101,6 +134,9 @@ func TestSchemaStatesTheWorldBound(t *testing.T) {
 	}
 	if c := s.Defs.Coordinate; c.Minimum != -model.WorldBound || c.Maximum != model.WorldBound {
 		t.Errorf("the schema's coordinate is %g to %g m; model.WorldBound is ±%g m", c.Minimum, c.Maximum, model.WorldBound)
+	}
+	if a := s.Defs.Angle; a.Minimum != -MaxYawDeg || a.Maximum != MaxYawDeg {
+		t.Errorf("the schema's angle is %g to %g°; MaxYawDeg is ±%g°", a.Minimum, a.Maximum, MaxYawDeg)
 	}
 }
 
@@ -183,6 +219,51 @@ func TestRewindErrorAgainstThePoses(t *testing.T) {
 	b, _ = json.Marshal(near)
 	if err := readLine(t, string(b)); err != nil {
 		t.Errorf("within the slack: %v", err)
+	}
+}
+
+// A yaw_error_deg the facings contradict is refused, as rewind_error_m is
+// against the positions; one within the slack reads as given.
+func TestYawErrorAgainstTheFacings(t *testing.T) {
+	good := runLines(t)[0]
+	var d map[string]any
+	if err := json.Unmarshal([]byte(good), &d); err != nil {
+		t.Fatal(err)
+	}
+	given := d["yaw_error_deg"].(float64)
+	turned := maps(d)
+	saw := maps(d["client_saw"].(map[string]any))
+	saw["yaw_deg"] = saw["yaw_deg"].(float64) + 90
+	turned["client_saw"] = saw
+	b, _ := json.Marshal(turned)
+	wantLineError(t, "turned 90°", readLine(t, string(b)), "yaw_error_deg", "client_saw and rewound face 90° apart")
+	near := maps(d)
+	near["yaw_error_deg"] = given + YawErrorSlackDeg/2
+	b, _ = json.Marshal(near)
+	if err := readLine(t, string(b)); err != nil {
+		t.Errorf("within the slack: %v", err)
+	}
+}
+
+// A field given twice on a line is an error naming it (Go's JSON kept the
+// last without a word), at any depth; the same name in two different
+// objects of a line is not.
+func TestFieldGivenTwiceIsRefused(t *testing.T) {
+	good := runLines(t)[0]
+	for _, c := range []struct{ from, to, field string }{
+		{`"seq":1,`, `"seq":1,"seq":2,`, "seq"},
+		{`"client_saw":{"x":20,`, `"client_saw":{"x":20,"x":21,`, "client_saw.x"},
+	} {
+		if !strings.Contains(good, c.from) {
+			t.Fatalf("%q not in %s", c.from, good)
+		}
+		wantLineError(t, c.field, readLine(t, strings.Replace(good, c.from, c.to, 1)), c.field, "given twice on the line")
+	}
+	if !strings.Contains(good, `"rewound":{"x":20,`) {
+		t.Fatal("rewound has no x") // x in client_saw and rewound: two objects
+	}
+	if err := readLine(t, good); err != nil {
+		t.Errorf("a good line: %v", err)
 	}
 }
 

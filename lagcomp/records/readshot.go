@@ -153,6 +153,12 @@ func (l *lineReader) serverSide(r *lagcomp.ShotRecord, server bool) {
 // at 1 km is 61 µm).
 const RewindErrorSlackM = 1e-3
 
+// YawErrorSlackDeg is how far a record's yaw_error_deg may lie from the
+// angle between its client_saw and rewound facings: a hundredth of a
+// degree, the precision of an engine that prints its angles to two
+// decimals, far above lagscope's rounding to a millionth.
+const YawErrorSlackDeg = 1e-2
+
 // traced reads the rewind and the server's trace of a shot the server
 // rewound and traced; they are null on any other shot.
 func (l *lineReader) traced(r *lagcomp.ShotRecord, missing map[string]int) {
@@ -197,10 +203,15 @@ func (l *lineReader) traced(r *lagcomp.ShotRecord, missing map[string]int) {
 	} else {
 		r.RewindErrorM = posed
 	}
+	// the facing's figure is held against the poses as the distance's is
+	yawed := roundMicro(math.Abs(model.AngleDiff(r.ClientSaw.Yaw, r.Rewound.Yaw)) * 180 / math.Pi)
 	if x, ok := l.num("yaw_error_deg", false, false); ok {
+		if !(math.Abs(x-yawed) <= YawErrorSlackDeg) {
+			l.fail("yaw_error_deg", "is %v°, but client_saw and rewound face %v° apart (allowed: within %g° of it)", x, yawed, YawErrorSlackDeg)
+		}
 		r.YawErrorDeg = x
 	} else {
-		r.YawErrorDeg = math.Abs(model.AngleDiff(r.ClientSaw.Yaw, r.Rewound.Yaw)) * 180 / math.Pi
+		r.YawErrorDeg = yawed
 	}
 	r.TruthErrorM, _ = l.num("rewound_truth_error_m", false, false)
 	if x, ok := l.num("victim_input_delay_ms", false, true); ok {
