@@ -5,6 +5,7 @@ import (
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/rule"
+	"lagscope/model"
 )
 
 // A picture never contradicts its verdict: a server trace that lined up
@@ -17,18 +18,37 @@ import (
 
 // gapSays says by how much the server's trace missed or hit the target,
 // or, for a trace that lined up with it and missed, what stopped it.
+// Records from an engine may name no rule: their server_hit_pawn or
+// server_part still says what the trace met, and a miss that nothing
+// explains says so, never "hit, … to spare" beside "server: miss".
 func gapSays(r *lagcomp.ShotRecord) string {
 	if r.MissByM <= 0 && !r.ServerHit && r.Traced() {
-		switch {
-		case r.HasRule(rule.BlockedByPawn):
-			return fmt.Sprintf("blocked by pawn %d", r.ServerHitPawn)
-		case r.HasRule(rule.BlockedByWall):
+		switch pawn, byPawn := stoppedByPawn(r); {
+		case byPawn:
+			return fmt.Sprintf("blocked by pawn %d", pawn)
+		case stoppedByWall(r):
 			return "blocked by a wall"
 		case r.HasRule(rule.OutOfRange):
 			return "beyond range"
+		case r.MissByM < 0:
+			return fmt.Sprintf("lined up (%.3f m inside), missed: no rule says why", -r.MissByM)
 		}
 	}
 	return gapText(r.MissByM)
+}
+
+// stoppedByPawn is the pawn that stopped shot r's server trace: the rule
+// blocked_by_pawn says so, or, in records that name no rule, a server
+// miss whose trace lined up with the target (miss_by_m < 0) and met
+// another pawn (server_hit_pawn).
+func stoppedByPawn(r *lagcomp.ShotRecord) (pawn int, ok bool) {
+	switch {
+	case r.HasRule(rule.BlockedByPawn):
+		return r.ServerHitPawn, true
+	case len(r.Rules) == 0 && !r.ServerHit && r.MissByM < 0 && r.ServerHitPawn >= 0 && r.ServerHitPawn != r.Target:
+		return r.ServerHitPawn, true
+	}
+	return 0, false
 }
 
 // blocker draws the pawn that stopped shot r's server trace (rule
@@ -47,10 +67,10 @@ func (p *pane) blocker(r *lagcomp.ShotRecord, a float64) {
 // the pawn's number alone, and a note says so.
 func (p *pane) blockerNamed(r *lagcomp.ShotRecord) {
 	switch {
-	case r.HasRule(rule.BlockedByWall) && r.Traced() && p.o.Layers.Traces:
+	case stoppedByWall(r) && r.Traced() && p.o.Layers.Traces:
 		// where the trace ended on the wall (framed by frameBlock)
 		p.label(r.ServerEnd, "a wall stopped the trace", p.pal.Text)
-	case !r.HasRule(rule.BlockedByPawn) || !p.o.Layers.Rewound:
+	case !blockedByPawn(r) || !p.o.Layers.Rewound:
 	case !r.Blocker.Alive:
 		p.note(blockerUnknown(r), p.pal.Dim)
 	default: // with its box, as the gap's label goes with the target's
@@ -61,7 +81,25 @@ func (p *pane) blockerNamed(r *lagcomp.ShotRecord) {
 // blockerUnknown is the note of a blocked shot whose blocker's pose is
 // not known (read from records).
 func blockerUnknown(r *lagcomp.ShotRecord) string {
+	if !r.HasRule(rule.BlockedByPawn) {
+		return fmt.Sprintf("blocked by pawn %d (its server_hit_pawn; the record names no rule): where the server had it is not in the records", r.ServerHitPawn)
+	}
 	return fmt.Sprintf("blocked by pawn %d: where the server had it is not in the records", r.ServerHitPawn)
+}
+
+// stoppedByWall reports whether a wall stopped shot r's server trace: the
+// rule blocked_by_wall says so, or, in records that name no rule, a
+// server miss whose trace lined up with the target and ended on a wall
+// (server_part "wall").
+func stoppedByWall(r *lagcomp.ShotRecord) bool {
+	return r.HasRule(rule.BlockedByWall) ||
+		len(r.Rules) == 0 && !r.ServerHit && r.MissByM < 0 && r.ServerPart == model.PartWall
+}
+
+// blockedByPawn reports whether another pawn stopped shot r's trace.
+func blockedByPawn(r *lagcomp.ShotRecord) bool {
+	_, ok := stoppedByPawn(r)
+	return ok
 }
 
 // blockReach is the room, in metres, kept round the point where a
@@ -77,7 +115,7 @@ const blockReach = 0.5
 // otherwise left out, and the picture said "blocked by a wall" beside no
 // wall and no trace.
 func (p *pane) frameBlock(fr *framer, r *lagcomp.ShotRecord) {
-	if r == nil || !r.Traced() || !(r.HasRule(rule.BlockedByWall) || r.HasRule(rule.BlockedByPawn)) {
+	if r == nil || !r.Traced() || !(stoppedByWall(r) || blockedByPawn(r)) {
 		return
 	}
 	if r.HasRule(rule.BlockedByPawn) && r.Blocker.Alive && p.o.Layers.Rewound {

@@ -64,6 +64,17 @@ func TestOverlayDrawsTheBlocker(t *testing.T) {
 	if !labelled(rd.last, "blocked by pawn 11") {
 		t.Error("from records, the gap's label does not say what stopped the trace")
 	}
+	// as an engine may write it: the bystander's number, no rule
+	engine := withoutBlocker(*r)
+	engine.Rules = nil
+	rf, ro = RecordFrame(engine, "engine.jsonl", Options{Layers: DefaultLayers()})
+	rd.Pane(img, rf, ViewOverlay, ro)
+	if !labelled(rd.last, "blocked by pawn 11") || labelled(rd.last, "to spare") {
+		t.Error("from records that name no rule, the gap's label does not say what stopped the trace")
+	}
+	if !strings.Contains(blockerUnknown(&engine), "the record names no rule") {
+		t.Error("from records that name no rule, no note says the blocker is known by its number alone")
+	}
 }
 
 // withoutBlocker is r as read back from records, which keep the
@@ -86,22 +97,33 @@ func labelled(p *pane, s string) bool {
 // TestGapSaysWhatStoppedTheTrace: a trace that lined up with the target
 // and missed names what stopped it, a wall or the range as a pawn, never
 // "hit, … to spare"; a hit and a trace that passed by say their gap.
+// Records from an engine may name no rule: what the trace met (its
+// server_hit_pawn, server_part) says it, and a miss nothing explains says
+// that, where the label read "hit, 0.200 m to spare" beside "server: miss".
 func TestGapSaysWhatStoppedTheTrace(t *testing.T) {
+	const target = 1
 	for _, c := range []struct {
 		rules []rule.Rule
 		hit   bool
 		miss  float64
+		pawn  int // server_hit_pawn
+		part  model.Part
 		want  string
 	}{
-		{[]rule.Rule{rule.BlockedByWall}, false, -0.2, "blocked by a wall"},
-		{[]rule.Rule{rule.OutOfRange}, false, -0.2, "beyond range"},
-		{[]rule.Rule{rule.BlockedByPawn}, false, -0.2, "blocked by pawn 7"},
-		{nil, true, -0.2, "hit, 0.200 m to spare"},
-		{nil, false, 0.3, "missed by 0.300 m"},
+		{[]rule.Rule{rule.BlockedByWall}, false, -0.2, 7, model.PartNone, "blocked by a wall"},
+		{[]rule.Rule{rule.OutOfRange}, false, -0.2, 7, model.PartNone, "beyond range"},
+		{[]rule.Rule{rule.BlockedByPawn}, false, -0.2, 7, model.PartNone, "blocked by pawn 7"},
+		{nil, true, -0.2, target, model.PartNone, "hit, 0.200 m to spare"},
+		{nil, false, 0.3, 7, model.PartNone, "missed by 0.300 m"},
+		{nil, false, -0.2, 7, model.PartNone, "blocked by pawn 7"},
+		{nil, false, -0.2, -1, model.PartWall, "blocked by a wall"},
+		{nil, false, -0.2, -1, model.PartNone, "lined up (0.200 m inside), missed: no rule says why"},
+		{nil, false, -0.2, target, model.PartNone, "lined up (0.200 m inside), missed: no rule says why"},
 	} {
-		r := &lagcomp.ShotRecord{Outcome: lagcomp.OutcomeJudged, Rules: c.rules, ServerHit: c.hit, MissByM: c.miss, ServerHitPawn: 7}
+		r := &lagcomp.ShotRecord{Outcome: lagcomp.OutcomeJudged, Rules: c.rules, ServerHit: c.hit, MissByM: c.miss,
+			ServerHitPawn: c.pawn, ServerPart: c.part, Target: target}
 		if got := gapSays(r); got != c.want {
-			t.Errorf("rules %v, hit %v, miss_by_m %g: %q, want %q", c.rules, c.hit, c.miss, got, c.want)
+			t.Errorf("rules %v, hit %v, miss_by_m %g, server_hit_pawn %d, part %v: %q, want %q", c.rules, c.hit, c.miss, c.pawn, c.part, got, c.want)
 		}
 	}
 }

@@ -449,7 +449,7 @@ func (p *pane) overlayNotesLines(r *lagcomp.ShotRecord) int {
 	for _, l := range overlayLines(r) {
 		n += len(p.wrap(l, noteSize, w-12*p.s))
 	}
-	if r.HasRule(rule.BlockedByPawn) && !r.Blocker.Alive && p.o.Layers.Rewound {
+	if blockedByPawn(r) && !r.Blocker.Alive && p.o.Layers.Rewound {
 		n += len(p.wrap(blockerUnknown(r), noteSize, w-12*p.s))
 	}
 	return n
