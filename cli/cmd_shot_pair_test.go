@@ -25,7 +25,19 @@ func TestShotFromChecksThePair(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, side+": image_sha256: "+png+" beside it is not the picture this sidecar drew") {
 		t.Fatalf("a mismatched pair: exit %d: %s", code, errs)
 	}
-	os.WriteFile(png, orig, 0o644)
+	// the advice, followed as it reads, draws the pair again (it was a
+	// dead end: the command it gave read the same mismatched pair)
+	move, run, ok := strings.Cut(errs[strings.Index(errs, "to draw it again, "):], ", then run: lagscope ")
+	if !ok || !strings.Contains(move, "move "+png+" aside") {
+		t.Fatalf("the advice: %s", errs)
+	}
+	os.Rename(png, png+".aside")
+	if code, _, errs := runCLI(strings.Fields(run)...); code != 0 {
+		t.Fatalf("the advice's command %q: exit %d: %s", run, code, errs)
+	}
+	if got, _ := os.ReadFile(png); string(got) != string(orig) {
+		t.Error("the advice's command drew another picture than the pair's first")
+	}
 	b, _ := os.ReadFile(side)
 	var m map[string]any
 	json.Unmarshal(b, &m)

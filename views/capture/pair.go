@@ -149,7 +149,7 @@ func checkImage(path string, sc *Sidecar) (note string, err error) {
 		}
 	}
 	img, got := imgs[0], first
-	return "", fmt.Errorf("image_sha256: %s beside it is not the picture this sidecar drew (%s, the sidecar names %s): the pair was not written together (a run killed while saving, or one file replaced); make it again with lagscope shot --from %s --out %s", img, short(got), short(sc.Image), path, img)
+	return "", fmt.Errorf("image_sha256: %s beside it is not the picture this sidecar drew (%s, the sidecar names %s): the pair was not written together (a run killed while saving, or one file replaced); to draw it again, move %s aside (or delete it), then run: lagscope shot --from %s --out %s", img, short(got), short(sc.Image), img, path, img)
 }
 
 // hashFile is a regular file's hash, read in pieces (a picture may be
