@@ -131,7 +131,7 @@ func (f *runFlags) config() (lagcomp.Config, error) {
 	if err != nil {
 		return lagcomp.Config{}, err
 	}
-	cfg, err := p.Config()
+	cfg, err := p.Applied()
 	if err != nil {
 		return cfg, err
 	}
@@ -153,7 +153,7 @@ func (f *runFlags) config() (lagcomp.Config, error) {
 	if ms > 0 {
 		cfg.DurationMs = ms
 	}
-	return cfg, cfg.Validate()
+	return cfg, p.Validated(cfg)
 }
 
 // seedFlag is --seed, nil when not given.

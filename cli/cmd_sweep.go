@@ -254,7 +254,7 @@ func (f *runFlags) grid(vary []sweep.Vary, seeds int) (*sweep.Grid, error) {
 	if err != nil {
 		return nil, err
 	}
-	base, err := p.Config()
+	base, err := p.Applied()
 	if err != nil {
 		return nil, err
 	}
@@ -262,6 +262,9 @@ func (f *runFlags) grid(vary []sweep.Vary, seeds int) (*sweep.Grid, error) {
 	probe := base
 	if err := lagcomp.Apply(&probe, f.sets); err != nil {
 		return nil, f.setErr(err)
+	}
+	if err := p.Validated(probe); err != nil {
+		return nil, err
 	}
 	// a varied key's values replace a --set of it at every point: taken
 	// silently, the --set would be a setting the command shows but the

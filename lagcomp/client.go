@@ -7,6 +7,7 @@ import (
 
 	"lagscope/lagcomp/burstcounter"
 	"lagscope/lagcomp/clock"
+	"lagscope/lagcomp/events"
 	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/ping"
@@ -438,8 +439,9 @@ func (c *Client) remember(cmd *Command, n int) {
 	c.recent, c.recentSeq = append(c.recent, cmd), append(c.recentSeq, cmd.Seq)
 }
 
-// MaxObservers bounds the observers key: 64 clients in all.
-const MaxObservers = 62
+// MaxObservers bounds the observers key (events declares it: its client
+// names go as far).
+const MaxObservers = events.MaxObservers
 
 // Observers are remote clients besides the victim: they watch the
 // shooter, so its weapon-fire effects are seen from more than one place.

@@ -60,14 +60,42 @@ func (p *Preset) FindMoments(cfg lagcomp.Config) ([]moments.Moment, error) {
 // Config is the preset's configuration: Defaults with its settings
 // applied, validated.
 func (p *Preset) Config() (lagcomp.Config, error) {
-	c := lagcomp.Defaults()
-	if err := lagcomp.Apply(&c, p.Settings); err != nil {
-		return c, fmt.Errorf("%s: %w", p.File, err)
+	c, err := p.Applied()
+	if err != nil {
+		return c, err
 	}
 	if err := c.Validate(); err != nil {
 		return c, fmt.Errorf("%s: %w", p.File, err)
 	}
 	return c, nil
+}
+
+// Applied is Defaults with the preset's settings applied, each checked
+// on its own but the whole not yet validated: a command's own settings
+// go after the preset's, and a preset's events may name an observer that
+// only they make (observer3 under --set observers=3), so the whole is
+// validated once, after them (Validated).
+func (p *Preset) Applied() (lagcomp.Config, error) {
+	c := lagcomp.Defaults()
+	if err := lagcomp.Apply(&c, p.Settings); err != nil {
+		return c, fmt.Errorf("%s: %w", p.File, err)
+	}
+	return c, nil
+}
+
+// Validated validates c, the preset's Applied configuration with a
+// command's settings after it. A fault the preset has on its own is
+// named by its file, as Config names it; one the settings made is
+// theirs.
+func (p *Preset) Validated(c lagcomp.Config) error {
+	err := c.Validate()
+	if err == nil {
+		return nil
+	}
+	if _, own := p.Config(); own != nil {
+		return own
+	}
+	return err
 }
 
 // meta keys describe a preset rather than configure it.

@@ -112,3 +112,15 @@ func BenchmarkSchedule(b *testing.B) {
 		}
 	}
 }
+
+// The client names go as far as the observers key: observer62, not
+// observer64 (the message promised two the key refused later).
+func TestClientNamesEndWithTheLastObserver(t *testing.T) {
+	if _, err := ParseClient(fmt.Sprintf("observer%d", MaxObservers)); err != nil {
+		t.Errorf("the last observer: %v", err)
+	}
+	_, err := ParseClient(fmt.Sprintf("observer%d", MaxObservers+1))
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("observer1 to observer%d)", MaxObservers)) {
+		t.Errorf("one past the last observer: %v", err)
+	}
+}
