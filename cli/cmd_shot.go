@@ -414,7 +414,7 @@ type sizeRange struct {
 }
 
 // shotSizes are a screenshot's: a sidecar's width and height range.
-var shotSizes = sizeRange{64, 64, 16384, "a picture's range"}
+var shotSizes = sizeRange{64, 64, capture.MaxSide, "a picture's range"}
 
 func parseSize(s string) (int, int, error) { return parseSizeIn(s, shotSizes) }
 

@@ -100,6 +100,9 @@ func SlideScale(h int) float64 { return min(MaxScale, max(1, float64(h)/540)) }
 // MaxTitle is the longest title, in characters.
 const MaxTitle = 200
 
+// MaxSide is the longest side of a capture, in pixels.
+const MaxSide = 16384
+
 // A capture's text and line scale: MinScale to MaxScale.
 const MinScale, MaxScale = 0.5, 8
 
@@ -110,8 +113,8 @@ func (s *Sidecar) Validate() error { return s.check() }
 // check validates a sidecar's fields, naming the bad one.
 func (s *Sidecar) check() error {
 	switch {
-	case s.Width < 64 || s.Height < 64 || s.Width > 16384 || s.Height > 16384:
-		return fmt.Errorf("width/height %dx%d: each side must be 64 to 16384", s.Width, s.Height)
+	case s.Width < 64 || s.Height < 64 || s.Width > MaxSide || s.Height > MaxSide:
+		return fmt.Errorf("width/height %dx%d: each side must be 64 to %d", s.Width, s.Height, MaxSide)
 	case s.Scale < MinScale || s.Scale > MaxScale:
 		return fmt.Errorf("scale %v: must be %v to %v", s.Scale, MinScale, MaxScale)
 	case s.Theme != "dark" && s.Theme != "light":
@@ -299,7 +302,14 @@ func layout(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame) (slide, error) {
 		if top > 0 {
 			title = fmt.Sprintf("the title takes %d px", top)
 		}
-		return slide{}, fmt.Errorf("--size: height %d leaves under 64 px for the panes (%s, the caption band %d px): give a height of at least %d", sc.Height, title, band, top+band+64)
+		// the advice holds the scale: left to follow the height, the
+		// caption's text grows with it and a long caption needed more
+		// at every height the message named (2 292, then 10 904, …)
+		need := top + band + 64
+		if need > MaxSide {
+			return slide{}, fmt.Errorf("--size: height %d leaves under 64 px for the panes (%s, the caption band %d px at scale %g): no height up to %d holds the caption at this scale and width; give a wider --size or a smaller --scale (from %g)", sc.Height, title, band, sc.Scale, MaxSide, MinScale)
+		}
+		return slide{}, fmt.Errorf("--size: height %d leaves under 64 px for the panes (%s, the caption band %d px at scale %g): give a height of at least %d with --scale %g (without it the scale follows the height, and the caption grows with it)", sc.Height, title, band, sc.Scale, need, sc.Scale)
 	}
 	return slide{o, lines, top, band, bodyH}, nil
 }
