@@ -43,7 +43,7 @@ func newShotList(u *UI) *shotList {
 			r := &sl.shots[len(sl.shots)-1-id] // newest first
 			head, body := shotLines(r)
 			labels := o.(*fyne.Container).Objects
-			later := r.Settled > sl.now
+			later := settledAt(r) > sl.now
 			imp := widget.MediumImportance
 			if later {
 				head = "later · " + head
@@ -62,7 +62,7 @@ func newShotList(u *UI) *shotList {
 		}
 		r := sl.shots[len(sl.shots)-1-id]
 		u.selected = r.ID
-		u.timeline.seek(r.Settled)
+		u.timeline.seek(settledAt(&r))
 	}
 	return sl
 }
@@ -76,7 +76,7 @@ func shotLines(r *lagcomp.ShotRecord) (string, string) {
 		}
 		return "miss"
 	}
-	head := fmt.Sprintf("#%d · %.3f s · ", r.Seq, r.Settled.Seconds())
+	head := fmt.Sprintf("#%d · %.3f s · ", r.Seq, settledAt(r).Seconds())
 	switch r.Outcome {
 	case lagcomp.OutcomeRejected:
 		if len(r.Rules) == 0 { // an engine's record may name no rule
@@ -97,7 +97,11 @@ func shotLines(r *lagcomp.ShotRecord) (string, string) {
 	if r.HasRule(rule.ClientAuthority) { // ZeroPing: no rewind to report
 		return head, "client authority: no rewind"
 	}
-	return head, fmt.Sprintf("rewind %.0f ms (ideal %.0f) · off %.2f m", r.RewindMs(), r.IdealRewindMs(), r.RewindErrorM)
+	ideal := fmt.Sprintf("ideal %.0f", r.IdealRewindMs())
+	if !r.Told(lagcomp.UntoldIdeal) {
+		ideal = "no ideal in the records"
+	}
+	return head, fmt.Sprintf("rewind %.0f ms (%s) · off %.2f m", r.RewindMs(), ideal, r.RewindErrorM)
 }
 
 // update takes the live run's shots when they or the shown time changed.
@@ -116,4 +120,18 @@ func (sl *shotList) update() {
 		sl.count, sl.now = n, now
 		sl.list.Refresh()
 	}
+}
+
+// settledAt is when shot r's outcome was certain, where the list places
+// it and a click seeks to. A record without settled_ms (an engine's) has
+// it at its judgement, which settles a judged or rejected shot, or else
+// at its firing: every shot was listed at 0.000 s.
+func settledAt(r *lagcomp.ShotRecord) model.Time {
+	switch {
+	case r.Told(lagcomp.UntoldSettled):
+		return r.Settled
+	case r.HasServerSide():
+		return r.Judged
+	}
+	return r.Fire
 }

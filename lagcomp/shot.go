@@ -116,6 +116,7 @@ type ShotRecord struct {
 	RewoundPawns   []int           // which pawns the broad phase let through
 	BroadPhase     BroadPhaseVisit // the grid cells the broad phase walked (none with it off)
 	BehindCover    bool            // server hit the target although the victim's own screen, when the server judged it, showed a wall between it and the shooter
+	Untold         Untold          // the optional fields a records line left out (none in lagscope's own)
 	// what the victim's screen showed when a hit was judged: its frame
 	// time, itself and the shooter
 	victimAt                  model.Time

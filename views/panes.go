@@ -56,7 +56,10 @@ func (p *pane) server() {
 	}
 	info := fmt.Sprintf("t = %.3f s · tick %d Hz · snapshots %d Hz · mode %s · bias %.2f", f.T.Seconds(), f.Config.TickHz, f.Config.SnapshotHz, f.Config.Mode, f.Config.Bias)
 	if sel != nil {
-		info += fmt.Sprintf(" · shot #%d rewound %.1f ms (ideal %.1f)", sel.Seq, sel.RewindMs(), sel.IdealRewindMs())
+		info += fmt.Sprintf(" · shot #%d rewound %.1f ms", sel.Seq, sel.RewindMs())
+		if sel.Told(lagcomp.UntoldIdeal) {
+			info += fmt.Sprintf(" (ideal %.1f)", sel.IdealRewindMs())
+		}
 	}
 	p.header("Server truth", info)
 }
@@ -402,12 +405,17 @@ func (p *pane) overlay() {
 	}
 	p.blocker(r, 1) // named below, once the notes are written
 	if p.o.Layers.Traces {
-		p.line(r.ClientOrigin, r.ClientEnd, p.pal.Trace, 1.5, true)
+		if r.Told(lagcomp.UntoldClientTrace) {
+			p.line(r.ClientOrigin, r.ClientEnd, p.pal.Trace, 1.5, true)
+		}
 		p.line(r.Origin, r.ServerEnd, p.pal.Trace, 2, false)
 		// the dashed client trace vanishes under the server's when they
 		// run together (most shots on a clean link): the legend says so
-		// rather than list a mark nobody can find
-		if p.underSegment(r.ClientOrigin, r.ClientEnd, r.Origin, r.ServerEnd) {
+		// rather than list a mark nobody can find; a record without the
+		// client's trace lists the server's alone
+		if !r.Told(lagcomp.UntoldClientTrace) {
+			p.key(keyTrace)
+		} else if p.underSegment(r.ClientOrigin, r.ClientEnd, r.Origin, r.ServerEnd) {
 			p.key(keyTracesSame)
 		} else {
 			p.key(keyTrace)
@@ -420,7 +428,11 @@ func (p *pane) overlay() {
 	p.recordsNote()
 	p.blockerNamed(r)
 	p.duelNotes()
-	if p.o.Layers.Gap {
+	// the gap is the server trace's against the rewound hitbox: a shot
+	// the server did not trace (client authority) has none, nor has a
+	// record that leaves miss_by_m out ("hit, −0.000 m to spare" was
+	// drawn for both)
+	if p.o.Layers.Gap && r.Traced() && r.Told(lagcomp.UntoldMissBy) {
 		p.label(r.Rewound.Pos, gapSays(r), p.pal.Text)
 	}
 	if p.o.Layers.ServerNow {
@@ -431,7 +443,11 @@ func (p *pane) overlay() {
 		agree = "VERDICTS DISAGREE"
 	}
 	// (the colours are the legend's to explain: the header keeps the figures)
-	p.header("Overlay", fmt.Sprintf("shot #%d · mode %s · %s", r.Seq, r.Mode, agree))
+	mode := " · mode " + string(r.Mode)
+	if !r.Told(lagcomp.UntoldMode) {
+		mode = ""
+	}
+	p.header("Overlay", fmt.Sprintf("shot #%d%s · %s", r.Seq, mode, agree))
 }
 
 // overlayNotes are the selected shot's figures.
@@ -459,9 +475,9 @@ func (p *pane) overlayNotesLines(r *lagcomp.ShotRecord) int {
 func overlayLines(r *lagcomp.ShotRecord) []string {
 	lines := []string{
 		fmt.Sprintf("shot #%d fired %.3f s, judged %.3f s", r.Seq, r.Fire.Seconds(), r.Judged.Seconds()),
-		fmt.Sprintf("rewind used %.1f ms · ideal %.1f ms · off by %+.1f ms", r.RewindMs(), r.IdealRewindMs(), r.RewindMs()-r.IdealRewindMs()),
+		rewindLine(r),
 		fmt.Sprintf("client saw vs server used: %.3f m, %.1f°", r.RewindErrorM, r.YawErrorDeg),
-		fmt.Sprintf("client: %s · server: %s", verdict(r.ClientHit, r.ClientPart), verdict(r.ServerHit, r.ServerPart)),
+		fmt.Sprintf("client: %s · server: %s", verdict(r.ClientHit, r.ClientPart, r.Told(lagcomp.UntoldClientPart)), verdict(r.ServerHit, r.ServerPart, r.Told(lagcomp.UntoldServerPart))),
 	}
 	if len(r.Rules) > 0 {
 		rules := make([]string, len(r.Rules))
@@ -504,11 +520,24 @@ func (p *pane) duelNotes() {
 	p.note(won, p.pal.Text)
 }
 
-func verdict(hit bool, part model.Part) string {
-	if hit {
+func verdict(hit bool, part model.Part, told bool) string {
+	switch {
+	case hit && told:
 		return "HIT (" + part.String() + ")"
+	case hit: // a record that names no part
+		return "HIT"
 	}
 	return "miss"
+}
+
+// rewindLine is the rewind used against the ideal; a record without the
+// ideal (ideal_rewind_to_ms) says so, where its 0 read as "off by
+// −1611.2 ms".
+func rewindLine(r *lagcomp.ShotRecord) string {
+	if !r.Told(lagcomp.UntoldIdeal) {
+		return fmt.Sprintf("rewind used %.1f ms · ideal: not in the records", r.RewindMs())
+	}
+	return fmt.Sprintf("rewind used %.1f ms · ideal %.1f ms · off by %+.1f ms", r.RewindMs(), r.IdealRewindMs(), r.RewindMs()-r.IdealRewindMs())
 }
 
 // flashesFor says how many muzzle flashes a remote client played for

@@ -2,6 +2,7 @@ package views
 
 import (
 	"path/filepath"
+	"strings"
 
 	"lagscope/lagcomp"
 	"lagscope/model"
@@ -32,6 +33,9 @@ func (p *pane) recordsNote() {
 		return
 	}
 	p.note("from records ("+filepath.Base(p.o.FromRecords)+"): no walls, other pawns or run to show", p.pal.Dim)
+	if r := p.f.Last; r != nil && r.Untold != 0 {
+		p.note("not in the record, not drawn: "+strings.Join(r.Untold.Fields(), ", "), p.pal.Dim)
+	}
 }
 
 func b2i(b bool) int {

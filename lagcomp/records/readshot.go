@@ -72,7 +72,31 @@ func (l *lineReader) shot(missing map[string]int) lagcomp.ShotRecord {
 	}
 	l.agree(&r)
 	l.inOrder(&r)
+	l.untold(&r)
 	return r
+}
+
+// untold marks the optional fields line l leaves out or gives as null
+// where the shot would have a value: a gap (miss_by_m) for a shot the
+// server traced, a part for a hit, a settling time for a shot not still
+// in flight. lagscope's own lines leave out none (TestEverySimRunReadsBack).
+func (l *lineReader) untold(r *lagcomp.ShotRecord) {
+	for _, u := range lagcomp.UntoldFields {
+		has := true
+		switch u.Bit {
+		case lagcomp.UntoldMissBy:
+			has = r.Traced()
+		case lagcomp.UntoldClientPart:
+			has = r.ClientHit
+		case lagcomp.UntoldServerPart:
+			has = r.ServerHit
+		case lagcomp.UntoldSettled:
+			has = r.Outcome != lagcomp.OutcomeInFlight
+		}
+		if has && !l.present(u.Field) {
+			r.Untold |= u.Bit
+		}
+	}
 }
 
 // inOrder refuses a shot whose times run backwards: it is fired, then
