@@ -18,16 +18,17 @@ import (
 	"lagscope/views/capture"
 )
 
-// cmdRecords is `lagscope records FILE [--summary | --csv]`: a records
-// file (`sim --json`'s lines, or an engine's in the same format,
+// cmdRecords is `lagscope records FILE [--summary | --csv] [--notes]`: a
+// records file (`sim --json`'s lines, or an engine's in the same format,
 // docs/records.schema.json) read back and summarised with the same fold
 // as a run's own summary. What the records do not carry (packet counts,
 // warps, the simulated time) has no value — null in the line, empty in
-// the CSV — and a note on stderr names each.
+// the CSV — and a note on stderr counts them (--notes names each).
 func cmdRecords(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("records", flag.ContinueOnError)
 	only := fs.Bool("summary", false, "print the summary line recomputed from the records (as the last line of sim --json)")
 	asCSV := fs.Bool("csv", false, "print the summary as CSV: the columns of sim --csv")
+	list := fs.Bool("notes", false, "list each figure the records give no value and why, a line each (without it, one line counts them)")
 	file, rest := positional(args)
 	if code, ok := parseFlags(fs, rest, stdout, stderr); !ok {
 		return code
@@ -46,8 +47,13 @@ func cmdRecords(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	sum := run.Summarize()
-	for _, n := range recordsNotes(run, sum) {
-		fmt.Fprintln(stderr, "lagscope: note:", n)
+	notes := recordsNotes(run, sum)
+	if *list {
+		for _, n := range notes {
+			fmt.Fprintln(stderr, "lagscope: note:", n)
+		}
+	} else if len(notes) > 0 {
+		fmt.Fprintln(stderr, "lagscope: note:", notesLine(notes))
 	}
 	switch {
 	case *asCSV:
@@ -102,6 +108,15 @@ func recordsNotes(run *records.Run, sum records.RecordsSummary) []string {
 		notes = append(notes, fmt.Sprintf("%d %q lines are not folded into the summary", run.Skipped[t], t))
 	}
 	return notes
+}
+
+// notesLine is the notes in one line: how many, the first, and where
+// the rest are (26 lines on every run buried the output).
+func notesLine(notes []string) string {
+	if len(notes) == 1 {
+		return notes[0]
+	}
+	return fmt.Sprintf("%d notes on what these records give no value (first: %s); --notes lists each", len(notes), notes[0])
 }
 
 // writeRecordsTable is the shots as `sim` lists them, then the figures.

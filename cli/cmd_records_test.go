@@ -85,9 +85,16 @@ func TestRecordsSummaryIsTheRunsOwn(t *testing.T) {
 		if err := os.WriteFile(path, lines, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		code, out, errs := runCLI("records", path, "--summary")
+		code, out, errs := runCLI("records", path, "--summary", "--notes")
 		if code != 0 {
 			t.Fatalf("%s: records --summary: exit %d: %s", name, code, errs)
+		}
+		// without --notes they are one line that counts them (26
+		// lines on every run buried the output), the same output
+		_, short, one := runCLI("records", path, "--summary")
+		if n := strings.Count(errs, "\n"); short != out || strings.Count(one, "\n") != 1 ||
+			!strings.Contains(one, fmt.Sprintf("lagscope: note: %d notes on what these records give no value", n)) {
+			t.Errorf("%s: without --notes: %q (with it, %d lines)", name, one, n)
 		}
 		own := lastLine(t, lines)
 		got := decodeRaw(t, []byte(out))

@@ -45,7 +45,7 @@ func TestLongCaptionAdviceWorksWhenFollowed(t *testing.T) {
 		t.Fatalf("the advice followed (height %s, scale %s): exit %d: %s", advice[1], advice[2], code, errs)
 	}
 	code, _, errs = runCLI("shot", "--preset", file, "--moment", "1", "--size", "300x1080", "--out", out)
-	if code != 2 || !strings.Contains(errs, "no height up to 16384 holds the caption at this scale and width; give a wider --size or a smaller --scale") {
+	if code != 2 || !strings.Contains(errs, "no height up to 16384 holds the caption at this scale and width; give a wider --size, a smaller --scale (from 0.5) or --caption none") {
 		t.Fatalf("300x1080: exit %d: %s", code, errs)
 	}
 }

@@ -484,6 +484,13 @@ func writeShotRow(tw io.Writer, r *lagcomp.ShotRecord) {
 	if r.Traced() {
 		rewind, errM, miss = fmt.Sprintf("%.1f", r.RewindMs()), fmt.Sprintf("%.3f", r.RewindErrorM), fmt.Sprintf("%+.3f", r.MissByM)
 	}
+	// a records line may leave them out: not in the records, not 0
+	if !r.Told(lagcomp.UntoldIdeal) {
+		ideal = "?"
+	}
+	if !r.Told(lagcomp.UntoldMissBy) {
+		miss = "?"
+	}
 	fmt.Fprintf(tw, "%d\t%.1f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
 		r.Seq, r.Fire.Millis(), judged, rewind, ideal, errM,
 		verdict(r.ClientHit), server, miss, strings.Join(rules, ","))

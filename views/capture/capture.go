@@ -307,9 +307,9 @@ func layout(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame) (slide, error) {
 		// at every height the message named (2 292, then 10 904, …)
 		need := top + band + 64
 		if need > MaxSide {
-			return slide{}, fmt.Errorf("--size: height %d leaves under 64 px for the panes (%s, the caption band %d px at scale %g): no height up to %d holds the caption at this scale and width; give a wider --size or a smaller --scale (from %g)", sc.Height, title, band, sc.Scale, MaxSide, MinScale)
+			return slide{}, fmt.Errorf("--size: height %d leaves under 64 px for the panes (%s, the caption band %d px at scale %g): no height up to %d holds the caption at this scale and width; give a wider --size, a smaller --scale (from %g) or --caption none", sc.Height, title, band, sc.Scale, MaxSide, MinScale)
 		}
-		return slide{}, fmt.Errorf("--size: height %d leaves under 64 px for the panes (%s, the caption band %d px at scale %g): give a height of at least %d with --scale %g (without it the scale follows the height, and the caption grows with it)", sc.Height, title, band, sc.Scale, need, sc.Scale)
+		return slide{}, fmt.Errorf("--size: height %d leaves under 64 px for the panes (%s, the caption band %d px at scale %g): give a height of at least %d with --scale %g (without it the scale follows the height, and the caption grows with it), or --caption none", sc.Height, title, band, sc.Scale, need, sc.Scale)
 	}
 	return slide{o, lines, top, band, bodyH}, nil
 }
