@@ -88,14 +88,14 @@ type Summary struct {
 	MergedShots     int         `json:"merged_shots" from:"burst" name:"merged shots" unit:"shots" doc:"weapon-fire effects, over every remote client: shots an update of the BurstCounter brought beyond the flashes its OnRep played (a shot whose updates were all lost until the next arrives with it; burst_play_count plays one per shot)"`
 	// Movement through the netcode, over every player's client (shooter,
 	// victim, observers; bystanders have none).
-	InputsSent       int     `json:"inputs_sent" name:"inputs sent" unit:"" doc:"movement inputs the players' clients sampled (one a frame) and sent in command packets"`
-	InputsLost       int     `json:"inputs_lost" name:"inputs lost" unit:"" of:"inputs_sent" doc:"inputs that never reached the server, no copy (backups included) having come: it played their frames without them (one that came after its frame was played is late, not lost)"`
-	InputDelayMsMean float64 `json:"input_delay_ms_mean" name:"mean input delay" unit:"ms" bounds:"0," doc:"mean time from the client frame that sampled an input to the server tick that began playing it; no value before any"`
-	StarvedTicks     int     `json:"starved_ticks" name:"starved ticks" unit:"" doc:"server ticks that repeated a player's last input for want of the next (summed over players)"`
-	InputResyncs     int     `json:"input_resyncs" name:"input resyncs" unit:"" doc:"times a player's input buffer moved its clock back for a late run of inputs, one however many inputs the run held (rule input_resync, named on their movement lines; summed over players)"`
-	CmdRateCapped    int     `json:"cmd_rate_capped" name:"command packets capped at fps" unit:"" doc:"command packets the players' clients sent at one a frame because cmd_rate_hz asked for more than fps (rule cmd_rate_capped, named on their movement lines)"`
-	Corrections      int     `json:"corrections" name:"corrections" unit:"" doc:"reconciliations that moved a client's predicted pawn by a millimetre or more"`
-	MaxCorrectionM   float64 `json:"max_correction_m" name:"largest correction" unit:"m" bounds:"0," doc:"largest such correction, any client"`
+	InputsSent       int     `json:"inputs_sent" from:"movement.inputs_sent" name:"inputs sent" unit:"" doc:"movement inputs the players' clients sampled (one a frame) and sent in command packets"`
+	InputsLost       int     `json:"inputs_lost" from:"movement.inputs_lost" name:"inputs lost" unit:"" of:"inputs_sent" doc:"inputs that never reached the server, no copy (backups included) having come: it played their frames without them (one that came after its frame was played is late, not lost)"`
+	InputDelayMsMean float64 `json:"input_delay_ms_mean" from:"movement.input_delays+movement.input_delay_sum_ms" name:"mean input delay" unit:"ms" bounds:"0," doc:"mean time from the client frame that sampled an input to the server tick that began playing it; no value before any"`
+	StarvedTicks     int     `json:"starved_ticks" from:"movement.starved_ticks" name:"starved ticks" unit:"" doc:"server ticks that repeated a player's last input for want of the next (summed over players)"`
+	InputResyncs     int     `json:"input_resyncs" from:"movement.resyncs" name:"input resyncs" unit:"" doc:"times a player's input buffer moved its clock back for a late run of inputs, one however many inputs the run held (rule input_resync, named on their movement lines; summed over players)"`
+	CmdRateCapped    int     `json:"cmd_rate_capped" from:"movement.cmd_rate_capped" name:"command packets capped at fps" unit:"" doc:"command packets the players' clients sent at one a frame because cmd_rate_hz asked for more than fps (rule cmd_rate_capped, named on their movement lines)"`
+	Corrections      int     `json:"corrections" from:"movement.corrections" name:"corrections" unit:"" doc:"reconciliations that moved a client's predicted pawn by a millimetre or more"`
+	MaxCorrectionM   float64 `json:"max_correction_m" from:"movement.max_correction_m" name:"largest correction" unit:"m" bounds:"0," doc:"largest such correction, any client"`
 }
 
 // RuleCount is how often a rule applied.

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"lagscope/lagcomp"
+	"lagscope/model"
 )
 
 // RecordsSummary is a run's summary recomputed from its records alone:
@@ -41,9 +43,14 @@ func (run *Run) Summarize() RecordsSummary {
 	for _, b := range run.Bursts {
 		sum.MergedShots += b.MergedShots
 	}
+	run.foldMovement(&sum)
 	rs := RecordsSummary{
-		SummaryJSON: SummaryJSON{Type: "summary", Summary: sum, ProjectileSummary: lagcomp.SummarizeProjectiles(run.Projectiles)},
-		Absent:      map[string]string{},
+		SummaryJSON: SummaryJSON{Type: "summary", Summary: sum, ProjectileSummary: lagcomp.SummarizeProjectiles(run.Projectiles),
+			PeekersAdvantageMs: math.NaN()},
+		Absent: map[string]string{},
+	}
+	if len(run.Duels) > 0 && run.Duels[0].MeasuredMs != nil {
+		rs.PeekersAdvantageMs = *run.Duels[0].MeasuredMs
 	}
 	for _, d := range declared {
 		if d.Name == "type" {
@@ -54,6 +61,29 @@ func (run *Run) Summarize() RecordsSummary {
 		}
 	}
 	return rs
+}
+
+// foldMovement folds the players' movement lines into the summary's
+// movement figures as the run folds its clients' records (Sim.Summary):
+// sums, the largest correction, and the input delay's mean over every
+// player from each line's sum and count, to the microsecond.
+func (run *Run) foldMovement(sum *lagcomp.Summary) {
+	var delay model.Time
+	var delays int
+	for _, m := range run.Movement {
+		sum.InputsSent += m.InputsSent
+		sum.CmdRateCapped += m.CmdRateCapped
+		sum.InputsLost += m.InputsLost
+		sum.StarvedTicks += m.StarvedTicks
+		sum.InputResyncs += m.Resyncs
+		sum.Corrections += m.Corrections
+		sum.MaxCorrectionM = max(sum.MaxCorrectionM, m.MaxCorrectionM)
+		delay, delays = delay+model.MsF(m.InputDelaySumMs), delays+m.InputDelays
+	}
+	sum.InputDelayMsMean = math.NaN()
+	if delays > 0 {
+		sum.InputDelayMsMean = delay.Millis() / float64(delays)
+	}
 }
 
 // absent says why the records give a declared figure no value, "" when
@@ -69,6 +99,12 @@ func (run *Run) absent(d *Declaration) string {
 		}
 		if typ == "burst" && len(run.Bursts) == 0 {
 			return "no burst (fire-effects) line in the records"
+		}
+		if typ == "movement" && len(run.Movement) == 0 {
+			return "no movement line in the records"
+		}
+		if typ == "duel" && len(run.Duels) == 0 {
+			return "no duel line in the records"
 		}
 	}
 	return ""

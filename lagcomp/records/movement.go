@@ -1,7 +1,10 @@
 package records
 
 import (
+	"fmt"
 	"math"
+	"reflect"
+	"strings"
 
 	"lagscope/lagcomp"
 )
@@ -26,9 +29,14 @@ type MovementJSON struct {
 	Resyncs          int      `json:"resyncs"`
 	Drains           int      `json:"drains"`
 	InputDelayMsMean *float64 `json:"input_delay_ms_mean"`
-	OffsetMs         float64  `json:"buffer_offset_ms"`
-	Corrections      int      `json:"corrections"`
-	MaxCorrectionM   float64  `json:"max_correction_m"`
+	// InputDelays and InputDelaySumMs are the mean's count and sum (to the
+	// microsecond), so the summary's mean over every player is the run's
+	// own, to the bit, from the lines alone.
+	InputDelays     int     `json:"input_delays"`
+	InputDelaySumMs float64 `json:"input_delay_sum_ms"`
+	OffsetMs        float64 `json:"buffer_offset_ms"`
+	Corrections     int     `json:"corrections"`
+	MaxCorrectionM  float64 `json:"max_correction_m"`
 	// Rules names what shaped the record: cmd_rate_capped, input_resync
 	Rules []lagcomp.Rule `json:"rules"`
 }
@@ -41,6 +49,7 @@ func Movement(m *lagcomp.MovementRecord) MovementJSON {
 		InputsLost: m.Buffer.Lost, InputsLate: m.Buffer.Late, InputCopies: m.Buffer.Duplicates,
 		StarvedTicks: m.Buffer.Starved, Resyncs: m.Buffer.Resyncs, Drains: m.Buffer.Drains,
 		OffsetMs: round6(m.Offset.Millis()), Corrections: m.Corrections, MaxCorrectionM: round6(m.MaxCorrectionM),
+		InputDelays: m.Buffer.DelayN, InputDelaySumMs: m.Buffer.DelaySum.Millis(),
 	}
 	if j.Rules == nil {
 		j.Rules = []lagcomp.Rule{}
@@ -52,4 +61,36 @@ func Movement(m *lagcomp.MovementRecord) MovementJSON {
 		}
 	}
 	return j
+}
+
+// movementFolded are the movement line's fields the summary folds.
+var movementFolded = []string{"inputs_sent", "inputs_lost", "starved_ticks", "resyncs", "cmd_rate_capped",
+	"corrections", "max_correction_m", "input_delays", "input_delay_sum_ms"}
+
+// fieldErr is a field of a line and what is wrong with it.
+type fieldErr struct{ field, msg string }
+
+// check refuses a movement line whose counts or measures are negative:
+// its sums would fold into the summary's.
+func (m *MovementJSON) check() *fieldErr {
+	v := reflect.ValueOf(m).Elem()
+	for i := range v.NumField() {
+		f, name := v.Field(i), strings.Split(v.Type().Field(i).Tag.Get("json"), ",")[0]
+		var x float64
+		switch f.Kind() {
+		case reflect.Int:
+			x = float64(f.Int())
+		case reflect.Float64:
+			x = f.Float()
+		default:
+			continue
+		}
+		if !(x >= 0) { // NaN too
+			return &fieldErr{name, fmt.Sprintf("want 0 or more, got %v", x)}
+		}
+	}
+	if m.InputDelays == 0 && m.InputDelaySumMs != 0 {
+		return &fieldErr{"input_delay_sum_ms", fmt.Sprintf("is %v over no input_delays", m.InputDelaySumMs)}
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"crypto/sha1"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -32,13 +33,15 @@ type Run struct {
 	ShotLines   []int // the line each shot was read from
 	Projectiles []lagcomp.ProjectileRecord
 	Bursts      []BurstJSON
+	Movement    []MovementJSON // a line per player's client
+	Duels       []DuelJSON
 	OwnSummary  map[string]any // the file's own summary line, nil if none
 	// Missing counts the optional fields a figure needs that some record
 	// it counts left out (behind_cover on a judged shot): the figure has
 	// no value from these records.
 	Missing map[string]int
-	// Skipped counts lines of types this reader does not fold (the duel,
-	// packets), by type.
+	// Skipped counts lines of types this reader does not fold (packets,
+	// the trace), by type.
 	Skipped map[string]int
 
 	// the line each shot id and each shooter's command number was read
@@ -149,6 +152,21 @@ func (run *Run) line(text []byte, n int) error {
 			return &LineError{File: run.File, Line: n, Msg: "burst line: " + err.Error()}
 		}
 		run.Bursts = append(run.Bursts, b)
+	case "movement":
+		var m MovementJSON
+		if err := run.decode(l, text, &m, movementFolded); err != nil {
+			return err
+		}
+		if err := m.check(); err != nil {
+			return &LineError{File: run.File, Line: n, Field: err.field, Msg: err.msg}
+		}
+		run.Movement = append(run.Movement, m)
+	case "duel":
+		var d DuelJSON
+		if err := run.decode(l, text, &d, []string{"measured_ms"}); err != nil {
+			return err
+		}
+		run.Duels = append(run.Duels, d)
 	case "summary":
 		if run.OwnSummary != nil {
 			return &LineError{File: run.File, Line: n, Field: "type", Msg: "a second summary line: a records file is one run"}
@@ -161,6 +179,27 @@ func (run *Run) line(text []byte, n int) error {
 			return &LineError{File: run.File, Line: n, Field: "type", Msg: fmt.Sprintf("%q is not a line type (want one of %s; docs/records.schema.json)", typ, strings.Join(LineTypes, ", "))}
 		}
 		run.Skipped[typ]++
+	}
+	return nil
+}
+
+// decode reads a line of a type lagscope writes whole (movement, duel)
+// into its output form, each field's type checked; the schema lets such
+// lines carry more fields, which are not read. A field the summary folds
+// that the line leaves out is counted in Missing: the figure then has no
+// value, where a 0 would have been summed.
+func (run *Run) decode(l *lineReader, text []byte, v any, folded []string) error {
+	if err := json.Unmarshal(text, v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return &LineError{File: run.File, Line: l.n, Field: te.Field, Msg: fmt.Sprintf("want a %s, got a JSON %s", te.Type, te.Value)}
+		}
+		return &LineError{File: run.File, Line: l.n, Msg: err.Error()}
+	}
+	for _, f := range folded {
+		if _, ok := l.fields[f]; !ok {
+			run.Missing[f]++
+		}
 	}
 	return nil
 }

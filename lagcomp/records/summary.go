@@ -19,7 +19,7 @@ type SummaryJSON struct {
 	// PeekersAdvantageMs is the duel line's measured_ms as a figure, so a
 	// sweep over the players' networks has it as a column: the fairness
 	// envelope's first panel.
-	PeekersAdvantageMs float64 `json:"peekers_advantage_ms" name:"peeker's advantage" unit:"ms" bounds:"," doc:"the duel's measured peeker's advantage (the duel line's measured_ms): how much later the defender's screen first showed the peeker than the peeker's showed the defender, at the first peek; no value without a duel (duel = true) or before both screens showed it"`
+	PeekersAdvantageMs float64 `json:"peekers_advantage_ms" from:"duel.measured_ms" name:"peeker's advantage" unit:"ms" bounds:"," doc:"the duel's measured peeker's advantage (the duel line's measured_ms): how much later the defender's screen first showed the peeker than the peeker's showed the defender, at the first peek; no value without a duel (duel = true) or before both screens showed it"`
 	lagcomp.ProjectileSummary
 	SimSeconds float64 `json:"sim_seconds" name:"simulated time" unit:"s" bounds:"," doc:"how long the run simulated"`
 	// WallMs is the one figure that is not deterministic: the caller
