@@ -120,7 +120,11 @@ func Sentence(say string, pic *Picture) string {
 		if err != nil || !c.holds(pic) {
 			return ""
 		}
-		return strings.TrimSpace(sub[2])
+		// as written, its spaces too: the tidying below joins and
+		// trims them, where a trimmed clause glued itself to the word
+		// before it ("Shot #5{overlay: in the Overlay}" said "Shot #5in
+		// the Overlay")
+		return sub[2]
 	})
 	out = strings.Join(strings.Fields(out), " ")
 	for _, p := range []string{".", ",", ";", ":", ")"} {

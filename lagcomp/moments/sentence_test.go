@@ -34,3 +34,20 @@ func TestSentenceFitsThePicture(t *testing.T) {
 		}
 	}
 }
+
+// A clause keeps the space it was written with: trimmed, it glued itself
+// to the word before it (default's "Shot #5in the Overlay").
+func TestClauseKeepsItsSpace(t *testing.T) {
+	say := "Shot #5{overlay: in the Overlay}: red and blue{shooter: ; the dashed outline}."
+	for _, c := range []struct {
+		pic  *Picture
+		want string
+	}{
+		{&Picture{Views: []string{"overlay", "shooter"}}, "Shot #5 in the Overlay: red and blue; the dashed outline."},
+		{&Picture{Views: []string{"server"}}, "Shot #5: red and blue."},
+	} {
+		if got := Sentence(say, c.pic); got != c.want {
+			t.Errorf("over %v: %q, want %q", c.pic.Views, got, c.want)
+		}
+	}
+}
