@@ -80,9 +80,15 @@ type Config struct {
 	// InputStarved is what the input buffer does when a player's next
 	// input has not come: repeat the last, or wait and catch up.
 	InputStarved movement.Starve
-	PredictWalls bool
-	InterpMs     float64
-	Display      DisplayMode
+	// MaxUsercmdTicks caps the movement one tick runs under
+	// input_starved = source (sv_maxusrcmdprocessticks; 0: none);
+	// MaxMoveDeltaMs clamps a move under input_starved = ue
+	// (MaxMoveDeltaTime).
+	MaxUsercmdTicks int
+	MaxMoveDeltaMs  float64
+	PredictWalls    bool
+	InterpMs        float64
+	Display         DisplayMode
 
 	// Compensation.
 	Mode                 Mode

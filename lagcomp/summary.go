@@ -93,6 +93,9 @@ type Summary struct {
 	InputDelayMsMean float64 `json:"input_delay_ms_mean" from:"movement.input_delays+movement.input_delay_sum_ms" name:"mean input delay" unit:"ms" bounds:"0," doc:"mean time from the client frame that sampled an input to the server tick that began playing it; no value before any"`
 	StarvedTicks     int     `json:"starved_ticks" from:"movement.starved_ticks" name:"starved ticks" unit:"" doc:"server ticks that repeated a player's last input for want of the next (summed over players)"`
 	InputResyncs     int     `json:"input_resyncs" from:"movement.resyncs" name:"input resyncs" unit:"" doc:"times a player's input buffer moved its clock back for a late run of inputs, one however many inputs the run held (rule input_resync, named on their movement lines; summed over players)"`
+	LastCmdReplays   int     `json:"last_cmd_replays" from:"movement.last_cmd_replays" name:"last commands replayed" unit:"" doc:"input_starved = source: commands that never came that the server ran the last command again for (Source's m_LastCmd, a gap of fewer than 24; rule last_cmd_replay, named on their movement lines; summed over players)"`
+	UsercmdsCapped   int     `json:"usercmds_capped" from:"movement.usercmds_capped" name:"inputs capped" unit:"" doc:"input_starved = source: inputs that came whose movement a tick's budget (max_usercmd_ticks, Source's sv_maxusrcmdprocessticks) refused in whole or in part (rule usercmd_cap, named on their movement lines; summed over players)"`
+	MovesClamped     int     `json:"moves_clamped" from:"movement.moves_clamped" name:"moves clamped" unit:"" doc:"input_starved = ue: moves whose time since the last move played was clamped to max_move_delta_ms (Unreal's MaxMoveDeltaTime; rule move_delta_clamp, named on their movement lines; summed over players)"`
 	CmdRateCapped    int     `json:"cmd_rate_capped" from:"movement.cmd_rate_capped" name:"command packets capped at fps" unit:"" doc:"command packets the players' clients sent at one a frame because cmd_rate_hz asked for more than fps (rule cmd_rate_capped, named on their movement lines)"`
 	Corrections      int     `json:"corrections" from:"movement.corrections" name:"corrections" unit:"" doc:"reconciliations that moved a client's predicted pawn by a millimetre or more"`
 	MaxCorrectionM   float64 `json:"max_correction_m" from:"movement.max_correction_m" name:"largest correction" unit:"m" bounds:"0," doc:"largest such correction, any client"`
@@ -300,6 +303,9 @@ func (s *Sim) Summary() Summary {
 		sum.InputsLost += m.Buffer.Lost
 		sum.StarvedTicks += m.Buffer.Starved
 		sum.InputResyncs += m.Buffer.Resyncs
+		sum.LastCmdReplays += m.Buffer.Replayed
+		sum.UsercmdsCapped += m.Buffer.Capped
+		sum.MovesClamped += m.Buffer.Clamped
 		sum.Corrections += m.Corrections
 		sum.MaxCorrectionM = max(sum.MaxCorrectionM, m.MaxCorrectionM)
 		delay, delays = delay+m.Buffer.DelaySum, delays+m.Buffer.DelayN
@@ -342,6 +348,15 @@ func (s *Sim) Movement() []MovementRecord {
 		}
 		if b.Stats.Resyncs > 0 {
 			out[i].Rules = append(out[i].Rules, rule.InputResync)
+		}
+		if b.Stats.Replayed > 0 {
+			out[i].Rules = append(out[i].Rules, rule.LastCmdReplay)
+		}
+		if b.Stats.Capped > 0 || b.Stats.CappedTime > 0 {
+			out[i].Rules = append(out[i].Rules, rule.UsercmdCap)
+		}
+		if b.Stats.Clamped > 0 {
+			out[i].Rules = append(out[i].Rules, rule.MoveDelta)
 		}
 	}
 	return out

@@ -19,16 +19,33 @@ import (
 // When the queue runs dry the server does what Starve says (a starved
 // tick, counted either way): StarveRepeat repeats the last input, a guess
 // that is right while the player keeps doing what it did (Overwatch's
-// input buffer duplicates the last input); StarveWait holds the pawn where
-// it is until the inputs come, then plays every input that has come at
-// once — Source runs every usercmd a packet brings, those its cmd_backup
-// copies recovered included, in the tick the packet arrives; Unreal's
-// ServerMove covers the whole time since the last move. The held pawn
-// then lurches forward by what it missed in one tick: the warp others see
-// of a player whose packets are lost. Under StarveWait an input no copy
-// brings is skipped when the next one is played (Source drops usercmds
-// beyond its backups): its movement is lost, and the player's client is
-// corrected. Under StarveRepeat an input whose frame the server has
+// input buffer duplicates the last input). StarveWait, StarveSource and
+// StarveUE hold the pawn where it is until the inputs come, then play
+// every input that has come up to the clock at once: the held pawn
+// lurches forward by what it missed in one tick, the warp others see of a
+// player whose packets are late. They differ in what a gap costs (the
+// inputs before one that came, which no copy brought) and in how much
+// one tick may catch up:
+//   - StarveWait skips a gap, its movement lost, and catches up without
+//     limit. No engine is known to do this; it is lagscope's reference.
+//   - StarveSource is Source's usercmd processing (CBasePlayer::
+//     PhysicsSimulate): m_LastCmd, the last command run, is run again
+//     for each command of a gap of fewer than LastCmdDropMax (a longer
+//     gap is skipped, as StarveWait does), and a tick runs at most the
+//     movement time its budget holds (sv_maxusrcmdprocessticks: each
+//     tick grants a tick of time, kept up to CatchUp; each command run
+//     spends its time): the time beyond it is refused, the commands in
+//     it not run (CPlayerMove::RunCommand ignores them), their movement
+//     lost, counted (Capped, CappedTime).
+//   - StarveUE is Unreal's ServerMove: a move covers the client time
+//     since the last move the server played (a gap's included, at the
+//     move's own velocity), that delta clamped to MaxMoveDelta (the
+//     GameNetworkManager's MaxMoveDeltaTime): the time beyond it is not
+//     moved, counted (Clamped). A backlog of moves that all came is
+//     played in full, each move its own delta.
+//
+// Where movement was lost the player's own client is corrected.
+// Under StarveRepeat an input whose frame the server has
 // already begun playing with the repeated input arrives late. The first
 // late input of a run of them is a resync (input_resync: one event
 // however many inputs the late run holds): the server moves its clock
@@ -55,6 +72,12 @@ type Buffer struct {
 	// Starve is what a tick does when the next input has not come
 	// (input_starved); the simulation sets it.
 	Starve Starve
+	// CatchUp is StarveSource's budget: the most movement time one tick
+	// may play (max_usercmd_ticks ticks; 0: no limit, as Source's 0).
+	CatchUp model.Time
+	// MaxMoveDelta is StarveUE's clamp on a move's delta
+	// (max_move_delta_ms).
+	MaxMoveDelta model.Time
 
 	// queue[head:] are the inputs waiting, by Seq, none already played;
 	// queue[:head] were played: popped by moving head, not by shifting
@@ -78,6 +101,8 @@ type Buffer struct {
 	// last: one that comes after all is taken off the lost (late, overplayed)
 	missed []uint32
 	owed   model.Time // the excess a drain has yet to play
+	budget model.Time // StarveSource: the movement time the ticks have granted and not spent
+	capped uint32     // StarveSource: the input last counted capped
 
 	// the drain's window: the least spare input the queue held at any
 	// tick since windowStart
@@ -97,13 +122,24 @@ type Buffer struct {
 type Stats struct {
 	Received   int // inputs taken into the queue (each once)
 	Duplicates int // copies of inputs already queued or played (backups, network duplicates)
-	Applied    int // inputs played, wholly or in part
+	Applied    int // inputs played (or the budget refused, usercmd_cap), wholly or in part
 	Lost       int // inputs that never came: their frames played (or skipped) without them
 	Late       int // inputs that arrived after their frame had begun playing
 	Overplayed int // of Late, inputs that arrived after their whole frame was played without them
 	Starved    int // ticks that repeated the last input for want of the next
 	Resyncs    int // late runs that moved the playback clock back (input_resync), one each
 	Drains     int // times a backlog was found and drained
+	// StarveSource: commands of gaps m_LastCmd was run again for
+	// (last_cmd_replay); inputs that came whose movement the budget
+	// refused in whole or in part (usercmd_cap), each once, and the client
+	// time refused (replays' included)
+	Replayed   int
+	Capped     int
+	CappedTime model.Time
+	// StarveUE: moves whose delta was clamped to MaxMoveDelta
+	// (move_delta_clamp), and the client time not moved
+	Clamped     int
+	ClampedTime model.Time
 	// DelaySum over DelayN: from the client frame that sampled an input to
 	// the tick that began playing it
 	DelaySum model.Time
@@ -118,12 +154,23 @@ const (
 	// StarveRepeat plays the last input again (Overwatch): a guess.
 	StarveRepeat Starve = "repeat"
 	// StarveWait holds the pawn until the inputs come, then plays them
-	// at once (Source's usercmds, Unreal's ServerMove): a catch-up burst.
+	// at once, skipping gaps, without limit: no engine's (lagscope's
+	// reference).
 	StarveWait Starve = "wait"
+	// StarveSource holds, then runs m_LastCmd for each command of a gap
+	// and the commands that came, within the tick's budget (Source).
+	StarveSource Starve = "source"
+	// StarveUE holds, then plays each move over the time since the last,
+	// clamped to MaxMoveDelta (Unreal's ServerMove).
+	StarveUE Starve = "ue"
 )
 
 // Starves are the input_starved choices.
-func Starves() []Starve { return []Starve{StarveRepeat, StarveWait} }
+func Starves() []Starve { return []Starve{StarveRepeat, StarveWait, StarveSource, StarveUE} }
+
+// LastCmdDropMax is Source's limit on a gap m_LastCmd is run again for:
+// PhysicsSimulate replays it only while fewer than 24 were dropped.
+const LastCmdDropMax = 24
 
 // DrainWindow is how long the queue must hold more than it needs before
 // the excess is drained.
@@ -227,40 +274,59 @@ func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall)
 		b.cursor = first.T
 		b.Offset = b.firstAt - b.firstT + b.Lead
 		b.windowStart, b.minSpare = now, -1
+		b.budget = b.CatchUp // what a client connected long since has
 	}
 	b.drain(now, tick)
 	target := now - b.Offset
-	wait := b.Starve == StarveWait
+	hold := b.holds()
+	if b.Starve == StarveSource && b.CatchUp > 0 {
+		// each tick grants a tick of movement time, kept up to the cap
+		// (PhysicsSimulate, sv_maxusrcmdprocessticks)
+		b.budget = min(b.budget+tick, b.CatchUp)
+	}
 	for b.cursor < target {
 		if b.Queued() == 0 {
 			starved = true
-			if wait { // hold: the cursor stays, the inputs are played when they come
+			if hold { // the cursor stays, the inputs are played when they come
 				break
 			}
 			pose = b.repeat(pose, target, walls)
 			break
 		}
 		h := &b.queue[b.head]
-		if h.T > b.cursor && wait {
+		begun := b.hasLast && b.last.Seq == h.Seq
+		if h.T > b.cursor && hold && !begun {
 			if h.T > target { // they may still come: hold
 				starved = true
 				break
 			}
-			// an input after them has come, so no copy of them will
-			// (its packet repeated the last cmd_backup before it): skip
-			// their frames, their movement lost
-			b.skip(h.Seq)
-			b.cursor = h.T
-			b.knot(pose)
-			continue
+			// an input after them has come, so no copy of them will (its
+			// packet repeated the last cmd_backup before it)
+			switch b.Starve {
+			case StarveSource:
+				pose = b.lastCmd(pose, h, walls)
+				continue
+			case StarveWait: // skip their frames, their movement lost
+				b.skip(h.Seq)
+				b.cursor = h.T
+				b.knot(pose)
+				continue
+			}
+			// StarveUE: the move covers them (serverMove)
 		}
-		b.skip(h.Seq)       // the ones before it never came
-		if h.T > b.cursor { // a gap before it: its predecessors are missing
+		if b.Starve == StarveUE && !begun {
+			b.serverMove(pose, h, now)
+			if b.cursor >= target {
+				break
+			}
+			begun = true
+		}
+		b.skip(h.Seq)                 // the ones before it never came
+		if h.T > b.cursor && !begun { // a gap before it: its predecessors are missing
 			pose = b.repeat(pose, min(h.T, target), walls)
 			starved = true
 			continue
 		}
-		begun := b.hasLast && b.last.Seq == h.Seq
 		if h.T < b.cursor && !begun { // part of its frame was played without it
 			if b.checked != h.Seq { // counted once, if the clock stops before its rest
 				b.checked = h.Seq
@@ -288,7 +354,15 @@ func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall)
 			b.Stats.DelayN++
 		}
 		to := min(h.End(), target)
+		if spend := b.spendable(to); spend < to { // the budget refuses the rest
+			if spend == b.cursor {
+				b.refuse(h, to, pose)
+				continue
+			}
+			to = spend
+		}
 		apply(&pose, h, b.cursor, to, walls)
+		b.spend(to - b.cursor)
 		b.cursor = to
 		b.knot(pose)
 		b.last, b.hasLast = *h, true
@@ -307,13 +381,15 @@ func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall)
 // client time until (the last one repeated past the queue), without
 // playing them: where a shot fired at until leaves from, as a server that
 // runs each command's movement before its shot has it (Source's usercmd:
-// movement, then buttons).
+// movement, then buttons). A gap is bridged as Tick would bridge it
+// (repeated, m_LastCmd run again, or covered by the next move, clamped);
+// StarveSource's budget is left out (a shot's own command is paid for).
 func (b *Buffer) Ahead(pose model.Pose, until model.Time, walls []model.Wall) model.Pose {
 	if !b.anchored {
 		return pose
 	}
-	cursor, last, has := b.cursor, b.last, b.hasLast
-	repeat := b.Starve != StarveWait // waiting, a gap or the queue's end holds the pawn
+	cursor, last, has, next := b.cursor, b.last, b.hasLast, b.next
+	hold := b.holds()
 	for i := b.head; i < len(b.queue); i++ {
 		h := &b.queue[i]
 		if cursor >= until {
@@ -322,7 +398,9 @@ func (b *Buffer) Ahead(pose model.Pose, until model.Time, walls []model.Wall) mo
 		if h.End() <= cursor {
 			continue
 		}
-		if h.T > cursor && has && repeat { // a gap: the server would repeat
+		gap := h.T > cursor && (!has || last.Seq != h.Seq)
+		if gap && has && (!hold || b.Starve == StarveSource && int(h.Seq-next) < LastCmdDropMax) {
+			// the server would repeat the last (StarveRepeat's guess, Source's m_LastCmd)
 			rep := last
 			rep.Epoch, rep.Alive = int32(pose.Epoch), pose.Alive
 			pose = Apply(pose, &rep, cursor, min(h.T, until), walls)
@@ -331,16 +409,105 @@ func (b *Buffer) Ahead(pose model.Pose, until model.Time, walls []model.Wall) mo
 				break
 			}
 		}
+		from := max(cursor, h.T)
+		if b.Starve == StarveUE && (!has || last.Seq != h.Seq) { // a move covers the time since the last
+			from = cursor
+			if b.MaxMoveDelta > 0 {
+				from = max(from, h.End()-b.MaxMoveDelta)
+			}
+		}
 		to := min(h.End(), until)
-		pose = Apply(pose, h, max(cursor, h.T), to, walls)
-		cursor, last, has = to, *h, true
+		pose = Apply(pose, h, from, to, walls)
+		cursor, last, has, next = to, *h, true, h.Seq+1
 	}
-	if cursor < until && has && repeat {
+	if cursor < until && has && !hold {
 		rep := last
 		rep.Epoch, rep.Alive = int32(pose.Epoch), pose.Alive
 		pose = Apply(pose, &rep, cursor, until, walls)
 	}
 	return pose
+}
+
+// holds reports whether the pawn waits when the queue is dry or a gap
+// lies ahead (every mode but StarveRepeat, the zero value's).
+func (b *Buffer) holds() bool {
+	return b.Starve == StarveWait || b.Starve == StarveSource || b.Starve == StarveUE
+}
+
+// spendable is how far toward to the tick's movement budget lets the
+// cursor go: to itself but under StarveSource with a cap.
+func (b *Buffer) spendable(to model.Time) model.Time {
+	if b.Starve != StarveSource || b.CatchUp <= 0 {
+		return to
+	}
+	return min(to, b.cursor+b.budget)
+}
+
+// spend takes d of movement time from the budget (StarveSource).
+func (b *Buffer) spend(d model.Time) {
+	if b.Starve == StarveSource && b.CatchUp > 0 {
+		b.budget = max(0, b.budget-d)
+	}
+}
+
+// refuse is the budget's refusal of input h's frame up to to: the cursor
+// moves there and the pawn stays (RunCommand ignores a command the
+// budget cannot pay for); h is counted capped once.
+func (b *Buffer) refuse(h *Input, to model.Time, pose model.Pose) {
+	if b.capped != h.Seq {
+		b.capped = h.Seq
+		b.Stats.Capped++
+	}
+	b.Stats.CappedTime += to - b.cursor
+	b.cursor = to
+	b.knot(pose)
+	b.last, b.hasLast = *h, true
+	if to == h.End() {
+		b.pop()
+	}
+}
+
+// lastCmd is Source's answer to a gap before input h (its predecessors
+// never came): m_LastCmd, the last command run, is run again for each
+// missing command when fewer than LastCmdDropMax are missing, within the
+// tick's budget (the time it refuses is counted capped); a longer gap is
+// skipped, its movement lost. Either way the cursor ends at h's frame.
+func (b *Buffer) lastCmd(pose model.Pose, h *Input, walls []model.Wall) model.Pose {
+	missing := int(h.Seq - b.next)
+	b.skip(h.Seq)
+	if missing >= LastCmdDropMax || !b.hasLast {
+		b.cursor = h.T
+		b.knot(pose)
+		return pose
+	}
+	b.Stats.Replayed += missing
+	to := b.spendable(h.T)
+	rep := b.last
+	rep.Epoch, rep.Alive = int32(pose.Epoch), pose.Alive // a replay moves and aims, never respawns
+	apply(&pose, &rep, b.cursor, to, walls)
+	b.spend(to - b.cursor)
+	b.Stats.CappedTime += h.T - to
+	b.cursor = h.T
+	b.knot(pose)
+	return pose
+}
+
+// serverMove begins Unreal's ServerMove of input h: its delta is the
+// client time since the last move played (a gap before it included), at
+// most MaxMoveDelta; the time before that is not moved (the cursor moves
+// past it, the pawn stays), counted clamped. h is then being played.
+func (b *Buffer) serverMove(pose model.Pose, h *Input, now model.Time) {
+	b.skip(h.Seq)
+	if d := h.End() - b.cursor; b.MaxMoveDelta > 0 && d > b.MaxMoveDelta {
+		b.Stats.Clamped++
+		b.Stats.ClampedTime += d - b.MaxMoveDelta
+		b.cursor = h.End() - b.MaxMoveDelta
+		b.knot(pose)
+	}
+	b.Stats.Applied++
+	b.Stats.DelaySum += now - h.End()
+	b.Stats.DelayN++
+	b.last, b.hasLast = *h, true
 }
 
 // repeat plays the last input again up to client time to: the server

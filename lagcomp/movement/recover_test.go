@@ -23,6 +23,9 @@ type spikeRun struct {
 	backup                        int
 	loss                          float64
 	seed                          uint64
+	// the buffer's input_starved rule and its limits (zero: repeat)
+	starve            Starve
+	catchUp, maxDelta model.Time
 }
 
 type spikeResult struct {
@@ -33,8 +36,10 @@ type spikeResult struct {
 	maxStep      float64    // the pawn's longest move in a tick
 	received     map[uint32]bool
 	sent         int
-	newest       uint32 // the newest input that came
-	resyncEvents int    // ticks at which Resyncs grew (each a whole event)
+	newest       uint32     // the newest input that came
+	resyncEvents int        // ticks at which Resyncs grew (each a whole event)
+	start        model.Time // the cursor when playback began
+	pose         model.Pose // the pawn at the end (it starts at the origin)
 }
 
 func (r spikeRun) play(vel model.Vec) spikeResult {
@@ -68,7 +73,8 @@ func (r spikeRun) play(vel model.Vec) spikeResult {
 		}
 		pkts = append(pkts, pkt{at, max(0, i-r.backup), i})
 	}
-	b := &Buffer{Lead: r.tick}
+	b := &Buffer{Lead: r.tick, Starve: r.starve, CatchUp: r.catchUp, MaxMoveDelta: r.maxDelta}
+	anchored := false
 	pose := model.Pose{Alive: true}
 	next := 0
 	for now := model.Time(0); now < r.end+r.up; now += r.tick {
@@ -83,6 +89,15 @@ func (r spikeRun) play(vel model.Vec) spikeResult {
 		resyncs := b.Stats.Resyncs
 		was := pose.Pos
 		pose, _ = b.Tick(now, r.tick, pose, nil)
+		if !anchored && b.Anchored() {
+			anchored, out.start = true, ins[0].T
+			for _, in := range ins {
+				if out.received[in.Seq] {
+					out.start = in.T // the first that came: where the cursor began
+					break
+				}
+			}
+		}
 		out.resyncEvents += b2i(b.Stats.Resyncs > resyncs)
 		out.maxStep = max(out.maxStep, pose.Pos.Dist(was))
 		if now < r.spikeAt+r.up && b.Anchored() {
@@ -94,7 +109,7 @@ func (r spikeRun) play(vel model.Vec) spikeResult {
 			out.back = now
 		}
 	}
-	out.b = b
+	out.b, out.pose = b, pose
 	out.sent = int(out.newest) // those after the newest that came are in flight, not lost
 	return out
 }

@@ -76,6 +76,9 @@ func (run *Run) foldMovement(sum *lagcomp.Summary) {
 		sum.InputsLost += m.InputsLost
 		sum.StarvedTicks += m.StarvedTicks
 		sum.InputResyncs += m.Resyncs
+		sum.LastCmdReplays += m.LastCmdReplays
+		sum.UsercmdsCapped += m.UsercmdsCapped
+		sum.MovesClamped += m.MovesClamped
 		sum.Corrections += m.Corrections
 		sum.MaxCorrectionM = max(sum.MaxCorrectionM, m.MaxCorrectionM)
 		delay, delays = delay+model.MsF(m.InputDelaySumMs), delays+m.InputDelays

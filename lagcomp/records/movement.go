@@ -28,6 +28,11 @@ type MovementJSON struct {
 	StarvedTicks     int      `json:"starved_ticks"`
 	Resyncs          int      `json:"resyncs"`
 	Drains           int      `json:"drains"`
+	LastCmdReplays   int      `json:"last_cmd_replays"`  // input_starved = source: missing commands m_LastCmd was run for
+	UsercmdsCapped   int      `json:"usercmds_capped"`   // input_starved = source: inputs the budget refused, wholly or in part
+	UsercmdCappedMs  float64  `json:"usercmd_capped_ms"` // and the client time it refused
+	MovesClamped     int      `json:"moves_clamped"`     // input_starved = ue: moves clamped to max_move_delta_ms
+	MoveClampedMs    float64  `json:"move_clamped_ms"`   // and the client time not moved
 	InputDelayMsMean *float64 `json:"input_delay_ms_mean"`
 	// InputDelays and InputDelaySumMs are the mean's count and sum (to the
 	// microsecond), so the summary's mean over every player is the run's
@@ -37,7 +42,8 @@ type MovementJSON struct {
 	OffsetMs        float64 `json:"buffer_offset_ms"`
 	Corrections     int     `json:"corrections"`
 	MaxCorrectionM  float64 `json:"max_correction_m"`
-	// Rules names what shaped the record: cmd_rate_capped, input_resync
+	// Rules names what shaped the record: cmd_rate_capped, input_resync,
+	// last_cmd_replay, usercmd_cap, move_delta_clamp
 	Rules []lagcomp.Rule `json:"rules"`
 }
 
@@ -48,6 +54,8 @@ func Movement(m *lagcomp.MovementRecord) MovementJSON {
 		CmdRateHz: m.CmdRateHz, CommandPackets: m.CommandPackets, CmdRateCapped: m.CmdCapped, Rules: m.Rules,
 		InputsLost: m.Buffer.Lost, InputsLate: m.Buffer.Late, InputCopies: m.Buffer.Duplicates,
 		StarvedTicks: m.Buffer.Starved, Resyncs: m.Buffer.Resyncs, Drains: m.Buffer.Drains,
+		LastCmdReplays: m.Buffer.Replayed, UsercmdsCapped: m.Buffer.Capped, UsercmdCappedMs: round6(m.Buffer.CappedTime.Millis()),
+		MovesClamped: m.Buffer.Clamped, MoveClampedMs: round6(m.Buffer.ClampedTime.Millis()),
 		OffsetMs: round6(m.Offset.Millis()), Corrections: m.Corrections, MaxCorrectionM: round6(m.MaxCorrectionM),
 		InputDelays: m.Buffer.DelayN, InputDelaySumMs: m.Buffer.DelaySum.Millis(),
 	}
@@ -64,8 +72,8 @@ func Movement(m *lagcomp.MovementRecord) MovementJSON {
 }
 
 // movementFolded are the movement line's fields the summary folds.
-var movementFolded = []string{"inputs_sent", "inputs_lost", "starved_ticks", "resyncs", "cmd_rate_capped",
-	"corrections", "max_correction_m", "input_delays", "input_delay_sum_ms"}
+var movementFolded = []string{"inputs_sent", "inputs_lost", "starved_ticks", "resyncs", "last_cmd_replays",
+	"usercmds_capped", "moves_clamped", "cmd_rate_capped", "corrections", "max_correction_m", "input_delays", "input_delay_sum_ms"}
 
 // fieldErr is a field of a line and what is wrong with it.
 type fieldErr struct{ field, msg string }
