@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"lagscope/lagcomp/rule"
 )
 
 var updateSchema = flag.Bool("update-schema", false, "rewrite docs/records.schema.json's summary from the figures' declarations")
@@ -66,5 +68,38 @@ func TestSchemaListsEveryField(t *testing.T) {
 		if !reflect.DeepEqual(listed, want) {
 			t.Errorf("%s line: the schema lists %v,\nthe line prints %v", def, listed, want)
 		}
+	}
+}
+
+// The schema's movement line names every rule of the movement stage
+// (rule.Movement), and only those: a movement rule added without it
+// (last_cmd_replay, usercmd_cap and move_delta_clamp were) would print a
+// name the schema refuses.
+func TestSchemaMovementRulesAreTheMovementStage(t *testing.T) {
+	b, err := os.ReadFile(schemaPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Defs map[string]struct {
+			Properties map[string]struct {
+				Items struct {
+					Enum []string `json:"enum"`
+				} `json:"items"`
+			} `json:"properties"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatalf("%s: %v", schemaPath, err)
+	}
+	var want []string
+	for _, m := range rule.All() {
+		if m.Stage == rule.Movement {
+			want = append(want, string(m.Rule))
+		}
+	}
+	got := s.Defs["movement"].Properties["rules"].Items.Enum
+	if !reflect.DeepEqual(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {
+		t.Errorf("the schema's movement rules %v, the movement stage's %v", got, want)
 	}
 }
