@@ -171,10 +171,30 @@ func TestLookForMovement(t *testing.T) {
 	lossy := runPreset(t, "lossy-victim")
 	v, sum := victim(lossy), lossy.Summary()
 	clean := runPreset(t, "lossy-victim", "victim_up_loss_pct", "0").Summary()
-	if v.InputsSent != 2400 || v.Buffer.Lost != 107 || v.Buffer.Starved != 263 || v.Corrections != 46 || !near(v.MaxCorrectionM, 0.25, 0.005) ||
-		!near(sum.MaxWarpM, 0.34, 0.005) || !near(clean.MaxWarpM, 0.13, 0.005) || clean.Corrections != 0 {
-		t.Errorf("lossy-victim: %d sent, %d lost, %d starved, %d corrections (largest %.3f m), warp %.3f m vs %.3f clean; look_for says 2400, 107, 263, 46 (0.25), 0.34 vs 0.13",
-			v.InputsSent, v.Buffer.Lost, v.Buffer.Starved, v.Corrections, v.MaxCorrectionM, sum.MaxWarpM, clean.MaxWarpM)
+	if v.InputsSent != 2400 || v.Buffer.Lost != 107 || v.Buffer.Replayed != 107 || v.Buffer.Starved != 263 || v.Corrections != 1 || !near(v.MaxCorrectionM, 0.29, 0.005) ||
+		!near(sum.MaxWarpM, 0.61, 0.005) || !near(clean.MaxWarpM, 0.13, 0.005) || clean.Corrections != 0 {
+		t.Errorf("lossy-victim: %d sent, %d lost, %d replayed, %d starved, %d corrections (largest %.3f m), warp %.3f m vs %.3f clean; look_for says 2400, 107, 107, 263, 1 (0.29), 0.61 vs 0.13",
+			v.InputsSent, v.Buffer.Lost, v.Buffer.Replayed, v.Buffer.Starved, v.Corrections, v.MaxCorrectionM, sum.MaxWarpM, clean.MaxWarpM)
+	}
+	spike := []string{"victim_up_loss_pct", "0", "victim_up_spike_every_ms", "4000", "victim_up_spike_len_ms", "20", "victim_up_spike_ms", "1000"}
+	sp := runPreset(t, "lossy-victim", spike...)
+	spWait := runPreset(t, "lossy-victim", append(spike, "input_starved", "wait")...).Summary()
+	spUE := runPreset(t, "lossy-victim", append(spike, "input_starved", "ue")...).Summary()
+	if s := sp.Summary(); !near(s.MaxWarpM, 4.69, 0.005) || victim(sp).Buffer.Capped != 268 || !near(spWait.MaxWarpM, 11.97, 0.005) || !near(spUE.MaxWarpM, 11.97, 0.005) {
+		t.Errorf("lossy-victim's spike: warp %.3f m, %d capped; wait %.3f m, ue %.3f m; look_for says 4.69, 268, 11.97, 11.97",
+			s.MaxWarpM, victim(sp).Buffer.Capped, spWait.MaxWarpM, spUE.MaxWarpM)
+	}
+	ue := runPreset(t, "lossy-victim", "input_starved", "ue")
+	ueClamped := victim(runPreset(t, "lossy-victim", "input_starved", "ue", "max_move_delta_ms", "10"))
+	if u := victim(ue); !near(ue.Summary().MaxWarpM, 0.61, 0.005) || u.Corrections != 2 || !near(u.MaxCorrectionM, 0.11, 0.005) || u.Buffer.Clamped != 0 ||
+		ueClamped.Buffer.Clamped != 46 || ueClamped.Corrections != 46 {
+		t.Errorf("lossy-victim, input_starved ue: warp %.3f m, %d corrections (largest %.3f m), %d clamped; max_move_delta_ms 10: %d clamped, %d corrections; look_for says 0.61, two (0.11 m), 0; 46, 46",
+			ue.Summary().MaxWarpM, u.Corrections, u.MaxCorrectionM, u.Buffer.Clamped, ueClamped.Buffer.Clamped, ueClamped.Corrections)
+	}
+	wait := runPreset(t, "lossy-victim", "input_starved", "wait")
+	if w := victim(wait); !near(wait.Summary().MaxWarpM, 0.34, 0.005) || w.Corrections != 46 || !near(w.MaxCorrectionM, 0.25, 0.005) {
+		t.Errorf("lossy-victim, input_starved wait: warp %.3f m, %d corrections (largest %.3f m); look_for says 0.34, 46 (0.25 m)",
+			wait.Summary().MaxWarpM, w.Corrections, w.MaxCorrectionM)
 	}
 	rep := runPreset(t, "lossy-victim", "input_starved", "repeat")
 	if r := victim(rep); !near(rep.Summary().MaxWarpM, 0.31, 0.005) || r.Corrections != 2 || !near(r.MaxCorrectionM, 0.24, 0.005) || r.Buffer.Resyncs != 3 {
@@ -182,8 +202,8 @@ func TestLookForMovement(t *testing.T) {
 			rep.Summary().MaxWarpM, r.Corrections, r.MaxCorrectionM, r.Buffer.Resyncs)
 	}
 	nbs := runPreset(t, "lossy-victim", "cmd_backup", "0")
-	if nb := victim(nbs); nb.Buffer.Lost != 566 || nb.Corrections != 229 {
-		t.Errorf("lossy-victim, cmd_backup 0: %d lost, %d corrections; look_for says 566, 229", nb.Buffer.Lost, nb.Corrections)
+	if nb := victim(nbs); nb.Buffer.Lost != 566 || nb.Buffer.Replayed != 566 || nb.Corrections != 13 || !near(nb.MaxCorrectionM, 0.49, 0.005) {
+		t.Errorf("lossy-victim, cmd_backup 0: %d lost, %d replayed, %d corrections (largest %.3f m); look_for says 566, 566, 13 (0.49 m)", nb.Buffer.Lost, nb.Buffer.Replayed, nb.Corrections, nb.MaxCorrectionM)
 	}
 	pc := runPreset(t, "prediction-correction")
 	v, sum = victim(pc), pc.Summary()
