@@ -221,3 +221,57 @@ func TestStarveCountsAreTheEvents(t *testing.T) {
 		}
 	}
 }
+
+// Source's budget grants one tick a tick, kept up to the cap: a clock
+// that plays two ticks a tick (a drain: the first input came 500 ms late,
+// the 49 behind it with it) spends the budget's 24 ticks one a tick, so
+// from the 24th draining tick on each tick runs one tick of movement and
+// refuses the other: D draining ticks refuse (D − 23) ticks, however
+// the drain is found. (A hold accrues play and budget at the same rate,
+// so the tick tables cannot tell a grant of one from a grant of two.)
+func TestSourceBudgetGrantsATickATick(t *testing.T) {
+	const tick = 10 * ms
+	b := &Buffer{Starve: StarveSource, CatchUp: 24 * tick}
+	ins := stream(400, tick, model.V(1, 0))
+	pose := model.Pose{Alive: true}
+	var offset0 model.Time
+	for k := 1; k <= 400; k++ {
+		now := model.Time(k) * tick
+		for i := range ins {
+			at := max(ins[i].End(), 510*ms) // the first 51 held to 510 ms
+			if at > now-tick && at <= now {
+				b.Receive(&ins[i], at)
+			}
+		}
+		pose, _ = b.Tick(now, tick, pose, nil)
+		if now == 510*ms {
+			offset0 = b.Offset
+		}
+	}
+	drained := (offset0 - b.Offset) / tick
+	if b.Stats.Drains != 1 || drained <= 24 {
+		t.Fatalf("%d drains of %d ticks: the run shows nothing", b.Stats.Drains, drained)
+	}
+	if want := (drained - 23) * tick; b.Stats.CappedTime != want {
+		t.Fatalf("%d draining ticks refused %v, want %v: %+v", drained, b.Stats.CappedTime, want, b.Stats)
+	}
+	if moved, played := pose.Pos.X, (b.Cursor() - ins[0].T).Seconds(); math.Abs(moved-(played-b.Stats.CappedTime.Seconds())) > 1e-9 {
+		t.Fatalf("moved %.4f m of %.4f s played, %v refused", moved, played, b.Stats.CappedTime)
+	}
+}
+
+// BenchmarkBufferSpikeByRule is BenchmarkBufferSpike's 2 s spike under
+// each input_starved rule (source refuses most of its backlog input by
+// input, ue covers its gaps move by move).
+func BenchmarkBufferSpikeByRule(b *testing.B) {
+	for _, starve := range Starves() {
+		b.Run(string(starve), func(b *testing.B) {
+			r := spikeRun{dt: model.TickTime(1, 120), tick: model.TickTime(1, 64), up: 40 * ms, backup: 2,
+				spikeAt: 2 * model.Second, spikeLen: 300 * ms, spike: 2 * model.Second, end: 14 * model.Second,
+				starve: starve, catchUp: 24 * model.TickTime(1, 64), maxDelta: 125 * ms}
+			for range b.N {
+				r.play(model.V(6, 0))
+			}
+		})
+	}
+}
