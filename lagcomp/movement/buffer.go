@@ -399,6 +399,9 @@ func (b *Buffer) Ahead(pose model.Pose, until model.Time, walls []model.Wall) mo
 			continue
 		}
 		gap := h.T > cursor && (!has || last.Seq != h.Seq)
+		if gap && h.T > until && (b.Starve == StarveSource || b.Starve == StarveUE) {
+			break // the gap's inputs may still come: Tick holds
+		}
 		if gap && has && (!hold || b.Starve == StarveSource && int(h.Seq-next) < LastCmdDropMax) {
 			// the server would repeat the last (StarveRepeat's guess, Source's m_LastCmd)
 			rep := last

@@ -275,3 +275,38 @@ func BenchmarkBufferSpikeByRule(b *testing.B) {
 		})
 	}
 }
+
+// Ahead (where a shot fired at the clock leaves from) bridges a gap as
+// Tick does under each holding rule: at every tick of the tables'
+// script, Ahead of the clock from where the pawn stands is where the
+// tick then puts it (source without a binding cap: Ahead leaves the
+// budget out, a shot's own command being paid for). With a lead of 20
+// ms the input after the gap comes before the clock reaches its frame,
+// and both hold (it may yet be that the gap's inputs come).
+func TestAheadIsWhereTheTickGoes(t *testing.T) {
+	const dt = 10 * ms
+	for _, b := range []*Buffer{{Starve: StarveSource}, {Starve: StarveUE, MaxMoveDelta: 20 * ms}, {Starve: StarveWait},
+		{Starve: StarveSource, Lead: 20 * ms}, {Starve: StarveUE, MaxMoveDelta: 20 * ms, Lead: 20 * ms}, {Starve: StarveWait, Lead: 20 * ms}} {
+		ins := make([]Input, 30)
+		for i := range ins {
+			ins[i] = Input{Seq: uint32(i + 1), T: model.Time(i) * dt, Dt: dt, Vel: model.V(float64(i+1), 0), Alive: true}
+		}
+		pose := model.Pose{Alive: true}
+		for k := 1; k <= 25; k++ {
+			now := model.Time(k) * dt
+			for i := range ins {
+				if at := starveScript(i + 1); at > now-dt && at <= now {
+					b.Receive(&ins[i], at)
+				}
+			}
+			var ahead model.Pose
+			if b.Anchored() {
+				ahead = b.Clone().Ahead(pose, now-b.Offset, nil)
+			}
+			pose, _ = b.Tick(now, dt, pose, nil)
+			if b.Anchored() && k > 1 && math.Abs(ahead.Pos.X-pose.Pos.X) > 1e-9 {
+				t.Errorf("%s, lead %v, tick %d: Ahead put the pawn at %.4f, the tick at %.4f", b.Starve, b.Lead, k, ahead.Pos.X, pose.Pos.X)
+			}
+		}
+	}
+}
