@@ -78,7 +78,9 @@ type Config struct {
 	CmdRateHz     int
 	InputBufferMs float64
 	// InputStarved is what the input buffer does when a player's next
-	// input has not come: repeat the last, or wait and catch up.
+	// input has not come, each engine's rule: repeat the last (Overwatch),
+	// or hold and catch up as Source (source), Unreal (ue) or no engine
+	// (wait) does.
 	InputStarved movement.Starve
 	// MaxUsercmdTicks caps the movement one tick runs under
 	// input_starved = source (sv_maxusrcmdprocessticks; 0: none);

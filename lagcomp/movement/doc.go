@@ -3,8 +3,11 @@
 // Multiplayer Networking", ../shared/sources/, on usercmds, cl_cmdrate
 // and prediction; Gambetta's client-side prediction and server
 // reconciliation): the input a client samples each frame, the server's
-// input buffer that applies a client's inputs at its ticks (repeating the
-// last one when the queue runs dry), and the client's prediction of its
+// input buffer that applies a client's inputs at its ticks (when the
+// queue runs dry, each engine's rule: Overwatch repeats the last input,
+// Source holds, then runs m_LastCmd for the lost ones within its
+// sv_maxusrcmdprocessticks budget, Unreal's ServerMove covers the gap
+// clamped to MaxMoveDeltaTime), and the client's prediction of its
 // own pawn with its reconciliation — reset to the server's state, replay
 // what the server has not applied yet.
 //
