@@ -126,7 +126,7 @@ type Stats struct {
 	Lost       int // inputs that never came: their frames played (or skipped) without them
 	Late       int // inputs that arrived after their frame had begun playing
 	Overplayed int // of Late, inputs that arrived after their whole frame was played without them
-	Starved    int // ticks that repeated the last input for want of the next
+	Starved    int // ticks the next input had not come for: the last repeated, or the pawn held
 	Resyncs    int // late runs that moved the playback clock back (input_resync), one each
 	Drains     int // times a backlog was found and drained
 	// StarveSource: commands of gaps m_LastCmd was run again for
