@@ -103,6 +103,7 @@ type Config struct {
 	TeleportGuard        bool
 	TeleportDistM        float64
 	SourceWindowMs       float64
+	StampPrecision       compensation.Precision
 
 	// Ping tracking.
 	PingStyle           ping.Style

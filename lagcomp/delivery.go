@@ -334,7 +334,7 @@ func (s *Sim) clientRecord(ps *pendingShot) ShotRecord {
 		Fire: ps.fire, IdealTo: ps.idealT, ClientSaw: ps.saw, Dir: cmd.Dir,
 		ClientOrigin: ps.origin, ClientEnd: ps.hit.Point, ClientHit: ps.clientHit, ClientPart: ps.hit.Part,
 		ServerHitPawn: -1, Sends: len(ps.sentAt), ClockError: cmd.ClockError,
-		Sent: firstOr(ps.sentAt), HasSent: len(ps.sentAt) > 0,
+		Sent: firstOr(ps.sentAt), HasSent: len(ps.sentAt) > 0, Stamp: s.stampSent(cmd),
 	}
 }
 

@@ -204,6 +204,7 @@ func (s *Sim) compensationShot(cn *conn, cmd *Command) compensation.Shot {
 			Bias: cfg.Bias, MaxRewindMs: cfg.MaxRewindMs, Interp: cfg.interpDelay(), SourceWindowMs: cfg.SourceWindowMs,
 			PingToleranceMs: cfg.PingToleranceMs, LatencyReductionMs: cfg.LatencyReductionMs,
 			MaxPredictionPingMs: cfg.MaxPredictionPingMs, CorrectionFactor: cfg.CorrectionFactor,
+			Precision: cfg.StampPrecision, TickHz: cfg.TickHz,
 		},
 	}
 }

@@ -364,6 +364,7 @@ func buildParams() []*Param {
 		flag("teleport_guard", "compensation", true, "never rewind across a jump longer than teleport_dist_m or into a death (Source)", func(c *Config) *bool { return &c.TeleportGuard }),
 		num("teleport_dist_m", "compensation", "m", 0.1, 100, 2, "a move longer than this between samples is a teleport", func(c *Config) *float64 { return &c.TeleportDistM }),
 		num("source_window_ms", "compensation", "ms", 0, 5000, 200, "source mode: the command's time is trusted only this close to the server's estimate", func(c *Config) *float64 { return &c.SourceWindowMs }),
+		choice("stamp_precision", "compensation", compensation.Precisions, compensation.Continuous, "what a shot's command carries of its time, read by the modes that stamp (timestamp, source): continuous (the client's time to the microsecond), tick (Source's and CS:GO's usercmd: the integer tick_count and the lerp as TIME_TO_TICKS(lerp), so the rewind lands on a whole tick, up to a tick off what the client drew) or subtick (Counter-Strike 2: the trigger pull's render tick and fraction and the interpolation state drawn then; the rewind is the time drawn)", func(c *Config) *compensation.Precision { return &c.StampPrecision }),
 
 		// ue4 is the engine's own (source 004 builds on UpdatePing), so it is
 		// the default; ewma stays selectable for the comparison

@@ -74,8 +74,12 @@ type ShotRecord struct {
 	// rule clock_error names a verdict it changed.
 	ClockError model.Time
 	HasClaimed bool
-	RewindTo   model.Time // the server time the target was rewound to (Judged in none mode)
-	IdealTo    model.Time // the server time whose state the client was displaying
+	// Stamp is what the command carried of its time beyond the
+	// continuous stamp (stamp_precision): tick's whole ticks, subtick's
+	// render tick and interpolation state.
+	Stamp    compensation.Stamp
+	RewindTo model.Time // the server time the target was rewound to (Judged in none mode)
+	IdealTo  model.Time // the server time whose state the client was displaying
 
 	ClientSaw model.Pose // target as the shooter's client displayed it when firing
 	Rewound   model.Pose // target as the server judged it

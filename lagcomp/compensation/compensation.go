@@ -41,9 +41,11 @@ type Rewind struct {
 // RewindTo is the heart of every mode: the server time to judge sh at,
 // and the rules that shaped it. The mode's strategy says what it wants;
 // every mode's want is then held to the present, scaled by bias and
-// capped. (A want of the present itself, as none, client or a stamp not
+// capped. The mode reads the command's timing as stamp_precision sends
+// it (Timing.Sent). (A want of the present itself, as none, client or a stamp not
 // positive give, passes those steps unchanged.)
 func RewindTo(m Mode, sh Shot) Rewind {
+	sh.Timing, _ = sh.Timing.Sent(sh.Settings.Precision, sh.Settings.TickHz)
 	return shared(For(m).Want(sh), &sh)
 }
 

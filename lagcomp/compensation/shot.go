@@ -20,6 +20,15 @@ type Timing struct {
 	StartFire bool       // the first shot of a burst
 	TickTime  model.Time // source mode: the client's tick (PackageTimeStamp, not less interpolation)
 	Interp    model.Time // source mode: the client's interpolation delay, sent with the command
+	// StampLessInterp: Stamp is TickTime less Interp (stamp_subtracts_interp)
+	StampLessInterp bool
+	// Drawn is the server time the client's display showed at the
+	// trigger pull; Lerped, that it interpolated between the snapshots
+	// of server times DrawnFrom and DrawnTo to show it (equal: it held
+	// one). Subtick sends them (Sent); the other precisions do not.
+	Drawn              model.Time
+	DrawnFrom, DrawnTo model.Time
+	Lerped             bool
 }
 
 // Conn is what the modes read and keep of the shooter's connection.
@@ -51,4 +60,6 @@ type Settings struct {
 	LatencyReductionMs  float64    // latency_reduction_ms: PredictionLatencyReduction
 	MaxPredictionPingMs float64    // max_prediction_ping_ms: MaxPredictionPing
 	CorrectionFactor    float64    // correction_factor: PredictionCorrectionFactor
+	Precision           Precision  // stamp_precision: what the command carries of its time (Sent)
+	TickHz              int        // tick_hz: the ticks a whole-tick stamp counts
 }

@@ -11,7 +11,9 @@ import (
 // within source_window_ms of its own estimate, latency + interpolation
 // clamped to sv_maxunlag (here max_rewind_ms + interp_ms, so the latency
 // is clamped to max_rewind_ms). A command time farther off is not
-// believed. That clamp is Source's only one: a tick it believes is
+// believed. With stamp_precision = tick the command's tick and lerp are
+// whole ticks, and so is the estimate it falls back to (targettick =
+// tickcount − TIME_TO_TICKS(correct)). That clamp is Source's only one: a tick it believes is
 // rewound to as far as the history reaches (BacktrackPlayer walks its
 // records and takes the oldest if the tick is older), so the cap every
 // other mode shares does not apply.
@@ -35,9 +37,17 @@ func (commandTick) Want(sh Shot) Rewind {
 	if capped {
 		latency = model.MsF(cfg.MaxRewindMs)
 	}
-	correct := latency + cfg.Interp
+	lerp := cfg.Interp
+	if cfg.Precision == Tick { // correct += TICKS_TO_TIME(lerpTicks)
+		lerp = model.TickTime(TimeToTicks(lerp, cfg.TickHz), cfg.TickHz)
+	}
+	correct := latency + lerp
 	if d := (sh.Now - rw.To) - correct; d > model.MsF(cfg.SourceWindowMs) || -d > model.MsF(cfg.SourceWindowMs) {
 		rw.To = sh.Now - correct
+		if cfg.Precision == Tick {
+			// targettick = gpGlobals->tickcount − TIME_TO_TICKS(correct)
+			rw.To = model.TickTime(TickAt(sh.Now, cfg.TickHz)-TimeToTicks(correct, cfg.TickHz), cfg.TickHz)
+		}
 		rw.Rules = append(rw.Rules, rule.SourceWindow)
 		if capped {
 			rw.Rules = append(rw.Rules, rule.MaxRewindCap)

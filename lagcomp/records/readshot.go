@@ -33,6 +33,7 @@ func (l *lineReader) shot(missing map[string]int) lagcomp.ShotRecord {
 	r.Sent, r.HasSent = l.ms("sent_ms", false, true)
 	r.Sends = l.count("sends", false, 1)
 	r.Claimed, r.HasClaimed = l.ms("claimed_stamp_ms", true, true)
+	l.stamp(&r)
 	r.ClientSaw, _ = l.pose("client_saw", true, false)
 	r.ClientHit, _ = l.boolean("client_hit", true, false)
 	r.ClientPart = l.part("client_part")

@@ -2,8 +2,10 @@ package records
 
 import (
 	"math"
+	"strconv"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/compensation"
 	"lagscope/model"
 )
 
@@ -57,6 +59,16 @@ type ShotJSON struct {
 	Culls           *int               `json:"broadphase_culled"`
 	BehindCover     *bool              `json:"behind_cover"`
 	ClockErrorMs    float64            `json:"clock_error_ms"`
+	// what the command carried of its time beyond the continuous stamp
+	// (stamp_precision): left out for continuous, so a continuous run's
+	// lines are as they were before the key
+	StampPrecision    compensation.Precision `json:"stamp_precision,omitempty"`
+	StampTick         *int64                 `json:"stamp_tick,omitempty"`
+	StampLerpTicks    *int64                 `json:"stamp_lerp_ticks,omitempty"`
+	StampTickFraction *float64               `json:"stamp_tick_fraction,omitempty"`
+	InterpFromTick    *int64                 `json:"interp_from_tick,omitempty"`
+	InterpToTick      *int64                 `json:"interp_to_tick,omitempty"`
+	InterpFraction    *float64               `json:"interp_fraction,omitempty"`
 }
 
 // PoseJSON is a pose in the JSON output.
@@ -127,5 +139,26 @@ func Shot(r *lagcomp.ShotRecord) ShotJSON {
 	if r.HasClaimed {
 		j.ClaimedStampMs = ptr(r.Claimed.Millis())
 	}
+	stampJSON(&j, &r.Stamp)
 	return j
+}
+
+// stampJSON fills a line's stamp fields from what the command carried:
+// tick's tick_count and lerp ticks, subtick's render tick and fraction
+// and interpolation state; nothing for continuous.
+func stampJSON(j *ShotJSON, st *compensation.Stamp) {
+	switch st.Precision {
+	case compensation.Tick:
+		j.StampPrecision, j.StampTick, j.StampLerpTicks = st.Precision, ptr(st.Tick), ptr(st.LerpTicks)
+	case compensation.Subtick:
+		j.StampPrecision, j.StampTick, j.StampTickFraction = st.Precision, ptr(st.Tick), ptr(float32JSON(st.Fraction))
+		j.InterpFromTick, j.InterpToTick, j.InterpFraction = ptr(st.InterpFrom), ptr(st.InterpTo), ptr(float32JSON(st.InterpFraction))
+	}
+}
+
+// float32JSON is a float32 as the shortest decimal that reads back to it
+// (0.3, not 0.30000001192092896): the proto's fractions are floats.
+func float32JSON(f float32) float64 {
+	x, _ := strconv.ParseFloat(strconv.FormatFloat(float64(f), 'g', -1, 32), 64)
+	return x
 }
