@@ -31,7 +31,7 @@ func stampRun(t *testing.T, p compensation.Precision, seed int, set ...string) *
 // behind what the client drew (6.06 to 21.2 ms), so used and ideal
 // rewinds differ on every shot, where continuous stamps agree on all.
 func TestWholeTickRewindsAreSourcesRule(t *testing.T) {
-	hz, interp := 66.0, 0.100 // tick_hz, cl_interp in seconds
+	hz, interp := 66.0, 0.100          // tick_hz, cl_interp in seconds
 	lerp := int64(0.5 + interp/(1/hz)) // TIME_TO_TICKS
 	if lerp != 7 {
 		t.Fatalf("TIME_TO_TICKS(100 ms) at 66 Hz = %d, want 7", lerp)
