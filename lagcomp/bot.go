@@ -143,29 +143,6 @@ func (s *Sim) stampSent(cmd *Command) compensation.Stamp {
 	return st
 }
 
-// drawnPair is the interpolation state of the client's display: the
-// server times of the snapshots it interpolates between (the same one
-// twice when it holds one), as interpolate chose them; lerped is false
-// when it does not interpolate.
-func (c *Client) drawnPair(cfg *Config) (from, to model.Time, lerped bool) {
-	if cfg.Display != DisplayInterp || len(c.snaps) == 0 {
-		return 0, 0, false
-	}
-	render := c.Display.Render
-	first, last := c.snaps[0].Stamp, c.snaps[len(c.snaps)-1].Stamp
-	switch {
-	case render >= last:
-		return last, last, true
-	case render <= first:
-		return first, first, true
-	}
-	i := len(c.snaps) - 1
-	for c.snaps[i-1].Stamp > render {
-		i--
-	}
-	return c.snaps[i-1].Stamp, c.snaps[i].Stamp, true
-}
-
 // backtracks reports whether client c's bot is a backtrack cheater: it
 // may forge its stamps up to cheat_stamp_ms and, with cheat_backtrack,
 // picks the time to claim (see backtrack).

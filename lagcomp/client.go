@@ -245,16 +245,43 @@ func (c *Client) interpolate(cfg *Config, v *ClientView) {
 		v.Filled = false
 		return
 	}
-	// the render time trails the newest stamp by interp_ms, so the pair
-	// that sandwiches it is near the newest end of the buffer (which
-	// holds interp_ms and a second more): look from there
+	i := c.sandwich(render)
+	a, b := c.snaps[i-1], c.snaps[i]
+	c.lerp = pendingLerp{b: i, f: float64(render-a.Stamp) / float64(b.Stamp-a.Stamp), due: true}
+	v.IdealT = render
+}
+
+// sandwich is the index i of the buffered snapshot after render, the
+// pair i-1, i sandwiching it, for a render time after the oldest and
+// before the newest. The render time trails the newest stamp by
+// interp_ms, so the pair is near the newest end of the buffer (which
+// holds interp_ms and a second more): it looks from there.
+func (c *Client) sandwich(render model.Time) int {
 	i := len(c.snaps) - 1
 	for c.snaps[i-1].Stamp > render {
 		i--
 	}
-	a, b := c.snaps[i-1], c.snaps[i]
-	c.lerp = pendingLerp{b: i, f: float64(render-a.Stamp) / float64(b.Stamp-a.Stamp), due: true}
-	v.IdealT = render
+	return i
+}
+
+// drawnPair is the interpolation state of the client's display, what a
+// sub-tick command sends: the server times of the snapshots interpolate
+// lerps between (the same one twice when it holds one); lerped is false
+// when the client does not interpolate.
+func (c *Client) drawnPair(cfg *Config) (from, to model.Time, lerped bool) {
+	if cfg.Display != DisplayInterp || len(c.snaps) == 0 {
+		return 0, 0, false
+	}
+	render := c.Display.Render
+	first, last := c.snaps[0].Stamp, c.snaps[len(c.snaps)-1].Stamp
+	switch {
+	case render >= last:
+		return last, last, true
+	case render <= first:
+		return first, first, true
+	}
+	i := c.sandwich(render)
+	return c.snaps[i-1].Stamp, c.snaps[i].Stamp, true
 }
 
 // pendingLerp is a frame's interpolation between the buffered snapshots
