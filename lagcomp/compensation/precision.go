@@ -23,7 +23,8 @@ const (
 	// not sent), and the server reads the lerp as TIME_TO_TICKS(lerp)
 	// (StartLagCompensation: targettick = tick_count − lerpTicks), so
 	// the rewind lands on a whole tick, up to a tick off what the client
-	// drew.
+	// drew (and the lerp's rounding more: lagscope's client draws
+	// interp_ms exactly, where Source's own draws whole ticks too).
 	Tick Precision = "tick"
 	// Subtick stamps the trigger pull within the frame, as Counter-Strike
 	// 2's sub-tick usercmd does (cs_usercmd.proto's input history entry:
@@ -115,18 +116,18 @@ func (t Timing) Sent(p Precision, hz int) (Timing, Stamp) {
 		render := t.TickTime - t.Interp // the client's clock at the pull, less its interpolation
 		st.Tick = TickAt(render, hz)
 		st.Fraction = float32(float64(render-model.TickTime(st.Tick, hz)) / float64(model.TickTime(st.Tick+1, hz)-model.TickTime(st.Tick, hz)))
-		st.InterpFrom, st.InterpTo, st.InterpFraction = t.drawn(hz)
+		st.InterpFrom, st.InterpTo, st.InterpFraction = t.interpState(hz)
 		drawn := tickLerp(st.InterpFrom, st.InterpTo, st.InterpFraction, hz)
 		t.TickTime, t.Stamp = drawn+t.Interp, drawn
 	}
 	return t, st
 }
 
-// drawn is the interpolation state of the display at the pull: the pair
-// of snapshots it lerped between (both the one it held), or, for a
-// display that does not interpolate between snapshots, the ticks around
-// the time it showed.
-func (t Timing) drawn(hz int) (from, to int64, f float32) {
+// interpState is the interpolation state of the display at the pull:
+// the pair of snapshots it lerped between (both the one it held), or,
+// for a display that does not interpolate between snapshots, the ticks
+// around the time it showed.
+func (t Timing) interpState(hz int) (from, to int64, f float32) {
 	if t.Lerped {
 		from, to = TickAt(t.DrawnFrom, hz), TickAt(t.DrawnTo, hz)
 		if to > from {
