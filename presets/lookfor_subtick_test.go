@@ -49,6 +49,30 @@ func TestLookForSubtick(t *testing.T) {
 			t.Errorf("%s Hz: tick changes %d verdicts (%d hits lost); look_for says %d (%d)", hz, changed, lost, w.changed, w.lost)
 		}
 	}
+	// under loss and jitter on both links: sub-tick stamps the snapshot a
+	// starved client held, continuous the render time past it
+	lossy := []string{"loss_pct", "20", "jitter_ms", "40", "victim_loss_pct", "20", "victim_jitter_ms", "40"}
+	disagree := func(s *lagcomp.Sim) (n, held, heldOff int) {
+		for _, r := range s.Shots.Records() {
+			h := r.Outcome == lagcomp.OutcomeJudged && r.Claimed > r.IdealTo
+			held += b2i(h)
+			if !r.Agree() {
+				n++
+				heldOff += b2i(h)
+			}
+		}
+		return n, held, heldOff
+	}
+	ls := runPreset(t, "subtick", lossy...)
+	if n, _, _ := disagree(ls); n != 0 || math.Abs(ls.Summary().MeanRewindErrM-0.00006) > 0.000005 || math.Abs(ls.Summary().MaxRewindErrM-0.013) > 0.0005 {
+		t.Errorf("subtick, lossy: %d verdicts off the client's, rewind error %.6f m (largest %.4f); look_for says none, 0.00006 (0.013)", n, ls.Summary().MeanRewindErrM, ls.Summary().MaxRewindErrM)
+	}
+	if n, held, heldOff := disagree(runPreset(t, "subtick", append(lossy, "stamp_precision", "continuous")...)); n != 6 || held != 28 || heldOff != 6 {
+		t.Errorf("continuous, lossy: %d verdicts off, %d shots fired holding the newest snapshot, %d of them off; look_for says 6, 28, all 6", n, held, heldOff)
+	}
+	if n, _, _ := disagree(runPreset(t, "subtick", append(lossy, "stamp_precision", "tick")...)); n != 18 {
+		t.Errorf("tick, lossy: %d verdicts off the client's; look_for says 18", n)
+	}
 	// the moment: shot 22 at 64 Hz
 	tick, sub := runPreset(t, "subtick", "stamp_precision", "tick"), runPreset(t, "subtick")
 	r, u := shotBySeq(tick, 22), shotBySeq(sub, 22)
