@@ -265,9 +265,9 @@ func (c *Client) sandwich(render model.Time) int {
 }
 
 // drawnPair is the interpolation state of the client's display, what a
-// sub-tick command sends: the server times of the snapshots interpolate
-// lerps between (the same one twice when it holds one); lerped is false
-// when the client does not interpolate.
+// sub-tick command sends: the server times of the two snapshots
+// interpolate lerped between this frame (the same one twice when it held
+// one); lerped is false when the client does not interpolate.
 func (c *Client) drawnPair(cfg *Config) (from, to model.Time, lerped bool) {
 	if cfg.Display != DisplayInterp || len(c.snaps) == 0 {
 		return 0, 0, false
