@@ -101,7 +101,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[Summary](): {"ShotsFired", "ShotsLost", "ShotsInFlight", "ProjectilesSpawned", "LostClientHits", "DupsRejected", "PingCapped", "PingDropped", "HandshakesFailed", "ReliableGaveUp", "ConnLost", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P50RewindErrM", "P95RewindErrM", "MaxRewindErrM", "MeanRewindMs", "MeanIdealMs", "P50ExtraRewindMs", "P95ExtraRewindMs", "MaxExtraRewindMs", "P50ArrivalDelayMs", "P95ArrivalDelayMs", "MaxArrivalDelayMs", "MeanClockErrorMs", "MaxClockErrorMs", "ClockVerdicts", "CheatHitsGained", "RuleCounts", "MaxWarpM", "StarvedFrames", "FireHeldNoSight", "MergedShots",
 		"InputsSent", "CmdRateCapped", "InputsLost", "InputDelayMsMean", "StarvedTicks", "InputResyncs", "LastCmdReplays", "UsercmdsCapped", "MovesClamped", "Corrections", "MaxCorrectionM"},
 	reflect.TypeFor[ProjectileSummary]():                 {"Count", "Outcomes", "Rules", "ServerRules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
-	reflect.TypeFor[sightings]():                         {"hidden", "armed", "seen", "at", "won", "winner", "wonAt"},
+	reflect.TypeFor[sightings]():                         {"hidden", "armed", "seen", "at", "srvHidden", "won", "winner", "wonAt", "snapLost", "peekBuf", "peekCorr", "inputLate", "corrected", "shotAt", "shotArr"},
 	reflect.TypeFor[schedule.Metronome]():                {"base", "hz", "n"},
 	reflect.TypeFor[schedule.Queue]():                    {"h"},
 	reflect.TypeFor[schedule.Event]():                    {"T", "Kind", "Client"},

@@ -63,7 +63,7 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 	if p := s.shot(cmd.Seq); p != nil {
 		p.rec = s.Shots.Len()
 	}
-	s.duelWin(&r)
+	s.duelShot(&r)
 	s.Shots.add(r, s.spares.shotChunks())
 }
 

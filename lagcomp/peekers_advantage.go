@@ -1,6 +1,8 @@
 package lagcomp
 
 import (
+	"lagscope/lagcomp/movement"
+	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
 
@@ -39,6 +41,10 @@ type PeekersAdvantage struct {
 	ServerTickMs  float64 // between server ticks, 1000/tick_hz (its wait is inside the input buffer)
 	SnapshotMs    float64 // between snapshots, 1000/snapshot_hz
 	HolderDownMs  float64 // the holder's one-way latency from the server
+	// the links' jitter (jitter_ms: each packet's delay is its latency
+	// plus up to this much), the peeker's up-link's and the holder's
+	// down-link's
+	PeekerJitterMs, HolderJitterMs float64
 	// OneWayFromTrace: a one-way term is a replayed trace's delay at the
 	// peek (the run's, not the configuration's latency_ms)
 	OneWayFromTrace bool
@@ -78,6 +84,48 @@ type PeekersAdvantage struct {
 	// sighting (-1: none yet); WonAt when.
 	Winner int
 	WonAt  model.Time
+	// PeekerShotAt and HolderShotAt are when the first shot each side
+	// fired at or after its own sighting reached the server (the Shot
+	// flags: whether one has): the gap at the server, the figure that
+	// decides who wins (AtServerGapMs).
+	PeekerShotAt, HolderShotAt model.Time
+	PeekerShot, HolderShot     bool
+	// Rules name what shaped the measured gap beyond what one peek's
+	// bounds hold (the duel's rules: snapshot_lost, peek_input_late,
+	// prediction_through_wall), as they happened in the run.
+	Rules []rule.Rule
+}
+
+// AtServerGapMs is the gap at the server: how much later the holder's
+// first shot at or after its sighting reached the server than the
+// peeker's did after its own. Tokey et al. 2024 ("Peeker's advantage" in
+// first-person shooters) find that this, not the gap between screens,
+// decides who wins, and that it tracks the holder's latency: the
+// peeker's own latency is on both sides of it (its movement's trip up
+// delays the holder's sighting, its shot's trip up delays its shot)
+// and cancels, the holder's round trip does not.
+func (p *PeekersAdvantage) AtServerGapMs() (float64, bool) {
+	if !p.PeekerShot || !p.HolderShot {
+		return 0, false
+	}
+	return (p.HolderShotAt - p.PeekerShotAt).Millis(), true
+}
+
+// duelRules are the rules that shaped the gap: what the run saw happen
+// to the exposure between the sightings.
+func (s *Sim) duelRules(p *PeekersAdvantage) []rule.Rule {
+	w := &s.sight
+	var out []rule.Rule
+	if w.corrected {
+		out = append(out, rule.PredictionThroughWall)
+	}
+	if w.inputLate {
+		out = append(out, rule.PeekInputLate)
+	}
+	if w.snapLost {
+		out = append(out, rule.SnapshotLost)
+	}
+	return out
 }
 
 // MeasuredMs is the measured advantage: how much later the holder's
@@ -107,15 +155,39 @@ func (p *PeekersAdvantage) FirstSaw() int {
 // them out of sight (so all three time the same peek, not one already
 // under way when a display first filled). A client looks only once its
 // display has filled: before, it shows nothing to be out of sight of.
+//
+// The three sightings are of one exposure, the server's: the holder's
+// screen shows the server's past, so its sighting counts only when the
+// state it shows is newer than the server's last look that had them out
+// of sight before the exposure (srvHidden). A holder whose render time
+// steps back (a snapshot that came later than the one before resets
+// the replicated clock behind what it showed) can show the tail of the
+// last exposure again; paired with the next peek's sighting of the
+// peeker, that gave a gap of −840 ms under regional-p95's jitter.
 // A value: a clone copies it.
 type sightings struct {
 	hidden [3]bool // the last look of each observer had them out of sight
 	armed  bool    // all three had them hidden at once: the next sightings count
 	seen   [3]bool
 	at     [3]model.Time
-	won    bool
-	winner int
-	wonAt  model.Time
+	// srvHidden is the server's last look that had them out of sight,
+	// frozen at its sighting: the exposure's start
+	srvHidden model.Time
+	won       bool
+	winner    int
+	wonAt     model.Time
+	// what shaped the gap (the duel's rules, as they happened)
+	snapLost bool // a snapshot of the exposure to the holder was lost
+	// the peeker's input buffer and prediction at its sighting, to see
+	// what changed by the server's: late inputs, corrections
+	peekBuf   movement.Stats
+	peekCorr  int
+	inputLate bool // the peeker's inputs of the exposure came late or not at all
+	corrected bool // the peeker's client corrected its prediction before the server saw
+	// the first shot each side fired at or after its own sighting to
+	// reach the server: when it arrived
+	shotAt  [2]model.Time
+	shotArr [2]bool
 }
 
 // The observers of a sighting.
@@ -135,16 +207,36 @@ func inSight(walls []model.Wall, a, b model.Vec) bool {
 	return model.Raycast(a, d.Unit(), dist, walls, nil).Part == model.PartNone
 }
 
-// look records one observer's look at the two players at t.
-func (s *Sim) look(who int, visible bool, t model.Time) {
+// look records one observer's look at the two players at t; shows is
+// the server time of the state it shows (the server's own: t).
+func (s *Sim) look(who int, visible bool, t, shows model.Time) {
 	w := &s.sight
+	if who == sightServer && !visible && !w.seen[sightServer] {
+		w.srvHidden = t
+	}
 	if !w.armed {
 		w.hidden[who] = !visible
 		w.armed = w.hidden == [3]bool{true, true, true}
 		return
 	}
-	if visible && !w.seen[who] {
-		w.seen[who], w.at[who] = true, t
+	if !visible || w.seen[who] {
+		return
+	}
+	if who == sightHolder && shows <= w.srvHidden {
+		return // the state before the exposure: not this peek's sighting
+	}
+	w.seen[who], w.at[who] = true, t
+	peeker := s.Server.conns[TargetPawn].inputs
+	switch who {
+	case sightPeeker:
+		w.peekBuf, w.peekCorr = peeker.Stats, s.Clients[TargetPawn].pred.Corrections
+	case sightServer:
+		if !w.seen[sightPeeker] {
+			return
+		}
+		b := peeker.Stats
+		w.inputLate = b.Starved > w.peekBuf.Starved || b.Resyncs > w.peekBuf.Resyncs || b.Late > w.peekBuf.Late || b.Lost > w.peekBuf.Lost
+		w.corrected = !s.cfg.PredictWalls && s.Clients[TargetPawn].pred.Corrections > w.peekCorr
 	}
 }
 
@@ -159,24 +251,55 @@ func (s *Sim) watchClientSight(c *Client, t model.Time) {
 	if !v.Filled || !v.Shown[other] {
 		return // nothing shown yet: neither in sight nor out of it
 	}
-	s.look(who, inSight(s.cfg.Walls, v.Poses[c.Index].Pos, v.Poses[other].Pos), t)
+	s.look(who, inSight(s.cfg.Walls, v.Poses[c.Index].Pos, v.Poses[other].Pos), t, v.IdealT)
 }
 
 // watchServerSight is the server's look, from its present poses.
 func (s *Sim) watchServerSight(t model.Time) {
 	p := s.Server.Pawns
-	s.look(sightServer, inSight(s.cfg.Walls, p[ShooterPawn].Pose.Pos, p[TargetPawn].Pose.Pos), t)
+	s.look(sightServer, inSight(s.cfg.Walls, p[ShooterPawn].Pose.Pos, p[TargetPawn].Pose.Pos), t, t)
 }
 
-// duelWin notes a server-confirmed hit: the first after the first
-// sighting (anyone's: the peeker's shot may reach the server before the
-// peeker's own movement, which waits in the input buffer) decides the duel.
-func (s *Sim) duelWin(r *ShotRecord) {
+// duelSnapshotLost notes a snapshot to the holder the link dropped: one
+// of the exposure's (stamped after the server's last look without it,
+// once the server has seen it, before the holder has) delays the
+// holder's sighting by a snapshot interval or more (snapshot_lost).
+func (s *Sim) duelSnapshotLost(c *Client, snap *Snapshot) {
 	w := &s.sight
-	if !s.cfg.Duel || w.won || !r.ServerHit || r.Rejected || w.seen == [3]bool{} {
+	if c.Index == ShooterPawn && w.armed && w.seen[sightServer] && !w.seen[sightHolder] && snap.Stamp > w.srvHidden {
+		w.snapLost = true
+	}
+}
+
+// duelShot notes a shot that reached the server: the first each side
+// fired at or after its own sighting times the gap at the server; the
+// first server-confirmed hit after the first sighting (anyone's: the
+// peeker's shot may reach the server before the peeker's own movement,
+// which waits in the input buffer) decides the duel.
+func (s *Sim) duelShot(r *ShotRecord) {
+	w := &s.sight
+	if !s.cfg.Duel {
+		return
+	}
+	if side, who := duelSide(r.Shooter); side >= 0 && w.seen[who] && r.Fire >= w.at[who] && (!w.shotArr[side] || r.Arrival < w.shotAt[side]) {
+		w.shotAt[side], w.shotArr[side] = r.Arrival, true
+	}
+	if w.won || !r.ServerHit || r.Rejected || w.seen == [3]bool{} {
 		return
 	}
 	w.won, w.winner, w.wonAt = true, r.Shooter, r.Judged
+}
+
+// duelSide is a pawn's side of the duel (0 the peeker, 1 the holder; -1
+// neither) and its observer.
+func duelSide(pawn int) (side, who int) {
+	switch pawn {
+	case TargetPawn:
+		return 0, sightPeeker
+	case ShooterPawn:
+		return 1, sightHolder
+	}
+	return -1, 0
 }
 
 // PeekersAdvantage is the breakdown for the configuration and what the
@@ -211,6 +334,9 @@ func (s *Sim) PeekersAdvantage() (PeekersAdvantage, bool) {
 	if w.won {
 		p.Winner, p.WonAt = w.winner, w.wonAt
 	}
+	p.PeekerShotAt, p.HolderShotAt = w.shotAt[0], w.shotAt[1]
+	p.PeekerShot, p.HolderShot = w.shotArr[0], w.shotArr[1]
+	p.Rules = s.duelRules(&p)
 	return p, true
 }
 
@@ -229,6 +355,7 @@ func PredictPeekersAdvantage(cfg *Config) PeekersAdvantage {
 		ServerTickMs:   ms(cfg.TickHz),
 		SnapshotMs:     ms(cfg.SnapshotHz),
 		HolderDownMs:   down.LatencyMs,
+		PeekerJitterMs: up.JitterMs, HolderJitterMs: down.JitterMs,
 		HolderInterpMs: cfg.interpDelay().Millis(),
 		HolderFrameMs:  ms(cfg.FPS),
 	}
@@ -253,7 +380,8 @@ func PredictPeekersAdvantage(cfg *Config) PeekersAdvantage {
 // sum derives the predicted gap and one peek's bounds from the terms.
 func (p *PeekersAdvantage) sum() {
 	fixed := p.PeekerUpMs + p.InputBufferMs + p.HolderDownMs + p.HolderInterpMs
-	p.PredictedMs = fixed + p.PeekerFrameMs + p.PeekerCmdWaitMs + p.HolderFrameMs/2 + p.SnapshotWaitMs
+	jitter := p.PeekerJitterMs + p.HolderJitterMs
+	p.PredictedMs = fixed + p.PeekerFrameMs + p.PeekerCmdWaitMs + p.HolderFrameMs/2 + p.SnapshotWaitMs + jitter/2
 	p.LowMs = fixed
-	p.HighMs = fixed + p.PeekerFrameMs + p.PeekerCmdMs + 2*p.HolderFrameMs + p.SnapshotMs
+	p.HighMs = fixed + p.PeekerFrameMs + p.PeekerCmdMs + 2*p.HolderFrameMs + p.SnapshotMs + jitter
 }

@@ -498,6 +498,9 @@ func (s *Sim) send(p *Packet, c *Client) bool {
 		s.commandCopies(p, n)
 	}
 	if n == 0 {
+		if p.Kind == PacketSnapshot && s.cfg.Duel {
+			s.duelSnapshotLost(c, p.Snap)
+		}
 		p.Deliver = -1
 		s.logPacket(p, true)
 		s.Dropped = append(s.Dropped, packetFrame(p, false))

@@ -22,6 +22,8 @@ type DuelJSON struct {
 	ServerTickMs   float64  `json:"server_tick_ms"`
 	SnapshotMs     float64  `json:"snapshot_interval_ms"`
 	HolderDownMs   float64  `json:"holder_one_way_ms"`
+	PeekerJitterMs float64  `json:"peeker_jitter_ms"`
+	HolderJitterMs float64  `json:"holder_jitter_ms"`
 	HolderInterpMs float64  `json:"holder_interp_ms"`
 	HolderFrameMs  float64  `json:"holder_frame_ms"`
 	SnapshotWait   float64  `json:"snapshot_wait_ms"`
@@ -35,6 +37,15 @@ type DuelJSON struct {
 	FirstSaw       string   `json:"first_saw"`
 	Won            string   `json:"won"`
 	WonAtMs        *float64 `json:"won_at_ms"`
+	// the gap at the server: when the first shot each side fired at or
+	// after its own sighting reached the server, and the holder's less
+	// the peeker's
+	PeekerShotMs  *float64 `json:"peeker_shot_at_server_ms"`
+	HolderShotMs  *float64 `json:"holder_shot_at_server_ms"`
+	AtServerGapMs *float64 `json:"at_server_gap_ms"`
+	// Rules names what shaped the measured gap beyond one peek's bounds
+	// (snapshot_lost, peek_input_late, prediction_through_wall)
+	Rules []lagcomp.Rule `json:"rules"`
 	// OneWayFrom is "trace" when a one-way term is a replayed trace's
 	// delay at the peek rather than latency_ms (absent otherwise)
 	OneWayFrom string `json:"one_way_from,omitempty"`
@@ -53,10 +64,19 @@ func Duel(p *lagcomp.PeekersAdvantage) DuelJSON {
 		Type: "duel", Peeker: p.Peeker, Holder: p.Holder,
 		PeekerFrameMs: round6(p.PeekerFrameMs), PeekerCmdMs: round6(p.PeekerCmdMs), PeekerCmdWait: round6(p.PeekerCmdWaitMs), PeekerUpMs: round6(p.PeekerUpMs),
 		InputBufferMs: round6(p.InputBufferMs), ServerTickMs: round6(p.ServerTickMs), SnapshotMs: round6(p.SnapshotMs),
-		HolderDownMs: round6(p.HolderDownMs), HolderInterpMs: round6(p.HolderInterpMs), HolderFrameMs: round6(p.HolderFrameMs),
+		HolderDownMs: round6(p.HolderDownMs), PeekerJitterMs: round6(p.PeekerJitterMs), HolderJitterMs: round6(p.HolderJitterMs), HolderInterpMs: round6(p.HolderInterpMs), HolderFrameMs: round6(p.HolderFrameMs),
 		SnapshotWait: round6(p.SnapshotWaitMs), PredictedMs: round6(p.PredictedMs), LowMs: round6(p.LowMs), HighMs: round6(p.HighMs),
 		PeekerSawMs: at(p.PeekerSeen, p.PeekerSaw), ServerSawMs: at(p.ServerSeen, p.ServerSaw), HolderSawMs: at(p.HolderSeen, p.HolderSaw),
 		FirstSaw: role(p, p.FirstSaw()), Won: role(p, p.Winner), WonAtMs: at(p.Winner >= 0, p.WonAt),
+		PeekerShotMs: at(p.PeekerShot, p.PeekerShotAt), HolderShotMs: at(p.HolderShot, p.HolderShotAt),
+		Rules: p.Rules,
+	}
+	if j.Rules == nil {
+		j.Rules = []lagcomp.Rule{}
+	}
+	if g, ok := p.AtServerGapMs(); ok {
+		g = round6(g)
+		j.AtServerGapMs = &g
 	}
 	if p.OneWayFromTrace {
 		j.OneWayFrom = "trace"

@@ -49,8 +49,14 @@ func (run *Run) Summarize() RecordsSummary {
 			PeekersAdvantageMs: math.NaN()},
 		Absent: map[string]string{},
 	}
-	if len(run.Duels) > 0 && run.Duels[0].MeasuredMs != nil {
-		rs.PeekersAdvantageMs = *run.Duels[0].MeasuredMs
+	rs.AtServerGapMs = math.NaN()
+	if len(run.Duels) > 0 {
+		if d := run.Duels[0]; d.MeasuredMs != nil {
+			rs.PeekersAdvantageMs = *d.MeasuredMs
+		}
+		if d := run.Duels[0]; d.AtServerGapMs != nil {
+			rs.AtServerGapMs = *d.AtServerGapMs
+		}
 	}
 	for _, d := range declared {
 		if d.Name == "type" {

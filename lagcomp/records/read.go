@@ -163,7 +163,7 @@ func (run *Run) line(text []byte, n int) error {
 		run.Movement = append(run.Movement, m)
 	case "duel":
 		var d DuelJSON
-		if err := run.decode(l, text, &d, []string{"measured_ms"}); err != nil {
+		if err := run.decode(l, text, &d, []string{"measured_ms", "at_server_gap_ms"}); err != nil {
 			return err
 		}
 		run.Duels = append(run.Duels, d)

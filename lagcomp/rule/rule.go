@@ -25,9 +25,10 @@ const (
 	Trace              // the server's trace through the rewound world
 	FireEffects        // the weapon's replicated fire effects (burst records)
 	Movement           // a player's movement inputs: its command packets and the server's input buffer (movement records)
+	Duel               // the duel's sighting gap: what delayed one side's sighting of the peek beyond one peek's bounds (the duel line)
 )
 
-var stageNames = [...]string{Delivery: "delivery", Compensation: "compensation", Rewind: "rewind", Trace: "trace", FireEffects: "fire_effects", Movement: "movement"}
+var stageNames = [...]string{Delivery: "delivery", Compensation: "compensation", Rewind: "rewind", Trace: "trace", FireEffects: "fire_effects", Movement: "movement", Duel: "duel"}
 
 func (s Stage) String() string {
 	if int(s) < len(stageNames) && stageNames[s] != "" {
@@ -111,6 +112,11 @@ const (
 	LastCmdReplay Rule = "last_cmd_replay"
 	UsercmdCap    Rule = "usercmd_cap"
 	MoveDelta     Rule = "move_delta_clamp"
+
+	// Duel.
+	SnapshotLost          Rule = "snapshot_lost"
+	PeekInputLate         Rule = "peek_input_late"
+	PredictionThroughWall Rule = "prediction_through_wall"
 )
 
 // Meta is what a rule means: its stage, what it explains of the verdict,
@@ -169,6 +175,10 @@ var table = []Meta{
 	{LastCmdReplay, Movement, Nothing, "input_starved = source: commands never came (no copy brought them) and fewer than 24 were missing, so the server ran the last command it had run (Source's m_LastCmd) once for each, as PhysicsSimulate does: the pawn walked on by its last input through the gap (last_cmd_replays counts the commands; a gap of 24 or more is skipped, its movement lost)"},
 	{UsercmdCap, Movement, Nothing, "input_starved = source: a tick had more movement to run than its budget held (Source's sv_maxusrcmdprocessticks, max_usercmd_ticks: each tick grants a tick, kept up to the cap), and the server refused the rest, as CPlayerMove::RunCommand ignores a command it cannot pay for: the pawn did not move for it, and the player's client was corrected (usercmds_capped counts the inputs, usercmd_capped_ms the time)"},
 	{MoveDelta, Movement, Nothing, "input_starved = ue: a move covered more time since the last move played than max_move_delta_ms (Unreal's MaxMoveDeltaTime; a gap of lost moves, or one long frame), so the server moved the pawn for that long only and the time before it not at all (moves_clamped counts them, move_clamped_ms the time)"},
+
+	{SnapshotLost, Duel, Nothing, "a snapshot to the holder carrying the peek (stamped after the server's last look without it) was lost: the holder's screen showed the peeker from a later one, unless its interpolation covered the gap: a snapshot interval or more on the holder's side, beyond one peek's bounds when nothing covered it"},
+	{PeekInputLate, Duel, Nothing, "the peeker's inputs of the peek came late or not at all (lost, late, a starved tick or an input_resync of its input buffer between its sighting and the server's): its movement reached the server late, unless the server's guess (input_starved = repeat) played it on time: beyond one peek's bounds when nothing covered it"},
+	{PredictionThroughWall, Duel, Nothing, "the peeker's client predicts without the walls the server collides with (predict_walls = false) and corrected its prediction between its sighting and the server's: its screen showed the holder from where its prediction walked through a wall the server stopped it at, so its sighting is earlier than the server's movement allows"},
 }
 
 // Of is r's metadata; ok is false for a name no rule declares.
