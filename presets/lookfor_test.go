@@ -2,6 +2,7 @@ package presets
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -161,6 +162,31 @@ func TestLookForPeekersAdvantage(t *testing.T) {
 	if p.Winner != p.Peeker || !near(p.WonAt.Millis(), 1843.75, 0.5) || !near(p.HolderSaw.Millis(), 1944, 0.5) {
 		t.Errorf("won by %d at %v, holder saw at %v; look_for says the peeker, 1844 ms, 1944 ms", p.Winner, p.WonAt, p.HolderSaw)
 	}
+	if g, ok := p.AtServerGapMs(); !ok || !near(g, 167.5, 0.05) || !near(p.HolderShotAt.Millis(), 1998, 0.5) || !near(p.PeekerShotAt.Millis(), 1831, 0.5) {
+		t.Errorf("gap at the server %.3f ms (%v): holder's shot at %v, peeker's at %v; look_for says 167.5, 1998 ms, 1831 ms", g, ok, p.HolderShotAt, p.PeekerShotAt)
+	}
+	p95 := runPreset(t, "peekers-advantage", "network", "regional-p95", "victim_network", "regional-p95", "seed", "2")
+	if q, _ := p95.PeekersAdvantage(); !near(must(q.MeasuredMs()), 381.9, 0.05) || q.FirstSaw() != q.Peeker {
+		t.Errorf("regional-p95 seed 2: measured %.3f ms, first saw %d; look_for says 381.9, the peeker", must(q.MeasuredMs()), q.FirstSaw())
+	}
+}
+
+// prediction-correction's duel: the gap its look_for quotes, outside
+// its bounds and named.
+func TestLookForPredictionCorrectionDuel(t *testing.T) {
+	p, _ := runPreset(t, "prediction-correction").PeekersAdvantage()
+	near := func(got, want, tol float64) bool { return math.Abs(got-want) <= tol }
+	if m := must(p.MeasuredMs()); !near(m, 308.3, 0.05) || !near(p.LowMs, 195.6, 0.05) || !near(p.HighMs, 267.5, 0.05) || !slices.Equal(p.Rules, []rule.Rule{rule.PredictionThroughWall}) {
+		t.Errorf("measured %.3f ms in [%.3f, %.3f], rules %v; look_for says 308.3 in [195.6, 267.5], prediction_through_wall", m, p.LowMs, p.HighMs, p.Rules)
+	}
+}
+
+// must is a figure that has a value (NaN if not).
+func must(v float64, ok bool) float64 {
+	if !ok {
+		return math.NaN()
+	}
+	return v
 }
 
 // lossy-victim and prediction-correction: the figures their look_for

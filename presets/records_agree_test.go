@@ -14,7 +14,8 @@ import (
 // explains a server miss), and a shot whose line passed the hitbox
 // (miss_by_m > 0) is never a server hit. Every rule a record names is
 // declared with its metadata, and belongs to its record: a burst record
-// names only fire-effects rules, a shot record none. peekers-advantage's peeker
+// names only fire-effects rules, a shot record none, a duel line only
+// duel rules, and a duel gap outside its bounds at least one. peekers-advantage's peeker
 // shots fired from just below the wall's corner are the case that was
 // once shown as a "hit with 0.28 m to spare" beside server_hit = false.
 func TestNoRecordContradictsItself(t *testing.T) {
@@ -40,10 +41,20 @@ func TestNoRecordContradictsItself(t *testing.T) {
 				}
 			}
 		}
+		if d, ok := s.PeekersAdvantage(); ok {
+			for _, x := range d.Rules {
+				if m, ok := rule.Of(x); !ok || m.Stage != rule.Duel {
+					t.Errorf("%s: duel line names %q, not a declared duel rule (%v)", p.Name, x, m.Stage)
+				}
+			}
+			if g, ok := d.MeasuredMs(); ok && (g < d.LowMs || g > d.HighMs) && len(d.Rules) == 0 {
+				t.Errorf("%s: duel gap %.3f ms outside [%.3f, %.3f] and no rule says why", p.Name, g, d.LowMs, d.HighMs)
+			}
+		}
 		for i := range s.Shots.Len() {
 			r := s.Shots.At(i)
 			for _, x := range r.Rules {
-				if m, ok := rule.Of(x); !ok || m.Stage == rule.FireEffects {
+				if m, ok := rule.Of(x); !ok || m.Stage == rule.FireEffects || m.Stage == rule.Duel {
 					t.Errorf("%s shot %d (seq %d): names %q, not a declared shot rule (%v)", p.Name, i, r.Seq, x, m.Stage)
 				}
 			}
