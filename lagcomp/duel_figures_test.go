@@ -61,7 +61,7 @@ func checkDuel(t *testing.T, c Config, d model.Time, what string) PeekersAdvanta
 // the holder's sighting was paired with the server's exposure, a holder
 // whose render time stepped back showed the last peek's tail again and
 // regional-p95 × regional-p95 seed 2 measured −840.3 ms. 2 500 runs of
-// 3 s: about 9 s on one core (20 seeds with -short).
+// 3 s: 3.5 s here, 9 s on a loaded machine (20 seeds with -short).
 func TestDuelSignAndBoundsOnEveryUnityPair(t *testing.T) {
 	seeds := uint64(100)
 	if testing.Short() {
