@@ -22,7 +22,7 @@ test: deps-test vet
 	bash scripts/smoke.sh
 
 # The packages that build without cgo (no Fyne app driver).
-LIBS = ./model ./lagcomp/... ./presets ./views/... ./app ./cli ./scripts/...
+LIBS = ./model ./lagcomp/... ./presets ./views/... ./app ./cli ./scripts/... ./internal/...
 
 # The quick loop: no cgo, no window.
 test-quick: vet
