@@ -295,9 +295,18 @@ func (s *Sim) Summary() Summary {
 		sum.PingCapped += c.ping.Capped + m.Capped
 		sum.PingDropped += c.ping.Dropped + m.Dropped
 	}
+	sum.FoldMovement(s.Movement())
+	return sum
+}
+
+// FoldMovement folds the players' movement records into the summary's
+// movement figures: sums, the largest correction, and the input delay's
+// mean over every player. A run folds its clients' records; records
+// fold the movement lines read back into them (records.Run.Summarize).
+func (sum *Summary) FoldMovement(ms []MovementRecord) {
 	var delay model.Time
 	var delays int
-	for _, m := range s.Movement() {
+	for _, m := range ms {
 		sum.InputsSent += m.InputsSent
 		sum.CmdRateCapped += m.CmdCapped
 		sum.InputsLost += m.Buffer.Lost
@@ -314,7 +323,6 @@ func (s *Sim) Summary() Summary {
 	if delays > 0 {
 		sum.InputDelayMsMean = delay.Millis() / float64(delays)
 	}
-	return sum
 }
 
 // MovementRecord is one player's movement through the netcode: what its

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/movement"
 	"lagscope/model"
 )
 
@@ -69,30 +70,19 @@ func (run *Run) Summarize() RecordsSummary {
 	return rs
 }
 
-// foldMovement folds the players' movement lines into the summary's
-// movement figures as the run folds its clients' records (Sim.Summary):
-// sums, the largest correction, and the input delay's mean over every
-// player from each line's sum and count, to the microsecond.
+// foldMovement folds the players' movement lines into the summary as the
+// run folds its clients' records: each line read back into the record it
+// was printed from (the input delay's sum to the microsecond).
 func (run *Run) foldMovement(sum *lagcomp.Summary) {
-	var delay model.Time
-	var delays int
-	for _, m := range run.Movement {
-		sum.InputsSent += m.InputsSent
-		sum.CmdRateCapped += m.CmdRateCapped
-		sum.InputsLost += m.InputsLost
-		sum.StarvedTicks += m.StarvedTicks
-		sum.InputResyncs += m.Resyncs
-		sum.LastCmdReplays += m.LastCmdReplays
-		sum.UsercmdsCapped += m.UsercmdsCapped
-		sum.MovesClamped += m.MovesClamped
-		sum.Corrections += m.Corrections
-		sum.MaxCorrectionM = max(sum.MaxCorrectionM, m.MaxCorrectionM)
-		delay, delays = delay+model.MsF(m.InputDelaySumMs), delays+m.InputDelays
+	ms := make([]lagcomp.MovementRecord, len(run.Movement))
+	for i, m := range run.Movement {
+		ms[i] = lagcomp.MovementRecord{InputsSent: m.InputsSent, CmdCapped: m.CmdRateCapped,
+			Corrections: m.Corrections, MaxCorrectionM: m.MaxCorrectionM,
+			Buffer: movement.Stats{Lost: m.InputsLost, Starved: m.StarvedTicks, Resyncs: m.Resyncs,
+				Replayed: m.LastCmdReplays, Capped: m.UsercmdsCapped, Clamped: m.MovesClamped,
+				DelaySum: model.MsF(m.InputDelaySumMs), DelayN: m.InputDelays}}
 	}
-	sum.InputDelayMsMean = math.NaN()
-	if delays > 0 {
-		sum.InputDelayMsMean = delay.Millis() / float64(delays)
-	}
+	sum.FoldMovement(ms)
 }
 
 // absent says why the records give a declared figure no value, "" when
