@@ -78,7 +78,7 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	}
 	c.seq++
 	cmd := &Command{
-		Seq: c.seq, Client: c.Index, Fire: t, Dir: dir, Weapon: cfg.Weapon, AfterRelease: c.released,
+		Seq: c.seq, Client: c.Index, Usercmd: c.usercmdOf(t), Fire: t, Dir: dir, Weapon: cfg.Weapon, AfterRelease: c.released,
 		Timing: claim, ClockError: c.Clock.Now() - c.PackageTimeStamp,
 	}
 	cmd.StartFire = startFire

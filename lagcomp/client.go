@@ -98,7 +98,7 @@ type Client struct {
 	hands      model.WalkLeg // what the bot's script remembers between frames (a value: a clone copies it)
 	inputSeq   uint32
 	framed     bool             // a frame has been seen: the next input covers the time since
-	prevFrame  model.Time       // the frame before this one
+	prevFrame  model.Time       // where the last command ended (with frame beats, the frame before this one)
 	batch      []movement.Input // sampled since the last command packet
 	slab       []movement.Input // where sent packets' inputs are carved (never written below len while it is)
 	slabGen    uint32           // its number, which its packets carry (Packet.inputSlab)
@@ -114,7 +114,7 @@ type Client struct {
 	// out together at cl_cmdrate)
 	queued []*Command
 	// cmdPackets counts the command packets sent; cmdCapped those sent
-	// while cmd_rate_hz asked for more than one a frame (cmd_rate_capped)
+	// while cmd_rate_hz asked for more than one a frame or a command (cmd_rate_capped)
 	cmdPackets, cmdCapped int
 	ackStamp              model.Time            // the newest snapshot reconciled with
 	corrections           []movement.Correction // those of the last GhostWindow, oldest first
@@ -426,42 +426,44 @@ func (c *Client) pingOrZero() float64 {
 	return 0
 }
 
-// backups are the last n commands, oldest first, other than the packet's
-// own (cur): what cl_cmdbackup repeats in a packet, and their shot
-// numbers. They are windows of recent and recentSeq themselves, not
-// copies (clipped: an append to one cannot reach them), which are never
-// written where a window can see them (remember).
-func (c *Client) backups(n int, cur []*Command) ([]*Command, []uint32) {
-	r, seqs := c.recent, c.recentSeq
-	for len(r) > 0 && slices.Contains(cur, r[len(r)-1]) { // the packet's own commands are the newest
-		r, seqs = r[:len(r)-1], seqs[:len(r)-1]
+// backups are the shots whose commands a packet repeats, oldest first:
+// those fired in commands lo to hi, the packet's cl_cmdbackup copies of
+// earlier commands (a shot is its command's fire button: it rides where
+// the command does), and their shot numbers. They are windows of recent
+// and recentSeq themselves, not copies (clipped: an append to one cannot
+// reach them), which are never written where a window can see them
+// (remember).
+func (c *Client) backups(lo, hi uint32) ([]*Command, []uint32) {
+	r := c.recent
+	j := len(r)
+	for j > 0 && r[j-1].Usercmd > hi { // the packet's own commands' shots are the newest
+		j--
 	}
-	own := func(x *Command) bool { return slices.Contains(cur, x) }
-	if len(cur) > 0 && slices.ContainsFunc(r, own) { // not the newest: leave them out of a copy
-		var out []*Command
-		for i := len(r) - 1; i >= 0 && len(out) < n; i-- {
-			if !own(r[i]) {
-				out = append(out, r[i])
-			}
-		}
-		slices.Reverse(out)
-		return out, nil
+	i := j
+	for i > 0 && r[i-1].Usercmd >= lo {
+		i--
 	}
-	if len(r) == 0 {
+	if i == j {
 		return nil, nil
 	}
-	lo, hi := max(0, len(r)-n), len(r)
-	return r[lo:hi:hi], seqs[lo:hi:hi]
+	return r[i:j:j], c.recentSeq[i:j:j]
 }
 
 // remember keeps a new command for the backups of later packets. recent
 // only grows, and moves to a new array rarely (packets in flight hold
-// windows of the old one, which nothing writes again).
+// windows of the old one, which nothing writes again), keeping the shots
+// of the commands later packets may still repeat: those among the last
+// n sent.
 func (c *Client) remember(cmd *Command, n int) {
 	if keep := n + 1; len(c.recent) >= 4*keep+16 {
-		from := len(c.recent) - keep + 1
-		c.recent = append(make([]*Command, 0, 8*keep+32), c.recent[from:]...)
-		c.recentSeq = append(make([]uint32, 0, 8*keep+32), c.recentSeq[from:]...)
+		last := c.lastSentInput()
+		from := 0
+		for from < len(c.recent) && c.recent[from].Usercmd+uint32(n) <= last {
+			from++
+		}
+		room := 2*(len(c.recent)-from) + 8*keep + 32
+		c.recent = append(make([]*Command, 0, room), c.recent[from:]...)
+		c.recentSeq = append(make([]uint32, 0, room), c.recentSeq[from:]...)
 	}
 	c.recent, c.recentSeq = append(c.recent, cmd), append(c.recentSeq, cmd.Seq)
 }
@@ -589,16 +591,31 @@ func userSpeed(cfg *Config, i int) float64 {
 	return 5
 }
 
-// sampleInput is the client frame's input, sampled and applied at once
-// (client-side prediction): the movement over the frame just ended, from
-// the user's keys or the bot's hands, queued for the next command packet.
-// The first frame only starts the clock.
+// sampleInput makes the client frame's commands, each sampled and
+// applied at once (client-side prediction): the movement since the last,
+// from the user's keys or the bot's hands, queued for the next command
+// packet. With frame beats that is one command covering the frame just
+// ended; with tick or cmd_frame beats one for each beat that has come
+// (none, or several when frames are slower than the beat). The first
+// frame only starts the clock.
 func (s *Sim) sampleInput(c *Client, t model.Time) {
 	if !c.framed {
 		c.framed, c.prevFrame = true, t
 		return
 	}
-	dt := t - c.prevFrame
+	if s.cfg.CmdPer == CmdPerFrame || s.cfg.CmdPer == "" {
+		s.makeCommand(c, t, t)
+		return
+	}
+	for end := s.cfg.beatAfter(c.prevFrame); end <= t; end = s.cfg.beatAfter(c.prevFrame) {
+		s.makeCommand(c, t, end)
+	}
+}
+
+// makeCommand makes the command that ends at end, sampled at frame t: it
+// covers the time since the last ended (prevFrame).
+func (s *Sim) makeCommand(c *Client, t, end model.Time) {
+	dt := end - c.prevFrame
 	if dt <= 0 {
 		return
 	}
@@ -620,12 +637,12 @@ func (s *Sim) sampleInput(c *Client, t model.Time) {
 		}
 	} else {
 		var epoch int
-		in.Vel, in.Yaw, epoch, in.Alive, in.Jump = s.botHands(c, t, dt)
+		in.Vel, in.Yaw, epoch, in.Alive, in.Jump = s.botHands(c, end, dt)
 		in.Epoch = int32(epoch)
 	}
 	c.pred.Predict(in, s.predictWalls())
 	c.batch = append(c.batch, in)
-	c.prevFrame = t
+	c.prevFrame = end
 }
 
 // botHands is the bot's input over the frame ending at t: steer toward
@@ -766,19 +783,32 @@ func (s *Sim) inputsHeld(i int, gen uint32) bool {
 }
 
 // sendInputs sends a command packet when one is due at cmd_rate_hz and
-// inputs or shots wait for it. The shots fired since the last leave in it
-// the way the configured engine sends them: as reliable messages riding
-// it (UT2003's reliable ServerPredictedStartFire), or as its own commands
-// that later packets repeat as backups (Source's usercmds). cheat_resend
-// replays them in a second packet: copies the server must refuse.
+// commands wait for it. The shots fired in those commands leave in it the
+// way the configured engine sends them: as reliable messages riding it
+// (UT2003's reliable ServerPredictedStartFire), or as the fire buttons of
+// its commands, which later packets repeat with them (Source's usercmds,
+// cl_cmdbackup). A shot whose command is not made yet (a tick or
+// cmd_frame beat still to come) waits for it. cheat_resend replays them
+// in a second packet: copies the server must refuse.
 func (s *Sim) sendInputs(c *Client, t model.Time) {
 	if !c.cmds.Due(t, s.cfg.cmdRate()) || len(c.batch) == 0 && len(c.queued) == 0 {
 		return
 	}
+	ready := 0
+	for ready < len(c.queued) && c.queued[ready].Usercmd <= c.inputSeq {
+		ready++
+	}
+	if len(c.batch) == 0 && ready == 0 {
+		return
+	}
 	p := Packet{Kind: PacketMove, Client: c.Index, Up: true}
 	s.takeInputs(c, &p)
-	cmds := c.queued
-	c.queued = nil
+	cmds := c.queued[:ready:ready]
+	if ready == len(c.queued) {
+		c.queued = nil
+	} else {
+		c.queued = slices.Clone(c.queued[ready:])
+	}
 	if len(cmds) > 0 {
 		p.Kind = PacketCommand
 		for _, cmd := range cmds {
@@ -801,7 +831,7 @@ func (s *Sim) sendInputs(c *Client, t model.Time) {
 		p.HasTrigger, p.Trigger, p.TriggerShot = true, c.holding, c.seq
 	}
 	c.cmdPackets++
-	if s.cfg.CmdRateHz > s.cfg.FPS {
+	if s.cfg.CmdRateHz > s.cfg.cmdRate() {
 		c.cmdCapped++
 	}
 	s.send(&p, c)

@@ -71,10 +71,14 @@ type Config struct {
 	TickHz     int
 	SnapshotHz int
 	FPS        int
-	// Movement: inputs sampled each frame, sent in command packets
-	// CmdRateHz times a second (at most FPS: cmdRate), played by the
-	// server's input buffer InputBufferMs behind the first (-1: one tick);
-	// PredictWalls: the predicting client collides with the walls.
+	// Movement: commands made at each beat of CmdPer (a frame, a tick,
+	// or a command frame of CmdFrameMs: usercmd.go), sent in command
+	// packets CmdRateHz times a second (at most FPS and the command beat:
+	// cmdRate), played by the server's input buffer InputBufferMs behind
+	// the first (-1: one tick); PredictWalls: the predicting client
+	// collides with the walls.
+	CmdPer        CmdPer
+	CmdFrameMs    float64
 	CmdRateHz     int
 	InputBufferMs float64
 	// InputStarved is what the input buffer does when a player's next
@@ -125,10 +129,11 @@ type Config struct {
 	BurstPauseMs   float64
 	AimErrorDeg    float64
 	RangeM         float64
-	// How shot commands travel: ReliableFire sends each as a reliable
-	// message (UT2003's ServerPredictedStartFire is a reliable RPC);
-	// CmdBackup repeats the last N commands in every upstream packet
-	// (Source's cl_cmdbackup). With either, loss delays shots.
+	// How shots travel: ReliableFire sends each as a reliable message
+	// (UT2003's ServerPredictedStartFire is a reliable RPC); otherwise a
+	// shot is its command's fire button, and CmdBackup repeats the last N
+	// commands in every command packet (Source's cl_cmdbackup). With
+	// either, loss delays shots.
 	ReliableFire bool
 	CmdBackup    int
 	// ReliableStyle is how every connection resends its reliable messages
@@ -405,8 +410,9 @@ func victimLink(l netem.LinkConfig, v *netem.LinkConfig) netem.LinkConfig {
 }
 
 // cmdRate is the rate command packets go out at: cmd_rate_hz, but at most
-// one a frame (the clamp is named: rule.CmdRateCapped).
-func (c *Config) cmdRate() int { return min(c.CmdRateHz, c.FPS) }
+// one a frame, and no more than commands are made (a packet carries at
+// least one new command): the clamp is named, rule.CmdRateCapped.
+func (c *Config) cmdRate() int { return min(c.CmdRateHz, c.FPS, c.beatHz()) }
 
 // inputBuffer is the server's input buffer (input_buffer_ms; -1 is one
 // tick).

@@ -15,8 +15,8 @@ import (
 // A shot is LOST when no copy of its command reached the server and none
 // can any more: every copy sent was dropped by the link (none is on the
 // wire), and the client will send no further copy — it was sent
-// unreliably without backups, or it is no longer among the last cmd_backup
-// commands that upstream packets repeat, or the reliability layer gave up
+// unreliably without backups, or its command is no longer among the last
+// cmd_backup commands that command packets repeat, or the reliability layer gave up
 // resending it (reliable_fire: its connection was lost, connection_lost).
 // The simulator sees every copy's fate when
 // it is sent, so a shot is known lost the moment the last copy is dropped.
@@ -289,8 +289,9 @@ func (s *Sim) abandoned(msgs []netem.Message[relMsg]) {
 }
 
 // moreCopies reports whether the client may still send a copy of ps: a
-// reliable resend, or a backup while it is among the last cmd_backup
-// commands (see Client.backups).
+// reliable resend, or a backup while its command is among the last
+// cmd_backup commands sent, which the next command packet repeats (see
+// Client.backups).
 func (s *Sim) moreCopies(ps *pendingShot) bool {
 	if ps.relPending {
 		return true
@@ -299,7 +300,7 @@ func (s *Sim) moreCopies(ps *pendingShot) bool {
 		return true // cheat_resend's second copy leaves right after the first
 	}
 	n := uint32(s.cfg.CmdBackup)
-	return n > 0 && !s.cfg.ReliableFire && ps.cmd.Seq+n > s.Clients[ps.cmd.Client].seq
+	return n > 0 && !s.cfg.ReliableFire && ps.cmd.Usercmd+n > s.Clients[ps.cmd.Client].lastSentInput()
 }
 
 // checkLost makes the lost record of a shot that can no longer arrive.
@@ -333,7 +334,7 @@ func (s *Sim) clientRecord(ps *pendingShot) ShotRecord {
 		ID: ps.id, Seq: cmd.Seq, Shooter: cmd.Client, Target: foe(cmd.Client), Mode: s.cfg.Mode, Weapon: cmd.Weapon,
 		Fire: ps.fire, IdealTo: ps.idealT, ClientSaw: ps.saw, Dir: cmd.Dir,
 		ClientOrigin: ps.origin, ClientEnd: ps.hit.Point, ClientHit: ps.clientHit, ClientPart: ps.hit.Part,
-		ServerHitPawn: -1, Sends: len(ps.sentAt), ClockError: cmd.ClockError,
+		ServerHitPawn: -1, Sends: len(ps.sentAt), Usercmd: cmd.Usercmd, ClockError: cmd.ClockError,
 		Sent: firstOr(ps.sentAt), HasSent: len(ps.sentAt) > 0, Stamp: s.stampSent(cmd),
 	}
 }

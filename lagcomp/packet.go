@@ -135,8 +135,9 @@ func reliableConfig(cfg *Config, rtt model.Time, up bool) netem.ReliableConfig {
 
 // packetInterval is how often an end sends a packet when its traffic is
 // steady: the server a snapshot each snapshot interval, a client a command
-// packet each command interval (cmd_rate_hz, at most one a frame: Source's
-// cl_cmdrate, UE's ServerMove, Quake 3's usercmd packet). The nak and
+// packet each command interval (cmd_rate_hz, at most one a frame and one
+// a command beat: Source's cl_cmdrate, UE's ServerMove, Quake 3's usercmd
+// packet). The nak and
 // repeat styles send at least that often while a reliable message waits
 // for its ack: on the game connection the command packets themselves.
 func packetInterval(cfg *Config, up bool) model.Time {

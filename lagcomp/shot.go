@@ -17,7 +17,10 @@ import (
 type Command struct {
 	Seq    uint32
 	Client int
-	Fire   model.Time // client time the shot was fired (the server never reads it; records do)
+	// Usercmd is the client command whose fire button it is: the shot
+	// rides in every packet that carries that command (see usercmd.go).
+	Usercmd uint32
+	Fire    model.Time // client time the shot was fired (the server never reads it; records do)
 	compensation.Timing
 	Dir    model.Vec  // aim, unit vector
 	Weapon WeaponKind // a projectile weapon spawns a projectile instead of a trace
@@ -64,9 +67,15 @@ type ShotRecord struct {
 	Judged  model.Time // the server tick that judged it
 	// ArrivalDelay is how much later than the first the copy that arrived
 	// was sent (a reliable resend or a backup); Resends how many copies
-	// were sent before it; Sends how many were sent in all so far.
+	// were sent before it, so by which copy it came (unreliable: 0 the
+	// packet that first carried its command, k its command's k-th
+	// cl_cmdbackup repeat); Sends how many were sent in all so far.
 	ArrivalDelay   model.Time
 	Resends, Sends int
+	// Usercmd is the number of the client command whose fire button the
+	// shot is (its shooter's command stream: the packets' inputs), 0 when
+	// a record does not say.
+	Usercmd uint32
 
 	Claimed model.Time // the stamp the command carried (or the server advanced), if any
 	// ClockError is the stamp's error: the client's estimate of server

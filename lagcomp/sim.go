@@ -464,7 +464,7 @@ func (s *Sim) Work() int64 { return s.Counts().Cost() }
 // send puts a packet on a link at now. The sender's end of the
 // reliability layer stamps it (sequence number, acks of the other
 // direction) and puts in it the reliable messages due; upstream packets
-// also repeat the last cmd_backup commands. Copies that survive wait in
+// also repeat the shots of the commands they repeat (cl_cmdbackup). Copies that survive wait in
 // the destination's inbox until it next runs. It reports whether any did.
 // p is the caller's, written here (stamped, its backups): a packet is
 // copied once, into the inbox slot each surviving copy waits in, not
@@ -476,8 +476,8 @@ func (s *Sim) send(p *Packet, c *Client) bool {
 	p.onWeapon = p.onWeapon || p.Kind == PacketWeapon
 	link, to := s.route(p, c)
 	if p.Up && !p.onWeapon && !p.Kind.Handshake() {
-		if n := s.cfg.CmdBackup; n > 0 {
-			p.Backup, p.backupSeq = c.backups(n, p.Cmds)
+		if k := p.InputBackups; k > 0 { // the shots of the commands it repeats (cl_cmdbackup)
+			p.Backup, p.backupSeq = c.backups(p.Inputs[0].Seq, p.Inputs[k-1].Seq)
 		}
 	}
 	if p.Up && (s.disconnected(c.Index, s.Now) || c.rejoin.active && !p.Kind.Handshake()) {

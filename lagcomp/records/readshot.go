@@ -32,6 +32,7 @@ func (l *lineReader) shot(missing map[string]int) lagcomp.ShotRecord {
 	r.Settled, _ = l.ms("settled_ms", false, true)
 	r.Sent, r.HasSent = l.ms("sent_ms", false, true)
 	r.Sends = l.count("sends", false, 1)
+	r.Usercmd = uint32(l.count("usercmd", false, 0))
 	r.Claimed, r.HasClaimed = l.ms("claimed_stamp_ms", true, true)
 	l.stamp(&r)
 	r.ClientSaw, _ = l.pose("client_saw", true, false)

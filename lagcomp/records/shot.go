@@ -27,6 +27,7 @@ type ShotJSON struct {
 	SentMs          *float64           `json:"sent_ms"`    // when its first copy left, with the next command packet (null before)
 	SettledMs       *float64           `json:"settled_ms"` // when the outcome was certain (null in flight)
 	Sends           int                `json:"sends"`
+	Usercmd         uint32             `json:"usercmd"` // the command whose fire button it is (the shooter's command stream)
 	ArrivalMs       *float64           `json:"arrival_ms"`
 	ArrivalDelayMs  *float64           `json:"arrival_delay_ms"`
 	Resends         *int               `json:"resends"`
@@ -100,7 +101,7 @@ func ptr[T any](v T) *T { return &v }
 func Shot(r *lagcomp.ShotRecord) ShotJSON {
 	j := ShotJSON{
 		Type: "shot", ID: r.ID.String(), Seq: r.Seq, Outcome: r.Outcome, Shooter: r.Shooter, Target: r.Target,
-		Mode: r.Mode, Weapon: r.Weapon, FireMs: r.Fire.Millis(), Sends: r.Sends,
+		Mode: r.Mode, Weapon: r.Weapon, FireMs: r.Fire.Millis(), Sends: r.Sends, Usercmd: r.Usercmd,
 		IdealRewindToMs: r.IdealTo.Millis(), ClientSaw: poseJSON(r.ClientSaw),
 		ClientHit: r.ClientHit, ClientPart: r.ClientPart.String(), Rejected: r.Rejected, Rules: r.Rules,
 		ClientTrace:  [2]XYJSON{xy(r.ClientOrigin), xy(r.ClientEnd)},
