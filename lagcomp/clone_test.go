@@ -312,7 +312,10 @@ func cloneScenes() map[string]Config {
 	crowd := Defaults()
 	crowd.ExtraPawns, crowd.Target.Kind, crowd.Target.Period, crowd.TrailReset = 40, model.Teleport, 700*model.Millisecond, false
 	crowd.Mode, crowd.Display = compensation.Ping, DisplayExtrap
-	return map[string]Config{"lossy": lossy, "rockets": rockets, "crowd": crowd}
+	// usercmds a tick at 40 fps (several a frame), shots waiting for theirs
+	ticks := lossy
+	ticks.CmdPer, ticks.FPS, ticks.Weapon = CmdPerTick, 40, WeaponRifle
+	return map[string]Config{"lossy": lossy, "rockets": rockets, "crowd": crowd, "ticks": ticks}
 }
 
 // Copy, run both, compare: a clone taken at any moment and the original,

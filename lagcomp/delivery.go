@@ -94,9 +94,10 @@ func (p *Packet) commands(yield func(*Command) bool) {
 // at the arrival) is read no more — checkLost returns at once for an
 // arrived shot, and nothing else reads them — so the copies of a shot
 // that arrived are not followed, nor its chunk made this run's own for
-// them. cl_cmdbackup repeats the last commands in every upstream packet
-// long after they arrived: following them was most of a packet's
-// bookkeeping. countSettled follows them anyway (the tests' full path).
+// them. cl_cmdbackup repeats a shot's command after it arrived (when
+// shots rode every packet until newer ones pushed them out, following
+// them was most of a packet's bookkeeping). countSettled follows them
+// anyway (the tests' full path).
 func (s *Sim) shotArrived(seq uint32) bool {
 	if s.countSettled || seq < 1 || int(seq) > s.pending.Len() {
 		return false
@@ -115,9 +116,9 @@ func (s *Sim) commandCopies(p *Packet, n int) {
 			if !ps.arrived {
 				// what a copy sent after one arrived could say is read no
 				// more (the record took the count, later copies are
-				// duplicates): cl_cmdbackup repeats a command in every
-				// packet until newer ones push it out, and an hour of
-				// them was 3 kB a shot
+				// duplicates): when cl_cmdbackup repeated a shot in every
+				// packet until newer ones pushed it out, an hour of them
+				// was 3 kB a shot
 				if ps.sentAt == nil { // room for its own copy and its backups at once
 					ps.sentAt = make([]model.Time, 0, 1+s.cfg.CmdBackup)
 				}
