@@ -108,7 +108,11 @@ type Client struct {
 	// as bytes (movement.PackInputs): Sim.Clone unpacks them
 	batchKept, sentKept []byte
 	cmds                schedule.Metronome // the command packets' rate
-	inputsSent          int
+	// cmdWaits: a command packet came due with no new command to carry
+	// (a tick or cmd_frame beat still to come): it leaves at the next
+	// frame that makes one, not a whole packet interval later
+	cmdWaits   bool
+	inputsSent int
 	// queued are the shot commands fired since the last command packet:
 	// they leave with the next (Source's usercmds, built each frame, go
 	// out together at cl_cmdrate)
@@ -791,7 +795,9 @@ func (s *Sim) inputsHeld(i int, gen uint32) bool {
 // cmd_frame beat still to come) waits for it. cheat_resend replays them
 // in a second packet: copies the server must refuse.
 func (s *Sim) sendInputs(c *Client, t model.Time) {
-	if !c.cmds.Due(t, s.cfg.cmdRate()) || len(c.batch) == 0 && len(c.queued) == 0 {
+	due := c.cmds.Due(t, s.cfg.cmdRate())
+	if !due && !c.cmdWaits || len(c.batch) == 0 && len(c.queued) == 0 {
+		c.cmdWaits = c.cmdWaits || due && c.inputSeq > 0 // (the first frame makes none: the clock starts)
 		return
 	}
 	ready := 0
@@ -799,8 +805,10 @@ func (s *Sim) sendInputs(c *Client, t model.Time) {
 		ready++
 	}
 	if len(c.batch) == 0 && ready == 0 {
+		c.cmdWaits = true
 		return
 	}
+	c.cmdWaits = false
 	p := Packet{Kind: PacketMove, Client: c.Index, Up: true}
 	s.takeInputs(c, &p)
 	cmds := c.queued[:ready:ready]

@@ -67,7 +67,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[conn]():                                     {"highSeq", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
 	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "snapBuf", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "seenTrail", "Display", "lerp", "ping", "firePhase", "armed",
 		"nextFire", "burstShots", "firing", "noSight", "noSightHeld", "holding", "released", "stopQueued", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
-		"pred", "hands", "inputSeq", "framed", "prevFrame", "batch", "slab", "slabGen", "oldSlabs", "sentInputs", "batchKept", "sentKept", "cmds", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "corrections", "lastCorr", "maxCorr", "rejoin"},
+		"pred", "hands", "inputSeq", "framed", "prevFrame", "batch", "slab", "slabGen", "oldSlabs", "sentInputs", "batchKept", "sentKept", "cmds", "cmdWaits", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "corrections", "lastCorr", "maxCorr", "rejoin"},
 	reflect.TypeFor[rejoin]():              {"active", "event", "tries", "sent", "accepted", "replied", "awaitFirst"}, // plain values
 	reflect.TypeFor[UserInput]():           {"Move", "Aim", "Yaw"},
 	reflect.TypeFor[SampledUserInput]():    {"Pawn", "T", "In"}, // plain values; the log is clipped (append-only)

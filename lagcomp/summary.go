@@ -333,9 +333,9 @@ type MovementRecord struct {
 	Client         int
 	Name           string
 	InputsSent     int
-	CmdRateHz      int // the rate its command packets go out at now: cmd_rate_hz, at most fps
+	CmdRateHz      int // the rate its command packets go out at now: cmd_rate_hz, at most fps and the command beat
 	CommandPackets int // command packets sent
-	CmdCapped      int // of them, sent at fps because cmd_rate_hz asked more (cmd_rate_capped)
+	CmdCapped      int // of them, sent slower because cmd_rate_hz asked more (cmd_rate_capped)
 	Rules          []Rule
 	Corrections    int
 	MaxCorrectionM float64

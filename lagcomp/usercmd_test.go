@@ -246,3 +246,31 @@ func TestCommandsAtTheirBeat(t *testing.T) {
 		})
 	}
 }
+
+// A packet carries at least one new command, so cmd_rate_hz above the
+// command beat is capped at it, named and counted as the fps cap is:
+// cmd_rate_hz 128 on 64 Hz ticks sends 64 packets a second, each capped.
+func TestCmdRateCappedAtTheCommandBeat(t *testing.T) {
+	for _, tc := range []struct {
+		per      CmdPer
+		rate, hz int // asked; sent
+	}{
+		{CmdPerTick, 128, 64},
+		{CmdPerCmdFrame, 128, 62}, // 1000/16 = 62.5 commands a second
+		{CmdPerFrame, 128, 128},   // at 144 fps, no cap
+	} {
+		c := Defaults()
+		c.CmdPer, c.TickHz, c.FPS, c.CmdRateHz, c.CmdFrameMs = tc.per, 64, 144, tc.rate, 16
+		s, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(10 * model.Second)
+		m := s.Movement()[ShooterPawn]
+		capped := tc.hz < tc.rate
+		if m.CmdRateHz != tc.hz || math.Abs(float64(m.CommandPackets-10*tc.hz)) > 3 ||
+			(m.CmdCapped == m.CommandPackets) != capped || (m.CmdCapped == 0) == capped || slices.Contains(m.Rules, Rule("cmd_rate_capped")) != capped {
+			t.Errorf("%s: cmd_rate_hz %d gave %d Hz, %d packets in 10 s, %d capped, rules %v; want %d Hz", tc.per, tc.rate, m.CmdRateHz, m.CommandPackets, m.CmdCapped, m.Rules, tc.hz)
+		}
+	}
+}
