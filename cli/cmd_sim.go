@@ -435,8 +435,8 @@ func writeTable(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.D
 		_, err = fmt.Fprintf(w, "fire held for want of sight (a wall between, out of range, or dead): %d times\n", sum.FireHeldNoSight)
 	}
 	if err == nil && (sum.MaxClockErrorMs > 0 || sum.ClockVerdicts > 0) {
-		_, err = fmt.Fprintf(w, "client clock (%s): stamps off by %.3f ms on average, at most %.3f; %d verdicts changed by it (clock_error)\n",
-			cfg.ClockSync, sum.MeanClockErrorMs, sum.MaxClockErrorMs, sum.ClockVerdicts)
+		_, err = fmt.Fprintf(w, "client clock (%s): stamps off by %.3f ms on average over %d stamped shots, at most %.3f; %d verdicts changed by it (clock_error)\n",
+			cfg.ClockSync, sum.MeanClockErrorMs, sum.ClockErrorShots, sum.MaxClockErrorMs, sum.ClockVerdicts)
 	}
 	if err == nil && cfg.Cheats() {
 		_, err = fmt.Fprintf(w, "cheats: %+g server hits over the honest twin (the same run with every cheat off)\n", sum.CheatHitsGained)

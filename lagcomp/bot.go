@@ -79,7 +79,10 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	c.seq++
 	cmd := &Command{
 		Seq: c.seq, Client: c.Index, Usercmd: c.usercmdOf(t), Fire: t, Dir: dir, Weapon: cfg.Weapon, AfterRelease: c.released,
-		Timing: claim, ClockError: c.Clock.Now() - c.PackageTimeStamp,
+		Timing: claim,
+	}
+	if compensation.Stamps(cfg.Mode) {
+		cmd.ClockError, cmd.HasClockError = c.Clock.Now()-c.PackageTimeStamp, true
 	}
 	cmd.StartFire = startFire
 	if cfg.Weapon == WeaponRapid && cfg.StampMode == StampStartFire && !startFire {

@@ -335,7 +335,7 @@ func (s *Sim) clientRecord(ps *pendingShot) ShotRecord {
 		ID: ps.id, Seq: cmd.Seq, Shooter: cmd.Client, Target: foe(cmd.Client), Mode: s.cfg.Mode, Weapon: cmd.Weapon,
 		Fire: ps.fire, IdealTo: ps.idealT, ClientSaw: ps.saw, Dir: cmd.Dir,
 		ClientOrigin: ps.origin, ClientEnd: ps.hit.Point, ClientHit: ps.clientHit, ClientPart: ps.hit.Part,
-		ServerHitPawn: -1, Sends: len(ps.sentAt), Usercmd: cmd.Usercmd, ClockError: cmd.ClockError,
+		ServerHitPawn: -1, Sends: len(ps.sentAt), Usercmd: cmd.Usercmd, ClockError: cmd.ClockError, HasClockError: cmd.HasClockError,
 		Sent: firstOr(ps.sentAt), HasSent: len(ps.sentAt) > 0, Stamp: s.stampSent(cmd),
 	}
 }

@@ -27,8 +27,11 @@ type Command struct {
 	// ClockError is how far the client's estimate of server time, which
 	// stamped the command, was from the time its display showed (the
 	// server never reads it; records do, and the server's second
-	// judgement with the true stamp).
-	ClockError model.Time
+	// judgement with the true stamp). HasClockError: the mode reads a
+	// stamp of the client's clock (compensation.Stamps); without one the
+	// clock has no error to give.
+	ClockError    model.Time
+	HasClockError bool
 	// AfterRelease: the trigger came up since the shooter's previous shot
 	// (a usercmd without the attack button lies between them in the
 	// command stream), so the server stops that burst before this shot
@@ -80,9 +83,12 @@ type ShotRecord struct {
 	Claimed model.Time // the stamp the command carried (or the server advanced), if any
 	// ClockError is the stamp's error: the client's estimate of server
 	// time less the time its display showed (0 with an exact clock). The
-	// rule clock_error names a verdict it changed.
-	ClockError model.Time
-	HasClaimed bool
+	// rule clock_error names a verdict it changed. HasClockError is false
+	// for a shot that carries no stamp (the ping, none and client modes):
+	// its clock_error_ms is null and the summary's mean skips it.
+	ClockError    model.Time
+	HasClockError bool
+	HasClaimed    bool
 	// Stamp is what the command carried of its time beyond the
 	// continuous stamp (stamp_precision): tick's whole ticks, subtick's
 	// render tick and interpolation state.

@@ -75,8 +75,12 @@ type Summary struct {
 	// The clock figures are over the judged shots (clock_error_ms: each
 	// stamp's error, the client's estimate of server time less the time
 	// its display showed; lagcomp/clock).
-	MeanClockErrorMs float64 `json:"mean_clock_error_ms" from:"shot.clock_error_ms" name:"mean clock error" unit:"ms" bounds:"," doc:"mean of the judged shots' clock_error_ms, signed (> 0: the stamps claimed a later time than the display showed, so the server rewound too little); 0 with clock_sync = package_timestamp and no drift; no value with no judged shot"`
-	MaxClockErrorMs  float64 `json:"max_clock_error_ms" from:"shot.clock_error_ms" name:"largest clock error" unit:"ms" bounds:"0," doc:"the largest |clock_error_ms| of a judged shot; no value with no judged shot"`
+	// A shot that carries no stamp (modes ping, none, client) has no
+	// clock error: its clock_error_ms is null and the figures skip it,
+	// clock_error_shots saying how many they are over.
+	ClockErrorShots  int     `json:"clock_error_shots" from:"shot.clock_error_ms" name:"shots with a clock error" unit:"shots" of:"shots" doc:"judged shots whose command carried a stamp of the client's clock (modes timestamp and source), the shots the clock figures are over; 0 in the modes that read no stamp (ping, none, client), whose clock_error_ms is null"`
+	MeanClockErrorMs float64 `json:"mean_clock_error_ms" from:"shot.clock_error_ms" name:"mean clock error" unit:"ms" bounds:"," doc:"mean of the judged shots' clock_error_ms over the clock_error_shots that have one, signed (> 0: the stamps claimed a later time than the display showed, so the server rewound too little); 0 with clock_sync = package_timestamp and no drift; no value with no judged shot carrying a stamp"`
+	MaxClockErrorMs  float64 `json:"max_clock_error_ms" from:"shot.clock_error_ms" name:"largest clock error" unit:"ms" bounds:"0," doc:"the largest |clock_error_ms| of a judged shot carrying a stamp; no value with none"`
 	ClockVerdicts    int     `json:"clock_verdicts_changed" from:"shot" name:"verdicts the clock changed" unit:"shots" of:"shots" doc:"judged shots whose verdict the stamp's clock error turned over (rule clock_error): judged again with the stamp of the time the display showed, the server would have decided the other way"`
 	// CheatHitsGained is what cheating bought: the run is stepped beside
 	// its honest twin (every cheat_* key off, the same seed and world).
@@ -219,9 +223,12 @@ func (t *shotTally) add(r *ShotRecord) {
 	s.FalseMisses += b2i(r.ClientHit && !r.ServerHit)
 	s.BehindCover += b2i(r.BehindCover)
 	t.arrival.add(r.ArrivalDelay.Millis())
-	ce := r.ClockError.Millis()
-	t.clockErr += ce
-	s.MaxClockErrorMs = max(s.MaxClockErrorMs, math.Abs(ce))
+	if r.HasClockError {
+		ce := r.ClockError.Millis()
+		s.ClockErrorShots++
+		t.clockErr += ce
+		s.MaxClockErrorMs = max(s.MaxClockErrorMs, math.Abs(ce))
+	}
 	s.ClockVerdicts += b2i(r.HasRule(rule.ClockError))
 	t.shooterHits += b2i(r.ServerHit && r.Shooter == ShooterPawn)
 	if !r.Traced() { // client mode: the server took the client's word
@@ -258,8 +265,8 @@ func (t *shotTally) summary() Summary {
 		s.MeanRewindMs, s.MeanIdealMs = t.rewind/n, t.ideal/n
 	}
 	s.MeanClockErrorMs = math.NaN()
-	if s.Shots > 0 {
-		s.MeanClockErrorMs = t.clockErr / float64(s.Shots)
+	if s.ClockErrorShots > 0 {
+		s.MeanClockErrorMs = t.clockErr / float64(s.ClockErrorShots)
 	} else {
 		s.MaxClockErrorMs = math.NaN()
 	}

@@ -71,6 +71,16 @@ func shared(rw Rewind, sh *Shot) Rewind {
 	return rw
 }
 
+// Stamps reports whether mode m's commands carry a stamp of the client's
+// clock that the server reads (UT2003's ClientStartFireTime, Source's
+// command tick): only they have a clock error. The ping, none and client
+// modes read no client time (the clock's offset cannot move their
+// rewind), so a shot of theirs has no clock_error_ms.
+func Stamps(m Mode) bool {
+	k, ok := For(m).(interface{ ReadsStamp() bool })
+	return ok && k.ReadsStamp()
+}
+
 // KeepsTrail reports whether mode m keeps a pawn's history across a
 // teleport or respawn whatever trail_reset says (Source does: its guard
 // is the walk back, not a reset).

@@ -58,6 +58,9 @@ func (commandTick) Want(sh Shot) Rewind {
 
 func (commandTick) ClientJudges() bool { return false }
 
+// ReadsStamp: the command's tick is the client's clock.
+func (commandTick) ReadsStamp() bool { return true }
+
 // KeepsTrailOnTeleport: Source never clears a player's lag-compensation
 // records on a teleport or respawn; BacktrackPlayer's walk back gives up
 // at a dead record or a jump longer than the teleport distance

@@ -27,6 +27,10 @@ func (hitPrediction) Want(sh Shot) Rewind {
 
 func (hitPrediction) ClientJudges() bool { return false }
 
+// ReadsStamp: the server rewinds to ClientStartFireTime, the client's
+// own clock.
+func (hitPrediction) ReadsStamp() bool { return true }
+
 // StartFire is what the server remembers of a rapid-fire burst's
 // StartFire: UT2003's guns "only send StartFire and a StopFire signals,
 // so ... the ClientTimeStamp would also be replicated only once".

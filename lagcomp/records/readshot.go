@@ -54,6 +54,8 @@ func (l *lineReader) shot(missing map[string]int) lagcomp.ShotRecord {
 	server := r.HasServerSide()
 	l.serverSide(&r, server)
 	r.IdealTo, _ = l.ms("ideal_rewind_to_ms", false, false)
+	// null where the shot carried no stamp (modes ping, none, client)
+	r.ClockError, r.HasClockError = l.ms("clock_error_ms", false, true)
 	l.traced(&r, missing)
 	if r.Outcome == lagcomp.OutcomeJudged {
 		// the arrival-delay spreads are over the judged shots: one left
@@ -66,9 +68,8 @@ func (l *lineReader) shot(missing map[string]int) lagcomp.ShotRecord {
 		} else {
 			missing["behind_cover"]++
 		}
-		if ce, ok := l.ms("clock_error_ms", false, true); ok {
-			r.ClockError = ce
-		} else {
+		// left out, the clock figures would be over fewer shots unsaid
+		if _, given := l.fields["clock_error_ms"]; !given {
 			missing["clock_error_ms"]++
 		}
 	}

@@ -59,7 +59,7 @@ type ShotJSON struct {
 	Rewinds         *int               `json:"broadphase_rewound"`
 	Culls           *int               `json:"broadphase_culled"`
 	BehindCover     *bool              `json:"behind_cover"`
-	ClockErrorMs    float64            `json:"clock_error_ms"`
+	ClockErrorMs    *float64           `json:"clock_error_ms"`
 	// what the command carried of its time beyond the continuous stamp
 	// (stamp_precision): left out for continuous, so a continuous run's
 	// lines are as they were before the key
@@ -104,8 +104,10 @@ func Shot(r *lagcomp.ShotRecord) ShotJSON {
 		Mode: r.Mode, Weapon: r.Weapon, FireMs: r.Fire.Millis(), Sends: r.Sends, Usercmd: r.Usercmd,
 		IdealRewindToMs: r.IdealTo.Millis(), ClientSaw: poseJSON(r.ClientSaw),
 		ClientHit: r.ClientHit, ClientPart: r.ClientPart.String(), Rejected: r.Rejected, Rules: r.Rules,
-		ClientTrace:  [2]XYJSON{xy(r.ClientOrigin), xy(r.ClientEnd)},
-		ClockErrorMs: r.ClockError.Millis(),
+		ClientTrace: [2]XYJSON{xy(r.ClientOrigin), xy(r.ClientEnd)},
+	}
+	if r.HasClockError { // null for a shot that carries no stamp
+		j.ClockErrorMs = ptr(r.ClockError.Millis())
 	}
 	if j.Rules == nil {
 		j.Rules = []lagcomp.Rule{}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/clock"
 	"lagscope/lagcomp/compensation"
 	"lagscope/model"
 )
@@ -101,6 +102,30 @@ func TestSummaryLineIsTheDeclarationsInOrder(t *testing.T) {
 		`"sim_seconds":2.5,"wall_ms":12.25}` + "\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("summary line has no %s:\n%s", want, out)
+		}
+	}
+}
+
+// A shot that carries no stamp prints clock_error_ms null, and the
+// summary line's clock figures are null over clock_error_shots 0 (ping
+// mode with a clock 150 ms off printed 150 on every shot and a mean of
+// 153 ms, every claimed_stamp_ms null); a stamping mode prints a number
+// on every shot and counts them all.
+func TestClockErrorMsIsNullWithoutAStamp(t *testing.T) {
+	for _, m := range []compensation.Mode{compensation.Ping, compensation.Timestamp} {
+		c := constantVelocity()
+		c.Mode, c.ClockSync, c.ClockOffsetMs = m, clock.None, 150
+		s := run(t, c, 5*model.Second)
+		stamps := m == compensation.Timestamp
+		for _, r := range shotsJSON(t, s) {
+			if _, isNum := r["clock_error_ms"].(float64); isNum != stamps || (!stamps && r["claimed_stamp_ms"] != nil) {
+				t.Errorf("%s shot %v: clock_error_ms %v, claimed_stamp_ms %v", m, r["seq"], r["clock_error_ms"], r["claimed_stamp_ms"])
+			}
+		}
+		sum := s.Summary()
+		l := line(t, Summary(s, &sum))
+		if stamps != (l["mean_clock_error_ms"] != nil) || (stamps && l["clock_error_shots"] != l["shots"]) || (!stamps && l["clock_error_shots"] != 0.0) {
+			t.Errorf("%s summary: mean_clock_error_ms %v over clock_error_shots %v of %v shots", m, l["mean_clock_error_ms"], l["clock_error_shots"], l["shots"])
 		}
 	}
 }
