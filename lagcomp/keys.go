@@ -214,7 +214,7 @@ var linkFields = []linkField{
 	{"tail_ms", "up_tail_ms", "down_tail_ms", "ms", 0, 2000, 0, "mean of an exponential extra delay (right-skewed)", func(l *netem.LinkConfig) *float64 { return &l.TailMs }, logSlider(0, 200, 1), false},
 	{"loss_pct", "up_loss_pct", "down_loss_pct", "%", 0, 100, 0, "independent packet loss", func(l *netem.LinkConfig) *float64 { return &l.LossPct }, logSlider(0, 100, 0.5), false},
 	{"dup_pct", "up_dup_pct", "down_dup_pct", "%", 0, 100, 0, "packets delivered twice", func(l *netem.LinkConfig) *float64 { return &l.DupPct }, nil, false},
-	{"reorder_pct", "up_reorder_pct", "down_reorder_pct", "%", 0, 100, 0, "packets allowed to overtake earlier ones (else FIFO)", func(l *netem.LinkConfig) *float64 { return &l.ReorderPct }, nil, false},
+	{"reorder_pct", "up_reorder_pct", "down_reorder_pct", "%", 0, 100, 0, "packets allowed to overtake earlier ones (else FIFO: held behind the packet ahead); the Unity profiles (regional-p…, intl-p50) set 100, as Unity delays each packet on its own", func(l *netem.LinkConfig) *float64 { return &l.ReorderPct }, nil, false},
 	{"ge_enter_pct", "up_ge_enter_pct", "down_ge_enter_pct", "%", 0, 100, 0, "Gilbert-Elliott: chance per packet of entering the bad state", func(l *netem.LinkConfig) *float64 { return &l.GEEnterPct }, nil, false},
 	{"ge_exit_pct", "up_ge_exit_pct", "down_ge_exit_pct", "%", 0, 100, 0, "Gilbert-Elliott: chance per packet of leaving it", func(l *netem.LinkConfig) *float64 { return &l.GEExitPct }, nil, false},
 	{"ge_loss_pct", "up_ge_loss_pct", "down_ge_loss_pct", "%", 0, 100, 0, "Gilbert-Elliott: loss while in the bad state", func(l *netem.LinkConfig) *float64 { return &l.GELossPct }, nil, false},
