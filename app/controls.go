@@ -301,10 +301,11 @@ func (c *controls) sync() {
 // profileOf names the network profile both of cfg's links are exactly
 // (as a preset's network = "broadband" leaves them), "" (custom) if none
 // or if a link replays a trace; trace_loop alone, which does nothing
-// without a trace, does not count.
+// without a trace, does not count, nor does trace_loss.
 func profileOf(cfg *lagcomp.Config) string {
 	up, down := cfg.Up, cfg.Down
 	up.TraceLoop, down.TraceLoop = false, false
+	up.TraceLoss, down.TraceLoss = "", ""
 	for _, p := range netem.Profiles {
 		if up == p.Link && down == p.Link {
 			return p.Name

@@ -113,7 +113,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[fireeffects.Tally]():                 {"effects", "perBurst", "noBurst", "bogus", "gapN", "gapSum", "gapSq", "sealed", "extra", "folded", "cutoff", "settled"},
 	reflect.TypeFor[fireeffects.RemoteFire]():            {"Updates", "Effects", "Culled", "Stale", "Merged"},
 	reflect.TypeFor[burstcounter.Replica]():              {"CreationTime", "BurstCounter", "tag", "opt", "looping", "loopTag", "nextLoop", "effects", "Bursts", "Stops"},
-	reflect.TypeFor[netem.Link]():                        {"cfg", "rng", "spikeRng", "src", "spikeSrc", "bad", "lastDelivery", "spikeStart", "spikeEnd", "trace", "Stats"},
+	reflect.TypeFor[netem.Link]():                        {"cfg", "rng", "spikeRng", "src", "spikeSrc", "bad", "lastDelivery", "spikeStart", "spikeEnd", "trace", "beat", "Stats"},
 	reflect.TypeFor[netem.LinkStats]():                   {"Sent", "Lost", "Duplicated", "Reordered", "Spiked", "TraceLost"},
 	reflect.TypeFor[ping.Tracker]():                      {"Style", "Interval", "Smoothing", "lastSend", "exact", "samples", "bucket", "cur", "curStamp", "Capped", "Dropped"},
 	reflect.TypeFor[rewind.History]():                    {"buf", "head", "n", "maxTrail", "breakAt", "pushed", "seg", "anchor", "anchorT", "after", "unwound", "packed"},

@@ -248,6 +248,9 @@ var unkeyed = []struct {
 	{"VictimDown.Trace", "as VictimUp.Trace", nil},
 	{"VictimDown.TraceLoop", "as VictimUp.Trace", nil},
 	{"Down.TraceLoop", "trace_loop is one key for both directions: it sets Up's and Down's alike", nil},
+	{"VictimUp.TraceLoss", "as VictimUp.Trace: trace_loss is the links'", nil},
+	{"VictimDown.TraceLoss", "as VictimUp.Trace", nil},
+	{"Down.TraceLoss", "trace_loss is one key for both directions: it sets Up's and Down's alike", func(c *Config) { c.Down.TraceLoss = netem.LossRate }},
 }
 
 func unkeyedDefaults() Config {

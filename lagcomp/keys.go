@@ -278,14 +278,28 @@ func traceParams() []*Param {
 			Doc:   "a trace starts over after its end (false: its last row holds)",
 			Read:  func(c *Config) any { return c.Up.TraceLoop },
 			Write: func(c *Config, v any) { c.Up.TraceLoop, c.Down.TraceLoop = v.(bool), v.(bool) }},
+		traceLossParam(),
 	}
+}
+
+// traceLossParam is trace_loss: how a trace's lost rows drop packets,
+// one key for both directions as trace_loop is.
+func traceLossParam() *Param {
+	p := choice("trace_loss", "network", netem.TraceLosses, netem.LossRate,
+		fmt.Sprintf("how a trace's lost rows drop packets: rate (a trace whose rows are further apart than the link's packets, as a ping log's probes are: each packet is lost at the share of lost rows within %d rows each side of its instant, and one sent over a lost row takes the delay before it; a lost probe is one sample, not a second of outage) or outage (every packet sent while a lost row holds is lost); a trace with a row a packet is replayed row by row either way", netem.TraceLossWindow),
+		func(c *Config) *netem.TraceLoss { return &c.Up.TraceLoss })
+	p.Write = func(c *Config, v any) {
+		c.Up.TraceLoss, c.Down.TraceLoss = netem.TraceLoss(v.(string)), netem.TraceLoss(v.(string))
+	}
+	p.Read = func(c *Config) any { return string(c.Up.TraceLoss.Or()) } // a link written without it (a LinkConfig literal) is rate
+	return p
 }
 
 // withProfile is link l with a network profile's conditions: a profile
 // is conditions, so the trace a link replays (and its looping) stays.
 func withProfile(l netem.LinkConfig, name string) netem.LinkConfig {
 	p, _ := netem.Profile(name)
-	p.Trace, p.TraceLoop = l.Trace, l.TraceLoop
+	p.Trace, p.TraceLoop, p.TraceLoss = l.Trace, l.TraceLoop, l.TraceLoss
 	return p
 }
 

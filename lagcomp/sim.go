@@ -211,6 +211,15 @@ func newSim(cfg Config, r *Recycler) (*Sim, error) {
 		s.duelAim, s.duelAimSrc = stream.New(cfg.Seed, stream.DuelAim)
 		s.Clients[TargetPawn].firePhase = model.Time(stream.Draw(cfg.Seed, stream.DuelFirePhase, int64(model.MsF(cfg.FireIntervalMs))))
 	}
+	// a trace's rows further apart than a link's packets replay its loss
+	// as a rate (trace_loss): each direction's beat
+	upBeat, downBeat := packetInterval(&s.cfg, true), packetInterval(&s.cfg, false)
+	for _, c := range s.Clients {
+		c.up.SetBeat(upBeat)
+		c.weaponUp.SetBeat(upBeat)
+		c.down.SetBeat(downBeat)
+		c.weaponDown.SetBeat(downBeat)
+	}
 	for i, c := range s.Clients {
 		rtt, ok := handshakeRTT(c.up.Config(), c.down.Config(), cfg.Seed, i)
 		if ok {
@@ -854,6 +863,17 @@ func foe(pawn int) int {
 		return TargetPawn
 	}
 	return ShooterPawn
+}
+
+// TraceLossByRate reports whether the game links of one direction
+// replay their trace's loss as a rate (trace_loss = rate, the trace
+// sparser than the packets), as the trace line says.
+func (s *Sim) TraceLossByRate(up bool) bool {
+	l := s.Clients[ShooterPawn].down
+	if up {
+		l = s.Clients[ShooterPawn].up
+	}
+	return l.LossByRate()
 }
 
 // Trace is the trace the links of one direction replay, and those links'

@@ -38,6 +38,9 @@ type LinkConfig struct {
 	// holds.
 	Trace     string
 	TraceLoop bool
+	// TraceLoss is how the trace's lost rows drop packets (traceloss.go):
+	// rate (also "", the zero value) or outage.
+	TraceLoss TraceLoss
 }
 
 // Link emulates one direction of a connection. It is deterministic for a
@@ -51,7 +54,8 @@ type Link struct {
 	lastDelivery  model.Time
 	spikeStart    model.Time
 	spikeEnd      model.Time
-	trace         *Trace // the parsed Trace, shared read-only by every link replaying it
+	trace         *Trace     // the parsed Trace, shared read-only by every link replaying it
+	beat          model.Time // the time between the packets the link carries (SetBeat)
 	Stats         LinkStats
 }
 
@@ -90,10 +94,13 @@ func (l *Link) SetConfig(cfg LinkConfig) { l.cfg = cfg }
 func (l *Link) Send(t model.Time) (n int, first, second model.Time) {
 	l.Stats.Sent++
 	step, traced := l.replay(t)
-	if traced && step.Lost {
+	if traced && l.traceLost(step) {
 		l.Stats.Lost++
 		l.Stats.TraceLost++
 		return 0, 0, 0
+	}
+	if traced && step.Lost { // a rate let it through: the delay the path had last
+		step.Delay = l.trace.DelayAt(t, l.cfg.TraceLoop)
 	}
 	if l.lost() {
 		l.Stats.Lost++

@@ -47,6 +47,9 @@ type TraceStep struct {
 	At    model.Time // from the trace's first row, which is time 0
 	Delay model.Time
 	Lost  bool
+	// LossRate is the share of lost rows within TraceLossWindow rows of
+	// this one: the loss trace_loss = rate replays here.
+	LossRate float64
 }
 
 // Trace is a parsed trace: its steps in ascending time, and where they
@@ -64,6 +67,7 @@ type Trace struct {
 	// -D's timestamps, else ping's default 1 s).
 	ProbeInterval model.Time
 	MaxDelay      model.Time // the largest delay of any row
+	RowGap        model.Time // the median time between rows: sparser than a link's packets, its loss is a rate (trace_loss)
 }
 
 // At is the step in force at t (time from the start of the run). With
@@ -122,6 +126,8 @@ func ParseTrace(name string, data []byte) (*Trace, error) {
 	for _, s := range t.Steps {
 		t.MaxDelay = max(t.MaxDelay, s.Delay)
 	}
+	lossRates(t.Steps)
+	t.RowGap = rowGap(t.Steps)
 	return t, nil
 }
 

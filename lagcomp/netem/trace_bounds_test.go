@@ -50,7 +50,7 @@ func TestPingGapIsBounded(t *testing.T) {
 	if len(tr.Steps) != MaxPingProbes || !tr.Steps[1].Lost || tr.Steps[MaxPingProbes-1].Lost {
 		t.Fatalf("%d steps, want %d: the replies and the losses between", len(tr.Steps), MaxPingProbes)
 	}
-	if most := uint64(MaxPingProbes) * 24 * 2; n > most {
+	if most := uint64(MaxPingProbes) * 32 * 2; n > most { // a step is 32 bytes (its LossRate for trace_loss = rate)
 		t.Errorf("a log spanning %d probes allocated %d bytes, more than %d", MaxPingProbes, n, most)
 	}
 }

@@ -23,6 +23,12 @@ type TraceJSON struct {
 	Loop      bool    `json:"loop"`
 	Sent      int     `json:"sent"`          // packets sent over the direction's links, every client's
 	TraceLost int     `json:"lost_by_trace"` // of them, dropped where the trace lost a packet
+	// Loss is how its lost rows dropped packets (trace_loss): "rate"
+	// (at the share of lost rows within LossWindowRows rows each side)
+	// or "outage" (every packet over a lost row; also a trace with a row
+	// a packet, which is replayed row by row).
+	Loss           string `json:"loss"`
+	LossWindowRows int    `json:"loss_window_rows"` // 0 unless rate
 }
 
 // Traces are the trace lines of a run: up, then down, for each direction
@@ -36,7 +42,10 @@ func Traces(s *lagcomp.Sim) []TraceJSON {
 		}
 		j := TraceJSON{Type: "trace", Direction: "down", File: t.Name, SHA256: t.SHA256, Format: string(t.Format),
 			OneWay: "as recorded", Rows: len(t.Steps), SpanMs: round6(t.Span.Millis()), Loop: s.Config().Up.TraceLoop,
-			Sent: st.Sent, TraceLost: st.TraceLost}
+			Sent: st.Sent, TraceLost: st.TraceLost, Loss: string(netem.LossOutage)}
+		if s.TraceLossByRate(up) {
+			j.Loss, j.LossWindowRows = string(netem.LossRate), netem.TraceLossWindow
+		}
 		if up {
 			j.Direction = "up"
 		}
