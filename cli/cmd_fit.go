@@ -142,6 +142,9 @@ func writeFit(w io.Writer, file string, r *fit.Result) error {
 	if r.OneWayHalved {
 		b.WriteString("# a ping log: one way = RTT/2 (ping cannot tell the legs apart); both directions get these keys\n")
 	}
+	if r.Rounded > 0 {
+		fmt.Fprintf(&b, "# %d round trips of 100 ms or more are whole milliseconds, as ping prints them: read as rounded (±0.5 ms, ±0.25 one way), the model compared rounded alike\n", r.Rounded)
+	}
 	for _, kv := range fitKeys(r) {
 		fmt.Fprintf(&b, "%s = %s\n", kv[0], kv[1])
 	}

@@ -13,6 +13,7 @@
 package fit
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -42,13 +43,17 @@ type Result struct {
 	RunsFit      ChiSquare
 	TimeFit      Autocorrelation
 	OneWayHalved bool // a ping log: delays are RTT/2
-	spikeLimit   float64
+	// Rounded counts the delivered readings read as rounded: a ping log's
+	// whole-millisecond round trips from 100 ms on (rounding.go).
+	Rounded    int
+	spikeLimit float64
 }
 
 // Series is a trace's packets as the fit reads them.
 type Series struct {
 	At      []model.Time // send times
 	DelayMs []float64    // one way, NaN where lost
+	HalfMs  []float64    // the reading's rounding half-width, one way (0: exact; measured only)
 	Spike   []bool       // inside a spike episode (measured only)
 }
 
@@ -59,7 +64,7 @@ func Fit(t *netem.Trace) (*Result, error) {
 		return nil, fmt.Errorf("trace %s: %d packets; a fit needs at least 20", t.Name, n)
 	}
 	r := &Result{Packets: n, OneWayHalved: t.Format == netem.TracePing}
-	s := Series{At: make([]model.Time, n), DelayMs: make([]float64, n)}
+	s := Series{At: make([]model.Time, n), DelayMs: make([]float64, n), HalfMs: make([]float64, n)}
 	var gaps []float64
 	for i, st := range t.Steps {
 		s.At[i] = st.At
@@ -67,6 +72,8 @@ func Fit(t *netem.Trace) (*Result, error) {
 		if st.Lost {
 			s.DelayMs[i] = math.NaN()
 			r.Lost++
+		} else if s.HalfMs[i] = roundHalf(r.OneWayHalved, s.DelayMs[i]); s.HalfMs[i] > 0 {
+			r.Rounded++
 		}
 		if i > 0 {
 			gaps = append(gaps, float64(st.At-t.Steps[i-1].At))
@@ -94,6 +101,21 @@ func (r *Result) delays() []float64 {
 			d = append(d, x)
 		}
 	}
+	return d
+}
+
+// reading is a delivered packet's delay and its rounding's half-width.
+type reading struct{ ms, half float64 }
+
+// readings are delays' with their rounding, sorted by delay.
+func (r *Result) readings() []reading {
+	var d []reading
+	for i, x := range r.Measured.DelayMs {
+		if !math.IsNaN(x) && !r.Measured.Spike[i] {
+			d = append(d, reading{x, r.Measured.HalfMs[i]})
+		}
+	}
+	slices.SortFunc(d, func(a, b reading) int { return cmp.Compare(a.ms, b.ms) })
 	return d
 }
 

@@ -1,7 +1,10 @@
 package fit
 
 import (
+	"fmt"
 	"math"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"lagscope/lagcomp/netem"
@@ -165,5 +168,39 @@ func TestFitRefusesTooLittle(t *testing.T) {
 	tr = synthetic(netem.LinkConfig{LossPct: 100}, 1, 100, model.Millisecond)
 	if _, err := Fit(tr); err == nil {
 		t.Fatal("a trace of losses alone fitted")
+	}
+}
+
+// A ping log prints round trips of 100 ms or more as whole milliseconds:
+// the fit reads them as rounded (±0.5 ms) and compares the model rounded
+// alike. 5 000 probes of a one-way delay uniform on 60–70 ms, printed as
+// ping prints them: read as exact, the 0.5 ms grid's steps made the KS
+// distance 0.032 and the fit FITS BADLY; read as rounded, it fits (D
+// under 0.015), every reading counted rounded, the keys the truth's.
+func TestPingRoundTripsAboveHundredAreRounded(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		rng := rand.New(rand.NewPCG(seed, 9))
+		var b strings.Builder
+		b.WriteString("PING game.example.net (192.0.2.10) 56(84) bytes of data.\n")
+		for seq := 1; seq <= 5000; seq++ {
+			rtt := 2 * (60 + 10*rng.Float64())
+			fmt.Fprintf(&b, "64 bytes from 192.0.2.10: icmp_seq=%d ttl=54 time=%.0f ms\n", seq, rtt)
+		}
+		tr, err := netem.ParseTrace("rounded.log", []byte(b.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Fit(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Rounded != 5000 || r.DelayFit.Bad || r.DelayFit.D > 0.015 || math.Abs(r.Link.LatencyMs-60) > 0.3 || math.Abs(r.Link.JitterMs-10) > 0.6 {
+			t.Errorf("seed %d: %d rounded, latency %v jitter %v (%s), KS D %.3f bad %v; want 5000, 60, 10, D < 0.015",
+				seed, r.Rounded, r.Link.LatencyMs, r.Link.JitterMs, r.DelayModel, r.DelayFit.D, r.DelayFit.Bad)
+		}
+	}
+	// below 100 ms ping prints a decimal: those readings are exact
+	if roundHalf(true, 49.5) != 0 || roundHalf(true, 50) != pingRoundHalfMs || roundHalf(false, 60) != 0 || roundHalf(true, 60.05) != 0 {
+		t.Error("roundHalf: 99 ms exact, 100 ms rounded, a CSV's exact, 120.1 ms exact")
 	}
 }

@@ -64,17 +64,28 @@ func (r *Result) judge() {
 	r.TimeFit.Bad = math.Abs(r.TimeFit.Measured-r.TimeFit.Fitted) > 0.2
 }
 
+// ksFit compares the readings with the fitted distribution as they were
+// read: over each run of equal readings, the empirical distribution
+// before and after it against the model's below and above it. A reading
+// rounded (a ping log's whole milliseconds) stands for its interval, so
+// the model is taken at its edges, x ± half: the model rounded as ping
+// rounds. For exact readings (half 0) this is the plain KS distance.
 func (r *Result) ksFit() KS {
-	d := r.delays()
+	d := r.readings()
 	if r.DelayModel == "none" { // every delay within 2 quanta of the least: a constant fits by construction
 		return KS{N: len(d), P: 1}
 	}
-	slices.Sort(d)
 	n := float64(len(d))
 	var D float64
-	for i, x := range d {
-		f := r.delayCDF(x - r.Link.LatencyMs)
-		D = max(D, math.Abs(float64(i+1)/n-f), math.Abs(f-float64(i)/n))
+	for i := 0; i < len(d); {
+		j := i
+		for j+1 < len(d) && d[j+1].ms == d[i].ms {
+			j++
+		}
+		x := d[i].ms - r.Link.LatencyMs
+		below, above := r.delayCDF(x-d[i].half), r.delayCDF(x+d[j].half)
+		D = max(D, math.Abs(float64(j+1)/n-above), math.Abs(below-float64(i)/n))
+		i = j + 1
 	}
 	p := kolmogorovP(D, n)
 	return KS{D: D, P: p, N: len(d), Bad: D > 0.03 && D > 1.95/math.Sqrt(n)}
