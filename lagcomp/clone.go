@@ -470,6 +470,7 @@ func (cn *conn) clone() *conn {
 	c.rel, c.weaponRel = cn.rel.Clone(), cn.weaponRel.Clone()
 	c.weapon = cn.weapon.Clone()
 	c.inputs = cn.inputs.Clone()
+	c.delayed = slices.Clone(cn.delayed) // the commands are read-only, shared
 	return &c
 }
 

@@ -64,7 +64,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[chunklog.Spare[fireeffects.PlayedEffect]](): {"chunks"},
 	reflect.TypeFor[ServerPawn]():                               {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted", "packed", "leg"},
 	reflect.TypeFor[offsetFrom]():                               {"T", "Offset"},
-	reflect.TypeFor[conn]():                                     {"highSeq", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs"},
+	reflect.TypeFor[conn]():                                     {"highSeq", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs", "nextFire", "delayed"},
 	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "snapBuf", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "seenTrail", "Display", "lerp", "ping", "firePhase", "armed",
 		"nextFire", "burstShots", "firing", "noSight", "noSightHeld", "holding", "released", "stopQueued", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
 		"pred", "hands", "inputSeq", "framed", "prevFrame", "batch", "slab", "slabGen", "oldSlabs", "sentInputs", "batchKept", "sentKept", "cmds", "cmdWaits", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "corrections", "lastCorr", "maxCorr", "rejoin"},
@@ -195,7 +195,7 @@ func blockOf[T any]() reflect.Type { return fieldType[chunklog.Log[T]]("blocks")
 // packets, snapshots, the configuration).
 var immutable = []reflect.Type{
 	reflect.TypeFor[Config](), reflect.TypeFor[ShotRecord](), reflect.TypeFor[Packet](),
-	reflect.TypeFor[Command](), reflect.TypeFor[projMsg](), reflect.TypeFor[fireeffects.WeaponMsg](), // what a reliable message points to
+	reflect.TypeFor[Command](), reflect.TypeFor[delayedFire](), reflect.TypeFor[projMsg](), reflect.TypeFor[fireeffects.WeaponMsg](), // what a reliable message points to
 	reflect.TypeFor[Snapshot](), reflect.TypeFor[movement.Ack](), reflect.TypeFor[PacketFrame](), reflect.TypeFor[MessageFrame](), reflect.TypeFor[WarpEvent](), reflect.TypeFor[projectile.Spec](),
 	reflect.TypeFor[RuleCount](), reflect.TypeFor[ReconcileCount](), reflect.TypeFor[OutcomeCount](), reflect.TypeFor[rewind.Sample](), reflect.TypeFor[rewind.Bound](),
 	reflect.TypeFor[netem.LinkConfig](), reflect.TypeFor[netem.Trace](), reflect.TypeFor[netem.TraceStep](), fieldType[fireeffects.WeaponChannel]("inFlight").Elem(), reflect.TypeFor[fireeffects.ServerShot](), reflect.TypeFor[fireeffects.ServerBurst](),

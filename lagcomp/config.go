@@ -135,7 +135,11 @@ type Config struct {
 	// commands in every command packet (Source's cl_cmdbackup). With
 	// either, loss delays shots.
 	ReliableFire bool
-	CmdBackup    int
+	// RefireCheck is UT2003's server refire check on each StartFire
+	// (refire.go): one that comes before its weapon's NextFireTime is
+	// held until it, named refire_delayed.
+	RefireCheck bool
+	CmdBackup   int
 	// ReliableStyle is how every connection resends its reliable messages
 	// (netem.Style: Unreal's NAK, RFC 6298's timer, Quake 3's repeat).
 	ReliableStyle netem.Style

@@ -55,6 +55,7 @@ type arrivedCopy struct {
 	reliable bool       // a reliable message (resends are the layer's)
 	held     model.Time // how long it waited in its channel for an earlier message
 	backup   bool       // a cl_cmdbackup repeat in a later packet
+	refire   bool       // held by UT2003's refire check (refire.go), its sequence already checked
 }
 
 // shot is the delivery record of command seq, nil for a command the bot

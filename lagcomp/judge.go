@@ -19,9 +19,18 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 	srv := s.Server
 	now := srv.Now
 	cn := srv.conns[cmd.Client]
-	refused := cn.checkSeq(cmd.Seq)
+	var refused Rule
+	if !via.refire { // a held command's sequence was checked when it came
+		refused = cn.checkSeq(cmd.Seq)
+	}
 	if refused == rule.Duplicate {
 		s.duplicate(cmd.Seq, refused)
+		return
+	}
+	if refused == "" && !cmd.Weapon.IsProjectile() && s.holdForRefire(cn, cmd, arrival, via) {
+		if p := s.shot(cmd.Seq); p != nil {
+			p.arrived = true
+		}
 		return
 	}
 	ps := pendingShot{atFire: &atFire{}, delivery: delivery{cmd: cmd, rec: -1}} // a command the bot never sent (a test's forgery) has no ground truth
@@ -45,6 +54,10 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 		s.acceptClaim(&r, cmd, victim)
 	default:
 		s.trace(&r, cn, cmd, victim)
+	}
+	if !r.Rejected {
+		r.Rules = append(r.Rules, refireRule(via)...)
+		s.fired(cn)
 	}
 	if !r.Rejected && cmd.Client == ShooterPawn { // the weapon channel carries the shooter's weapon only
 		s.weaponFired(cmd)

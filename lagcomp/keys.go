@@ -411,6 +411,7 @@ func buildParams() []*Param {
 		num("burst_pause_ms", "weapon", "ms", 0, 10000, 400, "rapid fire: pause between bursts", func(c *Config) *float64 { return &c.BurstPauseMs }),
 		num("aim_error_deg", "weapon", "deg", 0, 45, 0, "standard deviation of the bot's aim error", func(c *Config) *float64 { return &c.AimErrorDeg }).Slide(0, 10, 0.1),
 		num("range_m", "weapon", "m", 1, 10000, 200, "trace range", func(c *Config) *float64 { return &c.RangeM }),
+		flag("refire_check", "weapon", false, "the server checks each StartFire against its weapon's NextFireTime, as UT2003's ServerPredictedStartFire does (NextFireTime <= now + PreFireTime, else bServerDelayStartFire): one that comes early (the shot before it arrived late, this one early) is held to the first tick it may fire and named refire_delayed; NextFireTime moves fire_interval_ms past each shot fired", func(c *Config) *bool { return &c.RefireCheck }),
 		flag("reliable_fire", "weapon", false, "send each shot command as a reliable message, acked and resent (UT2003's ServerPredictedStartFire is a reliable RPC)", func(c *Config) *bool { return &c.ReliableFire }),
 		integer("cmd_backup", "weapon", "", 0, 10, 2, "repeat the last N commands in every command packet (Source's cl_cmdbackup): a shot, the fire button of its command, rides wherever its command does, so with one command a packet it is lost only when b + 1 packets are (p^(b+1)); reliable_fire sends shots apart from it", func(c *Config) *int { return &c.CmdBackup }),
 

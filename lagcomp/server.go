@@ -108,6 +108,10 @@ type conn struct {
 	// client's stamps less their clock error), for the second judgement
 	trueStartFire compensation.StartFire
 	weapon        fireeffects.WeaponChannel // the shooter's weapon actor on this connection
+	// nextFire is the weapon's NextFireTime and delayed the StartFires
+	// the refire check holds until it comes (refire.go)
+	nextFire model.Time
+	delayed  []delayedFire
 }
 
 // Server is the authority: it ticks the world, keeps every pawn's history,

@@ -628,6 +628,7 @@ func (s *Sim) serverTick(t model.Time) {
 	if cfg.Duel {
 		s.watchServerSight(t)
 	}
+	s.releaseRefires()
 	for p, slot := srv.in.next(srv.Now); p != nil; p, slot = srv.in.next(srv.Now) {
 		s.serverPacket(p) // handled where it lies: an arrival allocates nothing
 		srv.in.done(slot)

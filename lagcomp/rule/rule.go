@@ -74,6 +74,7 @@ const (
 	ConnectionLost  Rule = "connection_lost"
 	Outage          Rule = "outage"
 	Disconnected    Rule = "disconnected"
+	RefireDelayed   Rule = "refire_delayed"
 
 	// Compensation.
 	MaxRewindCap      Rule = "max_rewind_cap"
@@ -142,6 +143,7 @@ var table = []Meta{
 
 	{Outage, Delivery, Nothing, "a scripted outage (key events) dropped a copy of the command: every packet both ways is lost while it lasts"},
 	{Disconnected, Delivery, Nothing, "a scripted disconnect (key events): the client sent nothing while it was off, so the copy never left; it reconnected with a handshake"},
+	{RefireDelayed, Delivery, Nothing, "timestamp (UT2003's ServerPredictedStartFire): the StartFire came before its weapon's NextFireTime (the shot before it a FireRate, fire_interval_ms, ago by the server's clock; NextFireTime <= now + PreFireTime failed): bServerDelayStartFire held it, and it was judged at the first tick NextFireTime allowed (judged_ms), not refused"},
 
 	{MaxRewindCap, Compensation, Nothing, "latency compensated (rewind beyond the interpolation delay) above max_rewind_ms: clamped"},
 	{StampNotPositive, Compensation, Nothing, "timestamp: ClientStartFireTime <= 0 (no server time yet): judged at the present, as UT2003"},
