@@ -134,7 +134,8 @@ func (m *movingCopy) record() {
 func (s *Sim) proj(seq uint32) *projState { return s.projBySeq[seq] }
 
 // fireProjectile is the owner's side of a shot: a fake spawns at once, or
-// after FakeSpawnDelay above MaxPredictionPing, unless prediction is off.
+// after FakeSpawnDelay (the ping less PredictionLatencyReduction above
+// MaxPredictionPing), unless prediction is off.
 func (s *Sim) fireProjectile(c *Client, cmd *Command, origin model.Vec, t model.Time) {
 	cfg := &s.cfg
 	sp := cfg.spec()
@@ -144,7 +145,7 @@ func (s *Sim) fireProjectile(c *Client, cmd *Command, origin model.Vec, t model.
 	if !p.predicted {
 		p.rec.Fire(projectile.ReconcileUnpredicted)
 	} else {
-		p.fakeDelay = projectile.FakeSpawnDelay(c.pingOrZero(), cfg.MaxPredictionPingMs)
+		p.fakeDelay = projectile.FakeSpawnDelay(c.pingOrZero(), cfg.LatencyReductionMs, cfg.MaxPredictionPingMs)
 		p.fakeAt = t + p.fakeDelay
 	}
 	s.projs = append(s.projs, p)

@@ -103,8 +103,8 @@ func TestPresetsShowTheirPoint(t *testing.T) {
 		return s.Projectiles()
 	}
 	for _, r := range proj("projectile-high-ping") { // the first too: the handshake measured the ping
-		if r.FakeDelay < 200_000 || r.FakeDelay > 230_000 {
-			t.Errorf("projectile-high-ping: fake delay %v, want ~200 ms (300 ms ping, 100 ms cap)", r.FakeDelay)
+		if r.FakeDelay < 185_000 || r.FakeDelay > 215_000 {
+			t.Errorf("projectile-high-ping: fake delay %v, want ~185 ms (300 ms ping less the 15 ms PredictionLatencyReduction, 100 ms cap)", r.FakeDelay)
 		}
 		if r.Spawned && (r.Forward != 50_000 || !slices.Contains(r.ServerRules, rule.MaxPredictionPing)) {
 			t.Errorf("projectile-high-ping: fast-forward %v (rules %v), want 50 ms (bias 0.5 x the 100 ms cap), the clamp named", r.Forward, r.ServerRules)

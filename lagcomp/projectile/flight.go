@@ -38,9 +38,15 @@ func ForwardPredictionTime(pingMs, reductionMs, bias, maxPredictionPingMs float6
 
 // FakeSpawnDelay is how long the owner waits before spawning its fake, so
 // that it never forward-predicts more than MaxPredictionPing: 150 ms of
-// ping with a 100 ms cap waits 50 ms.
-func FakeSpawnDelay(pingMs, maxPredictionPingMs float64) model.Time {
-	return model.MsF(math.Max(0, pingMs-maxPredictionPingMs))
+// ping with a 100 ms cap waits 50 ms (the projectile-prediction
+// document's example, without a PredictionLatencyReduction). The ping
+// it compares with the cap is the one the forward prediction uses, less
+// PredictionLatencyReduction, as UT4's GetProjectileSleepTime has it
+// (ExactPing − PredictionFudgeFactor − MaxPredictionPing): the fake waits
+// exactly what ForwardPredictionTime's clamp cuts, so fake delay plus
+// clamped term is ping − reduction.
+func FakeSpawnDelay(pingMs, reductionMs, maxPredictionPingMs float64) model.Time {
+	return model.MsF(math.Max(0, pingMs-reductionMs-maxPredictionPingMs))
 }
 
 // CatchupDistance is how far CatchupTick moves the owner's copy of the

@@ -28,11 +28,29 @@ func TestProjectileArithmetic(t *testing.T) {
 			t.Errorf("ForwardPredictionTime(%v, %v, %v, %v) = %v (clamped %v), want %v (%v)", c.ping, c.red, c.bias, c.max, got, clamped, c.want, c.clamped)
 		}
 	}
-	if d := FakeSpawnDelay(150, 100); d != 50*model.Millisecond {
+	if d := FakeSpawnDelay(150, 0, 100); d != 50*model.Millisecond {
 		t.Fatalf("150 ms ping, 100 ms cap: delay %v, want 50 ms (the document's example)", d)
 	}
-	if d := FakeSpawnDelay(80, 100); d != 0 {
+	if d := FakeSpawnDelay(80, 0, 100); d != 0 {
 		t.Fatalf("under the cap: delay %v", d)
+	}
+	// PredictionLatencyReduction comes off the ping first, as in the
+	// forward prediction: 150 ms less 20 is 30 ms above the cap; 110 less
+	// 15 is under it. The fake waits what the clamp cuts: its delay plus
+	// the clamped term (bias 1) is ping − reduction, over a grid of pings.
+	if d := FakeSpawnDelay(150, 20, 100); d != 30*model.Millisecond {
+		t.Fatalf("150 ms ping, 20 ms reduction, 100 ms cap: delay %v, want 30 ms", d)
+	}
+	if d := FakeSpawnDelay(110, 15, 100); d != 0 {
+		t.Fatalf("110 ms ping less 15 under the 100 ms cap: delay %v", d)
+	}
+	for ping := 0.0; ping <= 1000; ping += 12.5 {
+		for _, red := range []float64{0, 15, 40} {
+			ff, _ := ForwardPredictionTime(ping, red, 1, 100)
+			if sum := FakeSpawnDelay(ping, red, 100) + ff; sum != model.MsF(math.Max(0, ping-red)) {
+				t.Fatalf("ping %v less %v: fake delay plus forward prediction %v, want %v", ping, red, sum, math.Max(0, ping-red))
+			}
+		}
 	}
 	if d := CatchupDistance(20, 30*model.Millisecond); math.Abs(d-0.6) > 1e-12 {
 		t.Fatalf("catch-up %v, want 0.6 m (20 m/s x 30 ms)", d)
