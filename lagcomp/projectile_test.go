@@ -70,7 +70,8 @@ func TestFakeSpawnIsDelayedAboveMaxPredictionPing(t *testing.T) {
 	c := rockets()
 	c.Up.LatencyMs, c.Down.LatencyMs = 75, 75 // 150 ms ping, cap 100
 	rs := fireAt(t, c, model.V(30, 0), 900*model.Millisecond, 4*model.Second)
-	want := 50 - c.LatencyReductionMs // the ping less PredictionLatencyReduction above the cap
+	// the ping less PredictionLatencyReduction above the cap
+	want := 50 - c.LatencyReductionMs
 	for _, r := range rs[1:] { // the first shot may precede the first ping
 		// the tracked ping is 150 ms plus up to a frame and a tick
 		if r.FakeDelay < model.MsF(want) || r.FakeDelay > model.MsF(want+1000.0/64+1000.0/120) {
