@@ -123,3 +123,16 @@ func TestLossRatesByHand(t *testing.T) {
 		}
 	}
 }
+
+// The loss rates are a prefix count, linear in the rows: a day-long log
+// (MaxPingProbes rows, every tenth lost) takes them in well under the
+// time its parse does; TestPingGapIsBounded holds a day's log's memory.
+func BenchmarkLossRates(b *testing.B) {
+	st := make([]TraceStep, MaxPingProbes)
+	for i := range st {
+		st[i].Lost = i%10 == 3
+	}
+	for b.Loop() {
+		lossRates(st)
+	}
+}
