@@ -11,9 +11,9 @@ func TestFindNamesTheKeyGivenTwice(t *testing.T) {
 		{`{"a":{"x":1,"y":2,"x":3}}`, "a.x"},
 		{`{"l":[{"k":1},{"k":1,"k":2}]}`, "l[1].k"},
 		{`{"a":[1,2,{"b":{}}],"c":"{\"c\":1,\"c\":2}"}`, ""}, // inside a string is not a key
-		{`{"a":1,"a"`, "a"},                                   // found before the fault
-		{`{"a":1,,"a":2}`, ""},                                // malformed first: the decoder's to say
-		{`[{"k":1},{"k":2}]`, ""},                             // one key in each of two objects
+		{`{"a":1,"a"`, "a"},                                  // found before the fault
+		{`{"a":1,,"a":2}`, ""},                               // malformed first: the decoder's to say
+		{`[{"k":1},{"k":2}]`, ""},                            // one key in each of two objects
 	} {
 		got := Find([]byte(c.in))
 		switch {
