@@ -106,7 +106,9 @@ func unitSuffix(u string) string {
 	return " " + u
 }
 
-func fmtNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+// fmtNum is a number as --set takes it, never in exponent form (3600000, not
+// the 3.6e+06 a caption printed).
+func fmtNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 // Get is the key's current value in c (nil for aliases).
 func (p *Param[C]) Get(c *C) any {
