@@ -645,6 +645,9 @@ func (s *Sim) makeCommand(c *Client, t, end model.Time) {
 		in.Epoch = int32(epoch)
 	}
 	c.pred.Predict(in, s.predictWalls())
+	if s.cfg.clientReports() { // ServerMove's ClientLoc: where the prediction put the pawn
+		in.Pos, in.HasPos = c.pred.Pose.Pos, true
+	}
 	c.batch = append(c.batch, in)
 	c.prevFrame = end
 }

@@ -93,8 +93,12 @@ type Config struct {
 	MaxUsercmdTicks int
 	MaxMoveDeltaMs  float64
 	PredictWalls    bool
-	InterpMs        float64
-	Display         DisplayMode
+	// MovementAuthority: whether the server adopts a client's reported
+	// position within MaxPositionErrorM of its own (authority.go).
+	MovementAuthority Authority
+	MaxPositionErrorM float64
+	InterpMs          float64
+	Display           DisplayMode
 
 	// Compensation.
 	Mode                 Mode

@@ -262,6 +262,9 @@ func (s *Server) play(cfg *Config, i int, t, tick model.Time) model.Pose {
 	p, b := &s.Pawns[i], s.conns[i].inputs
 	b.Lead, b.Starve = inputLead(cfg), cfg.InputStarved
 	b.CatchUp, b.MaxMoveDelta = model.Time(cfg.MaxUsercmdTicks)*tick, model.MsF(cfg.MaxMoveDeltaMs)
+	if cfg.clientReports() {
+		b.MaxPosError = cfg.MaxPositionErrorM
+	}
 	pose, _ := b.Tick(t, tick, p.Pose, cfg.Walls)
 	if b.Anchored() && (len(p.offsets) == 0 || p.offsets[len(p.offsets)-1].Offset != b.Offset) {
 		p.offsets = append(p.offsets, offsetFrom{t, b.Offset})

@@ -92,17 +92,19 @@ type Summary struct {
 	MergedShots     int         `json:"merged_shots" from:"burst" name:"merged shots" unit:"shots" doc:"weapon-fire effects, over every remote client: shots an update of the BurstCounter brought beyond the flashes its OnRep played (a shot whose updates were all lost until the next arrives with it; burst_play_count plays one per shot)"`
 	// Movement through the netcode, over every player's client (shooter,
 	// victim, observers; bystanders have none).
-	InputsSent       int     `json:"inputs_sent" from:"movement.inputs_sent" name:"inputs sent" unit:"" doc:"movement inputs (commands) the players' clients made (one a command beat: cmd_per) and sent in command packets"`
-	InputsLost       int     `json:"inputs_lost" from:"movement.inputs_lost" name:"inputs lost" unit:"" of:"inputs_sent" doc:"inputs that never reached the server, no copy (backups included) having come: it played their frames without them (one that came after its frame was played is late, not lost)"`
-	InputDelayMsMean float64 `json:"input_delay_ms_mean" from:"movement.input_delays+movement.input_delay_sum_ms" name:"mean input delay" unit:"ms" bounds:"0," doc:"mean time from the client frame that sampled an input to the server tick that began playing it; no value before any"`
-	StarvedTicks     int     `json:"starved_ticks" from:"movement.starved_ticks" name:"starved ticks" unit:"" doc:"server ticks at which a player's next input had not come: the last input repeated (input_starved = repeat) or the pawn held (source, ue, wait) (summed over players)"`
-	InputResyncs     int     `json:"input_resyncs" from:"movement.resyncs" name:"input resyncs" unit:"" doc:"times a player's input buffer moved its clock back for a late run of inputs, one however many inputs the run held (rule input_resync, named on their movement lines; summed over players)"`
-	LastCmdReplays   int     `json:"last_cmd_replays" from:"movement.last_cmd_replays" name:"last commands replayed" unit:"" doc:"input_starved = source: commands that never came that the server ran the last command again for (Source's m_LastCmd, a gap of fewer than 24; rule last_cmd_replay, named on their movement lines; summed over players)"`
-	UsercmdsCapped   int     `json:"usercmds_capped" from:"movement.usercmds_capped" name:"inputs capped" unit:"" doc:"input_starved = source: inputs that came whose movement a tick's budget (max_usercmd_ticks, Source's sv_maxusrcmdprocessticks) refused in whole or in part (rule usercmd_cap, named on their movement lines; summed over players)"`
-	MovesClamped     int     `json:"moves_clamped" from:"movement.moves_clamped" name:"moves clamped" unit:"" doc:"input_starved = ue: moves whose time since the last move played was clamped to max_move_delta_ms (Unreal's MaxMoveDeltaTime; rule move_delta_clamp, named on their movement lines; summed over players)"`
-	CmdRateCapped    int     `json:"cmd_rate_capped" from:"movement.cmd_rate_capped" name:"command packets capped at fps" unit:"" doc:"command packets the players' clients sent at one a frame, or one a command, because cmd_rate_hz asked for more than fps or the command beat (cmd_per; rule cmd_rate_capped, named on their movement lines)"`
-	Corrections      int     `json:"corrections" from:"movement.corrections" name:"corrections" unit:"" doc:"reconciliations that moved a client's predicted pawn by a millimetre or more"`
-	MaxCorrectionM   float64 `json:"max_correction_m" from:"movement.max_correction_m" name:"largest correction" unit:"m" bounds:"0," doc:"largest such correction, any client"`
+	InputsSent        int     `json:"inputs_sent" from:"movement.inputs_sent" name:"inputs sent" unit:"" doc:"movement inputs (commands) the players' clients made (one a command beat: cmd_per) and sent in command packets"`
+	InputsLost        int     `json:"inputs_lost" from:"movement.inputs_lost" name:"inputs lost" unit:"" of:"inputs_sent" doc:"inputs that never reached the server, no copy (backups included) having come: it played their frames without them (one that came after its frame was played is late, not lost)"`
+	InputDelayMsMean  float64 `json:"input_delay_ms_mean" from:"movement.input_delays+movement.input_delay_sum_ms" name:"mean input delay" unit:"ms" bounds:"0," doc:"mean time from the client frame that sampled an input to the server tick that began playing it; no value before any"`
+	StarvedTicks      int     `json:"starved_ticks" from:"movement.starved_ticks" name:"starved ticks" unit:"" doc:"server ticks at which a player's next input had not come: the last input repeated (input_starved = repeat) or the pawn held (source, ue, wait) (summed over players)"`
+	InputResyncs      int     `json:"input_resyncs" from:"movement.resyncs" name:"input resyncs" unit:"" doc:"times a player's input buffer moved its clock back for a late run of inputs, one however many inputs the run held (rule input_resync, named on their movement lines; summed over players)"`
+	LastCmdReplays    int     `json:"last_cmd_replays" from:"movement.last_cmd_replays" name:"last commands replayed" unit:"" doc:"input_starved = source: commands that never came that the server ran the last command again for (Source's m_LastCmd, a gap of fewer than 24; rule last_cmd_replay, named on their movement lines; summed over players)"`
+	UsercmdsCapped    int     `json:"usercmds_capped" from:"movement.usercmds_capped" name:"inputs capped" unit:"" doc:"input_starved = source: inputs that came whose movement a tick's budget (max_usercmd_ticks, Source's sv_maxusrcmdprocessticks) refused in whole or in part (rule usercmd_cap, named on their movement lines; summed over players)"`
+	PositionsAccepted int     `json:"positions_accepted,omitempty" from:"movement.positions_accepted" name:"client positions accepted" unit:"" doc:"movement_authority = client: moves whose client-reported position the server adopted, within max_position_error_m of its own (rule client_position_accepted, named on their movement lines; summed over players; left out when 0)"`
+	PositionsAdjusted int     `json:"positions_adjusted,omitempty" from:"movement.positions_adjusted" name:"client positions adjusted" unit:"" doc:"movement_authority = client: moves whose client-reported position lay beyond max_position_error_m of the server's, the client corrected to the server's (ClientAdjustPosition; rule client_position_adjusted, named on their movement lines; summed over players; left out when 0)"`
+	MovesClamped      int     `json:"moves_clamped" from:"movement.moves_clamped" name:"moves clamped" unit:"" doc:"input_starved = ue: moves whose time since the last move played was clamped to max_move_delta_ms (Unreal's MaxMoveDeltaTime; rule move_delta_clamp, named on their movement lines; summed over players)"`
+	CmdRateCapped     int     `json:"cmd_rate_capped" from:"movement.cmd_rate_capped" name:"command packets capped at fps" unit:"" doc:"command packets the players' clients sent at one a frame, or one a command, because cmd_rate_hz asked for more than fps or the command beat (cmd_per; rule cmd_rate_capped, named on their movement lines)"`
+	Corrections       int     `json:"corrections" from:"movement.corrections" name:"corrections" unit:"" doc:"reconciliations that moved a client's predicted pawn by a millimetre or more"`
+	MaxCorrectionM    float64 `json:"max_correction_m" from:"movement.max_correction_m" name:"largest correction" unit:"m" bounds:"0," doc:"largest such correction, any client"`
 }
 
 // RuleCount is how often a rule applied.
@@ -322,6 +324,8 @@ func (sum *Summary) FoldMovement(ms []MovementRecord) {
 		sum.LastCmdReplays += m.Buffer.Replayed
 		sum.UsercmdsCapped += m.Buffer.Capped
 		sum.MovesClamped += m.Buffer.Clamped
+		sum.PositionsAccepted += m.Buffer.PosAccepted
+		sum.PositionsAdjusted += m.Buffer.PosAdjusted
 		sum.Corrections += m.Corrections
 		sum.MaxCorrectionM = max(sum.MaxCorrectionM, m.MaxCorrectionM)
 		delay, delays = delay+m.Buffer.DelaySum, delays+m.Buffer.DelayN
@@ -372,6 +376,12 @@ func (s *Sim) Movement() []MovementRecord {
 		}
 		if b.Stats.Clamped > 0 {
 			out[i].Rules = append(out[i].Rules, rule.MoveDelta)
+		}
+		if b.Stats.PosAccepted > 0 {
+			out[i].Rules = append(out[i].Rules, rule.PosAccepted)
+		}
+		if b.Stats.PosAdjusted > 0 {
+			out[i].Rules = append(out[i].Rules, rule.PosAdjusted)
 		}
 	}
 	return out

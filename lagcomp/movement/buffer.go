@@ -78,6 +78,11 @@ type Buffer struct {
 	// MaxMoveDelta is StarveUE's clamp on a move's delta
 	// (max_move_delta_ms).
 	MaxMoveDelta model.Time
+	// MaxPosError > 0 is movement_authority = client: an input played
+	// whole that carries the client's position (HasPos) has it adopted
+	// when it lies within MaxPosError metres of the server's own, else
+	// the server keeps its own and the client is corrected (clientPos).
+	MaxPosError float64
 
 	// queue[head:] are the inputs waiting, by Seq, none already played;
 	// queue[:head] were played: popped by moving head, not by shifting
@@ -140,6 +145,11 @@ type Stats struct {
 	// (move_delta_clamp), and the client time not moved
 	Clamped     int
 	ClampedTime model.Time
+	// MaxPosError > 0: inputs whose client-reported position the server
+	// adopted (client_position_accepted) or refused for its own, which
+	// the client is then corrected to (client_position_adjusted)
+	PosAccepted int
+	PosAdjusted int
 	// DelaySum over DelayN: from the client frame that sampled an input to
 	// the tick that began playing it
 	DelaySum model.Time
@@ -362,6 +372,9 @@ func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall)
 			to = spend
 		}
 		apply(&pose, h, b.cursor, to, walls)
+		if to == h.End() {
+			b.clientPos(&pose, h)
+		}
 		b.spend(to - b.cursor)
 		b.cursor = to
 		b.knot(pose)
@@ -511,6 +524,26 @@ func (b *Buffer) serverMove(pose model.Pose, h *Input, now model.Time) {
 	b.Stats.DelaySum += now - h.End()
 	b.Stats.DelayN++
 	b.last, b.hasLast = *h, true
+}
+
+// clientPos is the server's check of the position the client reported
+// with input h, which the server has just played whole (Unreal's
+// ServerMoveHandleClientError): within MaxPosError of the server's own
+// the client's is adopted ("the server will allow a certain amount of
+// error"), counted accepted; beyond it the server keeps its own, which
+// its next snapshot sends back (ClientAdjustPosition) for the client to
+// reset to and replay from, counted adjusted. A teleport's or a death's
+// input (another epoch or life than the pawn's) is not checked.
+func (b *Buffer) clientPos(pose *model.Pose, h *Input) {
+	if b.MaxPosError <= 0 || !h.HasPos || int32(pose.Epoch) != h.Epoch || pose.Alive != h.Alive {
+		return
+	}
+	if pose.Pos.Dist(h.Pos) <= b.MaxPosError {
+		pose.Pos = h.Pos
+		b.Stats.PosAccepted++
+		return
+	}
+	b.Stats.PosAdjusted++
 }
 
 // repeat plays the last input again up to client time to: the server

@@ -22,6 +22,11 @@ type Input struct {
 	Epoch int32
 	Alive bool
 	Jump  model.Vec
+	// Pos is where the client's prediction put the pawn at the input's
+	// end, sent with it when HasPos (movement_authority = client: Unreal's
+	// ServerMove carries the client's ClientLoc).
+	Pos    model.Vec
+	HasPos bool
 }
 
 // End is when the frame the input covers ends: the client time it was

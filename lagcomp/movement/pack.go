@@ -53,6 +53,9 @@ func AppendInputs(b []byte, in []Input) []byte {
 		if x.Fire {
 			flags |= inFire
 		}
+		if x.HasPos {
+			flags |= inHasPos
+		}
 		b = append(b, byte(flags))
 		if flags&inNextSeq == 0 {
 			b = binary.AppendVarint(b, int64(x.Seq)-int64(prev.Seq))
@@ -76,7 +79,14 @@ func AppendInputs(b []byte, in []Input) []byte {
 			b = appendBits(b, x.Jump.X, prev.Jump.X)
 			b = appendBits(b, x.Jump.Y, prev.Jump.Y)
 		}
+		if x.HasPos {
+			b = appendBits(b, x.Pos.X, prev.Pos.X)
+			b = appendBits(b, x.Pos.Y, prev.Pos.Y)
+		}
 		prev = *x
+		if !x.HasPos {
+			prev.Pos = model.Vec{} // as UnpackInputs has it
+		}
 	}
 	return b
 }
@@ -126,6 +136,11 @@ func UnpackInputs(b []byte) []Input {
 			x.Jump.X = f(prev.Jump.X)
 			x.Jump.Y = f(prev.Jump.Y)
 		}
+		x.HasPos, x.Pos = flags&inHasPos != 0, model.Vec{}
+		if x.HasPos {
+			x.Pos.X = f(prev.Pos.X)
+			x.Pos.Y = f(prev.Pos.Y)
+		}
 		prev = *x
 	}
 	return in
@@ -140,6 +155,7 @@ const (
 	inSameYaw              // the same Yaw
 	inSameLife             // the same Epoch, Alive and Jump
 	inFire                 // Fire
+	inHasPos               // a client-reported Pos follows (movement_authority = client)
 )
 
 func sameBits(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }

@@ -23,9 +23,14 @@ type Declaration struct {
 	// From is the records lines it is folded from ("shot",
 	// "shot+projectile", "burst", "shot.behind_cover": also needs that
 	// optional field); "" for a figure the records do not carry
-	From  string
-	index []int
-	count bool // a whole number: a count
+	From string
+	// OmitZero: the summary line leaves the figure out when it is 0 (a
+	// `json:",omitempty"` tag): a figure only a non-default key can make
+	// (positions_accepted), so runs without the key print as before. Its
+	// CSV column stays.
+	OmitZero bool
+	index    []int
+	count    bool // a whole number: a count
 }
 
 // notColumns are declared fields that are not figures of the run: the
@@ -47,12 +52,14 @@ func declare(t reflect.Type, index []int) []Declaration {
 			out = append(out, declare(f.Type, at)...)
 			continue
 		}
-		name, ok := f.Tag.Lookup("json")
+		tag, ok := f.Tag.Lookup("json")
 		if !ok || !f.IsExported() {
 			continue
 		}
+		name, opts, _ := strings.Cut(tag, ",")
 		d := Declaration{Name: name, Words: f.Tag.Get("name"), Unit: f.Tag.Get("unit"), Doc: f.Tag.Get("doc"),
-			Of: f.Tag.Get("of"), From: f.Tag.Get("from"), index: at, Column: !slices.Contains(notColumns, name)}
+			Of: f.Tag.Get("of"), From: f.Tag.Get("from"), index: at, Column: !slices.Contains(notColumns, name),
+			OmitZero: opts == "omitempty"}
 		d.Keyed = f.Type.Kind() == reflect.Map || f.Type.Kind() == reflect.Slice
 		d.count = d.Keyed || f.Type.Kind() == reflect.Int
 		d.Bounds = boundsOf(f.Tag.Get("bounds"), d.count)

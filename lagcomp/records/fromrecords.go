@@ -79,7 +79,7 @@ func (run *Run) foldMovement(sum *lagcomp.Summary) {
 		ms[i] = lagcomp.MovementRecord{InputsSent: m.InputsSent, CmdCapped: m.CmdRateCapped,
 			Corrections: m.Corrections, MaxCorrectionM: m.MaxCorrectionM,
 			Buffer: movement.Stats{Lost: m.InputsLost, Starved: m.StarvedTicks, Resyncs: m.Resyncs,
-				Replayed: m.LastCmdReplays, Capped: m.UsercmdsCapped, Clamped: m.MovesClamped,
+				Replayed: m.LastCmdReplays, Capped: m.UsercmdsCapped, Clamped: m.MovesClamped, PosAccepted: m.PositionsAccepted, PosAdjusted: m.PositionsAdjusted,
 				DelaySum: model.MsF(m.InputDelaySumMs), DelayN: m.InputDelays}}
 	}
 	sum.FoldMovement(ms)
@@ -165,14 +165,19 @@ func (rs RecordsSummary) WriteCSV(w io.Writer) error {
 }
 
 // marshalSummary writes every declared figure in order, one named in
-// absent as null.
+// absent as null, an OmitZero one left out when 0.
 func marshalSummary(s SummaryJSON, absent map[string]string) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	for i, f := range walk(s) {
-		if i > 0 {
+	first := true
+	for _, f := range walk(s) {
+		if _, gone := absent[f.decl.Name]; !gone && f.decl.OmitZero && f.value == any(0) {
+			continue
+		}
+		if !first {
 			b.WriteByte(',')
 		}
+		first = false
 		k, _ := json.Marshal(f.decl.Name)
 		b.Write(k)
 		b.WriteByte(':')

@@ -15,25 +15,30 @@ import (
 // any input was played. Bystanders (extra_pawns) have no client and no
 // record: the server walks them by their scripts.
 type MovementJSON struct {
-	Type             string   `json:"type"`
-	Client           string   `json:"client"`
-	InputsSent       int      `json:"inputs_sent"`
-	CmdRateHz        int      `json:"cmd_rate_hz"`     // the rate its command packets went out at: cmd_rate_hz, at most fps
-	CommandPackets   int      `json:"command_packets"` // command packets sent
-	CmdRateCapped    int      `json:"cmd_rate_capped"` // of them, sent at fps because cmd_rate_hz asked more
-	InputsReceived   int      `json:"inputs_received"`
-	InputsLost       int      `json:"inputs_lost"`
-	InputsLate       int      `json:"inputs_late"`
-	InputCopies      int      `json:"input_copies_dropped"`
-	StarvedTicks     int      `json:"starved_ticks"`
-	Resyncs          int      `json:"resyncs"`
-	Drains           int      `json:"drains"`
-	LastCmdReplays   int      `json:"last_cmd_replays"`  // input_starved = source: missing commands m_LastCmd was run for
-	UsercmdsCapped   int      `json:"usercmds_capped"`   // input_starved = source: inputs the budget refused, wholly or in part
-	UsercmdCappedMs  float64  `json:"usercmd_capped_ms"` // and the client time it refused
-	MovesClamped     int      `json:"moves_clamped"`     // input_starved = ue: moves clamped to max_move_delta_ms
-	MoveClampedMs    float64  `json:"move_clamped_ms"`   // and the client time not moved
-	InputDelayMsMean *float64 `json:"input_delay_ms_mean"`
+	Type            string  `json:"type"`
+	Client          string  `json:"client"`
+	InputsSent      int     `json:"inputs_sent"`
+	CmdRateHz       int     `json:"cmd_rate_hz"`     // the rate its command packets went out at: cmd_rate_hz, at most fps
+	CommandPackets  int     `json:"command_packets"` // command packets sent
+	CmdRateCapped   int     `json:"cmd_rate_capped"` // of them, sent at fps because cmd_rate_hz asked more
+	InputsReceived  int     `json:"inputs_received"`
+	InputsLost      int     `json:"inputs_lost"`
+	InputsLate      int     `json:"inputs_late"`
+	InputCopies     int     `json:"input_copies_dropped"`
+	StarvedTicks    int     `json:"starved_ticks"`
+	Resyncs         int     `json:"resyncs"`
+	Drains          int     `json:"drains"`
+	LastCmdReplays  int     `json:"last_cmd_replays"`  // input_starved = source: missing commands m_LastCmd was run for
+	UsercmdsCapped  int     `json:"usercmds_capped"`   // input_starved = source: inputs the budget refused, wholly or in part
+	UsercmdCappedMs float64 `json:"usercmd_capped_ms"` // and the client time it refused
+	MovesClamped    int     `json:"moves_clamped"`     // input_starved = ue: moves clamped to max_move_delta_ms
+	MoveClampedMs   float64 `json:"move_clamped_ms"`   // and the client time not moved
+	// movement_authority = client: moves whose reported position was
+	// adopted, and refused for the server's (left out when 0: a
+	// server-authority run's line is as before)
+	PositionsAccepted int      `json:"positions_accepted,omitempty"`
+	PositionsAdjusted int      `json:"positions_adjusted,omitempty"`
+	InputDelayMsMean  *float64 `json:"input_delay_ms_mean"`
 	// InputDelays and InputDelaySumMs are the mean's count and sum (to the
 	// microsecond), so the summary's mean over every player is the run's
 	// own, to the bit, from the lines alone.
@@ -43,7 +48,8 @@ type MovementJSON struct {
 	Corrections     int     `json:"corrections"`
 	MaxCorrectionM  float64 `json:"max_correction_m"`
 	// Rules names what shaped the record: cmd_rate_capped, input_resync,
-	// last_cmd_replay, usercmd_cap, move_delta_clamp
+	// last_cmd_replay, usercmd_cap, move_delta_clamp,
+	// client_position_accepted, client_position_adjusted
 	Rules []lagcomp.Rule `json:"rules"`
 }
 
@@ -55,6 +61,7 @@ func Movement(m *lagcomp.MovementRecord) MovementJSON {
 		InputsLost: m.Buffer.Lost, InputsLate: m.Buffer.Late, InputCopies: m.Buffer.Duplicates,
 		StarvedTicks: m.Buffer.Starved, Resyncs: m.Buffer.Resyncs, Drains: m.Buffer.Drains,
 		LastCmdReplays: m.Buffer.Replayed, UsercmdsCapped: m.Buffer.Capped, UsercmdCappedMs: round6(m.Buffer.CappedTime.Millis()),
+		PositionsAccepted: m.Buffer.PosAccepted, PositionsAdjusted: m.Buffer.PosAdjusted,
 		MovesClamped: m.Buffer.Clamped, MoveClampedMs: round6(m.Buffer.ClampedTime.Millis()),
 		OffsetMs: round6(m.Offset.Millis()), Corrections: m.Corrections, MaxCorrectionM: round6(m.MaxCorrectionM),
 		InputDelays: m.Buffer.DelayN, InputDelaySumMs: m.Buffer.DelaySum.Millis(),
@@ -71,7 +78,9 @@ func Movement(m *lagcomp.MovementRecord) MovementJSON {
 	return j
 }
 
-// movementFolded are the movement line's fields the summary folds.
+// movementFolded are the movement line's fields the summary folds
+// (positions_accepted and positions_adjusted too, but a line leaves them
+// out when 0, so their absence is 0, not a figure without a value).
 var movementFolded = []string{"inputs_sent", "inputs_lost", "starved_ticks", "resyncs", "last_cmd_replays",
 	"usercmds_capped", "moves_clamped", "cmd_rate_capped", "corrections", "max_correction_m", "input_delays", "input_delay_sum_ms"}
 

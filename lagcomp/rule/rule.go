@@ -113,6 +113,8 @@ const (
 	LastCmdReplay Rule = "last_cmd_replay"
 	UsercmdCap    Rule = "usercmd_cap"
 	MoveDelta     Rule = "move_delta_clamp"
+	PosAccepted   Rule = "client_position_accepted"
+	PosAdjusted   Rule = "client_position_adjusted"
 
 	// Duel.
 	SnapshotLost          Rule = "snapshot_lost"
@@ -179,6 +181,8 @@ var table = []Meta{
 	{MoveDelta, Movement, Nothing, "input_starved = ue: a move covered more time since the last move played than max_move_delta_ms (Unreal's MaxMoveDeltaTime; a gap of lost moves, or one long frame), so the server moved the pawn for that long only and the time before it not at all (moves_clamped counts them, move_clamped_ms the time)"},
 
 	{SnapshotLost, Duel, Nothing, "a snapshot to the holder carrying the peek (stamped after the server's last look without it) was lost: the holder's screen showed the peeker from a later one, unless its interpolation covered the gap: a snapshot interval or more on the holder's side, beyond one peek's bounds when nothing covered it"},
+	{PosAccepted, Movement, Nothing, "movement_authority = client: the server adopted the position the client reported with a move, which lay within max_position_error_m of where the server's own playing of it put the pawn (Unreal's ServerMove within MAXPOSITIONERRORSQUARED: the server allows a certain amount of error); positions_accepted counts them"},
+	{PosAdjusted, Movement, Nothing, "movement_authority = client: the position the client reported with a move lay beyond max_position_error_m of the server's; the server kept its own and sent it back (ClientAdjustPosition), the client reset to it and replayed (a correction); positions_adjusted counts them"},
 	{PeekInputLate, Duel, Nothing, "the peeker's inputs of the peek came late or not at all (lost, late, a starved tick or an input_resync of its input buffer between its sighting and the server's): its movement reached the server late, unless the server's guess (input_starved = repeat) played it on time: beyond one peek's bounds when nothing covered it"},
 	{PredictionThroughWall, Duel, Nothing, "the peeker's client predicts without the walls the server collides with (predict_walls = false) and corrected its prediction between its sighting and the server's: its screen showed the holder from where its prediction walked through a wall the server stopped it at, so its sighting is earlier than the server's movement allows"},
 }
