@@ -315,7 +315,12 @@ func cloneScenes() map[string]Config {
 	// usercmds a tick at 40 fps (several a frame), shots waiting for theirs
 	ticks := lossy
 	ticks.CmdPer, ticks.FPS, ticks.Weapon = CmdPerTick, 40, WeaponRifle
-	return map[string]Config{"lossy": lossy, "rockets": rockets, "crowd": crowd, "ticks": ticks}
+	// the client's reported positions (movement_authority = client), some
+	// adjusted: its prediction walks through a wall only the server has
+	authority := lossy
+	authority.MovementAuthority, authority.MaxPositionErrorM = AuthorityClient, DefaultMaxPositionErrorM
+	authority.PredictWalls, authority.Walls = false, []model.Wall{{Min: model.V(19, 1.2), Max: model.V(21, 1.25)}}
+	return map[string]Config{"lossy": lossy, "rockets": rockets, "crowd": crowd, "ticks": ticks, "authority": authority}
 }
 
 // Copy, run both, compare: a clone taken at any moment and the original,
