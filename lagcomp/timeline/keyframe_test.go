@@ -325,3 +325,28 @@ func TestKeyframesSpacedByReplayCost(t *testing.T) {
 		t.Fatalf("mean keyframe gaps %.1f s (default) and %.1f s (64 bystanders): the crowd should keyframe at least twice as often", gaps[0], gaps[64])
 	}
 }
+
+// Under movement_authority = client the inputs a keyframe keeps carry
+// the client's reported positions: a seek from a keyframe shows what a
+// replay from zero shows, with the victim's prediction through a wall
+// only the server has (some reports adjusted). Fails when packing drops
+// the reported position.
+func TestSeekFromKeyframesKeepsClientPositions(t *testing.T) {
+	c := lagcomp.Defaults()
+	c.Up.JitterMs, c.Up.LossPct = 30, 10
+	c.MovementAuthority, c.MaxPositionErrorM = lagcomp.AuthorityClient, lagcomp.DefaultMaxPositionErrorM
+	c.PredictWalls, c.Walls = false, []model.Wall{{Min: model.V(19, 1.2), Max: model.V(21, 1.25)}}
+	s := playSession(t, c, 8*model.Second, 300*model.Millisecond, 20)
+	rng := rand.New(rand.NewPCG(5, 5))
+	for i := 0; i < 12; i++ {
+		at := model.Time(rng.Int64N(int64(s.LiveNow())))
+		s.Seek(at)
+		ref, _ := s.replay(at)
+		if a, b := framesBytes(t, ref), framesBytes(t, s.Sim()); !bytes.Equal(a, b) {
+			t.Fatalf("seek to %v differs from the replay from zero\n%s", at, firstDiff(a, b))
+		}
+	}
+	if m := s.Sim().Movement()[lagcomp.TargetPawn]; m.Buffer.PosAdjusted == 0 {
+		t.Fatalf("nothing adjusted: %+v", m.Buffer)
+	}
+}
