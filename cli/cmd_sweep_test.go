@@ -83,6 +83,9 @@ func TestSweepRowsEqualSim(t *testing.T) {
 		for j, col := range head {
 			if !strings.Contains(col, ".") && j > 2 {
 				want, _ := json.Marshal(m[col])
+				if _, ok := m[col]; !ok { // left out at 0 (positions_accepted: a figure only a key makes)
+					want = []byte("0")
+				}
 				if string(want) != r[j] && !(string(want) == "null" && r[j] == "") {
 					t.Errorf("%v: %s = %s in the sweep, %s in sim --summary", r[:3], col, r[j], want)
 				}
