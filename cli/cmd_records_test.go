@@ -100,6 +100,9 @@ func TestRecordsSummaryIsTheRunsOwn(t *testing.T) {
 		got := decodeRaw(t, []byte(out))
 		for _, d := range records.Declared() {
 			g, o := string(got[d.Name]), string(own[d.Name])
+			if d.OmitZero && g == "" && o == "" { // left out at 0 by both
+				continue
+			}
 			if g == "" || o == "" {
 				t.Fatalf("%s: %s missing: records %q, run %q", name, d.Name, g, o)
 			}

@@ -15,7 +15,9 @@ func SummarySchema() json.RawMessage {
 	props := map[string]any{}
 	var required []string
 	for _, d := range declared {
-		required = append(required, d.Name)
+		if !d.OmitZero { // left out at 0
+			required = append(required, d.Name)
+		}
 		if d.Name == "type" {
 			props[d.Name] = map[string]any{"const": "summary"}
 			continue
