@@ -47,11 +47,10 @@ func (run *Run) Summarize() RecordsSummary {
 	run.foldMovement(&sum)
 	rs := RecordsSummary{
 		SummaryJSON: SummaryJSON{Type: "summary", Summary: sum, ProjectileSummary: lagcomp.SummarizeProjectiles(run.Projectiles),
-			PeekersAdvantageMs: math.NaN()},
+			PeekersAdvantageMs: math.NaN(), AtServerGapMs: math.NaN()},
 		Absent: map[string]string{},
 	}
-	rs.AtServerGapMs = math.NaN()
-	if len(run.Duels) > 0 {
+	if len(run.Duels) > 0 { // the duel line's figures, as the run's summary takes them
 		if d := run.Duels[0]; d.MeasuredMs != nil {
 			rs.PeekersAdvantageMs = *d.MeasuredMs
 		}

@@ -78,12 +78,6 @@ func Movement(m *lagcomp.MovementRecord) MovementJSON {
 	return j
 }
 
-// movementFolded are the movement line's fields the summary folds
-// (positions_accepted and positions_adjusted too, but a line leaves them
-// out when 0, so their absence is 0, not a figure without a value).
-var movementFolded = []string{"inputs_sent", "inputs_lost", "starved_ticks", "resyncs", "last_cmd_replays",
-	"usercmds_capped", "moves_clamped", "cmd_rate_capped", "corrections", "max_correction_m", "input_delays", "input_delay_sum_ms"}
-
 // fieldErr is a field of a line and what is wrong with it.
 type fieldErr struct{ field, msg string }
 

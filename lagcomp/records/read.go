@@ -154,7 +154,7 @@ func (run *Run) line(text []byte, n int) error {
 		run.Bursts = append(run.Bursts, b)
 	case "movement":
 		var m MovementJSON
-		if err := run.decode(l, text, &m, movementFolded); err != nil {
+		if err := run.decode(l, text, &m, foldedFrom("movement")); err != nil {
 			return err
 		}
 		if err := m.check(); err != nil {
@@ -163,7 +163,7 @@ func (run *Run) line(text []byte, n int) error {
 		run.Movement = append(run.Movement, m)
 	case "duel":
 		var d DuelJSON
-		if err := run.decode(l, text, &d, []string{"measured_ms", "at_server_gap_ms"}); err != nil {
+		if err := run.decode(l, text, &d, foldedFrom("duel")); err != nil {
 			return err
 		}
 		run.Duels = append(run.Duels, d)
@@ -181,6 +181,22 @@ func (run *Run) line(text []byte, n int) error {
 		run.Skipped[typ]++
 	}
 	return nil
+}
+
+// foldedFrom are the fields of lines of type typ that the summary's
+// figures declare they are folded from (from:"movement.inputs_lost"): the
+// declarations say it, once. A figure declared from the whole line
+// (from:"movement", positions_accepted: left out when 0) names none.
+func foldedFrom(typ string) []string {
+	var out []string
+	for _, d := range declared {
+		for _, from := range strings.Split(d.From, "+") {
+			if t, field, ok := strings.Cut(from, "."); ok && t == typ {
+				out = append(out, field)
+			}
+		}
+	}
+	return out
 }
 
 // decode reads a line of a type lagscope writes whole (movement, duel)
