@@ -23,9 +23,9 @@ import (
 // explains says so, never "hit, … to spare" beside "server: miss".
 func gapSays(r *lagcomp.ShotRecord) string {
 	if r.MissByM <= 0 && !r.ServerHit && r.Traced() {
-		switch pawn, byPawn := stoppedByPawn(r); {
-		case byPawn:
-			return fmt.Sprintf("blocked by pawn %d", pawn)
+		switch {
+		case blockedByPawn(r):
+			return fmt.Sprintf("blocked by pawn %d", r.ServerHitPawn)
 		case stoppedByWall(r):
 			return "blocked by a wall"
 		case r.HasRule(rule.OutOfRange):
@@ -37,18 +37,27 @@ func gapSays(r *lagcomp.ShotRecord) string {
 	return gapText(r.MissByM)
 }
 
-// stoppedByPawn is the pawn that stopped shot r's server trace: the rule
-// blocked_by_pawn says so, or, in records that name no rule, a server
-// miss whose trace lined up with the target (miss_by_m < 0) and met
-// another pawn (server_hit_pawn).
-func stoppedByPawn(r *lagcomp.ShotRecord) (pawn int, ok bool) {
-	switch {
-	case r.HasRule(rule.BlockedByPawn):
-		return r.ServerHitPawn, true
-	case len(r.Rules) == 0 && !r.ServerHit && r.MissByM < 0 && r.ServerHitPawn >= 0 && r.ServerHitPawn != r.Target:
-		return r.ServerHitPawn, true
-	}
-	return 0, false
+// blockedByPawn reports whether another pawn stopped shot r's server
+// trace (it is r.ServerHitPawn): the rule blocked_by_pawn says so, or, in
+// records that name no rule, a lined-up miss whose trace met another
+// pawn (server_hit_pawn).
+func blockedByPawn(r *lagcomp.ShotRecord) bool {
+	return r.HasRule(rule.BlockedByPawn) ||
+		unruledLinedUpMiss(r) && r.ServerHitPawn >= 0 && r.ServerHitPawn != r.Target
+}
+
+// stoppedByWall reports whether a wall stopped shot r's server trace: the
+// rule blocked_by_wall says so, or, in records that name no rule, a
+// lined-up miss whose trace ended on a wall (server_part "wall").
+func stoppedByWall(r *lagcomp.ShotRecord) bool {
+	return r.HasRule(rule.BlockedByWall) || unruledLinedUpMiss(r) && r.ServerPart == model.PartWall
+}
+
+// unruledLinedUpMiss is a server miss whose trace lined up with the
+// target (miss_by_m < 0) on a record that names no rule (an engine's):
+// what the trace met is all that says why.
+func unruledLinedUpMiss(r *lagcomp.ShotRecord) bool {
+	return len(r.Rules) == 0 && !r.ServerHit && r.MissByM < 0
 }
 
 // blocker draws the pawn that stopped shot r's server trace (rule
@@ -85,21 +94,6 @@ func blockerUnknown(r *lagcomp.ShotRecord) string {
 		return fmt.Sprintf("blocked by pawn %d (its server_hit_pawn; the record names no rule): where the server had it is not in the records", r.ServerHitPawn)
 	}
 	return fmt.Sprintf("blocked by pawn %d: where the server had it is not in the records", r.ServerHitPawn)
-}
-
-// stoppedByWall reports whether a wall stopped shot r's server trace: the
-// rule blocked_by_wall says so, or, in records that name no rule, a
-// server miss whose trace lined up with the target and ended on a wall
-// (server_part "wall").
-func stoppedByWall(r *lagcomp.ShotRecord) bool {
-	return r.HasRule(rule.BlockedByWall) ||
-		len(r.Rules) == 0 && !r.ServerHit && r.MissByM < 0 && r.ServerPart == model.PartWall
-}
-
-// blockedByPawn reports whether another pawn stopped shot r's trace.
-func blockedByPawn(r *lagcomp.ShotRecord) bool {
-	_, ok := stoppedByPawn(r)
-	return ok
 }
 
 // blockReach is the room, in metres, kept round the point where a
