@@ -225,7 +225,7 @@ func TestPresetSwitchAndSave(t *testing.T) {
 	u, clk := newTestUI(t, "default")
 	clk.run(u, 20)
 	u.presetUI.sel.SetSelected("zeroping")
-	if c := u.config(); c.Mode != compensation.Client || u.sessionState().now != 0 {
+	if c := u.config(); c.Mode != compensation.ZeroPing || u.sessionState().now != 0 {
 		t.Fatalf("zeroping: mode %v, t %v", c.Mode, u.sessionState().now)
 	}
 	if !strings.Contains(u.presetUI.about.Text, "Look for") {
@@ -240,7 +240,7 @@ func TestPresetSwitchAndSave(t *testing.T) {
 	}
 	u.presetUI.sel.SetSelected("default")
 	u.presetUI.sel.SetSelected("mine: mine-test")
-	if c := u.config(); c.Bias != 0.5 || c.Mode != compensation.Client {
+	if c := u.config(); c.Bias != 0.5 || c.Mode != compensation.ZeroPing {
 		t.Fatalf("reloaded: bias %v mode %v", c.Bias, c.Mode)
 	}
 	u.presetUI.save("Bad Name!", "x")

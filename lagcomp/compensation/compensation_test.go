@@ -91,7 +91,7 @@ func TestTheTableListsEveryMode(t *testing.T) {
 			t.Errorf("%s lets the client judge", m)
 		}
 	}
-	if !For(Client).ClientJudges() {
+	if !For(ZeroPing).ClientJudges() {
 		t.Error("client mode does not let the client judge")
 	}
 	if _, ok := For("no such mode").(present); !ok {

@@ -7,7 +7,7 @@ import (
 	"lagscope/lagcomp/rule"
 )
 
-// Ping is the latency-tracking article's rewind (../shared/sources/004_…):
+// Ping is the latency-tracking article's rewind ("Lag Compensation in Unreal Engine 4, Part 2: Latency Tracking"):
 // GetPredictionTime = clamp(ping, 0, MaxPredictionPing) ×
 // PredictionCorrectionFactor, "how far back we should rewind the shooting
 // player by during our collision checks".

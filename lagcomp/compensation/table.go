@@ -16,7 +16,7 @@ var table = []struct {
 	{Timestamp, hitPrediction{}},
 	{Ping, predictionTime{}},
 	{Source, commandTick{}},
-	{Client, zeroPing{}},
+	{ZeroPing, clientSideHitDetection{}},
 }
 
 // Modes lists the modes in the order the UI offers them.

@@ -5,7 +5,7 @@ import (
 	"lagscope/model"
 )
 
-// Timestamp is UT2003's Hit Prediction (../shared/sources/000_…): the
+// Timestamp is UT2003's Hit Prediction (UnrealWiki, "Hit Prediction", the UT2003 implementation): the
 // client stamps each shot with its PackageTimeStamp (the server time it
 // is displaying, advanced by frame time), sent with
 // ServerPredictedStartFire, and the server's DoTrace calls

@@ -85,13 +85,13 @@ func TestRecordsDoNotContradictThemselves(t *testing.T) {
 	c.Up.JitterMs, c.Up.ReorderPct, c.CmdBackup = 80, 100, 0
 	s := run(t, c, 5*model.Second)
 	c2 := constantVelocity()
-	c2.Mode = compensation.Client
+	c2.Mode = compensation.ZeroPing
 	s2 := run(t, c2, 5*model.Second)
 	rejected, client := 0, 0
 	for _, j := range append(shotsJSON(t, s), shotsJSON(t, s2)...) {
-		if j["outcome"] == string(lagcomp.OutcomeRejected) || j["mode"] == string(compensation.Client) {
+		if j["outcome"] == string(lagcomp.OutcomeRejected) || j["mode"] == string(compensation.ZeroPing) {
 			rejected += b2i(j["outcome"] == string(lagcomp.OutcomeRejected))
-			client += b2i(j["mode"] == string(compensation.Client))
+			client += b2i(j["mode"] == string(compensation.ZeroPing))
 			for _, k := range []string{"rewind_rule", "miss_by_m", "rewind_ms", "rewound", "rewind_error_m"} {
 				if j[k] != nil {
 					t.Fatalf("%s shot %v (%s mode) has %s = %v", j["outcome"], j["seq"], j["mode"], k, j[k])

@@ -18,7 +18,7 @@ import (
 // compensation.
 func TestClientModeSummaryPrintsNoRewindFigures(t *testing.T) {
 	c := constantVelocity()
-	c.Mode = compensation.Client
+	c.Mode = compensation.ZeroPing
 	s := run(t, c, 5*model.Second)
 	sum := s.Summary()
 	m := line(t, Summary(s, &sum))

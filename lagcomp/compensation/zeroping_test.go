@@ -9,10 +9,10 @@ import (
 // ZeroPing: the client judges, so the server rewinds nothing.
 func TestClientJudgesAndNothingIsRewound(t *testing.T) {
 	sh := at(model.Ms(3000), model.Ms(2800))
-	if !For(Client).ClientJudges() {
+	if !For(ZeroPing).ClientJudges() {
 		t.Fatal("client mode does not let the client judge")
 	}
-	if rw := RewindTo(Client, sh); rw.To != sh.Now || rw.HasClaimed || rw.Rules != nil {
+	if rw := RewindTo(ZeroPing, sh); rw.To != sh.Now || rw.HasClaimed || rw.Rules != nil {
 		t.Errorf("client: %+v", rw)
 	}
 }
