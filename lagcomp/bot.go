@@ -39,7 +39,7 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	if s.backtracks(c, user) {
 		aimAt, forge = s.backtrack(c, seen, origin)
 	}
-	claim := s.stampNow(c, forge)
+	claim := forged(s.stampNow(c), forge)
 	var dir model.Vec
 	if user {
 		if s.fireAt == nil {
@@ -103,7 +103,7 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	c.queued = append(c.queued, cmd) // it leaves with the next command packet (sendInputs)
 	c.released = false
 	s.nextShot(c, t)
-	if c.Index == ShooterPawn { // the weapon channel (../shared/sources/001_*) carries the shooter's weapon only
+	if c.Index == ShooterPawn { // the weapon channel (ShooterGame's BurstCounter article) carries the shooter's weapon only
 		s.holdTrigger(c, t)
 	}
 }
@@ -117,13 +117,13 @@ func (s *Sim) inSight(origin model.Vec, p model.Pose) bool {
 		model.Raycast(origin, to.Unit(), dist, s.cfg.Walls, nil).Part == model.PartNone
 }
 
-// stampNow is what a shot fired now claims of its time: the client's tick
-// (its own estimate of server time, whose error is measured against the
-// time its display shows: lagcomp/clock) less the forgery, and the stamp,
-// less the interpolation delay when the client interpolates.
-func (s *Sim) stampNow(c *Client, forge model.Time) compensation.Timing {
+// stampNow is what an honest shot fired now claims of its time: the
+// client's tick (its own estimate of server time, whose error is measured
+// against the time its display shows: lagcomp/clock) and the stamp, less
+// the interpolation delay when the client interpolates.
+func (s *Sim) stampNow(c *Client) compensation.Timing {
 	cfg := &s.cfg
-	tm := compensation.Timing{HasStamp: true, TickTime: c.Clock.Now() - forge}
+	tm := compensation.Timing{HasStamp: true, TickTime: c.Clock.Now()}
 	tm.Stamp = tm.TickTime
 	if cfg.Display == DisplayInterp {
 		tm.Interp = model.MsF(cfg.InterpMs)
@@ -132,11 +132,22 @@ func (s *Sim) stampNow(c *Client, forge model.Time) compensation.Timing {
 			tm.StampLessInterp = true
 		}
 	}
-	tm.Drawn = c.Display.IdealT - forge
+	tm.Drawn = c.Display.IdealT
 	tm.DrawnFrom, tm.DrawnTo, tm.Lerped = c.drawnPair(cfg)
-	if forge != 0 {
-		tm.Lerped = false // a forged sub-tick stamp claims the time alone
+	return tm
+}
+
+// forged is a cheat's claim (cheat_stamp_ms, a backtrack): the honest
+// timing moved back by forge, every time it states alike; a forged
+// sub-tick stamp claims the time alone, not the pair the client drew.
+func forged(tm compensation.Timing, forge model.Time) compensation.Timing {
+	if forge == 0 {
+		return tm
 	}
+	tm.TickTime -= forge
+	tm.Stamp -= forge
+	tm.Drawn -= forge
+	tm.Lerped = false
 	return tm
 }
 
@@ -164,7 +175,7 @@ func (s *Sim) backtrack(c *Client, seen model.Pose, origin model.Vec) (model.Pos
 	if s.inSight(origin, seen) {
 		return seen, 0
 	}
-	honest := s.stampNow(c, 0).Stamp
+	honest := s.stampNow(c).Stamp
 	oldest := honest - model.MsF(s.cfg.CheatStampMs)
 	for i := c.seenTrail.Len() - 1; i >= 0; i-- {
 		smp := c.seenTrail.At(i)
