@@ -15,6 +15,7 @@ import (
 	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/events"
 	"lagscope/lagcomp/fireeffects"
+	"lagscope/lagcomp/internal/testscene"
 	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/orderstat"
@@ -259,44 +260,13 @@ func framesBytes(t *testing.T, s *Sim) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	for i := range s.Shots.Len() {
-		dump(&b, reflect.ValueOf(*s.Shots.At(i)))
+		b.Write(testscene.Bytes(*s.Shots.At(i)))
 	}
 	for _, r := range s.Projectiles() {
-		dump(&b, reflect.ValueOf(r))
+		b.Write(testscene.Bytes(r))
 	}
-	dump(&b, reflect.ValueOf(s.Frame()))
+	b.Write(testscene.Bytes(s.Frame()))
 	return b.Bytes()
-}
-
-// dump writes v with pointers followed (%v would print addresses).
-func dump(b *bytes.Buffer, v reflect.Value) {
-	switch v.Kind() {
-	case reflect.Pointer, reflect.Interface:
-		if v.IsNil() {
-			b.WriteString("nil")
-			return
-		}
-		dump(b, v.Elem())
-	case reflect.Struct:
-		b.WriteString("{")
-		for i := 0; i < v.NumField(); i++ {
-			b.WriteString(v.Type().Field(i).Name + ":")
-			dump(b, v.Field(i))
-			b.WriteString(" ")
-		}
-		b.WriteString("}")
-	case reflect.Slice, reflect.Array:
-		b.WriteString("[")
-		for i := 0; i < v.Len(); i++ {
-			dump(b, v.Index(i))
-			b.WriteString(" ")
-		}
-		b.WriteString("]")
-	case reflect.Map:
-		fmt.Fprintf(b, "map[%d]", v.Len()) // frames hold none; lengths only
-	default:
-		fmt.Fprint(b, v)
-	}
 }
 
 // cloneScenes are runs that exercise every part of the state: lossy,
@@ -511,7 +481,7 @@ func TestKeptSnapshotsGiveThemBack(t *testing.T) {
 						cp.slab = 0 // the clone's are copies of their own
 						sn = &cp
 					}
-					dump(&b, reflect.ValueOf(sn))
+					b.Write(testscene.Bytes(sn))
 				}
 				return b.String()
 			}

@@ -3,10 +3,10 @@ package lagcomp
 import (
 	"bytes"
 	"math"
-	"reflect"
 	"slices"
 	"testing"
 
+	"lagscope/lagcomp/internal/testscene"
 	"lagscope/lagcomp/projectile"
 	"lagscope/lagcomp/rule"
 	"lagscope/model"
@@ -220,7 +220,7 @@ func TestProjectilesAreDeterministic(t *testing.T) {
 		s.Step(6 * model.Second)
 		var b bytes.Buffer
 		for _, r := range s.Projectiles() {
-			dump(&b, reflect.ValueOf(r))
+			b.Write(testscene.Bytes(r))
 		}
 		return b.Bytes()
 	}

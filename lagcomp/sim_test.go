@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"reflect"
 	"testing"
 
 	"lagscope/lagcomp/compensation"
+	"lagscope/lagcomp/internal/testscene"
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/rewind"
 	"lagscope/lagcomp/rule"
@@ -290,7 +290,7 @@ func TestDefenceSourceWindow(t *testing.T) {
 
 func TestClientModeHasNoDefence(t *testing.T) {
 	c := constantVelocity()
-	c.Mode, c.CheatForgeHits, c.AimErrorDeg = compensation.Client, true, 30 // sprays wildly
+	c.Mode, c.CheatForgeHits, c.AimErrorDeg = compensation.ZeroPing, true, 30 // sprays wildly
 	s := run(t, c, 5*model.Second)
 	misses := 0
 	for _, r := range judged(s) {
@@ -413,10 +413,10 @@ func jsonRun(t *testing.T, c Config) []byte {
 	// lagcomp/records')
 	var b bytes.Buffer
 	for i := range s.Shots.Len() {
-		dump(&b, reflect.ValueOf(*s.Shots.At(i)))
+		b.Write(testscene.Bytes(*s.Shots.At(i)))
 	}
-	dump(&b, reflect.ValueOf(s.Summary()))
-	dump(&b, reflect.ValueOf(SummarizeProjectiles(s.Projectiles())))
+	b.Write(testscene.Bytes(s.Summary()))
+	b.Write(testscene.Bytes(SummarizeProjectiles(s.Projectiles())))
 	fmt.Fprint(&b, s.PacketCounts(), s.Now)
 	return b.Bytes()
 }
@@ -686,7 +686,7 @@ func TestBehindCoverIsWhatTheVictimsScreenShowed(t *testing.T) {
 // no rewind figures: a mean error of 0 would read as perfect compensation.
 func TestClientModeSummaryHasNoRewindFigures(t *testing.T) {
 	c := constantVelocity()
-	c.Mode = compensation.Client
+	c.Mode = compensation.ZeroPing
 	sum := run(t, c, 5*model.Second).Summary()
 	if sum.Shots == 0 || sum.ShotsTraced != 0 {
 		t.Fatalf("client mode: %d judged, %d traced", sum.Shots, sum.ShotsTraced)

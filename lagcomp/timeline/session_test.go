@@ -3,11 +3,11 @@ package timeline
 import (
 	"bytes"
 	"encoding/json"
-	"reflect"
 	"testing"
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/compensation"
+	"lagscope/lagcomp/internal/testscene"
 	"lagscope/model"
 )
 
@@ -15,7 +15,7 @@ func shotBytes(t *testing.T, s *lagcomp.Sim) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	for i := range s.Shots.Len() {
-		dump(&b, reflect.ValueOf(*s.Shots.At(i)))
+		b.Write(testscene.Bytes(*s.Shots.At(i)))
 	}
 	return b.Bytes()
 }
