@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"lagscope/lagcomp/compensation"
 )
 
 func TestEveryKeyRoundTrips(t *testing.T) {
@@ -38,7 +40,7 @@ func TestSetRejectsBadValuesNamingKeyAndRange(t *testing.T) {
 		{"loss_pct", "NaN", "out of range"},
 		{"tick_hz", "64.5", "not a whole number"},
 		{"tick_hz", "0", "1 to 1000 Hz"},
-		{"mode", "Timestamp", "one of none, timestamp, ping, source, client"},
+		{"mode", "Timestamp", "one of " + modeNames()},
 		{"trail_reset", "yes", "not a boolean"},
 		{"bias", "1.01", "0 to 1"},
 		{"walls", "1,2,3", "x0,y0,x1,y1"},
@@ -205,4 +207,14 @@ func TestProfileKeepsTraceKeys(t *testing.T) {
 	if !d.Up.TraceLoop || !d.Down.TraceLoop {
 		t.Fatal("network=dialup turned trace_loop off")
 	}
+}
+
+// modeNames is the mode key's choices as its message lists them: the
+// compensation table's, in its order.
+func modeNames() string {
+	var names []string
+	for _, m := range compensation.Modes() {
+		names = append(names, string(m))
+	}
+	return strings.Join(names, ", ")
 }

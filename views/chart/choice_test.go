@@ -4,22 +4,27 @@ import (
 	"strings"
 	"testing"
 
+	"lagscope/lagcomp/compensation"
 	"lagscope/lagcomp/records"
 	"lagscope/lagcomp/sweep"
 )
 
-// modes is a sweep over the modes at two latencies whose figures are y =
-// mode's index + line (metric "a"), with mean_rewind_ms missing for
-// client (it traces no shot).
+// modes is a sweep over every mode at two latencies whose figures are y =
+// mode's index + line (metric "a"), with mean_rewind_ms missing for a
+// mode whose client judges (it traces no shot: ZeroPing's client).
 func modes(seeds int) *sweep.Table {
-	vary := []sweep.Vary{{Key: "mode", Values: []string{"none", "timestamp", "ping", "source", "client"}}, {Key: "latency_ms", Values: []string{"50", "150"}}}
+	var names []string
+	for _, m := range compensation.Modes() {
+		names = append(names, string(m))
+	}
+	vary := []sweep.Vary{{Key: "mode", Values: names}, {Key: "latency_ms", Values: []string{"50", "150"}}}
 	var rows []sweep.Row
 	for xi, x := range vary[0].Values {
 		for li, l := range vary[1].Values {
 			for s := 0; s < seeds; s++ {
 				y := float64(xi) + float64(li) + 0.1*float64(s)
 				figs := []records.Figure{{Name: "a", Value: y}, {Name: "mean_rewind_ms", Value: nil}}
-				if x != "client" {
+				if !compensation.For(compensation.Mode(x)).ClientJudges() {
 					figs[1].Value = 100 + y
 				}
 				rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{x, l}, Seed: uint64(s + 1)}, Figures: figs})
