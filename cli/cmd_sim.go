@@ -535,7 +535,7 @@ func metres(x float64) string {
 }
 
 // writeBursts is a line per remote client: what its copy of the shooter's
-// weapon played against the shots the server fired (ShooterGame's BurstCounter, ../shared/sources/001_…).
+// weapon played against the shots the server fired (ShooterGame's BurstCounter article).
 func writeBursts(w io.Writer, rs []lagcomp.BurstRecord) {
 	for i := range rs {
 		fmt.Fprintln(w, burstLine(&rs[i]))

@@ -122,7 +122,7 @@ func sameVerdict(t *testing.T, a, b *Sim, o, d model.Vec, at model.Time) {
 // reached under 2 ms for a whole game frame.
 const ValorantFrameBudget = 7812500 * time.Nanosecond
 
-// BenchmarkServerTick is the cost the Lag Compensation article (../shared/sources/002_…) worries about
+// BenchmarkServerTick is the cost UnrealWiki's "Lag Compensation" worries about
 // ("for every trace you take all pawns and move them"): one server tick
 // with every player firing at 10 Hz, each shot rewinding (through the
 // broad phase) and tracing. An op is one tick: the world advanced, every

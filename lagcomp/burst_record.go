@@ -10,7 +10,7 @@ import (
 )
 
 // BurstRecord is one remote client's account of the shooter's
-// weapon-fire effects over a run (ShooterGame's BurstCounter, ../shared/sources/001_…).
+// weapon-fire effects over a run (ShooterGame's BurstCounter article).
 type BurstRecord struct {
 	Client   int
 	Name     string
@@ -178,7 +178,7 @@ func anyRelevant(shots []fireeffects.ServerShot, i int) bool {
 // FireMisses are what remote client i's account of the whole run marks
 // (burstRecord), in time order: the single shots it played no effect for
 // (a counter reset to zero before it replicated, as
-// ../shared/sources/001_62e915e0c8798975.txt warns), and the effects it
+// the BurstCounter article warns), and the effects it
 // played beyond their burst's shots, for no shot, or on relevancy re-entry.
 // A lecture's fire-effects bookmarks are the first of them
 // (lagcomp/moments).

@@ -93,7 +93,8 @@ type Client struct {
 	starved     int         // render frames that ran past the newest snapshot
 
 	// movement: the prediction of its own pawn, and its inputs on their
-	// way (movement.go's pipeline, ../shared/DESIGN.md)
+	// way (the pipeline of lagcomp/movement; the README's "How the
+	// simulation works")
 	pred       *movement.Predictor
 	hands      model.WalkLeg // what the bot's script remembers between frames (a value: a clone copies it)
 	inputSeq   uint32

@@ -163,7 +163,7 @@ type Config struct {
 	RemoteResim        bool    // remote clients rewind to the spawn and resimulate
 	ResimSpeedup       float64 // how much faster than real time a remote copy catches up
 
-	// Weapon-fire effects over property replication (ShooterGame's BurstCounter, ../shared/sources/001_…).
+	// Weapon-fire effects over property replication (ShooterGame's BurstCounter article).
 	BurstEncoding      burstcounter.Encoding // naive int32 BurstCounter or FRepBurstInfo
 	BurstCompressByte  bool                  // bCompressByte: 6-bit counter (8 bits in all) or 14-bit (16)
 	BurstCreationCheck bool                  // skip the burst on the packet that opens the channel (CreationTime)

@@ -12,7 +12,8 @@
 // techniques import nothing of lagcomp; timeline, moments and sweep are
 // built over its exported surface.
 //
-//   - netem: emulated links per direction and the reliability layer;
+//   - netem: emulated links per direction and the reliability layer, with
+//     netem/fit fitting its model to a recorded trace;
 //   - rewind: per-pawn history (LocationTrail), its lookup, the broad phase;
 //   - ping: latency tracking (the bounce, ExactPing, GetPredictionTime);
 //   - clock: a client's clock and its estimate of server time, the value
@@ -23,14 +24,23 @@
 //     record names, with their metadata;
 //   - projectile: projectile prediction (flight, the server's fast-forward,
 //     the delayed fake, the owner's reconciliation and its rules);
-//   - burst: the replicated BurstCounter; fireeffects: the weapon actor and
+//   - burstcounter: the replicated BurstCounter; fireeffects: the weapon actor and
 //     its channel, the fire log, the running fold of each client's record;
 //   - schedule: the event queue and the metronomes (the clock); stream: the
 //     seeded random streams; chunklog: the append-only logs a keyframe
 //     shares; orderstat: the running p95;
+//   - movement: the input command, the server's input buffer and each
+//     engine's starvation rule, client-side prediction and its replay;
+//   - param: the machinery behind a configuration's keys (one Param a
+//     key: name, unit, range, default, words); events: a scenario's
+//     script of network events (steps, outages, disconnects);
 //   - timeline: Session, keyframes, the input script (over lagcomp's
 //     exported surface); moments: a lecture's bookmarks; sweep: grids of
-//     runs gathered into rows.
+//     runs gathered into rows; records: the outputs (the JSON lines, the
+//     CSV, the summary's figures as their tags declare them);
+//   - internal/spare: the spare buffers a finished run hands on;
+//     internal/reach: what memory a value reaches (for the Recycler's
+//     tests); internal/testscene: what the tests share (a run as bytes).
 //
 // Here, one shot command is followed file by file: bot.go fires it (the
 // player, at its client's render frame), sim.go puts it on the links
@@ -48,9 +58,9 @@
 // run (a sweep worker's points); config.go and keys.go configure it (keys.go
 // also writes and reads a configuration as text, ConfigMap).
 //
-// The movement pipeline (../shared/DESIGN.md, "Movement through the
-// netcode": client input sampled and batched into commands, the server's
-// input buffer, client-side prediction and its correction by replay)
+// The movement pipeline (the README's "How the simulation works":
+// client input sampled and batched into commands, the server's input
+// buffer, client-side prediction and its correction by replay)
 // lives in lagcomp/movement for what needs nothing of the Sim (the input
 // command, the buffer and its starvation, predict and replay), with its
 // Sim side in client.go (sample, predict, send) and server.go (pop each

@@ -6,7 +6,7 @@ import (
 	"lagscope/model"
 )
 
-// Weapon-fire effects on remote clients (../shared/sources/001_*): the
+// Weapon-fire effects on remote clients (ShooterGame's BurstCounter article): the
 // server's weapon counts its shots into the replicated BurstCounter, each
 // remote client's copy of the weapon plays muzzle flashes from what
 // arrives, and every shot and every flash is logged so the records can

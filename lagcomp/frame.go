@@ -31,7 +31,7 @@ type Frame struct {
 	// sending order: delivered, in flight (Deliver > T) or lost.
 	Packets []PacketFrame
 	// Fire is the weapon-fire effects of the last FireWindow
-	// (../shared/sources/001_*).
+	// (ShooterGame's BurstCounter article).
 	Fire    *FireFrame
 	Summary Summary
 	Ping    PingFrame

@@ -10,7 +10,7 @@ import (
 	"lagscope/model"
 )
 
-// Projectile prediction (../shared/sources/003_*) on every machine at
+// Projectile prediction ("Projectile Prediction") on every machine at
 // once: the owner's fake and its copy of the auth, the server's
 // authoritative projectile fast-forwarded at spawn, the remote client's
 // copy; the techniques themselves are package projectile's, what each

@@ -96,7 +96,7 @@ type Sim struct {
 	projBySeq   map[uint32]*projState
 
 	netUpdates schedule.Metronome // NetUpdateFrequency of the shooter's weapon
-	fx         *fireeffects.Log   // every shot and every remote effect (../shared/sources/001_*)
+	fx         *fireeffects.Log   // every shot and every remote effect (ShooterGame's BurstCounter article)
 
 	sight sightings // the duel's first sightings and its winner (a value)
 	// the duel's target bot aims with its own stream (nil without a duel)
@@ -542,7 +542,7 @@ func (s *Sim) forgetDropped() {
 }
 
 // route is the link a packet takes and the inbox it lands in. The weapon
-// channel's traffic (ShooterGame's BurstCounter, ../shared/sources/001_…) has links of its own: the same
+// channel's traffic (ShooterGame's BurstCounter article) has links of its own: the same
 // conditions as the client's, its own random streams, so it never shifts
 // the draws — or the queue — of the traffic lagscope had before it.
 func (s *Sim) route(p *Packet, c *Client) (*netem.Link, *inbox) {

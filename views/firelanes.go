@@ -10,7 +10,7 @@ import (
 	"lagscope/model"
 )
 
-// The fire-effects lane view (ShooterGame's BurstCounter, ../shared/sources/001_…): time runs left to right over
+// The fire-effects lane view (ShooterGame's BurstCounter article): time runs left to right over
 // the last lagcomp.FireWindow. The top lane is the server: its real
 // shots (blue), the bursts it was firing (a blue bar from StartFire to
 // StopFire) and its replicated BurstCounter after each change. Below,

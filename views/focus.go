@@ -9,7 +9,7 @@ import (
 
 // A slide is about one thing: the gap between where the shooter's screen
 // draws the target and where the server has it now (the interpolation
-// delay of ../shared/sources/002_…, about 40 x 90 px in a fitted pane),
+// delay of UnrealWiki's "Lag Compensation", about 40 x 90 px in a fitted pane),
 // the rewound hitbox beside the one the client saw, a projectile's two
 // twins. A focus frames a pane tightly on that thing, so it fills the
 // pane instead of a corner of the arena.

@@ -16,7 +16,7 @@ import (
 // the marks. The steps come from the frame's packet log alone
 // (lagcomp.Frame.ShotPath); loss delaying a shot instead of losing it is
 // the point of backups and resends (Source's cl_cmdbackup, UT2003's
-// reliable ServerPredictedStartFire: ../shared/sources/002_*, 000_*).
+// reliable ServerPredictedStartFire: UnrealWiki's "Lag Compensation" and "Hit Prediction").
 
 // step is what one packet is to the selected shot's journey.
 type step uint8

@@ -110,7 +110,7 @@ const (
 	ViewTarget  View = "target"
 	ViewOverlay View = "overlay"
 	ViewPackets View = "packets"
-	ViewBurst   View = "burst" // the fire-effects lanes (ShooterGame's BurstCounter, ../shared/sources/001_…)
+	ViewBurst   View = "burst" // the fire-effects lanes (ShooterGame's BurstCounter article)
 	ViewDuel    View = "duel"  // the peeker's advantage as a sighting timeline (duel.go)
 )
 

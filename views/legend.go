@@ -49,7 +49,7 @@ const (
 	keySpawn                   // Draw Spawn Position
 	keyFinal                   // Draw Final Position
 	keyFX                      // where the owner saw the detonation effects
-	keyMuzzleFlash             // a muzzle flash a remote client played (ShooterGame's BurstCounter, ../shared/sources/001_…)
+	keyMuzzleFlash             // a muzzle flash a remote client played (ShooterGame's BurstCounter article)
 	keyCount
 )
 

@@ -74,7 +74,7 @@ func (p *pane) warpNotes(c lagcomp.ClientFrame) int {
 // the pawn in (above it, or below when there is no room), magnified by
 // one factor for the whole pane (its legend says which), newest on top
 // and older ones faded (the Lag Compensation article's "warping" of
-// extrapolating clients, ../shared/sources/002_*).
+// extrapolating clients, UnrealWiki's "Lag Compensation").
 func (p *pane) warps(c lagcomp.ClientFrame) {
 	if p.f.Config.Display != lagcomp.DisplayExtrap && len(c.Warps) == 0 {
 		return

@@ -1,5 +1,5 @@
-// Package burstcounter is the replicated BurstCounter of the weapon-fire
-// effects document (../shared/sources/001_…, ShooterGame): how remote
+// Package burstcounter is the replicated BurstCounter of the BurstCounter
+// article on ShooterGame's weapon-fire effects: how remote
 // clients learn that someone fired when property replication is lossy and
 // only the eventual state is guaranteed.
 //

@@ -6,7 +6,7 @@
 // describe:
 //
 //   - package_timestamp, UT2003's Hit Prediction
-//     (../shared/sources/000_…): the server replicates PackageTimeStamp
+//     (UnrealWiki, "Hit Prediction", the UT2003 implementation): the server replicates PackageTimeStamp
 //     "constantly" and PredictedPlayer.PlayerTick advances the client's
 //     copy by its own DeltaTime between updates. Each newer value replaces
 //     the estimate, so an initial error never survives the first update

@@ -1,7 +1,7 @@
 // Package fireeffects is weapon-fire effects on remote clients as the
-// document on the replicated burst counter (../shared/sources/001_*)
-// describes them, in the parts that need nothing of the simulation: the
-// shooter's weapon actor on the server and its channel on each connection
+// BurstCounter article on ShooterGame's weapon-fire effects describes them,
+// in the parts that need nothing of the simulation: the shooter's
+// weapon actor on the server and its channel on each connection
 // (UE4's lossy property replication of the BurstCounter, relevancy
 // opening and closing it), the omniscient log of every shot the server
 // fired and every muzzle flash each remote client played, and the

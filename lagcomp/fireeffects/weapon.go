@@ -7,7 +7,7 @@ import (
 	"lagscope/model"
 )
 
-// Property replication as ../shared/sources/001_* describes UE4's: at the
+// Property replication as the BurstCounter article describes UE4's: at the
 // end of a server frame, at the actor's NetUpdateFrequency, the server compares
 // each replicated property with what it last sent on each connection and
 // sends the changes in unreliable packets. It is "reliable but lossy": a

@@ -7,7 +7,7 @@ import (
 	"lagscope/model"
 )
 
-// "Reliable but lossy" (../shared/sources/001_*): a lost update is not
+// "Reliable but lossy" (ShooterGame's BurstCounter article): a lost update is not
 // resent as it was; once the server learns of the loss (a round trip
 // later) the property's current value goes out. Relevancy closes the
 // channel and a re-entry opens a new one.

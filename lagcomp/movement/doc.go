@@ -1,6 +1,5 @@
 // Package movement is how players move through the netcode
-// (../shared/DESIGN.md, "Movement through the netcode"; Valve's "Source
-// Multiplayer Networking", ../shared/sources/, on usercmds, cl_cmdrate
+// (Valve's "Source Multiplayer Networking", on usercmds, cl_cmdrate
 // and prediction; Gambetta's client-side prediction and server
 // reconciliation): the input a client samples each frame, the server's
 // input buffer that applies a client's inputs at its ticks (when the

@@ -23,7 +23,7 @@ const (
 )
 
 // Streams of the clients lagscope had no room for before: observers'
-// links, and every client's weapon channel (ShooterGame's BurstCounter, ../shared/sources/001_…), far from the
+// links, and every client's weapon channel (ShooterGame's BurstCounter article), far from the
 // small ids above so none of them can ever overlap.
 const (
 	ObserverLinkBase uint64 = 1<<20 + 2*iota // + 2*client (+1 down)
