@@ -48,7 +48,15 @@ type Summary struct {
 	Agreement          float64 `json:"agreement" from:"shot" name:"agreement" unit:"share of shots" bounds:"0,1" of:"shots+shots_lost" doc:"share of judged and lost shots where server and client agree (a lost shot the client saw hit is a disagreement); no value with neither"`
 	FalseHits          int     `json:"false_hits" from:"shot" name:"false hits" unit:"shots" of:"shots" doc:"server hit, client missed: shot-behind-cover territory"`
 	FalseMisses        int     `json:"false_misses" from:"shot" name:"false misses" unit:"shots" of:"shots" doc:"client hit, server missed: I hit him!"`
-	BehindCover        int     `json:"behind_cover" from:"shot.behind_cover" name:"hits behind cover" unit:"shots" of:"server_hits" doc:"server hits the victim's own screen showed behind a wall when they were judged"`
+	// Shares: each a count per its total, its ratio tag "count/total"
+	// naming the two figures it divides. The outputs (lagcomp/records)
+	// divide the two as printed, so a share is declared once, here beside
+	// its counts, and never divided by hand; here the fields hold nothing.
+	HitRate       float64 `json:"hit_rate" ratio:"server_hits/shots" name:"hit rate" unit:"share of judged shots" bounds:"0,1" doc:"server hits per judged shot (server_hits / shots); no value with no judged shot"`
+	FalseHitRate  float64 `json:"false_hit_rate" ratio:"false_hits/shots" name:"false-hit rate" unit:"share of judged shots" bounds:"0,1" doc:"false hits per judged shot (false_hits / shots: the server hit what the client missed); no value with no judged shot"`
+	FalseMissRate float64 `json:"false_miss_rate" ratio:"false_misses/shots" name:"false-miss rate" unit:"share of judged shots" bounds:"0,1" doc:"false misses per judged shot (false_misses / shots: the client hit, the server missed); no value with no judged shot"`
+	ShotsLostRate float64 `json:"shots_lost_rate" ratio:"shots_lost/shots_fired" name:"shots lost per shot" unit:"share of shots fired" bounds:"0,1" doc:"shots lost per shot fired (shots_lost / shots_fired, any weapon); no value with no shot fired"`
+	BehindCover   int     `json:"behind_cover" from:"shot.behind_cover" name:"hits behind cover" unit:"shots" of:"server_hits" doc:"server hits the victim's own screen showed behind a wall when they were judged"`
 	// The rewind figures are over the shots the server rewound and traced
 	// (ShotsTraced); in client mode it traces none and they are NaN, not
 	// a perfect 0.

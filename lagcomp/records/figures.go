@@ -29,8 +29,12 @@ type Declaration struct {
 	// (positions_accepted), so runs without the key print as before. Its
 	// CSV column stays.
 	OmitZero bool
-	index    []int
-	count    bool // a whole number: a count
+	// Ratio is a share's count and total ("false_misses", "shots"), from
+	// its ratio tag "count/total": its value is the one divided by the
+	// other as the line prints them, no value over a total of 0.
+	Ratio [2]string
+	index []int
+	count bool // a whole number: a count
 }
 
 // notColumns are declared fields that are not figures of the run: the
@@ -41,7 +45,37 @@ var notColumns = []string{"type", "wall_ms"}
 
 // declared are the summary line's fields in order, embedded structs'
 // fields in their place.
-var declared = declare(reflect.TypeFor[SummaryJSON](), nil)
+var declared = ratios(declare(reflect.TypeFor[SummaryJSON](), nil))
+
+// ratios checks each share's count and total are declared counts and
+// gives it their records lines (from): a share is in the records exactly
+// where both are. A bad tag is a programming error, found by any test.
+func ratios(ds []Declaration) []Declaration {
+	find := func(name string) *Declaration {
+		i := slices.IndexFunc(ds, func(d Declaration) bool { return d.Name == name })
+		if i < 0 || !ds[i].count || ds[i].Keyed {
+			panic("records: a ratio tag names " + name + ", not a count of the summary")
+		}
+		return &ds[i]
+	}
+	for i := range ds {
+		d := &ds[i]
+		if d.Ratio[0] == "" {
+			continue
+		}
+		num, den := find(d.Ratio[0]), find(d.Ratio[1])
+		d.From = num.From
+		for _, f := range strings.Split(den.From, "+") {
+			if !slices.Contains(strings.Split(d.From, "+"), f) {
+				d.From += "+" + f
+			}
+		}
+		if num.From == "" || den.From == "" {
+			d.From = ""
+		}
+	}
+	return ds
+}
 
 func declare(t reflect.Type, index []int) []Declaration {
 	var out []Declaration
@@ -60,6 +94,10 @@ func declare(t reflect.Type, index []int) []Declaration {
 		d := Declaration{Name: name, Words: f.Tag.Get("name"), Unit: f.Tag.Get("unit"), Doc: f.Tag.Get("doc"),
 			Of: f.Tag.Get("of"), From: f.Tag.Get("from"), index: at, Column: !slices.Contains(notColumns, name),
 			OmitZero: opts == "omitempty"}
+		if r := f.Tag.Get("ratio"); r != "" {
+			num, den, _ := strings.Cut(r, "/")
+			d.Ratio = [2]string{num, den}
+		}
 		d.Keyed = f.Type.Kind() == reflect.Map || f.Type.Kind() == reflect.Slice
 		d.count = d.Keyed || f.Type.Kind() == reflect.Int
 		d.Bounds = boundsOf(f.Tag.Get("bounds"), d.count)
@@ -118,7 +156,25 @@ func walk(s SummaryJSON) []field {
 		d := &declared[i]
 		out[i] = field{d, outputForm(v.FieldByIndex(d.index))}
 	}
+	for i := range out {
+		if r := out[i].decl.Ratio; r[0] != "" {
+			out[i].value = share(out, r[0], r[1])
+		}
+	}
 	return out
+}
+
+// share is count / total as walked, nil (no value) over a total of 0.
+func share(fs []field, count, total string) any {
+	val := func(name string) int {
+		i := slices.IndexFunc(fs, func(f field) bool { return f.decl.Name == name })
+		n, _ := fs[i].value.(int)
+		return n
+	}
+	if d := val(total); d > 0 {
+		return round6(float64(val(count)) / float64(d))
+	}
+	return nil
 }
 
 func outputForm(v reflect.Value) any {
