@@ -61,9 +61,9 @@ func (s *Series) Label(vary []Vary) string {
 
 // SeriesPoint is one grid point of a line, its figure over the seeds.
 type SeriesPoint struct {
-	X   string // the first varied key's value ("" without one)
-	Row int    // its first row (first seed), to open it in the window
-	Stat
+	X      string // the first varied key's value ("" without one)
+	Row    int    // its first row (first seed), to open it in the window
+	Spread        // the mean, its interval and the percentiles across the seeds
 	// Clamped says the confidence interval reached past the values the
 	// figure can take (Table.Bounds: agreement 0.95 ± 0.08 over three
 	// seeds) and was cut to them; a chart says so. CutLo and CutHi say
@@ -103,7 +103,7 @@ func (t *Table) Series(metric string) []Series {
 	for li := range out {
 		for pi := range out[li].Points {
 			p := &out[li].Points[pi]
-			p.Stat = MeanCI(vals[key{strings.Join(out[li].Values, "\x00"), p.X}])
+			p.Spread = SpreadOf(vals[key{strings.Join(out[li].Values, "\x00"), p.X}])
 			p.clamp(b)
 		}
 	}

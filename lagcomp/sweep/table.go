@@ -26,6 +26,9 @@ type Table struct {
 	count   map[string]bool
 	bounds  map[string]records.Bounds
 	whole   map[string]bool // every value an int: a count
+	// Paired is, for a table of paired differences (PairedTable), the
+	// comparison it holds; nil for a sweep's own rows.
+	Paired *Pair
 }
 
 // NewTable gathers rows under one header.
@@ -56,6 +59,9 @@ func NewTable(vary []Vary, rows []Row) *Table {
 // confidence band of it is clamped to. The zero Bounds, of a figure made
 // by hand rather than by records.Figures, declares nothing.
 func (t *Table) Bounds(col string) records.Bounds {
+	if t.Paired != nil { // a difference of counts or shares may be of any sign
+		return records.Unbounded
+	}
 	if b, ok := t.bounds[col]; ok && (b.Lo != 0 || b.Hi != 0) {
 		return b
 	}
