@@ -85,6 +85,8 @@ type sweepFlags struct {
 	json          bool
 	metrics, size string
 	title, theme  string
+	stats         bool
+	paired        string
 }
 
 func (f *sweepFlags) register(fs *flag.FlagSet) {
@@ -98,6 +100,8 @@ func (f *sweepFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.metrics, "metric", "agreement,false_hits,mean_rewind_error_m", "the chart's figures, comma-separated (any column of the CSV)")
 	fs.StringVar(&f.size, "size", "1920x1080", fmt.Sprintf("the chart's WIDTHxHEIGHT in pixels, width %d to %d, height %d to %d", chart.MinWidth, chart.MaxSide, chart.MinHeight, chart.MaxSide))
 	fs.StringVar(&f.title, "title", "", "the chart's title, over its panels, as a slide's (none if empty)")
+	fs.BoolVar(&f.stats, "stats", false, "statistics across the seeds: the CSV has one line per grid point, each figure's "+strings.Join(sweep.StatSuffixes(false), ", ")+" (the mean's 95 % t interval; percentiles by nearest rank), and the chart draws the 5th to 95th percentile")
+	fs.StringVar(&f.paired, "paired", "", "A,B: two variants (or two values of a varied key) compared seed by seed: the CSV and chart are B − A on each seed, its mean, 95 % interval and percentiles, and the seeds where B is above (_up) and below (_down) A")
 	fs.StringVar(&f.theme, "theme", "light", "the chart's colours: light (dark on white) or dark (light on near-black, for a dark slide deck)")
 }
 
@@ -107,6 +111,7 @@ type sweepPlan struct {
 	metrics []string
 	w, h    int
 	theme   chart.Theme
+	pair    *sweep.Pair // --paired, nil without
 }
 
 func (f *sweepFlags) plan() (*sweepPlan, error) {
@@ -133,6 +138,14 @@ func (f *sweepFlags) plan() (*sweepPlan, error) {
 	}
 	if p.vary, err = f.vary.axes(); err != nil {
 		return nil, err
+	}
+	if f.paired != "" {
+		if p.pair, err = sweep.ParsePair(f.paired, p.vary); err != nil {
+			return nil, fmt.Errorf("--paired: %w", err)
+		}
+		if f.seeds < 2 {
+			return nil, fmt.Errorf("--paired: one seed has no noise to compare a difference to; give --seeds 2 or more (20 for a review)")
+		}
 	}
 	return &p, nil
 }
@@ -187,9 +200,21 @@ func (f *sweepFlags) write(tab *sweep.Table, g *sweep.Grid, p *sweepPlan, stdout
 	if f.csv == "-" || f.json {
 		note = stderr
 	}
+	caption := g.Caption()
+	if p.pair != nil { // the rows are the differences from here on
+		tab = tab.PairedTable(p.pair)
+		caption = append(caption, p.pair.Caption())
+	}
+	if f.stats {
+		caption = append(caption, sweep.SpreadCaption(len(tab.Vary) > 0 && sweep.IsNumber(tab.Vary[0].Key)))
+	}
 	if f.csv != "" {
 		var b bytes.Buffer
-		if err := tab.WriteCSV(&b); err != nil {
+		write := tab.WriteCSV
+		if f.stats || p.pair != nil { // a difference is read off its statistics
+			write = tab.WriteStatsCSV
+		}
+		if err := write(&b); err != nil {
 			return err
 		}
 		if err := writeOut(f.csv, b.Bytes(), stdout); err != nil {
@@ -205,8 +230,8 @@ func (f *sweepFlags) write(tab *sweep.Table, g *sweep.Grid, p *sweepPlan, stdout
 	if f.chart == "" {
 		return nil
 	}
-	img, _, err := chart.Render(tab, chart.Options{Metrics: p.metrics, Width: p.w, Height: p.h, Caption: g.Caption(),
-		Title: f.title, Theme: p.theme})
+	img, _, err := chart.Render(tab, chart.Options{Metrics: p.metrics, Width: p.w, Height: p.h, Caption: caption,
+		Title: f.title, Theme: p.theme, Spread: f.stats})
 	if err != nil {
 		return err
 	}

@@ -72,6 +72,23 @@ func values(vs []string) string {
 	return fmt.Sprintf("%s … %s (%d values)", vs[0], vs[len(vs)-1], len(vs))
 }
 
+// SpreadCaption says what --stats adds to a chart, for its caption.
+func SpreadCaption(trend bool) string {
+	how := "a thin bar through the median"
+	if trend {
+		how = "a shaded band"
+	}
+	return "across seeds: the 5th to 95th percentile (nearest rank) as " + how + "; the CSV has every figure's _p5, _p50, _p95, _mean, _ci_lo, _ci_hi"
+}
+
+// Caption says what a paired chart shows.
+func (p *Pair) Caption() string {
+	return fmt.Sprintf("paired: %s on each seed (the same seeds for both); the mean difference, its 95 %% interval and the thick 0 line", p.Label())
+}
+
+// IsNumber says whether a key takes numbers (a chart draws it as a trend).
+func IsNumber(key string) bool { return isNumber(key) }
+
 // isNumber says whether a key takes numbers: a chart draws it to scale
 // as a trend, and a choice as points side by side.
 func isNumber(key string) bool {

@@ -38,6 +38,10 @@ type Options struct {
 	Caption       []string // lines of the caption band
 	Title         string   // the slide's title over the panels; none if ""
 	Theme         Theme    // Light if its Name is ""
+	// Spread draws each point's 5th to 95th percentile across its seeds
+	// (--stats): a shaded band under a trend, a thin whisker on a choice,
+	// named in the legend.
+	Spread bool
 }
 
 // Hotspot is where a grid point was drawn, in pixels from the top left,
@@ -90,14 +94,15 @@ func render(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, []image.Rectan
 	c := vgimg.NewWith(vgimg.UseWH(vg.Length(opt.Width), vg.Length(opt.Height)), vgimg.UseDPI(72),
 		vgimg.UseBackgroundColor(opt.Theme.Background))
 	dc := draw.New(c)
-	st := style{s: vg.Length(float64(opt.Height) / 1080), th: opt.Theme}
+	st := style{s: vg.Length(float64(opt.Height) / 1080), th: opt.Theme, spread: opt.Spread}
 
-	capH := st.size(30) * vg.Length(len(opt.Caption)+1)
+	opt.Caption = st.captionLines(dc, opt.Caption)
+	capH := st.captionHeight(opt.Caption)
 	titleH := st.titleHeight(dc, opt.Title)
 	body := draw.Crop(dc, 0, 0, capH, -titleH)
 	lines := t.Series(opt.Metrics[0])
 	legH := vg.Length(0)
-	if len(lines) > 1 || len(lines[0].Values) > 0 {
+	if len(lines) > 1 || len(lines[0].Values) > 0 || st.spread {
 		legH = st.legendHeight(body, t, lines)
 	}
 	notes := panelNotes(t, opt.Metrics)
@@ -175,6 +180,7 @@ type style struct {
 	notesSmall float64   // the notes' text size in slide pixels (0: the usual 24)
 	titleW     vg.Length // a panel's width, to wrap its title to (0: no wrapping)
 	tileH      vg.Length // a panel's height, to wrap its y axis's name to (0: no wrapping)
+	spread     bool      // draw the 5th to 95th percentile across seeds (Options.Spread)
 }
 
 func (st style) size(px float64) vg.Length { return vg.Length(px) * st.s }
@@ -259,8 +265,11 @@ func (st style) panel(t *sweep.Table, metric string, xLabel bool) (*plot.Plot, e
 	name, unit := figureName(metric)
 	p.Title.TextStyle.Font = font.From(sans, st.size(34))
 	p.Title.TextStyle.Color = st.ink()
+	if t.Paired != nil { // a difference per seed: "false hits: ping18 − source"
+		name += ": " + t.Paired.Label()
+	}
 	p.Title.Text = st.wrap(name, p.Title.TextStyle)
-	if n := totalNote(t, metric); n != "" { // a count says what it is out of
+	if n := totalNote(t, metric); n != "" && t.Paired == nil { // a count says what it is out of
 		p.Title.Text += "\n" + st.wrap(n, p.Title.TextStyle)
 	}
 	p.Title.Padding = st.size(14)
@@ -296,7 +305,7 @@ func (st style) panel(t *sweep.Table, metric string, xLabel bool) (*plot.Plot, e
 	cuts := cutsOf(t, series)
 	for li, s := range series {
 		col := st.color(li)
-		var mean, lo, hi plotter.XYs
+		var mean, lo, hi, p5, p50, p95 plotter.XYs
 		for i, pt := range s.Points {
 			if pt.N == 0 {
 				continue
@@ -305,15 +314,31 @@ func (st style) panel(t *sweep.Table, metric string, xLabel bool) (*plot.Plot, e
 			mean = append(mean, plotter.XY{X: x, Y: pt.Mean})
 			lo = append(lo, plotter.XY{X: x, Y: pt.Lo})
 			hi = append(hi, plotter.XY{X: x, Y: pt.Hi})
+			p5 = append(p5, plotter.XY{X: x, Y: pt.P5})
+			p50 = append(p50, plotter.XY{X: x, Y: pt.P50})
+			p95 = append(p95, plotter.XY{X: x, Y: pt.P95})
 			ymin, ymax = math.Min(ymin, pt.Lo), math.Max(ymax, pt.Hi)
+			if st.spread {
+				ymin, ymax = math.Min(ymin, pt.P5), math.Max(ymax, pt.P95)
+			}
 			points++
 		}
 		if len(mean) == 0 {
 			continue
 		}
+		if st.spread {
+			if err := st.addSpread(p, col, !numericX(t), p50, p5, p95); err != nil {
+				return nil, err
+			}
+		}
 		if err := st.addSeries(p, li, col, !numericX(t), mean, lo, hi); err != nil {
 			return nil, err
 		}
+	}
+	if t.Paired != nil && points > 0 { // no difference: what a difference must stand clear of
+		zero := plotter.NewFunction(func(float64) float64 { return 0 })
+		zero.LineStyle = draw.LineStyle{Color: st.ink(), Width: st.size(2.5)}
+		p.Add(zero)
 	}
 	var step float64
 	p.Y.Min, p.Y.Max, step = padRange(math.Min(p.Y.Min, ymin), math.Max(p.Y.Max, ymax), t.Whole(metric))
@@ -389,6 +414,37 @@ func (st style) addSeries(p *plot.Plot, li int, col color.RGBA, choice bool, mea
 	line.LineStyle = st.stroke(li)
 	pts.GlyphStyle = st.mark(li)
 	p.Add(line, pts)
+	return nil
+}
+
+// addSpread draws one line's 5th to 95th percentiles across seeds: a
+// band of its colour, faint so the mean and its interval read over it,
+// under a trend; a thin whisker with short caps behind a choice's point
+// (or a line of one point) through its median, beside its thicker
+// interval bar about the mean.
+func (st style) addSpread(p *plot.Plot, col color.RGBA, choice bool, p50, p5, p95 plotter.XYs) error {
+	if choice || len(p50) == 1 {
+		w := spread(p50, p5, p95)
+		if w.Len() == 0 {
+			return nil // no seed spread anywhere: nothing to draw
+		}
+		bars, err := plotter.NewYErrorBars(w)
+		if err != nil {
+			return err
+		}
+		bars.Color, bars.Width, bars.CapWidth = col, st.size(1.5), st.size(30)
+		p.Add(bars)
+		return nil
+	}
+	poly := append(slices.Clone(p5), p95...)
+	slices.Reverse(poly[len(p5):])
+	band, err := plotter.NewPolygon(poly)
+	if err != nil {
+		return err
+	}
+	band.Color = color.NRGBA{col.R, col.G, col.B, 0x38}
+	band.LineStyle.Width = 0
+	p.Add(band)
 	return nil
 }
 

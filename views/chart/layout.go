@@ -94,3 +94,20 @@ func (st style) title(c draw.Canvas, title string) {
 		y -= st.size(58)
 	}
 }
+
+// captionLines are the caption's lines wrapped between words to the
+// width of the picture less its margins, so no line runs off the right
+// edge at any size (a variants line names every variant's changes).
+func (st style) captionLines(c draw.Canvas, lines []string) []string {
+	var out []string
+	w := c.Max.X - c.Min.X - st.size(80)
+	for _, l := range lines {
+		out = append(out, strings.Split(wrapTo(l, st.text(26), w), "\n")...)
+	}
+	return out
+}
+
+// captionHeight is the band the wrapped caption needs.
+func (st style) captionHeight(lines []string) vg.Length {
+	return st.size(30) * vg.Length(len(lines)+1)
+}

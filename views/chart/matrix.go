@@ -128,7 +128,8 @@ func renderMatrix(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, error) {
 		vgimg.UseBackgroundColor(opt.Theme.Background))
 	dc := draw.New(c)
 	st := style{s: vg.Length(float64(opt.Height) / 1080), th: opt.Theme}
-	capH := st.size(30) * vg.Length(len(opt.Caption)+1)
+	opt.Caption = st.captionLines(dc, opt.Caption)
+	capH := st.captionHeight(opt.Caption)
 	titleH := st.titleHeight(dc, opt.Title)
 	body := draw.Crop(dc, 0, 0, capH, -titleH)
 	cols, rows := st.matrixGrid(t, len(opt.Metrics), body)

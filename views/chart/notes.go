@@ -200,7 +200,7 @@ func panelNotes(t *sweep.Table, metrics []string) []string {
 	for _, m := range metrics {
 		series := t.Series(m)
 		var said []string
-		for _, n := range []string{clampNote(t, m, series), sameNote(t, series), missingNote(t, series)} {
+		for _, n := range []string{pairNote(t, series), clampNote(t, m, series), sameNote(t, series), missingNote(t, series)} {
 			if n != "" {
 				said = append(said, n)
 			}
@@ -247,4 +247,34 @@ func (st style) notes(c draw.Canvas, notes []string) {
 			y -= st.size(st.notesPx() * 1.25)
 		}
 	}
+}
+
+// pairNote says, of a paired difference, on how many seeds B was above
+// A and below it at each point — the sign agreement a mean can hide:
+// "ping18 > source on 20 of 20 seeds, < on 0 at 30; …". "" for a
+// sweep's own figures.
+func pairNote(t *sweep.Table, series []sweep.Series) string {
+	if t.Paired == nil {
+		return ""
+	}
+	var parts []string
+	for _, s := range series {
+		for _, pt := range s.Points {
+			if pt.N == 0 {
+				continue
+			}
+			at := ""
+			if pt.X != "" {
+				at = " at " + pt.X
+				if numericX(t) {
+					at = " at " + t.Vary[0].Key + " " + pt.X
+				}
+			}
+			if len(s.Values) > 0 {
+				at += " (" + lineName(t, s) + ")"
+			}
+			parts = append(parts, fmt.Sprintf("%d up, %d down of %d seeds%s", pt.Up, pt.Down, pt.N, at))
+		}
+	}
+	return t.Paired.Label() + " per seed: " + strings.Join(parts, "; ")
 }
