@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -297,15 +298,18 @@ func (f *runFlags) grid(vary []sweep.Vary, seeds int) (*sweep.Grid, error) {
 	// under --vary latency_ms) or of a varied target's shorthand
 	for _, s := range f.sets {
 		for _, v := range vary {
+			if v.IsVariants() { // a variant's change overrides the --set, the default of the others
+				if !slices.ContainsFunc(v.Sets, func(set []lagcomp.Setting) bool { return len(sweep.Unshadowed([]lagcomp.Setting{s}, set)) > 0 }) {
+					return nil, fmt.Errorf("--set %s=%v: every variant changes %s, so no run would use it; drop it", s.Key, s.Value, s.Key)
+				}
+				continue
+			}
 			for _, k := range v.Keys() {
 				if same, how := lagcomp.Overlap(s.Key, k); same {
 					if how != "" {
 						how = " (" + how + ")"
 					}
 					flag := "--vary " + k
-					if v.IsVariants() {
-						flag = "a --variant's " + k
-					}
 					return nil, fmt.Errorf("--set %s=%v and %s%s: a key is either set or varied; drop one", s.Key, s.Value, flag, how)
 				}
 			}

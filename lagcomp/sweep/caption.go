@@ -58,7 +58,7 @@ func (g *Grid) Caption() []string {
 	}
 	for _, v := range g.Vary {
 		if v.IsVariants() {
-			lines = append(lines, "variants: "+v.describe())
+			lines = append(lines, "variants: "+v.describe()+g.overridden(&v))
 		}
 	}
 	return append(lines, sd)
@@ -101,4 +101,22 @@ func isNumber(key string) bool {
 // pairing is a cell and no axis carries a trend.
 func IsMatrix(vary []Vary) bool {
 	return len(vary) == 2 && !isNumber(vary[0].Key) && !isNumber(vary[1].Key)
+}
+
+// overridden says which --set keys some variants override, for the
+// variants' line: " (mode=none where a variant does not set it)".
+func (g *Grid) overridden(v *Vary) string {
+	var over []string
+	for _, s := range g.Sets {
+		for _, set := range v.Sets {
+			if len(Unshadowed([]lagcomp.Setting{s}, set)) == 0 {
+				over = append(over, fmt.Sprintf("%s=%v", s.Key, s.Value))
+				break
+			}
+		}
+	}
+	if len(over) == 0 {
+		return ""
+	}
+	return " (--set " + strings.Join(over, ", ") + " where a variant does not change it)"
 }

@@ -87,7 +87,8 @@ func (g *Grid) Points() ([]Point, error) {
 			p.Values[i] = v.Values[idx[i]]
 		}
 		cfg := g.Base
-		if err := lagcomp.Apply(&cfg, append(append([]lagcomp.Setting{}, g.Sets...), p.Settings(g)...)); err != nil {
+		vs := p.Settings(g)
+		if err := lagcomp.Apply(&cfg, append(Unshadowed(g.Sets, vs), vs...)); err != nil {
 			return nil, err
 		}
 		if g.DurationMs > 0 {
@@ -116,6 +117,28 @@ func (g *Grid) Points() ([]Point, error) {
 			return pts, nil
 		}
 	}
+}
+
+// Unshadowed are the --set settings a point's own changes leave alone:
+// a variant's change of a key overrides a --set of it (the --set is the
+// default of the variants that do not change it), and a variant's
+// shorthand a --set of its targets (latency_ms over up_ms), which the
+// keys' usual order would otherwise apply after it. A --set shorthand
+// stays under a variant's target (up_ms refines latency_ms, as usual).
+func Unshadowed(sets, changes []lagcomp.Setting) []lagcomp.Setting {
+	return slices.DeleteFunc(slices.Clone(sets), func(s lagcomp.Setting) bool {
+		return slices.ContainsFunc(changes, func(c lagcomp.Setting) bool { return overrides(c.Key, s.Key) })
+	})
+}
+
+// overrides says whether a change of key c replaces a --set of key s.
+func overrides(c, s string) bool {
+	pc, okc := lagcomp.Lookup(c)
+	ps, oks := lagcomp.Lookup(s)
+	if !okc || !oks {
+		return c == s
+	}
+	return pc.Key == ps.Key || slices.Contains(pc.Sets, ps.Key)
 }
 
 // checkAxes refuses two axes that write one setting: one's values would
