@@ -209,9 +209,10 @@ func parseMessage(data []byte, msg string) string {
 	return "not valid TOML: " + msg
 }
 
-// keyParams reads key_params: a list of configuration keys, each named
-// once; a shorthand (latency_ms) has no single value to show. An old
-// name reads as the current one, with a note.
+// keyParams reads key_params: a list of configuration keys, any key,
+// each named once (a shorthand such as network or latency_ms is shown
+// by what it set: lagcomp.ShownValue). An old name reads as the
+// current one, with a note.
 func keyParams(v any) (keys, notes []string, err error) {
 	list, ok := v.([]any)
 	if !ok {
@@ -226,8 +227,6 @@ func keyParams(v any) (keys, notes []string, err error) {
 		switch {
 		case !ok:
 			return nil, nil, lagcomp.UnknownKey(k)
-		case p.Alias:
-			return nil, nil, fmt.Errorf("%q sets several keys; name one of them (e.g. up_ms, down_ms)", k)
 		case slices.Contains(keys, p.Key):
 			return nil, nil, fmt.Errorf("%q is listed twice", k)
 		}

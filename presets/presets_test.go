@@ -229,7 +229,6 @@ func TestStrictLoaderNamesFileLineKeyAndRange(t *testing.T) {
 		{"latency_ms = 40\n", `key "description" is missing`},
 		{"description = \"x\"\nkey_params = \"mode\"\n", `bad.toml:2: key "key_params": want a list of keys`},
 		{"description = \"x\"\nkey_params = [\"mode\", \"correction_facter\"]\n", `bad.toml:2: key "key_params": unknown key "correction_facter"`},
-		{"description = \"x\"\nkey_params = [\"latency_ms\"]\n", `"latency_ms" sets several keys`},
 		{"description = \"x\"\nkey_params = [\"mode\", \"mode\"]\n", `"mode" is listed twice`},
 		{"description = \"x\"\nkey_params = [3]\n", `3 is not a key name`},
 		{"description = \"x\"\nlatency_ms = \n", "bad.toml:2:"},
@@ -439,5 +438,17 @@ func TestBurstPresetsShowTheirPoint(t *testing.T) {
 	}
 	if r := recs("burst-relevancy", lagcomp.Setting{Key: "burst_creation_check", Value: "true"})[1]; r.BogusBursts != 0 || r.SingleShotsMissed != 0 {
 		t.Errorf("burst-relevancy with the check: %+v", r)
+	}
+}
+
+// key_params takes any key, a shorthand too: network is shown by the
+// profile it set (lagcomp.ShownValue).
+func TestKeyParamsTakeAnyKey(t *testing.T) {
+	p, err := Parse("mine.toml", []byte("description = \"x\"\nnetwork = \"regional-p50\"\nkey_params = [\"network\", \"latency_ms\", \"mode\"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(p.KeyParams, ",") != "network,latency_ms,mode" {
+		t.Errorf("key_params: %q", p.KeyParams)
 	}
 }

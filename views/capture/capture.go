@@ -172,8 +172,8 @@ func (s *Sidecar) check() error {
 		}
 	}
 	for _, k := range s.KeyParams {
-		if p, ok := lagcomp.Lookup(k); !ok || p.Alias {
-			return fmt.Errorf("key_params: %q is not a configuration key with one value", k)
+		if _, ok := lagcomp.Lookup(k); !ok {
+			return fmt.Errorf("key_params: %q is not a configuration key", k)
 		}
 	}
 	return nil
@@ -367,8 +367,7 @@ func captionLines(sc *Sidecar, f *lagcomp.Frame) []string {
 	cfg := &f.Config
 	var keys []string
 	for _, k := range sc.KeyParams {
-		p, _ := lagcomp.Lookup(k)
-		keys = append(keys, k+" "+p.Format(cfg))
+		keys = append(keys, k+" "+lagcomp.ShownValue(k, cfg))
 	}
 	def := lagcomp.Defaults()
 	var others []string

@@ -110,6 +110,18 @@ func TestCaptionModesAndKeySettings(t *testing.T) {
 	if len(short) != 2 || !strings.Contains(short[1], "correction_factor 1.8") || !strings.Contains(short[1], "+1 other settings") {
 		t.Errorf("short caption: %q", short)
 	}
+	// any key, a shorthand too: network is shown by its profile
+	sc.Caption = CaptionFull
+	net := lagcomp.Defaults()
+	lagcomp.Apply(&net, []lagcomp.Setting{{Key: "network", Value: "regional-p50"}})
+	sc.Script.Base, sc.KeyParams = lagcomp.ConfigMap(&net), []string{"network", "mode"}
+	if err := sc.check(); err != nil {
+		t.Fatalf("key_params network: %v", err)
+	}
+	if got := strings.Join(captionLines(sc, mustFrame(t, sc)), "\n"); !strings.Contains(got, "key settings: network regional-p50 · mode ") {
+		t.Errorf("key_params network: %s", got)
+	}
+	sc.Script.Base, sc.KeyParams = lagcomp.ConfigMap(&c), []string{"correction_factor", "interp_ms"}
 	sc.Caption = CaptionNone
 	if got := captionLines(sc, f); got != nil {
 		t.Errorf("caption none: %q", got)
