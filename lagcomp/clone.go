@@ -531,7 +531,7 @@ func (m movingCopy) clone() movingCopy {
 // them: t's own Stats learn they are shared, hence the pointer.
 func (t *shotTally) clone() shotTally {
 	c := *t
-	c.s.RuleCounts = slices.Clone(t.s.RuleCounts)
+	c.s.RuleCounts, c.s.ByRole = slices.Clone(t.s.RuleCounts), slices.Clone(t.s.ByRole)
 	c.errs, c.extra, c.arrival = t.errs.clone(), t.extra.clone(), t.arrival.clone()
 	return c
 }

@@ -3,6 +3,7 @@ package lagcomp
 import (
 	"math"
 	"slices"
+	"strconv"
 
 	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/orderstat"
@@ -92,12 +93,16 @@ type Summary struct {
 	ClockVerdicts    int     `json:"clock_verdicts_changed" from:"shot" name:"verdicts the clock changed" unit:"shots" of:"shots" doc:"judged shots whose verdict the stamp's clock error turned over (rule clock_error): judged again with the stamp of the time the display showed, the server would have decided the other way"`
 	// CheatHitsGained is what cheating bought: the run is stepped beside
 	// its honest twin (every cheat_* key off, the same seed and world).
-	CheatHitsGained float64     `json:"cheat_hits_gained" name:"hits gained by cheating" unit:"shots" bounds:"," doc:"the shooter's hitscan server hits less those of its honest twin — the same run, seed and settings with every cheat_* key off (aiming at what it sees, stamping what it saw) — over the same time (< 0: the cheats cost hits); 0 when the shooter does not cheat"`
-	RuleCounts      []RuleCount `json:"rules" from:"shot" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
-	MaxWarpM        float64     `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
-	StarvedFrames   int         `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
-	FireHeldNoSight int         `json:"fire_held_no_sight" name:"fire held, no sight" unit:"times" doc:"times the shooter's bot, its weapon ready and the target on its screen, held its fire for want of a line of sight (a wall between, out of range, or dead), each wait counted once: a shooter walled in fires nothing, and says so here"`
-	MergedShots     int         `json:"merged_shots" from:"burst" name:"merged shots" unit:"shots" doc:"weapon-fire effects, over every remote client: shots an update of the BurstCounter brought beyond the flashes its OnRep played (a shot whose updates were all lost until the next arrives with it; burst_play_count plays one per shot)"`
+	CheatHitsGained float64 `json:"cheat_hits_gained" name:"hits gained by cheating" unit:"shots" bounds:"," doc:"the shooter's hitscan server hits less those of its honest twin — the same run, seed and settings with every cheat_* key off (aiming at what it sees, stamping what it saw) — over the same time (< 0: the cheats cost hits); 0 when the shooter does not cheat"`
+	// ByRole keeps each player's judged shots apart where several fire
+	// (a duel's victim shoots back): the cheater (cheat_* keys are the
+	// shooter's) is never averaged in with an honest player.
+	ByRole          []Count[string] `json:"by_role" from:"shot" name:"{words}" unit:"shots" of:"shots" doc:"judged shots by the role of the player who fired them: ROLE_judged, ROLE_hits (server hits), ROLE_false_hits and ROLE_false_misses, ROLE shooter (the one whose cheat_* keys apply) or victim (when it fires back: duel = true), each key present once it happened"`
+	RuleCounts      []RuleCount     `json:"rules" from:"shot" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
+	MaxWarpM        float64         `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
+	StarvedFrames   int             `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
+	FireHeldNoSight int             `json:"fire_held_no_sight" name:"fire held, no sight" unit:"times" doc:"times the shooter's bot, its weapon ready and the target on its screen, held its fire for want of a line of sight (a wall between, out of range, or dead), each wait counted once: a shooter walled in fires nothing, and says so here"`
+	MergedShots     int             `json:"merged_shots" from:"burst" name:"merged shots" unit:"shots" doc:"weapon-fire effects, over every remote client: shots an update of the BurstCounter brought beyond the flashes its OnRep played (a shot whose updates were all lost until the next arrives with it; burst_play_count plays one per shot)"`
 	// Movement through the netcode, over every player's client (shooter,
 	// victim, observers; bystanders have none).
 	InputsSent        int     `json:"inputs_sent" from:"movement.inputs_sent" name:"inputs sent" unit:"" doc:"movement inputs (commands) the players' clients made (one a command beat: cmd_per) and sent in command packets"`
@@ -227,6 +232,17 @@ func (t *shotTally) add(r *ShotRecord) {
 		return
 	}
 	s.Shots++
+	role := Role(r.Shooter)
+	s.ByRole = tally(s.ByRole, role+"_judged")
+	if r.ServerHit {
+		s.ByRole = tally(s.ByRole, role+"_hits")
+	}
+	if r.ServerHit && !r.ClientHit {
+		s.ByRole = tally(s.ByRole, role+"_false_hits")
+	}
+	if r.ClientHit && !r.ServerHit {
+		s.ByRole = tally(s.ByRole, role+"_false_misses")
+	}
 	s.ClientHits += b2i(r.ClientHit)
 	s.ServerHits += b2i(r.ServerHit)
 	s.FalseHits += b2i(r.ServerHit && !r.ClientHit)
@@ -253,6 +269,19 @@ func (t *shotTally) add(r *ShotRecord) {
 	t.ideal += r.IdealRewindMs()
 }
 
+// Role names a pawn by its part in the run, as the by_role figures key
+// it: the shooter, the victim (its target, which fires back in a duel),
+// any other pawn by its number.
+func Role(pawn int) string {
+	switch pawn {
+	case ShooterPawn:
+		return "shooter"
+	case TargetPawn:
+		return "victim"
+	}
+	return "pawn" + strconv.Itoa(pawn)
+}
+
 // Micro is a distance as the records print it, to a micrometre. The
 // summaries fold the records' distances as printed, so a summary
 // recomputed from a run's printed records (lagscope records) is the
@@ -263,7 +292,7 @@ func Micro(x float64) float64 { return math.Round(x*1e6) / 1e6 }
 // summary is the figures so far, a copy the caller may keep.
 func (t *shotTally) summary() Summary {
 	s := t.s
-	s.RuleCounts = slices.Clone(s.RuleCounts)
+	s.RuleCounts, s.ByRole = slices.Clone(s.RuleCounts), slices.Clone(s.ByRole)
 	s.Agreement = math.NaN()
 	if n := s.Shots + s.ShotsLost; n > 0 {
 		s.Agreement = float64(n-s.FalseHits-s.FalseMisses-s.LostClientHits) / float64(n)
