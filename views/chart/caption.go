@@ -68,7 +68,7 @@ func (st style) legendFlow(c draw.Canvas, t *sweep.Table, lines []sweep.Series, 
 // spreadLabel names the percentile marks in the legend.
 func spreadLabel(trend bool) string {
 	if trend {
-		return "shaded: 5th to 95th percentile across seeds (nearest rank)"
+		return "shaded, each line's colour: 5th to 95th percentile across seeds (nearest rank)"
 	}
 	return "thin bar: 5th to 95th percentile across seeds (nearest rank)"
 }

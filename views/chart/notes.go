@@ -250,30 +250,44 @@ func (st style) notes(c draw.Canvas, notes []string) {
 }
 
 // pairNote says, of a paired difference, on how many seeds B was above
-// A and below it at each point — the sign agreement a mean can hide:
-// "ping18 > source on 20 of 20 seeds, < on 0 at 30; …". "" for a
-// sweep's own figures.
+// A and below it at each point — the sign agreement a mean can hide —
+// the points with the same counts said once: "ping18 − source per seed:
+// 20 up, 0 down of 20 seeds at latency_ms 20, 40, 80". "" for a sweep's
+// own figures.
 func pairNote(t *sweep.Table, series []sweep.Series) string {
 	if t.Paired == nil {
 		return ""
 	}
-	var parts []string
+	var counts []string
+	at := map[string][]string{}
 	for _, s := range series {
 		for _, pt := range s.Points {
 			if pt.N == 0 {
 				continue
 			}
-			at := ""
-			if pt.X != "" {
-				at = " at " + pt.X
-				if numericX(t) {
-					at = " at " + t.Vary[0].Key + " " + pt.X
-				}
-			}
+			c := fmt.Sprintf("%d up, %d down of %d seeds", pt.Up, pt.Down, pt.N)
 			if len(s.Values) > 0 {
-				at += " (" + lineName(t, s) + ")"
+				c += " (" + lineName(t, s) + ")"
 			}
-			parts = append(parts, fmt.Sprintf("%d up, %d down of %d seeds%s", pt.Up, pt.Down, pt.N, at))
+			if _, ok := at[c]; !ok {
+				counts = append(counts, c)
+			}
+			if pt.X != "" {
+				at[c] = append(at[c], pt.X)
+			} else {
+				at[c] = at[c][:0:0]
+			}
+		}
+	}
+	parts := make([]string, len(counts))
+	for i, c := range counts {
+		parts[i] = c
+		if xs := at[c]; len(xs) > 0 {
+			key := ""
+			if numericX(t) {
+				key = t.Vary[0].Key + " "
+			}
+			parts[i] += " at " + key + strings.Join(xs, ", ")
 		}
 	}
 	return t.Paired.Label() + " per seed: " + strings.Join(parts, "; ")
