@@ -207,7 +207,7 @@ func (f *sweepFlags) write(tab *sweep.Table, g *sweep.Grid, p *sweepPlan, stdout
 		caption = append(caption, p.pair.Caption())
 	}
 	if f.stats {
-		caption = append(caption, sweep.SpreadCaption(len(tab.Vary) > 0 && sweep.IsNumber(tab.Vary[0].Key)))
+		caption = append(caption, sweep.SpreadCaption(tab.Vary))
 	}
 	if f.csv != "" {
 		var b bytes.Buffer

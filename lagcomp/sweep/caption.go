@@ -73,9 +73,12 @@ func values(vs []string) string {
 }
 
 // SpreadCaption says what --stats adds to a chart, for its caption.
-func SpreadCaption(trend bool) string {
+func SpreadCaption(vary []Vary) string {
 	how := "a thin bar through the median"
-	if trend {
+	switch {
+	case IsMatrix(vary):
+		how = "the third line of each cell"
+	case len(vary) > 0 && isNumber(vary[0].Key):
 		how = "a shaded band"
 	}
 	return "across seeds: the 5th to 95th percentile (nearest rank) as " + how + "; the CSV has every figure's _p5, _p50, _p95, _mean, _ci_lo, _ci_hi"
@@ -85,9 +88,6 @@ func SpreadCaption(trend bool) string {
 func (p *Pair) Caption() string {
 	return fmt.Sprintf("paired: %s on each seed (the same seeds for both); the mean difference, its 95 %% interval and the thick 0 line", p.Label())
 }
-
-// IsNumber says whether a key takes numbers (a chart draws it as a trend).
-func IsNumber(key string) bool { return isNumber(key) }
 
 // isNumber says whether a key takes numbers: a chart draws it to scale
 // as a trend, and a choice as points side by side.

@@ -31,7 +31,7 @@ func TestCaptionLinesFitThePicture(t *testing.T) {
 		}
 	}
 	tab := sweep.NewTable(g.Vary, rows)
-	caption := append(g.Caption(), sweep.SpreadCaption(false))
+	caption := append(g.Caption(), sweep.SpreadCaption(g.Vary))
 	for _, size := range [][2]int{{640, 360}, {1280, 720}, {1920, 1080}} {
 		w, h := size[0], size[1]
 		img, _, err := Render(tab, Options{Metrics: []string{"false_hits"}, Width: w, Height: h, Caption: caption, Spread: true})

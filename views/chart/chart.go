@@ -87,7 +87,7 @@ func render(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, []image.Rectan
 		return nil, nil, nil, fmt.Errorf("no rows to chart")
 	}
 	if IsMatrix(t) {
-		opt.Caption = append(append([]string{}, opt.Caption...), matrixNote(t))
+		opt.Caption = append(append([]string{}, opt.Caption...), matrixNote(t, opt.Spread))
 		img, spots, err := renderMatrix(t, opt)
 		return img, spots, nil, err
 	}

@@ -127,7 +127,7 @@ func renderMatrix(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, error) {
 	c := vgimg.NewWith(vgimg.UseWH(vg.Length(opt.Width), vg.Length(opt.Height)), vgimg.UseDPI(72),
 		vgimg.UseBackgroundColor(opt.Theme.Background))
 	dc := draw.New(c)
-	st := style{s: vg.Length(float64(opt.Height) / 1080), th: opt.Theme}
+	st := style{s: vg.Length(float64(opt.Height) / 1080), th: opt.Theme, spread: opt.Spread}
 	opt.Caption = st.captionLines(dc, opt.Caption)
 	capH := st.captionHeight(opt.Caption)
 	titleH := st.titleHeight(dc, opt.Title)
@@ -307,11 +307,20 @@ func (m matrixCellsPlotter) Plot(c draw.Canvas, p *plot.Plot) {
 				small := ts
 				small.Font, small.YAlign = font.From(sans, st.size(px*0.7)), draw.YTop
 				c.FillText(small, vg.Point{X: x, Y: y - st.size(4)}, "± "+formatCell((cl.Hi-cl.Lo)/2, false, m.mp.lo, m.mp.hi))
+				if st.spread { // --stats: the 5th to 95th percentile across the seeds, under it
+					c.FillText(small, vg.Point{X: x, Y: y - st.size(4) - small.Height("±")}, m.mp.spreadLine(cl))
+				}
 				continue
 			}
 			c.FillText(ts, vg.Point{X: x, Y: y}, text)
 		}
 	}
+}
+
+// spreadLine is a cell's third line under --stats: its 5th to 95th
+// percentile across the seeds ("1 to 25").
+func (mp *matrixPanel) spreadLine(cl cell) string {
+	return formatCell(cl.P5, mp.whole, mp.lo, mp.hi) + " to " + formatCell(cl.P95, mp.whole, mp.lo, mp.hi)
 }
 
 // fraction is where v lies between lo and hi (the middle when they are
@@ -375,6 +384,9 @@ func (st style) colourBar(c draw.Canvas, da draw.Canvas, lo, hi float64, whole b
 }
 
 // matrixNote is said in the caption: what the colours mean.
-func matrixNote(t *sweep.Table) string {
+func matrixNote(t *sweep.Table, spread bool) string {
+	if spread {
+		return fmt.Sprintf("rows: %s · columns: %s · each cell: the mean, ± its 95 %% half-width, then the 5th to 95th percentile across seeds · colours from each panel's lowest cell (dark) to its highest (light)", t.Vary[0].Key, t.Vary[1].Key)
+	}
 	return fmt.Sprintf("rows: %s · columns: %s · each panel's colours run from its lowest cell (dark) to its highest (light)", t.Vary[0].Key, t.Vary[1].Key)
 }

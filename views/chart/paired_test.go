@@ -55,3 +55,30 @@ func TestPairedNotesAndSpreadLegend(t *testing.T) {
 func fullCanvas() draw.Canvas {
 	return draw.New(vgimg.NewWith(vgimg.UseWH(1920, 1080), vgimg.UseDPI(72)))
 }
+
+// --stats on a matrix puts each cell's 5th to 95th percentile under its
+// interval, and the caption's note says what each cell's lines are.
+func TestMatrixSpreadLine(t *testing.T) {
+	vary := []sweep.Vary{{Key: "mode", Values: []string{"none", "ping"}}, {Key: "weapon", Values: []string{"rifle", "rapid"}}}
+	var rows []sweep.Row
+	for _, m := range vary[0].Values {
+		for _, w := range vary[1].Values {
+			for s := uint64(1); s <= 5; s++ {
+				rows = append(rows, sweep.Row{Point: sweep.Point{Values: []string{m, w}, Seed: s}, Figures: []records.Figure{{Name: "false_hits", Value: int(s * s)}}})
+			}
+		}
+	}
+	tab := sweep.NewTable(vary, rows)
+	// seeds 1…5 give 1, 4, 9, 16, 25: the 5th percentile is 1, the 95th 25
+	cells := matrixCells(tab, "false_hits")
+	mp := matrixPanel{cells: cells, lo: 1, hi: 25, whole: true}
+	if got := mp.spreadLine(cells[0][0]); got != "1 to 25" {
+		t.Errorf("a cell's percentile line: %q, want \"1 to 25\"", got)
+	}
+	if _, _, err := Render(tab, Options{Metrics: []string{"false_hits"}, Width: 1280, Height: 720, Spread: true}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(matrixNote(tab, true), "then the 5th to 95th percentile across seeds") {
+		t.Errorf("note: %s", matrixNote(tab, true))
+	}
+}
