@@ -88,7 +88,7 @@ func (g *Grid) Points() ([]Point, error) {
 		}
 		cfg := g.Base
 		vs := p.Settings(g)
-		if err := lagcomp.Apply(&cfg, append(Unshadowed(g.Sets, vs), vs...)); err != nil {
+		if err := lagcomp.Apply(&cfg, append(Unshadowed(g.Sets, p.variantChanges(g)), vs...)); err != nil {
 			return nil, err
 		}
 		if g.DurationMs > 0 {
@@ -117,6 +117,19 @@ func (g *Grid) Points() ([]Point, error) {
 			return pts, nil
 		}
 	}
+}
+
+// variantChanges are the point's variant's changes (none without a
+// variant axis): only a variant overrides a --set; a varied key keeps
+// the keys' usual precedence with it (a one-way --set up_ms refines a
+// varied latency_ms, as on sim's command line).
+func (p *Point) variantChanges(g *Grid) []lagcomp.Setting {
+	for i := range g.Vary {
+		if v := &g.Vary[i]; v.IsVariants() {
+			return v.settings(slices.Index(v.Values, p.Values[i]))
+		}
+	}
+	return nil
 }
 
 // Unshadowed are the --set settings a point's own changes leave alone:
