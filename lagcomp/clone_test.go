@@ -72,11 +72,11 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[rejoin]():              {"active", "event", "tries", "sent", "accepted", "replied", "awaitFirst"}, // plain values
 	reflect.TypeFor[UserInput]():           {"Move", "Aim", "Yaw"},
 	reflect.TypeFor[SampledUserInput]():    {"Pawn", "T", "In"}, // plain values; the log is clipped (append-only)
-	reflect.TypeFor[movement.Buffer]():     {"Lead", "Starve", "CatchUp", "MaxMoveDelta", "MaxPosError", "queue", "head", "next", "anchored", "firstSeq", "firstT", "firstAt", "hasFirst", "Offset", "cursor", "last", "hasLast", "checked", "resyncing", "missed", "owed", "budget", "capped", "windowStart", "minSpare", "Knots", "Stats"},
+	reflect.TypeFor[movement.Buffer]():     {"Lead", "Starve", "CatchUp", "MaxMoveDelta", "MaxPosError", "queue", "head", "next", "anchored", "firstSeq", "firstT", "firstAt", "hasFirst", "Offset", "cursor", "last", "hasLast", "checked", "cushion", "firstLink", "now", "tick", "missed", "owed", "budget", "capped", "windowStart", "linkSum", "linkN", "rising", "Knots", "Stats"},
 	reflect.TypeFor[movement.Predictor]():  {"Pose", "pending", "head", "packed", "Corrections", "MaxCorrectionM"},
 	reflect.TypeFor[movement.Input]():      {"Seq", "T", "Dt", "Vel", "Yaw", "Fire", "Epoch", "Alive", "Jump", "Pos", "HasPos"},
 	reflect.TypeFor[movement.Correction](): {"At", "From", "To", "M"},
-	reflect.TypeFor[movement.Stats]():      {"Received", "Duplicates", "Applied", "Lost", "Late", "Overplayed", "Starved", "Resyncs", "Drains", "Replayed", "Capped", "CappedTime", "Clamped", "ClampedTime", "PosAccepted", "PosAdjusted", "DelaySum", "DelayN"},
+	reflect.TypeFor[movement.Stats]():      {"Received", "Duplicates", "Applied", "Lost", "Late", "Overplayed", "Starved", "Resyncs", "Drains", "Replayed", "Capped", "CappedTime", "Clamped", "ClampedTime", "PosAccepted", "PosAdjusted", "DelaySum", "DelayN", "LinkSum", "LinkN"},
 	reflect.TypeFor[ClientView]():          {"T", "Poses", "Shown", "IdealT", "Render", "Starved", "Filled"},
 	reflect.TypeFor[pendingLerp]():         {"b", "f", "due"}, // values: an index into the cloned snaps
 	reflect.TypeFor[projState](): {"id", "seq", "weapon", "spec", "fire", "origin", "dir", "lastSeen", "server", "srvAt", "srvPos",
@@ -100,7 +100,7 @@ var cloned = map[reflect.Type][]string{
 	fieldType[orderstat.Stat]("memo").Elem():                     {"p", "x", "n"},
 	reflect.TypeFor[projTally]():                                 {"s", "linked", "pairs", "linkSum", "detSum"},
 	reflect.TypeFor[Summary](): {"ShotsFired", "ShotsLost", "ShotsInFlight", "ProjectilesSpawned", "LostClientHits", "DupsRejected", "PingCapped", "PingDropped", "HandshakesFailed", "ReliableGaveUp", "ConnLost", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "HitRate", "FalseHitRate", "FalseMissRate", "ShotsLostRate", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P50RewindErrM", "P95RewindErrM", "MaxRewindErrM", "MeanRewindMs", "MeanIdealMs", "P50ExtraRewindMs", "P95ExtraRewindMs", "MaxExtraRewindMs", "P50ArrivalDelayMs", "P95ArrivalDelayMs", "MaxArrivalDelayMs", "ClockErrorShots", "MeanClockErrorMs", "MaxClockErrorMs", "ClockVerdicts", "CheatHitsGained", "ByRole", "RuleCounts", "MaxWarpM", "StarvedFrames", "FireHeldNoSight", "MergedShots",
-		"InputsSent", "CmdRateCapped", "InputsLost", "InputDelayMsMean", "StarvedTicks", "InputResyncs", "LastCmdReplays", "UsercmdsCapped", "MovesClamped", "PositionsAccepted", "PositionsAdjusted", "Corrections", "MaxCorrectionM"},
+		"InputsSent", "CmdRateCapped", "InputsLost", "InputsGuessed", "InputDelayMsMean", "StarvedTicks", "InputResyncs", "LastCmdReplays", "UsercmdsCapped", "MovesClamped", "PositionsAccepted", "PositionsAdjusted", "Corrections", "MaxCorrectionM"},
 	reflect.TypeFor[ProjectileSummary]():                 {"Count", "Outcomes", "Rules", "ServerRules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
 	reflect.TypeFor[sightings]():                         {"hidden", "armed", "seen", "at", "srvHidden", "won", "winner", "wonAt", "snapLost", "peekBuf", "peekCorr", "inputLate", "corrected", "shotAt", "shotArr"},
 	reflect.TypeFor[schedule.Metronome]():                {"base", "hz", "n"},

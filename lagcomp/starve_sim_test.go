@@ -65,9 +65,13 @@ func starveRun(t *testing.T, c Config) (s *Sim, step float64, horizon model.Time
 // movement over τ, and the two ticks lie in a window of m+1 ticks, so
 // V + V' ≤ v·(N+m); each is extrapolated over at most the horizon E.
 // So max_warp_m ≤ v·(N+m)·(τ + E). On three seeds; without the cap
-// (wait) the warp of the seed, 11.97 m, is above it.
+// (wait) the warp is above it on one of them at least (seed 2: 10.44 m;
+// the seed 1 gave 11.97 m before the input buffer's clock
+// followed the link's mean, 5.19 m since: where a catch-up lands in the
+// strafe's 700 ms period decides its size).
 func TestSourceCapBoundsTheWarp(t *testing.T) {
 	const v, n = 6.0, 24
+	waitWarp := 0.0 // wait's largest warp over the seeds
 	for seed := uint64(1); seed <= 3; seed++ {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			c := spikeVictim(t, "source", seed)
@@ -83,12 +87,12 @@ func TestSourceCapBoundsTheWarp(t *testing.T) {
 			if sum.MaxWarpM > bound {
 				t.Errorf("max_warp_m %.4f above v·(N+m)·(τ+E) = %.4f m (E %v)", sum.MaxWarpM, bound, e)
 			}
-			if wait := s.cfg; seed == 1 {
-				wait.InputStarved = movement.StarveWait
-				w, _, _ := starveRun(t, wait)
-				if w.Summary().MaxWarpM <= bound {
-					t.Errorf("wait's warp %.4f m is within the bound %.4f m: the test shows nothing", w.Summary().MaxWarpM, bound)
-				}
+			wait := s.cfg
+			wait.InputStarved = movement.StarveWait
+			w, _, _ := starveRun(t, wait)
+			waitWarp = max(waitWarp, w.Summary().MaxWarpM)
+			if seed == 3 && waitWarp <= bound {
+				t.Errorf("wait's warp %.4f m at most on seeds 1-3 is within the bound %.4f m: the test shows nothing", waitWarp, bound)
 			}
 			if sum.UsercmdsCapped == 0 || !hasRule(s.Movement()[TargetPawn].Rules, "usercmd_cap") {
 				t.Errorf("the spike's backlog was not capped or not named: %d capped, rules %v", sum.UsercmdsCapped, s.Movement()[TargetPawn].Rules)

@@ -107,9 +107,10 @@ type Summary struct {
 	// victim, observers; bystanders have none).
 	InputsSent        int     `json:"inputs_sent" from:"movement.inputs_sent" name:"inputs sent" unit:"" doc:"movement inputs (commands) the players' clients made (one a command beat: cmd_per) and sent in command packets"`
 	InputsLost        int     `json:"inputs_lost" from:"movement.inputs_lost" name:"inputs lost" unit:"" of:"inputs_sent" doc:"inputs that never reached the server, no copy (backups included) having come: it played their frames without them (one that came after its frame was played is late, not lost)"`
-	InputDelayMsMean  float64 `json:"input_delay_ms_mean" from:"movement.input_delays+movement.input_delay_sum_ms" name:"mean input delay" unit:"ms" bounds:"0," doc:"mean time from the client frame that sampled an input to the server tick that began playing it; no value before any"`
+	InputsGuessed     int     `json:"inputs_guessed" from:"movement.inputs_guessed" name:"inputs guessed" unit:"" of:"inputs_sent" doc:"inputs that came after the server had played their whole frames without them by its input_starved rule (repeated, m_LastCmd, covered, skipped): late, not lost (rule input_guessed, named on their movement lines; summed over players)"`
+	InputDelayMsMean  float64 `json:"input_delay_ms_mean" from:"movement.input_delays+movement.input_delay_sum_ms" name:"mean input delay" unit:"ms" bounds:"0," doc:"the input buffer's delay: mean, over every input that came, of the time from the client frame that sampled it to the server tick its frame was due on the buffer's clock (the tick that began playing it when it came in time; a late one's due tick, its lateness beyond it not included: inputs_guessed and the lines' inputs_late count those). The clock follows the link's mean delay, so on a steady link this is the pipeline's delay plus the link's mean extra delay; no value before any"`
 	StarvedTicks      int     `json:"starved_ticks" from:"movement.starved_ticks" name:"starved ticks" unit:"" doc:"server ticks at which a player's next input had not come: the last input repeated (input_starved = repeat) or the pawn held (source, ue, wait) (summed over players)"`
-	InputResyncs      int     `json:"input_resyncs" from:"movement.resyncs" name:"input resyncs" unit:"" doc:"times a player's input buffer moved its clock back for a late run of inputs, one however many inputs the run held (rule input_resync, named on their movement lines; summed over players)"`
+	InputResyncs      int     `json:"input_resyncs" from:"movement.resyncs" name:"input resyncs" unit:"" doc:"times a player's input buffer moved its clock back because the link's mean delay over a second of packets rose by more than a tick (a latency that rose, a spike's late run), one however many inputs and seconds the rise spans; a late input alone never moves it (rule input_resync, named on their movement lines; summed over players)"`
 	LastCmdReplays    int     `json:"last_cmd_replays" from:"movement.last_cmd_replays" name:"last commands replayed" unit:"" doc:"input_starved = source: commands that never came that the server ran the last command again for (Source's m_LastCmd, a gap of fewer than 24; rule last_cmd_replay, named on their movement lines; summed over players)"`
 	UsercmdsCapped    int     `json:"usercmds_capped" from:"movement.usercmds_capped" name:"inputs capped" unit:"" doc:"input_starved = source: inputs that came whose movement a tick's budget (max_usercmd_ticks, Source's sv_maxusrcmdprocessticks) refused in whole or in part (rule usercmd_cap, named on their movement lines; summed over players)"`
 	PositionsAccepted int     `json:"positions_accepted,omitempty" from:"movement" name:"client positions accepted" unit:"" doc:"movement_authority = client: moves whose client-reported position the server adopted, within max_position_error_m of its own (rule client_position_accepted, named on their movement lines; summed over players; left out when 0)"`
@@ -356,6 +357,7 @@ func (sum *Summary) FoldMovement(ms []MovementRecord) {
 		sum.InputsSent += m.InputsSent
 		sum.CmdRateCapped += m.CmdCapped
 		sum.InputsLost += m.Buffer.Lost
+		sum.InputsGuessed += m.Buffer.Overplayed
 		sum.StarvedTicks += m.Buffer.Starved
 		sum.InputResyncs += m.Buffer.Resyncs
 		sum.LastCmdReplays += m.Buffer.Replayed
@@ -404,6 +406,9 @@ func (s *Sim) Movement() []MovementRecord {
 		}
 		if b.Stats.Resyncs > 0 {
 			out[i].Rules = append(out[i].Rules, rule.InputResync)
+		}
+		if b.Stats.Overplayed > 0 {
+			out[i].Rules = append(out[i].Rules, rule.InputGuessed)
 		}
 		if b.Stats.Replayed > 0 {
 			out[i].Rules = append(out[i].Rules, rule.LastCmdReplay)

@@ -32,6 +32,7 @@ func TestRunningSummaryEqualsTheExactOne(t *testing.T) {
 			// the movement figures are the run's, not the shots'
 			m := f.Summary
 			want.InputsSent, want.InputsLost, want.InputDelayMsMean = m.InputsSent, m.InputsLost, m.InputDelayMsMean
+			want.InputsGuessed = m.InputsGuessed
 			want.StarvedTicks, want.Corrections, want.MaxCorrectionM = m.StarvedTicks, m.Corrections, m.MaxCorrectionM
 			want.InputResyncs = m.InputResyncs
 			// every weapon's shots are counted from their deliveries, not records

@@ -45,26 +45,27 @@ import (
 //     played in full, each move its own delta.
 //
 // Where movement was lost the player's own client is corrected.
-// Under StarveRepeat an input whose frame the server has
-// already begun playing with the repeated input arrives late. The first
-// late input of a run of them is a resync (input_resync: one event
-// however many inputs the late run holds): the server moves its clock
-// back by the lateness of the newest late input that has come (the
-// stream's lateness now, not the oldest input's: every input of a late
-// batch lies before the cursor, and moving back by each in turn
-// ratcheted the clock back by their sum), and Lead more, so the next
-// ones are in time; the pawn stands still until the clock catches up
-// (the first input's offset re-anchored on the newest). The part of a late
-// input's frame already played stays played with the repeated input; a
-// late input whose whole frame was played is overplayed (counted late,
-// never lost: lost counts only inputs that never came). The run ends at
-// the first input played from its frame's start. When the queue holds
-// more than Lead and a tick for a whole window (a latency that fell, a
-// spike absorbed, a first input that came late), the server drains what
-// is beyond Lead
-// (a drain, counted) at DrainPerTick of extra client time each tick
-// until it is gone: the pawn walks at most twice its pace meanwhile, not
-// a jump that teleport_guard would take for a teleport.
+//
+// The clock follows the link's mean delay, not its tail: each window of
+// DrainWindow the server sets Offset to the mean delay of the window's
+// packets (arrival − the newest input's end, when the client sent it)
+// plus the cushion the first input's offset had over its own packet's
+// (follow). A late input alone never moves it: it is played from where
+// the clock is (the part of its frame already played stays played by
+// the starvation rule), counted late, and guessed when its whole frame
+// was played without it (never lost: lost counts only inputs that never
+// came) — Source runs a late usercmd when it comes; Overwatch's buffer
+// plays its guess and is resized from what a while of inputs shows, not
+// from one. A rise of the mean by more than a tick (the link's delay rose
+// for a while: a latency that rose, a spike's late run) moves the clock
+// back at once, one resync (input_resync) however many inputs and
+// windows it spans; a fall drains at DrainPerTick of extra client time
+// each tick: the pawn walks at most twice its pace meanwhile, not a jump
+// that teleport_guard would take for a teleport. Each input's delay
+// (DelaySum) is from its sampling to the tick its frame was due on the
+// clock, in time or not, so the mean is the buffer's own delay: on a
+// steady link the pipeline's plus the link's mean extra delay, the inputs
+// later than that counted apart (Late, Overplayed).
 type Buffer struct {
 	// Lead is the cushion the offset is set with when the first input
 	// arrives, and what a drain leaves; the simulation sets it.
@@ -101,7 +102,12 @@ type Buffer struct {
 	last            Input      // the input played last (repeated when starved)
 	hasLast         bool
 	checked         uint32 // the late input last counted late
-	resyncing       bool   // a late run is on: its resync is done, the next input played from its start ends it
+	// cushion is what Offset holds beyond the link's delay: the first
+	// input's offset less its packet's delay (arrival − the newest input's
+	// end, when the client sent it), fixed when playback begins
+	cushion   model.Time
+	firstLink model.Time // the first input's packet's delay
+	now, tick model.Time // the last Tick's time and length: the grid of an input's due tick
 	// missed are the Seqs skipped as never come (counted lost), newest
 	// last: one that comes after all is taken off the lost (late, overplayed)
 	missed []uint32
@@ -109,10 +115,12 @@ type Buffer struct {
 	budget model.Time // StarveSource: the movement time the ticks have granted and not spent
 	capped uint32     // StarveSource: the input last counted capped
 
-	// the drain's window: the least spare input the queue held at any
-	// tick since windowStart
+	// the clock's window: the delays of the packets that came since
+	// windowStart, summed
 	windowStart model.Time
-	minSpare    model.Time
+	linkSum     model.Time
+	linkN       int
+	rising      bool // the last window moved the clock back (one resync however many windows a rise spans)
 
 	// Knots are the poses at every boundary the last ticks crossed (an
 	// input's end, a tick's), at the server time each was played for
@@ -151,9 +159,15 @@ type Stats struct {
 	PosAccepted int
 	PosAdjusted int
 	// DelaySum over DelayN: from the client frame that sampled an input to
-	// the tick that began playing it
+	// the tick its frame was due on the clock (the tick that began playing
+	// it when it came in time)
 	DelaySum model.Time
 	DelayN   int
+	// LinkSum over LinkN: the delays of the packets that came once
+	// playback had begun (arrival − the newest input's end), what the
+	// clock follows
+	LinkSum model.Time
+	LinkN   int
 }
 
 // Starve is what the server's input buffer does for a player whose next
@@ -182,8 +196,10 @@ func Starves() []Starve { return []Starve{StarveRepeat, StarveWait, StarveSource
 // PhysicsSimulate replays it only while fewer than 24 were dropped.
 const LastCmdDropMax = 24
 
-// DrainWindow is how long the queue must hold more than it needs before
-// the excess is drained.
+// DrainWindow is the clock's window: how long a while of packets' delays the mean
+// it follows is taken over (a second's: 32 to 128 packets at the usual
+// command rates, enough that one late packet moves the mean by a few
+// percent of its lateness, short enough to follow a latency that rose).
 const DrainWindow = model.Second
 
 // DrainPerTick is how much of a drain's excess a tick plays on top of
@@ -194,12 +210,11 @@ const DrainPerTick = 1
 
 // RecoveryBound is the most ticks the input delay takes to come back to
 // the pipeline's after the last input of a late run (a spike, a burst)
-// has come, late by at most lateness: the window then running may have
-// seen the short queue (its end finds no excess), so the next whole
-// window finds the excess, ceil(DrainWindow / tick) ticks each, and the
-// excess — at most the lateness the resync moved the clock back by —
-// drains at DrainPerTick ticks a tick; one tick more for the window's
-// phase against the ticks.
+// has come, late by at most lateness: the window it came in may have
+// raised the clock (its mean took the late run in), the next whole
+// window's mean is the link's again, ceil(DrainWindow / tick) ticks
+// each, and the excess — at most the lateness — drains at DrainPerTick
+// ticks a tick; one tick more for the window's phase against the ticks.
 func RecoveryBound(lateness, tick model.Time) int {
 	win := int((DrainWindow + tick - 1) / tick)
 	step := model.Time(DrainPerTick) * tick
@@ -215,47 +230,72 @@ func (b *Buffer) Receive(in *Input, at model.Time) { b.ReceiveAll([]Input{*in}, 
 // (a call per input was a third of the cost). The inputs are read where
 // they lie: most are copies (cmd_backup), never copied here.
 func (b *Buffer) ReceiveAll(ins []Input, at model.Time) {
-	for k := range ins {
-		in := &ins[k]
-		if !b.anchored && (!b.hasFirst || in.Seq < b.firstSeq) {
-			b.firstSeq, b.firstT, b.firstAt, b.hasFirst = in.Seq, in.T, at, true
-		}
-		if b.anchored && in.Seq < b.next {
-			if k, ok := slices.BinarySearch(b.missed, in.Seq); ok {
-				// counted lost when skipped, it came after all: late, overplayed
-				b.missed = slices.Delete(b.missed, k, k+1)
-				b.Stats.Lost--
-				b.Stats.Received++
-				b.Stats.Late++
-				b.Stats.Overplayed++
-				continue
-			}
-			b.Stats.Duplicates++
-			continue
-		}
-		// its place by Seq, looked for from the newest end: a packet brings
-		// the inputs after the queue's last, after copies (cmd_backup) of the
-		// last few
-		i := len(b.queue) // an index of the whole array, waiting from b.head
-		for i > b.head && b.queue[i-1].Seq > in.Seq {
-			i--
-		}
-		if i > b.head && b.queue[i-1].Seq == in.Seq {
-			b.Stats.Duplicates++
-			continue
-		}
-		if len(b.queue) == cap(b.queue) && 2*b.head >= len(b.queue) {
-			// full, half of it played: move the waiting down rather than grow
-			i -= b.head
-			b.queue, b.head = b.queue[:copy(b.queue, b.queue[b.head:])], 0
-		}
-		if i == len(b.queue) {
-			b.queue = append(b.queue, *in)
-		} else {
-			b.queue = slices.Insert(b.queue, i, *in)
-		}
-		b.Stats.Received++
+	if len(ins) == 0 {
+		return
 	}
+	// the packet's delay: the client sent it at its newest input's end
+	link := at - ins[len(ins)-1].End()
+	for k := range ins {
+		b.receive(&ins[k], at, link)
+	}
+	b.noteLink(link)
+}
+
+// noteLink counts a packet's delay link into the clock's window: every
+// packet that came, whatever it brought (which of two packets of a tick
+// brings an input first is their order, not the link's).
+func (b *Buffer) noteLink(link model.Time) {
+	if b.anchored {
+		b.linkSum += link
+		b.linkN++
+		b.Stats.LinkSum += link
+		b.Stats.LinkN++
+	}
+}
+
+// receive queues input in, of a packet that arrived at at after a delay
+// of link.
+func (b *Buffer) receive(in *Input, at, link model.Time) {
+	if !b.anchored && (!b.hasFirst || in.Seq < b.firstSeq) {
+		b.firstSeq, b.firstT, b.firstAt, b.hasFirst = in.Seq, in.T, at, true
+		b.firstLink = link
+	}
+	if b.anchored && in.Seq < b.next {
+		if k, ok := slices.BinarySearch(b.missed, in.Seq); ok {
+			// counted lost when skipped, it came after all: late, guessed
+			b.missed = slices.Delete(b.missed, k, k+1)
+			b.Stats.Lost--
+			b.Stats.Received++
+			b.Stats.Late++
+			b.Stats.Overplayed++
+			b.delay(in, b.now) // its frame was played by the last tick
+			return
+		}
+		b.Stats.Duplicates++
+		return
+	}
+	// its place by Seq, looked for from the newest end: a packet brings
+	// the inputs after the queue's last, after copies (cmd_backup) of the
+	// last few
+	i := len(b.queue) // an index of the whole array, waiting from b.head
+	for i > b.head && b.queue[i-1].Seq > in.Seq {
+		i--
+	}
+	if i > b.head && b.queue[i-1].Seq == in.Seq {
+		b.Stats.Duplicates++
+		return
+	}
+	if len(b.queue) == cap(b.queue) && 2*b.head >= len(b.queue) {
+		// full, half of it played: move the waiting down rather than grow
+		i -= b.head
+		b.queue, b.head = b.queue[:copy(b.queue, b.queue[b.head:])], 0
+	}
+	if i == len(b.queue) {
+		b.queue = append(b.queue, *in)
+	} else {
+		b.queue = slices.Insert(b.queue, i, *in)
+	}
+	b.Stats.Received++
 }
 
 // Anchored reports whether playback has begun (the first input arrived).
@@ -283,10 +323,12 @@ func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall)
 		b.skip(first.Seq)
 		b.cursor = first.T
 		b.Offset = b.firstAt - b.firstT + b.Lead
-		b.windowStart, b.minSpare = now, -1
+		b.cushion = b.Offset - b.firstLink
+		b.windowStart, b.linkSum, b.linkN = now, 0, 0
 		b.budget = b.CatchUp // what a client connected long since has
 	}
-	b.drain(now, tick)
+	b.now, b.tick = now, tick
+	b.follow(now, tick)
 	target := now - b.Offset
 	hold := b.holds()
 	if b.Starve == StarveSource && b.CatchUp > 0 {
@@ -338,15 +380,15 @@ func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall)
 			continue
 		}
 		if h.T < b.cursor && !begun { // part of its frame was played without it
-			if b.checked != h.Seq { // counted once, if the clock stops before its rest
+			// late: the clock stays (one late input is not the link's
+			// delay; the window's mean is, follow), its delay is its due
+			// tick's, counted once
+			if b.checked != h.Seq {
 				b.checked = h.Seq
 				b.Stats.Late++
+				b.delay(h, now)
 			}
-			if !b.resyncing {
-				b.resync()
-				target = now - b.Offset
-			}
-			if h.End() <= b.cursor { // all of it: overplayed
+			if h.End() <= b.cursor { // all of it: guessed (overplayed)
 				b.Stats.Overplayed++
 				b.pop()
 				continue
@@ -354,11 +396,10 @@ func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall)
 			if b.cursor >= target {
 				break
 			}
+			b.Stats.Applied++
+			begun = true
 		}
 		if !begun {
-			if h.T >= b.cursor {
-				b.resyncing = false // in time: the late run is over
-			}
 			b.Stats.Applied++
 			b.Stats.DelaySum += now - h.End()
 			b.Stats.DelayN++
@@ -386,7 +427,6 @@ func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall)
 	if starved {
 		b.Stats.Starved++
 	}
-	b.noteSpare(now)
 	return pose, starved
 }
 
@@ -577,36 +617,6 @@ func (b *Buffer) pop() {
 	}
 }
 
-// spare is how much client time the queue holds beyond what has been
-// played: 0 when it is dry.
-func (b *Buffer) spare() model.Time {
-	if b.Queued() == 0 {
-		return 0
-	}
-	return max(0, b.queue[len(b.queue)-1].End()-b.cursor)
-}
-
-func (b *Buffer) noteSpare(now model.Time) {
-	if s := b.spare(); b.minSpare < 0 || s < b.minSpare {
-		b.minSpare = s
-	}
-}
-
-// resync moves the playback clock back by the lateness of the newest
-// late input that has come, and Lead more (the cushion the first input's
-// offset has: without it the next inputs, as late, would each be late by
-// the ticks' phase), once for the late run it begins; a drain under way
-// stops (the queue ran short).
-func (b *Buffer) resync() {
-	newest := b.head
-	for newest+1 < len(b.queue) && b.queue[newest+1].T < b.cursor {
-		newest++
-	}
-	b.Offset += b.cursor - b.queue[newest].T + b.Lead
-	b.Stats.Resyncs++
-	b.resyncing, b.owed = true, 0
-}
-
 // skip counts the inputs before seq that never came as lost (noted, in
 // case one comes after all) and moves past them.
 func (b *Buffer) skip(seq uint32) {
@@ -631,20 +641,58 @@ func (b *Buffer) skip(seq uint32) {
 // copy (no backup or reordering brings an input that old).
 const missedKeep = 4096
 
-// drain plays a tick's share of the excess owed, and ends a window: if
-// the queue never held less than Lead plus more than a tick, all of it
-// beyond Lead is owed. Lead is what the first input's offset keeps, so a
-// drain brings the delay back to the pipeline's, not above it (keeping
-// two ticks more left every spike's delay 2 ticks above: 103 ms, not 72);
-// an excess of a tick or less is the sampling of the spare at ticks, not
-// a backlog, and is left.
-func (b *Buffer) drain(now, tick model.Time) {
+// delay adds input h's delay to the mean: from the client frame that
+// sampled it to the tick its frame was due on the clock (the first tick,
+// on the grid of ref, whose client time passed its start), whether it
+// came by then or not (a late one is counted late, and guessed when its
+// whole frame was played without it). So the mean is the buffer's own
+// delay, what its clock holds inputs for; how late the late ones were is
+// not in it.
+func (b *Buffer) delay(h *Input, ref model.Time) {
+	due := ref
+	if over := ref - b.Offset - h.T; b.tick > 0 && over > 0 {
+		due -= (over - 1) / b.tick * b.tick
+	}
+	b.Stats.DelaySum += due - h.End()
+	b.Stats.DelayN++
+}
+
+// follow ends a window of DrainWindow: the clock is set to the link's
+// mean delay over the window (the packets that brought a new input),
+// plus the cushion the first input's offset had over its own packet's
+// delay. A clock above that drains at DrainPerTick (counted a drain when
+// more than a tick: a spike absorbed, a latency that fell, a first input
+// that came late); a clock below it moves back at once (a resync,
+// input_resync, counted when more than a tick: the link's delay rose for
+// a window, not one late input; a rise over windows in a row is one
+// resync). A late input alone never moves the
+// clock (Source runs a late usercmd when it comes; Overwatch's buffer
+// plays its guess and resizes from what a while of inputs shows): each
+// window moves it by the mean's change, so the clock holds inputs for the
+// link's mean delay, not its tail. On a link whose delay never changes
+// the mean is the first packet's and the clock never moves. A window no
+// packet came in leaves the clock.
+func (b *Buffer) follow(now, tick model.Time) {
 	if now-b.windowStart >= DrainWindow {
-		if excess := b.minSpare - b.Lead; b.minSpare >= 0 && excess > tick {
-			b.owed = excess
-			b.Stats.Drains++
+		if b.linkN > 0 {
+			target := b.cushion + b.linkSum/model.Time(b.linkN)
+			d := b.Offset - target
+			rose := -d > tick
+			switch {
+			case d > 0:
+				b.owed = d
+				if d > tick {
+					b.Stats.Drains++
+				}
+			case d < 0:
+				b.Offset, b.owed = target, 0
+				if rose && !b.rising {
+					b.Stats.Resyncs++
+				}
+			}
+			b.rising = rose
 		}
-		b.windowStart, b.minSpare = now, -1
+		b.windowStart, b.linkSum, b.linkN = now, 0, 0
 	}
 	if b.owed > 0 {
 		step := min(b.owed, DrainPerTick*tick)

@@ -121,37 +121,89 @@ func TestBufferRepeatsWhenStarved(t *testing.T) {
 	}
 }
 
-// An input arriving after its frame began playing: the part played stays
-// played, the rest is played, and the server's clock moves back by the
-// lateness so the next ones are in time (a resync).
-func TestBufferResyncsOnALateInput(t *testing.T) {
+// clockRun plays 10 ms inputs (one a packet, sent at its frame's end)
+// through a buffer ticking every 10 ms; delay gives each packet's delay.
+func clockRun(n int, delay func(i int) model.Time) (b *Buffer, offsets []model.Time, maxStep float64) {
 	dt := 10 * ms
-	ins := stream(20, dt, model.V(1, 0))
-	b := &Buffer{}
-	b.Receive(&ins[0], 0)
+	ins := stream(n, dt, model.V(1, 0))
+	b = &Buffer{Lead: dt}
 	pose := model.Pose{Alive: true}
-	pose, _ = b.Tick(0, dt, pose, nil)
-	pose, _ = b.Tick(10*ms, dt, pose, nil) // input 1 played
-	pose, _ = b.Tick(15*ms, 5*ms, pose, nil)
-	if b.Stats.Starved != 1 {
-		t.Fatalf("no input 2: %+v", b.Stats)
-	}
-	for _, in := range ins[1:] { // they all come late by 5 ms
-		b.Receive(&in, 0)
-	}
-	pose, _ = b.Tick(20*ms, 5*ms, pose, nil)
-	if b.Stats.Late != 1 || b.Stats.Resyncs != 1 || b.Offset != 5*ms {
-		t.Fatalf("late input 2: %+v, offset %v", b.Stats, b.Offset)
-	}
-	for now := 30 * ms; now <= 150*ms; now += dt {
+	for now := model.Time(0); now < model.Time(n)*dt+model.Second; now += dt {
+		for i := range ins {
+			if at := ins[i].End() + delay(i); at > now-dt && at <= now {
+				b.Receive(&ins[i], at)
+			}
+		}
+		was := pose.Pos
 		pose, _ = b.Tick(now, dt, pose, nil)
+		maxStep = max(maxStep, pose.Pos.Dist(was))
+		offsets = append(offsets, b.Offset)
 	}
-	if b.Stats.Late != 1 || b.Stats.Starved != 1 || b.Stats.Lost != 0 {
-		t.Fatalf("after the resync: %+v", b.Stats)
+	return b, offsets, maxStep
+}
+
+// One input 25 ms later than the rest (a late outlier of the jitter's
+// tail) never moves the clock by its lateness: by its share of the
+// window's mean at most (25 ms over the window's 100 packets), no resync
+// nor drain counted, the input counted late and guessed (its whole 10 ms
+// frame played by the repeat before it came), not lost, and the mean
+// delay that of the run where it came in time, to the microsecond (its
+// delay is its due tick's: the buffer's own). The ratchet this replaces
+// moved the clock back by the outlier's lateness for good.
+func TestALateInputDoesNotMoveTheClock(t *testing.T) {
+	const n = 300
+	ref, _, _ := clockRun(n, func(int) model.Time { return 40 * ms })
+	b, offsets, _ := clockRun(n, func(i int) model.Time {
+		if i == 150 {
+			return 65 * ms
+		}
+		return 40 * ms
+	})
+	for k, o := range offsets {
+		share := 25 * ms / model.Time(DrainWindow/(10*ms))
+		if (o < 60*ms || o > 60*ms+share) && (k > 10 || o != 0) { // 0 before the first came
+			t.Fatalf("offset %v at tick %d, want the first input's 60 ms, at most %v more", o, k, share)
+		}
 	}
-	// every input at 1 m/s, played over 145 ms of client time
-	if want := model.V(0.145, 0); pose.Pos.Dist(want) > 1e-12 {
-		t.Fatalf("pawn at %v, want %v", pose.Pos, want)
+	s := b.Stats
+	if s.Resyncs != 0 || s.Drains != 0 || s.Late != 1 || s.Overplayed != 1 || s.Lost != 0 || s.Received != n {
+		t.Fatalf("one late input: %+v", s)
+	}
+	if s.DelayN != n || s.DelaySum != ref.Stats.DelaySum {
+		t.Fatalf("delays %d summing %v, the in-time run's %d summing %v", s.DelayN, s.DelaySum, ref.Stats.DelayN, ref.Stats.DelaySum)
+	}
+}
+
+// A link whose delay rises from 40 to 90 ms for 4 s and falls back: the
+// clock moves back once (one resync however many windows and inputs the
+// rise spans) to 50 ms more, exactly (the new mean), within two windows
+// of the rise; after the fall it drains to the first offset within
+// RecoveryBound ticks of the last slow packet; the pawn never moves more
+// than twice its pace in a tick; nothing is lost.
+func TestASustainedShiftMovesTheClockOnce(t *testing.T) {
+	const n = 900
+	dt := 10 * ms
+	b, offsets, step := clockRun(n, func(i int) model.Time {
+		if i >= 200 && i < 600 {
+			return 90 * ms
+		}
+		return 40 * ms
+	})
+	s := b.Stats
+	if s.Resyncs != 1 || s.Lost != 0 {
+		t.Fatalf("a rise is one resync: %+v", s)
+	}
+	rise, win := model.Time(200)*dt, int(DrainWindow/dt)
+	if got := offsets[int(rise/dt)+2*win+1]; got != 110*ms {
+		t.Fatalf("offset %v two windows after the rise, want 110 ms", got)
+	}
+	last := model.Time(600)*dt + 90*ms // the last slow packet came
+	back := int(last/dt) + RecoveryBound(50*ms, dt)
+	if back >= len(offsets) || offsets[back] != 60*ms || s.Drains == 0 {
+		t.Fatalf("offset %v at the recovery bound (tick %d), want 60 ms: %+v", offsets[min(back, len(offsets)-1)], back, s)
+	}
+	if step > 2*dt.Seconds()+1e-9 {
+		t.Fatalf("the pawn moved %.3f m in a tick, at most %.3f", step, 2*dt.Seconds())
 	}
 }
 
@@ -514,9 +566,11 @@ func TestReceiveAllIsEachInTurn(t *testing.T) {
 						continue
 					}
 					b.ReceiveAll(ins[p.lo:p.hi], p.at)
+					link := p.at - ins[p.hi-1].End()
 					for j := p.lo; j < p.hi; j++ {
-						ref.ReceiveAll(ins[j:j+1], p.at)
+						ref.receive(&ins[j], p.at, link)
 					}
+					ref.noteLink(link)
 					if !reflect.DeepEqual(b, ref) {
 						t.Fatalf("%s seed %d at %v: packet %d-%d taken at once\n%+v\none by one\n%+v", starve, seed, now, p.lo, p.hi, b.Stats, ref.Stats)
 					}

@@ -24,6 +24,7 @@ type MovementJSON struct {
 	InputsReceived  int     `json:"inputs_received"`
 	InputsLost      int     `json:"inputs_lost"`
 	InputsLate      int     `json:"inputs_late"`
+	InputsGuessed   int     `json:"inputs_guessed"` // of inputs_late, those whose whole frame the input_starved rule played
 	InputCopies     int     `json:"input_copies_dropped"`
 	StarvedTicks    int     `json:"starved_ticks"`
 	Resyncs         int     `json:"resyncs"`
@@ -48,6 +49,7 @@ type MovementJSON struct {
 	Corrections     int     `json:"corrections"`
 	MaxCorrectionM  float64 `json:"max_correction_m"`
 	// Rules names what shaped the record: cmd_rate_capped, input_resync,
+	// input_guessed,
 	// last_cmd_replay, usercmd_cap, move_delta_clamp,
 	// client_position_accepted, client_position_adjusted
 	Rules []lagcomp.Rule `json:"rules"`
@@ -58,7 +60,7 @@ func Movement(m *lagcomp.MovementRecord) MovementJSON {
 	j := MovementJSON{
 		Type: "movement", Client: m.Name, InputsSent: m.InputsSent, InputsReceived: m.Buffer.Received,
 		CmdRateHz: m.CmdRateHz, CommandPackets: m.CommandPackets, CmdRateCapped: m.CmdCapped, Rules: m.Rules,
-		InputsLost: m.Buffer.Lost, InputsLate: m.Buffer.Late, InputCopies: m.Buffer.Duplicates,
+		InputsLost: m.Buffer.Lost, InputsLate: m.Buffer.Late, InputsGuessed: m.Buffer.Overplayed, InputCopies: m.Buffer.Duplicates,
 		StarvedTicks: m.Buffer.Starved, Resyncs: m.Buffer.Resyncs, Drains: m.Buffer.Drains,
 		LastCmdReplays: m.Buffer.Replayed, UsercmdsCapped: m.Buffer.Capped, UsercmdCappedMs: round6(m.Buffer.CappedTime.Millis()),
 		PositionsAccepted: m.Buffer.PosAccepted, PositionsAdjusted: m.Buffer.PosAdjusted,

@@ -110,6 +110,7 @@ const (
 	// Movement.
 	CmdRateCapped Rule = "cmd_rate_capped"
 	InputResync   Rule = "input_resync"
+	InputGuessed  Rule = "input_guessed"
 	LastCmdReplay Rule = "last_cmd_replay"
 	UsercmdCap    Rule = "usercmd_cap"
 	MoveDelta     Rule = "move_delta_clamp"
@@ -175,7 +176,8 @@ var table = []Meta{
 	{StaleUpdate, FireEffects, Nothing, "updates_stale: a weapon packet came after a newer one (reordered) and was dropped, as UE4 drops out-of-order packets, so an old value never overwrote a newer one; the server, learning it unacked, sent the current value again"},
 
 	{CmdRateCapped, Movement, Nothing, "cmd_rate_hz is above fps or the command beat (cmd_per): a client builds its command packets at its frames (Source's CL_Move sends at most one a frame), each with at least one new command, so they went out at the lower rate, not at cmd_rate_hz (cmd_rate_capped counts them)"},
-	{InputResync, Movement, Nothing, "input_starved = repeat: inputs came after the server had begun playing their frames with the last input repeated; the input buffer moved its clock back by the newest one's lateness, once for the late run however many inputs it held (resyncs counts them; the pawn stood still until the clock caught up, and a drain brought the delay back to the pipeline's)"},
+	{InputResync, Movement, Nothing, "the link's mean delay over a second of packets rose more than a tick above what the input buffer's clock held inputs for (a latency that rose, a spike's late run): the buffer moved its clock back to the new mean at once, one event however many inputs were late (resyncs counts them; the pawn stood still until the clock caught up, and a drain brings it back when the mean falls). A late input alone never moves the clock"},
+	{InputGuessed, Movement, Nothing, "inputs came after the server had played their whole frames without them, by its input_starved rule: the last input repeated (repeat), m_LastCmd run again (source), covered by the next move (ue) or skipped (wait); counted late and guessed (inputs_guessed), never lost, their delay the buffer's (input_delay_ms_mean), how late they were not in it"},
 	{LastCmdReplay, Movement, Nothing, "input_starved = source: commands never came (no copy brought them) and fewer than 24 were missing, so the server ran the last command it had run (Source's m_LastCmd) once for each, as PhysicsSimulate does: the pawn walked on by its last input through the gap (last_cmd_replays counts the commands; a gap of 24 or more is skipped, its movement lost)"},
 	{UsercmdCap, Movement, Nothing, "input_starved = source: a tick had more movement to run than its budget held (Source's sv_maxusrcmdprocessticks, max_usercmd_ticks: each tick grants a tick, kept up to the cap), and the server refused the rest, as CPlayerMove::RunCommand ignores a command it cannot pay for: the pawn did not move for it, and the player's client was corrected (usercmds_capped counts the inputs, usercmd_capped_ms the time)"},
 	{MoveDelta, Movement, Nothing, "input_starved = ue: a move covered more time since the last move played than max_move_delta_ms (Unreal's MaxMoveDeltaTime; a gap of lost moves, or one long frame), so the server moved the pawn for that long only and the time before it not at all (moves_clamped counts them, move_clamped_ms the time)"},
