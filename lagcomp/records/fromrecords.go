@@ -77,7 +77,7 @@ func (run *Run) foldMovement(sum *lagcomp.Summary) {
 	for i, m := range run.Movement {
 		ms[i] = lagcomp.MovementRecord{InputsSent: m.InputsSent, CmdCapped: m.CmdRateCapped,
 			Corrections: m.Corrections, MaxCorrectionM: m.MaxCorrectionM,
-			Buffer: movement.Stats{Lost: m.InputsLost, Starved: m.StarvedTicks, Resyncs: m.Resyncs,
+			Buffer: movement.Stats{Lost: m.InputsLost, Overplayed: m.InputsGuessed, Starved: m.StarvedTicks, Resyncs: m.Resyncs,
 				Replayed: m.LastCmdReplays, Capped: m.UsercmdsCapped, Clamped: m.MovesClamped, PosAccepted: m.PositionsAccepted, PosAdjusted: m.PositionsAdjusted,
 				DelaySum: model.MsF(m.InputDelaySumMs), DelayN: m.InputDelays}}
 	}
