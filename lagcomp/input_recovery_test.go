@@ -27,7 +27,7 @@ func victimOffsets(t *testing.T, c Config, d model.Time) ([]model.Time, *Sim) {
 	return out, s
 }
 
-// On the victim's own link, under 20 % loss and 40 ms of jitter, on
+// On each player's own up link, under 20 % loss and 40 ms of jitter, on
 // several seeds, lag spikes of 0.25, 0.5, 1 and 2 s: the input delay
 // comes back to what the same run without spikes has (the same draws:
 // the scripted latency is the only change; within the jitter's span)
@@ -43,6 +43,7 @@ func TestSpikesRecoverInTheSim(t *testing.T) {
 				c := Defaults()
 				c.Seed = seed
 				c.VictimUp.LossPct, c.VictimUp.JitterMs = 20, 40
+				c.Up.LossPct, c.Up.JitterMs = 20, 40 // the shooter's own link too
 				ref, _ := victimOffsets(t, c, 16*model.Second)
 				// two spikes of 300 ms, scripted: the links' latency raised
 				// by spike (the link holds order, so the packets after wait too)
