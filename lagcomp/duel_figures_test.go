@@ -114,12 +114,7 @@ func TestDuelUnderLossAndJitter(t *testing.T) {
 // link with no interpolation to cover them, and the peeker's inputs lost
 // on its own, delay the sightings past the bounds.
 func TestDuelRulesNameWhyAGapIsOutside(t *testing.T) {
-	c := Defaults()
-	if err := Apply(&c, []Setting{{Key: "mode", Value: "timestamp"}, {Key: "latency_ms", Value: "40"}, {Key: "predict_walls", Value: "false"},
-		{Key: "target_motion", Value: "strafe"}, {Key: "target_x_m", Value: "20"}, {Key: "target_y_m", Value: "0"}, {Key: "target_heading_deg", Value: "90"},
-		{Key: "target_speed_mps", Value: "5"}, {Key: "target_amplitude_m", Value: "3"}, {Key: "walls", Value: "19,1.2,21,1.25; 18,0.9,18.4,1.3"}, {Key: "duel", Value: "true"}}); err != nil {
-		t.Fatal(err)
-	}
+	c := predictionCorrection(t)
 	s, err := New(c)
 	if err != nil {
 		t.Fatal(err)
@@ -149,6 +144,19 @@ func TestDuelRulesNameWhyAGapIsOutside(t *testing.T) {
 			t.Errorf("%v: %d of 30 gaps outside the bounds, %d named %s", tc.set, outside, named, tc.want)
 		}
 	}
+}
+
+// predictionCorrection is the prediction-correction preset's world
+// (its keys as the preset sets them), with the settings given on top.
+func predictionCorrection(t testing.TB, set ...Setting) Config {
+	t.Helper()
+	c := Defaults()
+	if err := Apply(&c, append([]Setting{{Key: "mode", Value: "timestamp"}, {Key: "latency_ms", Value: "40"}, {Key: "predict_walls", Value: "false"},
+		{Key: "target_motion", Value: "strafe"}, {Key: "target_x_m", Value: "20"}, {Key: "target_y_m", Value: "0"}, {Key: "target_heading_deg", Value: "90"},
+		{Key: "target_speed_mps", Value: "5"}, {Key: "target_amplitude_m", Value: "3"}, {Key: "walls", Value: "19,1.2,21,1.25; 18,0.9,18.4,1.3"}, {Key: "duel", Value: "true"}}, set...)); err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 // The gap at the server by hand, on fixed latencies with no jitter: each
@@ -193,4 +201,47 @@ func TestAtServerGapByHand(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The duel line's rules are counted in the summary's, once each, as
+// every rule that shaped a record is: the prediction-correction world's
+// line names prediction_through_wall, and its summary counts it once
+// beside the shots' rules (before, the line named it and the summary
+// did not). A duel with no rule adds nothing to the shots' counts.
+func TestDuelRulesAreCountedInTheSummary(t *testing.T) {
+	named := 0
+	for _, c := range []Config{predictionCorrection(t), duelPreset(t, Setting{Key: "loss_pct", Value: "60"}, Setting{Key: "interp_ms", Value: "0"})} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			c.Seed = seed
+			s, err := New(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Step(4 * model.Second)
+			p, _ := s.PeekersAdvantage()
+			if len(p.Rules) == 0 {
+				continue
+			}
+			named++
+			shots := Summarize(s.Shots.Records())
+			sum := s.Summary()
+			for _, r := range p.Rules {
+				if got, want := countOf(sum.RuleCounts, r), countOf(shots.RuleCounts, r)+1; got != want {
+					t.Errorf("seed %d: the summary counts %s %d times, the shots %d and the duel line once: want %d (%v)", seed, r, got, want-1, want, sum.RuleCounts)
+				}
+			}
+		}
+	}
+	if named < 4 {
+		t.Errorf("%d of 6 duels named a rule: the test attacks nothing", named)
+	}
+}
+
+func countOf(cs []RuleCount, r Rule) int {
+	for _, c := range cs {
+		if c.Rule == r {
+			return c.Count
+		}
+	}
+	return 0
 }

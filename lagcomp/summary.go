@@ -98,7 +98,7 @@ type Summary struct {
 	// (a duel's victim shoots back): the cheater (cheat_* keys are the
 	// shooter's) is never averaged in with an honest player.
 	ByRole          []Count[string] `json:"by_role" from:"shot" name:"{words}" unit:"shots" of:"shots" doc:"judged shots by the role of the player who fired them: ROLE_judged, ROLE_hits (server hits), ROLE_false_hits and ROLE_false_misses, ROLE shooter (the one whose cheat_* keys apply) or victim (when it fires back: duel = true), each key present once it happened"`
-	RuleCounts      []RuleCount     `json:"rules" from:"shot" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, in first-seen order"`
+	RuleCounts      []RuleCount     `json:"rules" from:"shot" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, and each of the duel line's rules (once each: what shaped its gap), in first-seen order"`
 	MaxWarpM        float64         `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
 	StarvedFrames   int             `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
 	FireHeldNoSight int             `json:"fire_held_no_sight" name:"fire held, no sight" unit:"times" doc:"times the shooter's bot, its weapon ready and the target on its screen, held its fire for want of a line of sight (a wall between, out of range, or dead), each wait counted once: a shooter walled in fires nothing, and says so here"`
@@ -343,7 +343,20 @@ func (s *Sim) Summary() Summary {
 		sum.PingDropped += c.ping.Dropped + m.Dropped
 	}
 	sum.FoldMovement(s.Movement())
+	if p, ok := s.PeekersAdvantage(); ok {
+		sum.FoldDuelRules(p.Rules)
+	}
 	return sum
+}
+
+// FoldDuelRules counts the duel line's rules in the summary's, once
+// each, after the shots': what shaped the gap is a record's rule like a
+// shot's, so it is counted where every rule is. A run folds its own
+// duel; records fold the duel line read back (records.Run.Summarize).
+func (sum *Summary) FoldDuelRules(rules []Rule) {
+	for _, r := range rules {
+		sum.RuleCounts = tally(sum.RuleCounts, r)
+	}
 }
 
 // FoldMovement folds the players' movement records into the summary's

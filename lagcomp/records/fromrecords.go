@@ -57,6 +57,7 @@ func (run *Run) Summarize() RecordsSummary {
 		if d := run.Duels[0]; d.AtServerGapMs != nil {
 			rs.AtServerGapMs = *d.AtServerGapMs
 		}
+		rs.FoldDuelRules(run.Duels[0].Rules)
 	}
 	for _, d := range declared {
 		if d.Name == "type" {
