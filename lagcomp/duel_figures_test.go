@@ -245,3 +245,76 @@ func countOf(cs []RuleCount, r Rule) int {
 	}
 	return 0
 }
+
+// The gap at the server on prediction-correction, by hand: a shot fired
+// at the other player is fired at an enemy its shooter's screen shows,
+// so each side's first shot of the exposure counts, even one fired
+// before its screen's centre-to-centre sighting. The peeker's screen
+// leads the server: its shots of the exposure are those fired after
+// the server last had the two in sight before it (the last exposure's
+// end); the holder's shows the server's past: its shots are those at a
+// state newer than the server's last look without them. Both found
+// here from the server's poses, tick by tick. On seed 1 the peeker's
+// prediction walked through the wall and it fired at the holder 17 ms
+// before its sighting (1975 ms; the sighting 1991.7): not counted, the
+// gap at the server was −783.3 ms (its next shot a second later);
+// counted, it is +325 ms — its shot reached the server first and missed
+// there, the server stopping it behind the wall (the line's rule
+// prediction_through_wall), and the holder won.
+func TestAtServerGapCountsShotsBeforeTheCentresSighting(t *testing.T) {
+	before := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		c := predictionCorrection(t)
+		c.Seed = seed
+		s, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var shown, hidden []model.Time
+		for k := int64(1); model.TickTime(k, c.TickHz) <= 4*model.Second; k++ {
+			at := model.TickTime(k, c.TickHz)
+			s.Step(at)
+			p := s.Server.Pawns
+			if inSight(c.Walls, p[ShooterPawn].Pose.Pos, p[TargetPawn].Pose.Pos) {
+				shown = append(shown, at)
+			} else {
+				hidden = append(hidden, at)
+			}
+		}
+		p, _ := s.PeekersAdvantage()
+		var lastShown, lastHidden model.Time
+		for _, at := range hidden {
+			if at < p.ServerSaw {
+				lastHidden = at
+			}
+		}
+		for _, at := range shown {
+			if at < lastHidden {
+				lastShown = at
+			}
+		}
+		var peeker, holder *ShotRecord
+		for _, r := range s.Shots.Records() {
+			switch {
+			case r.Shooter == TargetPawn && r.Target == ShooterPawn && r.Fire > lastShown && (peeker == nil || r.Arrival < peeker.Arrival):
+				peeker = &r
+			case r.Shooter == ShooterPawn && r.Target == TargetPawn && r.IdealTo > lastHidden && (holder == nil || r.Arrival < holder.Arrival):
+				holder = &r
+			}
+		}
+		g, ok := p.AtServerGapMs()
+		if peeker == nil || holder == nil || !ok {
+			t.Fatalf("seed %d: no exposure shot (peeker %v, holder %v) or no gap %v", seed, peeker != nil, holder != nil, ok)
+		}
+		if want := (holder.Arrival - peeker.Arrival).Millis(); g != want {
+			t.Errorf("seed %d: at_server_gap %.3f ms, by hand %.3f (the peeker's shot fired %v, arrived %v; the holder's %v)", seed, g, want, peeker.Fire, peeker.Arrival, holder.Arrival)
+		}
+		before += b2i(peeker.Fire < p.PeekerSaw)
+		if seed == 1 && (math.Abs(g-325) > 0.001 || peeker.Fire >= p.PeekerSaw) {
+			t.Errorf("seed 1: at_server_gap %.3f ms, its peeker shot fired at %v (sighting %v); want +325, fired before", g, peeker.Fire, p.PeekerSaw)
+		}
+	}
+	if before == 0 {
+		t.Error("no peeker's shot before its sighting: the test attacks nothing")
+	}
+}

@@ -85,9 +85,11 @@ type PeekersAdvantage struct {
 	Winner int
 	WonAt  model.Time
 	// PeekerShotAt and HolderShotAt are when the first shot each side
-	// fired at or after its own sighting reached the server (the Shot
-	// flags: whether one has): the gap at the server, the figure that
-	// decides who wins (AtServerGapMs).
+	// fired at the other during the exposure reached the server (the
+	// Shot flags: whether one has; a shot the screen's centre-to-centre
+	// sighting has not yet timed counts: its shooter saw part of the
+	// other): the gap at the server, the figure that decides who wins
+	// (AtServerGapMs).
 	PeekerShotAt, HolderShotAt model.Time
 	PeekerShot, HolderShot     bool
 	// Rules name what shaped the measured gap beyond what one peek's
@@ -97,8 +99,8 @@ type PeekersAdvantage struct {
 }
 
 // AtServerGapMs is the gap at the server: how much later the holder's
-// first shot at or after its sighting reached the server than the
-// peeker's did after its own. Tokey et al. 2024 ("Peeker's advantage" in
+// first shot at the peek reached the server than the peeker's first at
+// the holder did. Tokey et al. 2024 ("Peeker's advantage" in
 // first-person shooters) find that this, not the gap between screens,
 // decides who wins, and that it tracks the holder's latency: the
 // peeker's own latency is on both sides of it (its movement's trip up
@@ -171,11 +173,13 @@ type sightings struct {
 	seen   [3]bool
 	at     [3]model.Time
 	// srvHidden is the server's last look that had them out of sight,
-	// frozen at its sighting: the exposure's start
-	srvHidden model.Time
-	won       bool
-	winner    int
-	wonAt     model.Time
+	// frozen at its sighting: the exposure's start; srvShown its last
+	// look that had them in sight before the duel armed: the last
+	// exposure's end on the server
+	srvHidden, srvShown model.Time
+	won                 bool
+	winner              int
+	wonAt               model.Time
 	// what shaped the gap (the duel's rules, as they happened)
 	snapLost bool // a snapshot of the exposure to the holder was lost
 	// the peeker's input buffer and prediction at its sighting, to see
@@ -184,10 +188,13 @@ type sightings struct {
 	peekCorr  int
 	inputLate bool // the peeker's inputs of the exposure came late or not at all
 	corrected bool // the peeker's client corrected its prediction before the server saw
-	// the first shot each side fired at or after its own sighting to
-	// reach the server: when it arrived
+	// the first shot each side fired at the other during the exposure
+	// to reach the server (exposureShot): when it arrived, and when it
+	// was fired or, the holder's, what state its screen showed, to check
+	// it against the exposure's start once that is known
 	shotAt  [2]model.Time
 	shotArr [2]bool
+	shotOf  [2]model.Time
 }
 
 // The observers of a sighting.
@@ -213,6 +220,9 @@ func (s *Sim) look(who int, visible bool, t, shows model.Time) {
 	w := &s.sight
 	if who == sightServer && !visible && !w.seen[sightServer] {
 		w.srvHidden = t
+	}
+	if who == sightServer && visible && !w.armed {
+		w.srvShown = t
 	}
 	if !w.armed {
 		w.hidden[who] = !visible
@@ -272,22 +282,60 @@ func (s *Sim) duelSnapshotLost(c *Client, snap *Snapshot) {
 }
 
 // duelShot notes a shot that reached the server: the first each side
-// fired at or after its own sighting times the gap at the server; the
-// first server-confirmed hit after the first sighting (anyone's: the
-// peeker's shot may reach the server before the peeker's own movement,
-// which waits in the input buffer) decides the duel.
+// fired at the other during the exposure (exposureShot) times the gap at
+// the server; the first server-confirmed hit after the first sighting
+// (anyone's: the peeker's shot may reach the server before the peeker's
+// own movement, which waits in the input buffer) decides the duel.
 func (s *Sim) duelShot(r *ShotRecord) {
 	w := &s.sight
 	if !s.cfg.Duel {
 		return
 	}
-	if side, who := duelSide(r.Shooter); side >= 0 && w.seen[who] && r.Fire >= w.at[who] && (!w.shotArr[side] || r.Arrival < w.shotAt[side]) {
-		w.shotAt[side], w.shotArr[side] = r.Arrival, true
+	// the first to arrive of the shots that are of the exposure so far
+	// (the server's last exposure may end after a peeker's shot came)
+	if side, of := exposureShot(r); side >= 0 && w.exposureShotOf(side, of) &&
+		(!w.shotArr[side] || !w.exposureShotOf(side, w.shotOf[side]) || r.Arrival < w.shotAt[side]) {
+		w.shotAt[side], w.shotArr[side], w.shotOf[side] = r.Arrival, true, of
 	}
 	if w.won || !r.ServerHit || r.Rejected || w.seen == [3]bool{} {
 		return
 	}
 	w.won, w.winner, w.wonAt = true, r.Shooter, r.Judged
+}
+
+// exposureShot is the side whose shot r may be one of the exposure's
+// (-1: not), and the time that says whether it is (exposureShotOf): a
+// shot fired at the other player is fired at an enemy its shooter's
+// screen shows, and it counts even before that screen's sighting, which
+// looks from centre to centre: a bot fires as soon as any of the
+// other's hitbox is in its sight, and prediction-correction's peeker,
+// whose prediction walked through the wall, fired at the holder it
+// showed 17 ms before the one-frame blip out of sight that began the
+// duel's sightings — not counted, its next shot a second later made the
+// gap at the server −783.3 ms.
+func exposureShot(r *ShotRecord) (side int, of model.Time) {
+	side, _ = duelSide(r.Shooter)
+	if other, _ := duelSide(r.Target); side < 0 || other < 0 || other == side {
+		return -1, 0
+	}
+	if side == 1 {
+		return side, r.IdealTo
+	}
+	return side, r.Fire
+}
+
+// exposureShotOf is whether a side's shot is of the exposure, by the time
+// exposureShot gave: the peeker's screen leads the server, so a shot it
+// fired after the server last had them in sight before the exposure
+// (srvShown) is at this exposure; the holder's screen shows the server's
+// past, so its shot is of the exposure when the state its screen showed
+// is newer than the server's last look without it, as its sighting must
+// be (srvHidden, once the server has seen it).
+func (w *sightings) exposureShotOf(side int, of model.Time) bool {
+	if side == 1 {
+		return w.seen[sightServer] && of > w.srvHidden
+	}
+	return of > w.srvShown
 }
 
 // duelSide is a pawn's side of the duel (0 the peeker, 1 the holder; -1
@@ -335,7 +383,8 @@ func (s *Sim) PeekersAdvantage() (PeekersAdvantage, bool) {
 		p.Winner, p.WonAt = w.winner, w.wonAt
 	}
 	p.PeekerShotAt, p.HolderShotAt = w.shotAt[0], w.shotAt[1]
-	p.PeekerShot, p.HolderShot = w.shotArr[0], w.shotArr[1]
+	p.PeekerShot = w.shotArr[0] && w.exposureShotOf(0, w.shotOf[0])
+	p.HolderShot = w.shotArr[1] && w.exposureShotOf(1, w.shotOf[1])
 	p.Rules = s.duelRules(&p)
 	return p, true
 }

@@ -37,9 +37,10 @@ type DuelJSON struct {
 	FirstSaw       string   `json:"first_saw"`
 	Won            string   `json:"won"`
 	WonAtMs        *float64 `json:"won_at_ms"`
-	// the gap at the server: when the first shot each side fired at or
-	// after its own sighting reached the server, and the holder's less
-	// the peeker's
+	// the gap at the server: when the first shot each side fired at
+	// the other during the exposure reached the server (even before its
+	// screen's centre-to-centre sighting), and the holder's less the
+	// peeker's
 	PeekerShotMs  *float64 `json:"peeker_shot_at_server_ms"`
 	HolderShotMs  *float64 `json:"holder_shot_at_server_ms"`
 	AtServerGapMs *float64 `json:"at_server_gap_ms"`

@@ -22,7 +22,7 @@ type SummaryJSON struct {
 	PeekersAdvantageMs float64 `json:"peekers_advantage_ms" from:"duel.measured_ms" name:"peeker's advantage" unit:"ms" bounds:"," doc:"the duel's measured peeker's advantage (the duel line's measured_ms): how much later the defender's screen first showed the peeker than the peeker's showed the defender, at the first peek; no value without a duel (duel = true) or before both screens showed it"`
 	// AtServerGapMs is the duel line's at_server_gap_ms as a figure: the
 	// fairness envelope's gap at the server, which decides who wins.
-	AtServerGapMs float64 `json:"at_server_gap_ms" from:"duel.at_server_gap_ms" name:"gap at the server" unit:"ms" bounds:"," doc:"the duel's gap at the server (the duel line's at_server_gap_ms): how much later the holder's first shot after its own sighting reached the server than the peeker's after its own — the figure that decides who wins, and tracks the holder's latency (Tokey et al. 2024); no value without a duel or before both sides' shots arrived"`
+	AtServerGapMs float64 `json:"at_server_gap_ms" from:"duel.at_server_gap_ms" name:"gap at the server" unit:"ms" bounds:"," doc:"the duel's gap at the server (the duel line's at_server_gap_ms): how much later the holder's first shot at the peek reached the server than the peeker's first at the holder (a shot of the exposure, even one fired before its screen's centre-to-centre sighting) — the figure that decides who wins, and tracks the holder's latency (Tokey et al. 2024); no value without a duel or before both sides' shots arrived"`
 	lagcomp.ProjectileSummary
 	SimSeconds float64 `json:"sim_seconds" name:"simulated time" unit:"s" bounds:"," doc:"how long the run simulated"`
 	// WallMs is the one figure that is not deterministic: the caller
