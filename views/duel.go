@@ -35,8 +35,10 @@ type duelTerm struct {
 // frame and its first input's wait for a command packet, the up-link,
 // the server's input buffer (which holds Riot's tick wait), the
 // down-link, the holder's interpolation delay, its wait for a snapshot
-// beyond it, and half the holder's frame (its mean wait). A term of 0 ms
-// is left out: a packet every frame has no command wait.
+// beyond it, and half the holder's frame (its mean wait); each link's
+// jitter adds half of itself (a packet's mean extra delay) where its
+// packet arrives. A term of 0 ms is left out: a packet every frame has
+// no command wait, a link without jitter no jitter term.
 func duelTerms(d *lagcomp.PeekersAdvantage) []duelTerm {
 	up, down := "up-link", "down-link"
 	if d.OneWayFromTrace { // the links' delays are a replayed trace's at the peek
@@ -46,8 +48,10 @@ func duelTerms(d *lagcomp.PeekersAdvantage) []duelTerm {
 		{0, 0, d.PeekerFrameMs, "peeker's input frame", ClientRed},
 		{0, 0, d.PeekerCmdWaitMs, "command packet wait", duelPurple},
 		{0, 1, d.PeekerUpMs, up, VictimOrange},
+		{1, 1, d.PeekerJitterMs / 2, "up-link jitter (half)", duelUpJitter},
 		{1, 1, d.InputBufferMs, "input buffer (tick wait)", ServerBlue},
 		{1, 2, d.HolderDownMs, down, TraceYellw},
+		{2, 2, d.HolderJitterMs / 2, "down-link jitter (half)", duelDownJitter},
 		{2, 2, d.HolderInterpMs, "holder's interp delay", AuthGreen},
 		{2, 2, d.SnapshotWaitMs, "snapshot wait", duelTeal},
 		{2, 2, d.HolderFrameMs / 2, "holder's frame (half)", TrailGrey},
@@ -65,6 +69,14 @@ func duelTerms(d *lagcomp.PeekersAdvantage) []duelTerm {
 var (
 	duelPurple = color.NRGBA{0xab, 0x47, 0xbc, 0xff} // purple
 	duelTeal   = color.NRGBA{0x26, 0xa6, 0x9a, 0xff}
+	// each link's jitter: its trip's colour, darker
+	duelUpJitter   = color.NRGBA{0xb0, 0x5a, 0x00, 0xff}
+	duelDownJitter = color.NRGBA{0x9e, 0x8a, 0x00, 0xff}
+	// one peek's bounds on the holder's lane, and their jitter part
+	duelBounds       = color.NRGBA{0x90, 0xa4, 0xae, 0x70}
+	duelBoundsJitter = color.NRGBA{0x80, 0xde, 0xea, 0x80}
+	// the gap at the server: the two sides' first shots as they reached it
+	duelAtServer = color.NRGBA{0xe5, 0x39, 0x35, 0xff}
 )
 
 // duelLanes are the lanes' names, with whose pawn each is.
@@ -92,13 +104,17 @@ func (p *pane) duel() {
 	// labels: the legend's words, the brackets and the sightings' names
 	// shorten or go, as the header says the sum and the measured gap
 	compact := p.h < 520*p.s
-	rows, size := p.ownLegendLayout(p.duelEntries(terms, hasMeasured, compact))
+	rows, size := p.ownLegendLayout(p.duelEntries(d, terms, hasMeasured, compact))
 	p.rows = len(rows)
 	p.duelHeader(d, measured, hasMeasured)
 	x, y, w, h := p.area()
-	span := d.PredictedMs
+	span := math.Max(d.PredictedMs, d.HighMs)
 	if hasMeasured {
 		span = math.Max(span, measured)
+	}
+	peekShot, holdShot, gap, hasGap := duelShots(d)
+	if hasGap {
+		span = math.Max(span, math.Max(peekShot, holdShot))
 	}
 	if span <= 0 {
 		span = 1
@@ -132,6 +148,7 @@ func (p *pane) duel() {
 		}
 	}
 	at, bar := 0.0, 9*p.s
+	p.duelBoundsBand(g, d, bar)
 	for _, t := range terms {
 		xa, xb := g.x(at), g.x(at+t.ms)
 		ya, yb := g.lanes[t.from], g.lanes[t.to]
@@ -182,8 +199,75 @@ func (p *pane) duel() {
 			saw((d.ServerSaw - d.PeekerSaw).Millis(), 1, "server")
 		}
 	}
+	if hasGap {
+		p.duelAtServerGap(g, peekShot, holdShot, gap, compact)
+	}
 	p.placeLabels()
 	p.drawOwnLegend(rows, size)
+}
+
+// duelShots are the gap at the server's two shots, when each reached the
+// server counted from the peeker's sighting (where the timeline's 0 is),
+// and the gap; ok is false until both have arrived and the peeker saw.
+func duelShots(d *lagcomp.PeekersAdvantage) (peeker, holder, gap float64, ok bool) {
+	g, ok := d.AtServerGapMs()
+	if !ok || !d.PeekerSeen {
+		return 0, 0, 0, false
+	}
+	return (d.PeekerShotAt - d.PeekerSaw).Millis(), (d.HolderShotAt - d.PeekerSaw).Millis(), g, true
+}
+
+// duelBoundsBand draws one peek's bounds on the holder's lane, where its
+// sighting falls: a band from low_ms to high_ms, the links' jitter (the
+// last of it: high_ms holds all of each jitter) in its own colour.
+func (p *pane) duelBoundsBand(g *duelGeometry, d *lagcomp.PeekersAdvantage, bar float64) {
+	y, h := g.lanes[2]-1.6*bar, 3.2*bar
+	jitter := d.PeekerJitterMs + d.HolderJitterMs
+	xl, xj, xh := g.x(d.LowMs), g.x(d.HighMs-jitter), g.x(d.HighMs)
+	p.fillRect(xl, y, xj-xl, h, duelBounds)
+	if jitter > 0 {
+		p.fillRect(xj, y, xh-xj, h, duelBoundsJitter)
+	}
+	p.dc.SetColor(p.pal.Dim)
+	p.dc.SetLineWidth(1 * p.s)
+	p.dc.DrawRectangle(xl, y, xh-xl, h)
+	p.dc.Stroke()
+}
+
+// duelAtServerGap marks the gap at the server above the server's lane: a
+// triangle where each side's first shot of the exposure reached it and a
+// line between them, labelled with the gap. A shot before the peeker's
+// sighting (the timeline's 0) is drawn at 0, its time in the label.
+func (p *pane) duelAtServerGap(g *duelGeometry, peek, hold, gap float64, compact bool) {
+	y := g.lanes[1]
+	xp, xh := g.x(math.Max(peek, 0)), g.x(math.Max(hold, 0))
+	off := 14 * p.s
+	p.dc.SetColor(duelAtServer)
+	p.dc.SetLineWidth(2 * p.s)
+	p.dc.DrawLine(xp, y-off, xh, y-off)
+	p.dc.Stroke()
+	p.duelTriangle(xp, y-off, duelAtServer)
+	p.duelTriangle(xh, y-off, duelAtServer)
+	p.shape(rect{math.Min(xp, xh) - 6*p.s, y - off - 7*p.s, math.Max(xp, xh) + 6*p.s, y - off + 7*p.s})
+	label := fmt.Sprintf("gap at the server %.1f ms", gap)
+	if peek < 0 {
+		label += fmt.Sprintf(" (peeker's shot %.0f ms before its sighting)", -peek)
+	}
+	if compact {
+		label = fmt.Sprintf("%.1f ms", gap)
+	}
+	p.labelPx((xp+xh)/2, y-off-6*p.s, label, duelAtServer)
+}
+
+// duelTriangle is a shot's arrival mark: a triangle pointing down at x, y.
+func (p *pane) duelTriangle(x, y float64, c color.Color) {
+	r := 6 * p.s
+	p.dc.SetColor(c)
+	p.dc.MoveTo(x-r, y-r)
+	p.dc.LineTo(x+r, y-r)
+	p.dc.LineTo(x, y+r*0.6)
+	p.dc.ClosePath()
+	p.dc.Fill()
 }
 
 // duelHeader: Riot's sum and what the run measured.
@@ -191,6 +275,9 @@ func (p *pane) duelHeader(d *lagcomp.PeekersAdvantage, measured float64, ok bool
 	info := fmt.Sprintf("predicted %.1f ms (mean; one peek %.1f–%.1f)", d.PredictedMs, d.LowMs, d.HighMs)
 	if ok {
 		info += fmt.Sprintf(sep+"measured %.1f ms", measured)
+		if g, ok := d.AtServerGapMs(); ok {
+			info += fmt.Sprintf(sep+"at the server %.1f ms", g)
+		}
 	} else {
 		info += sep + "measured: not yet (the peek has not been seen on both screens)"
 	}
@@ -243,7 +330,7 @@ func (p *pane) duelBracket(g *duelGeometry, a, b, y float64, s string, c color.C
 
 // duelEntries are the view's legend: one entry per term, then the
 // sightings.
-func (p *pane) duelEntries(terms []duelTerm, measured, short bool) []ownEntry {
+func (p *pane) duelEntries(d *lagcomp.PeekersAdvantage, terms []duelTerm, measured, short bool) []ownEntry {
 	var es []ownEntry
 	for _, t := range terms {
 		c := t.c
@@ -258,6 +345,17 @@ func (p *pane) duelEntries(terms []duelTerm, measured, short bool) []ownEntry {
 			words = "down-link (snapshot to the holder)"
 		}
 		es = append(es, ownEntry{func(x, y float64) { p.fillRect(x, y-4*p.s, 18*p.s, 8*p.s, c) }, words})
+	}
+	bounds, jitter, gap := "one peek's bounds (holder's sighting)", "jitter part of the bounds", "gap at the server (first shots' arrival)"
+	if short {
+		bounds, jitter, gap = "bounds", "bounds' jitter", "gap at server"
+	}
+	es = append(es, ownEntry{func(x, y float64) { p.fillRect(x, y-6*p.s, 18*p.s, 12*p.s, duelBounds) }, bounds})
+	if d.PeekerJitterMs+d.HolderJitterMs > 0 {
+		es = append(es, ownEntry{func(x, y float64) { p.fillRect(x, y-6*p.s, 18*p.s, 12*p.s, duelBoundsJitter) }, jitter})
+	}
+	if _, _, _, ok := duelShots(d); ok {
+		es = append(es, ownEntry{func(x, y float64) { p.duelTriangle(x+9*p.s, y, duelAtServer) }, gap})
 	}
 	if measured {
 		es = append(es, ownEntry{func(x, y float64) { p.diamond(x+9*p.s, y, FakeMagnta) }, "first sight (measured)"})

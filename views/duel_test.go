@@ -5,6 +5,7 @@ import (
 	"image"
 	"testing"
 
+	"lagscope/lagcomp"
 	"lagscope/model"
 	"lagscope/presets"
 )
@@ -90,4 +91,40 @@ func TestGoldenDuel(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "duel", img)
+}
+
+// The duel under jitter and loss, as the command runs it
+// (regional-p95 for both players, seed 2): the jitter terms on the
+// server's and the holder's lanes, one peek's bounds on the holder's
+// with their jitter part marked, and the gap at the server's two
+// shots — each in the legend — readable at 1280×720 and in a cell of
+// the 2×2 split.
+func TestGoldenDuelUnderJitter(t *testing.T) {
+	p, err := presets.Load("peekers-advantage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := p.Config()
+	if err := lagcomp.Apply(&c, []lagcomp.Setting{{Key: "network", Value: "regional-p95"}, {Key: "victim_network", Value: "regional-p95"}}); err != nil {
+		t.Fatal(err)
+	}
+	c.Seed = 2
+	f := frameAt(t, c, 3*model.Second)
+	if f.Duel.PeekerJitterMs == 0 || f.Duel.HolderJitterMs == 0 {
+		t.Fatalf("no jitter: %+v", f.Duel)
+	}
+	if _, _, _, ok := duelShots(f.Duel); !ok {
+		t.Fatalf("no gap at the server: %+v", f.Duel)
+	}
+	r := NewRenderer()
+	img, err := r.Render(f, "duel", 1280, 720, Options{Layers: DefaultLayers()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkLabels(t, "1280x720", r.last)
+	if r.last.leftOut > 0 {
+		t.Errorf("1280x720: %d labels left out", r.last.leftOut)
+	}
+	golden(t, "duel-jitter", img)
+	golden(t, "split-2x2-duel-jitter", r.Split(f, Layout2x2, []View{ViewShooter, ViewServer, ViewTarget, ViewDuel}, 1280, 720, Options{Layers: DefaultLayers()}))
 }
