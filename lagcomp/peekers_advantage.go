@@ -73,18 +73,12 @@ type PeekersAdvantage struct {
 	// than the snapshot interval, when the holder waits for the snapshot
 	// itself beyond what interpolation absorbs: SnapshotWaitMs, the mean
 	// of max(0, W − interp) for W uniform over the interval. Each link's
-	// jitter adds half of itself (a packet's mean extra delay). What it
-	// leaves out is how the ends adapt to jitter and loss: the peeker's
-	// input buffer re-anchors on its late inputs (input_resync) and
-	// drains only down to the worst of the last second's, so under
-	// jitter it keeps more than the mean's delay (and a command interval
-	// more for an input whose copy came with the next packet: loss
-	// recovery), while the holder's render time, following the newest
-	// snapshot, gains less than half its link's jitter. At 20 % loss and
-	// 40 ms jitter on each link the measured mean runs 10.5 ms above
-	// (TestDuelUnderLossAndJitter bounds the excess); without jitter or
-	// loss nothing re-anchors the buffer and the first input's command
-	// wait holds for the run.
+	// jitter adds half of itself (a packet's mean extra delay): the
+	// peeker's input buffer follows its link's mean delay, not its late
+	// tail, so at 20 % loss and 40 ms jitter on each link the measured
+	// mean is this within the sample's error (TestDuelUnderLossAndJitter);
+	// without jitter or loss the first input's command wait holds for the
+	// run.
 	PredictedMs    float64
 	SnapshotWaitMs float64
 	// LowMs and HighMs bound one peek's gap: the fixed delays (latencies,
