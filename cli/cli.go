@@ -31,14 +31,16 @@ usage:
                                 3s:latency_ms=200 (,for=2s puts it back), 3s:outage=1s,
                                 3s@victim:disconnect=2s (clients: all, shooter, victim, observerN)
   lagscope sweep --preset NAME [--vary KEY=FROM:TO:STEP|V1,V2,…]... [--variant NAME:k=v,…]...
-                 [--set k=v]... [--event …]... [--seed N] [--seeds K] [--duration 30s] [--jobs N]
+                 [--set k=v]... [--event …]... [--seed N] [--seeds K] [--players N] [--duration 30s] [--jobs N]
                  [--stats] [--paired A,B]
                  {--csv out.csv|-, --json, --chart out.png [--metric a,b,…] [--size 1920x1080]
                   [--title "…"] [--theme light|dark]}
                                 run a grid of settings on all cores: one row per point and seed
                                 (at least one of --csv, --json, --chart); --stats: a line per
                                 point, each figure's percentiles, mean and interval across seeds;
-                                --paired A,B: B − A seed by seed, its mean, interval and signs
+                                --paired A,B: B − A seed by seed, its mean, interval and signs;
+                                --players N: with --set population=…, N draws of every player's
+                                link per point and seed, each point's figures over them all
   lagscope shot --preset NAME [--set k=v]... [--event …]... --at 2.5s|--shot N|--moment N --out file.png
                 [--view split|server|shooter|target|overlay|packets|burst|duel] [--layout 2x2|1x2|single]
                 [--panes server,target] [--focus shot|target|shooter|projectile]

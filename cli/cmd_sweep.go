@@ -82,6 +82,7 @@ func (v *varyFlags) axes() ([]sweep.Vary, error) {
 type sweepFlags struct {
 	vary          varyFlags
 	seeds, jobs   int
+	players       int
 	csv, chart    string
 	json          bool
 	metrics, size string
@@ -94,6 +95,7 @@ func (f *sweepFlags) register(fs *flag.FlagSet) {
 	fs.Var(axisFlag{&f.vary, false}, "vary", "KEY=FROM:TO:STEP or KEY=V1,V2,… (walls and events, whose values hold commas: V1|V2|…, e.g. events='3s:outage=1s|3s:loss_pct=30,for=2s'), repeatable; the first is the chart's x axis, the others its lines (two choice keys alone: a matrix)")
 	fs.Var(axisFlag{&f.vary, true}, "variant", `NAME:KEY=VALUE[,KEY=VALUE…], repeatable: the variants together are one axis (column "variant"), in --vary's order where the first --variant stands`)
 	fs.IntVar(&f.seeds, "seeds", 1, "seeds per point: --seed N runs N … N+K−1")
+	fs.IntVar(&f.players, "players", 1, "population: draws of every player's link per point and seed (population_draw 0 … N−1), each point's figures over them all")
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "runs at once (the output is the same for any number)")
 	outFlag(fs, &f.csv, "csv", "a CSV table", true, "CSV file to write (- for standard output)", ".csv")
 	fs.BoolVar(&f.json, "json", false, "print the rows as JSON lines on standard output")
@@ -121,6 +123,9 @@ func (f *sweepFlags) plan() (*sweepPlan, error) {
 	}
 	if f.seeds < 1 || f.seeds > 1000 {
 		return nil, fmt.Errorf("--seeds: %d is out of range (allowed: 1 to 1000)", f.seeds)
+	}
+	if f.players < 1 || f.players > sweep.MaxPlayers {
+		return nil, fmt.Errorf("--players: %d is out of range (allowed: 1 to %d)", f.players, sweep.MaxPlayers)
 	}
 	if f.jobs < 1 {
 		return nil, fmt.Errorf("--jobs: %d is out of range (allowed: 1 or more)", f.jobs)
@@ -179,6 +184,7 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(2, err)
 	}
+	g.Players = sf.players
 	pts, err := g.Points()
 	if err != nil {
 		return fail(2, err)

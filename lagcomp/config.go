@@ -66,6 +66,10 @@ type Config struct {
 	// (the victim_-prefixed link keys; -1 = as the shooter's).
 	Up, Down             netem.LinkConfig
 	VictimUp, VictimDown netem.LinkConfig
+	// Population names a distribution every player's link is drawn from
+	// ("" none; population.go), PopulationDraw which draw of it.
+	Population     string
+	PopulationDraw int
 
 	// Rates.
 	TickHz     int
@@ -400,6 +404,9 @@ func (c *Config) clientLinks(i int) (up, down netem.LinkConfig) {
 	up, down = c.Up, c.Down
 	if i == TargetPawn {
 		up, down = victimLink(up, &c.VictimUp), victimLink(down, &c.VictimDown)
+	}
+	if pl, ok := c.PlayerLink(i); ok {
+		up, down = drawnLink(up, pl), drawnLink(down, pl)
 	}
 	return up, down
 }

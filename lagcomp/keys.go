@@ -353,6 +353,7 @@ func buildParams() []*Param {
 	ps = append(ps, traceParams()...)
 	ps = append(ps, victimNetwork())
 	ps = append(ps, victimLinkParams()...)
+	ps = append(ps, populationParams()...)
 	ps = append(ps,
 		choice("reliable_style", "network", netem.Styles(), netem.NAK, "how reliable messages are resent: nak (Unreal: a packet missing from a later ack, about an RTT plus a packet interval), rto (RFC 6298: a timer from 3 RTT, doubled at each expiry, Karn's rule) or repeat (Quake 3: in every packet until acked); each gives the connection up by its engine's rule (connection_lost)", func(c *Config) *netem.Style { return &c.ReliableStyle }).Restart(),
 

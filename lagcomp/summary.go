@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"lagscope/lagcomp/movement"
+	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/orderstat"
 	"lagscope/lagcomp/rule"
 	"lagscope/model"
@@ -404,6 +405,9 @@ type MovementRecord struct {
 	MaxCorrectionM float64
 	Offset         model.Time // the input buffer's offset now (0 before the first input)
 	Buffer         movement.Stats
+	// Link is the player's link as its population drew it (nil without
+	// a population: population.go)
+	Link *netem.PlayerLink
 }
 
 // Movement is every player's movement record, client by client.
@@ -437,6 +441,12 @@ func (s *Sim) Movement() []MovementRecord {
 		}
 		if b.Stats.PosAdjusted > 0 {
 			out[i].Rules = append(out[i].Rules, rule.PosAdjusted)
+		}
+		if pl, ok := s.cfg.PlayerLink(i); ok {
+			out[i].Link = &pl
+			if pl.Tail {
+				out[i].Rules = append(out[i].Rules, rule.PopulationTail)
+			}
 		}
 	}
 	return out

@@ -170,7 +170,7 @@ func eventSetting(key string, v any, dir string) (string, error) {
 	case p.Restarts:
 		return "", fmt.Errorf("key %q changes the world, which a running simulation cannot take (allowed: keys a slider changes live)", key)
 	}
-	if s, ok := v.(string); ok && p.Path && s != "" && !filepath.IsAbs(s) {
+	if s, ok := v.(string); ok && lagcomp.NamesFile(p, s) && !filepath.IsAbs(s) {
 		v = filepath.Join(dir, s)
 	}
 	probe := lagcomp.Defaults()

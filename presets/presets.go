@@ -177,7 +177,7 @@ func Parse(name string, data []byte) (*Preset, error) {
 		} else if slices.ContainsFunc(p.Settings, func(s lagcomp.Setting) bool { return s.Key == key }) {
 			return nil, fmt.Errorf("%s: key %q is written twice, also by its old name on line %d (allowed: each key once)", at(), key, lineOf(data, written[key]))
 		}
-		if s, ok := v.(string); ok && param.Path && s != "" && !filepath.IsAbs(s) {
+		if s, ok := v.(string); ok && lagcomp.NamesFile(param, s) && !filepath.IsAbs(s) {
 			v = filepath.Join(filepath.Dir(name), s) // relative to the preset's file
 		}
 		probe := lagcomp.Defaults()

@@ -37,9 +37,15 @@ type MovementJSON struct {
 	// movement_authority = client: moves whose reported position was
 	// adopted, and refused for the server's (left out when 0: a
 	// server-authority run's line is as before)
-	PositionsAccepted int      `json:"positions_accepted,omitempty"`
-	PositionsAdjusted int      `json:"positions_adjusted,omitempty"`
-	InputDelayMsMean  *float64 `json:"input_delay_ms_mean"`
+	PositionsAccepted int `json:"positions_accepted,omitempty"`
+	PositionsAdjusted int `json:"positions_adjusted,omitempty"`
+	// population: the player's drawn percentile and the link the
+	// population gives it there, each way (left out without one)
+	PopulationPct      *float64 `json:"population_percentile,omitempty"`
+	PopulationDelayMs  *float64 `json:"population_delay_ms,omitempty"`
+	PopulationJitterMs *float64 `json:"population_jitter_ms,omitempty"`
+	PopulationLossPct  *float64 `json:"population_loss_pct,omitempty"`
+	InputDelayMsMean   *float64 `json:"input_delay_ms_mean"`
 	// InputDelays and InputDelaySumMs are the mean's count and sum (to the
 	// microsecond), so the summary's mean over every player is the run's
 	// own, to the bit, from the lines alone.
@@ -51,7 +57,7 @@ type MovementJSON struct {
 	// Rules names what shaped the record: cmd_rate_capped, input_resync,
 	// input_guessed,
 	// last_cmd_replay, usercmd_cap, move_delta_clamp,
-	// client_position_accepted, client_position_adjusted
+	// client_position_accepted, client_position_adjusted, population_tail
 	Rules []lagcomp.Rule `json:"rules"`
 }
 
@@ -70,6 +76,10 @@ func Movement(m *lagcomp.MovementRecord) MovementJSON {
 	}
 	if j.Rules == nil {
 		j.Rules = []lagcomp.Rule{}
+	}
+	if l := m.Link; l != nil {
+		f := func(x float64) *float64 { x = round6(x); return &x }
+		j.PopulationPct, j.PopulationDelayMs, j.PopulationJitterMs, j.PopulationLossPct = f(l.Pct), f(l.DelayMs), f(l.JitterMs), f(l.LossPct)
 	}
 	if m.Buffer.DelayN > 0 {
 		d := round6(m.Buffer.DelaySum.Millis() / float64(m.Buffer.DelayN))

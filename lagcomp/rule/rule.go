@@ -108,14 +108,15 @@ const (
 	MergedShots     Rule = "merged_shots"
 
 	// Movement.
-	CmdRateCapped Rule = "cmd_rate_capped"
-	InputResync   Rule = "input_resync"
-	InputGuessed  Rule = "input_guessed"
-	LastCmdReplay Rule = "last_cmd_replay"
-	UsercmdCap    Rule = "usercmd_cap"
-	MoveDelta     Rule = "move_delta_clamp"
-	PosAccepted   Rule = "client_position_accepted"
-	PosAdjusted   Rule = "client_position_adjusted"
+	CmdRateCapped  Rule = "cmd_rate_capped"
+	InputResync    Rule = "input_resync"
+	InputGuessed   Rule = "input_guessed"
+	LastCmdReplay  Rule = "last_cmd_replay"
+	UsercmdCap     Rule = "usercmd_cap"
+	MoveDelta      Rule = "move_delta_clamp"
+	PosAccepted    Rule = "client_position_accepted"
+	PosAdjusted    Rule = "client_position_adjusted"
+	PopulationTail Rule = "population_tail"
 
 	// Duel.
 	SnapshotLost          Rule = "snapshot_lost"
@@ -185,6 +186,7 @@ var table = []Meta{
 	{SnapshotLost, Duel, Nothing, "a snapshot to the holder carrying the peek (stamped after the server's last look without it) was lost: the holder's screen showed the peeker from a later one, unless its interpolation covered the gap: a snapshot interval or more on the holder's side, beyond one peek's bounds when nothing covered it"},
 	{PosAccepted, Movement, Nothing, "movement_authority = client: the server adopted the position the client reported with a move, which lay within max_position_error_m of where the server's own playing of it put the pawn (Unreal's ServerMove within MAXPOSITIONERRORSQUARED: the server allows a certain amount of error); positions_accepted counts them"},
 	{PosAdjusted, Movement, Nothing, "movement_authority = client: the position the client reported with a move lay beyond max_position_error_m of the server's; the server kept its own and sent it back (ClientAdjustPosition), the client reset to it and replayed (a correction); positions_adjusted counts them"},
+	{PopulationTail, Movement, Nothing, "population: the player's percentile was drawn outside the population's rows (Unity's table: below p5 or above p95), so its link is the nearest end row's: the table says nothing of the players beyond it; the movement line's population_percentile is the draw"},
 	{PeekInputLate, Duel, Nothing, "the peeker's inputs of the peek came late or not at all (lost, late, a starved tick or an input_resync of its input buffer between its sighting and the server's): its movement reached the server late, unless the server's guess (input_starved = repeat) played it on time: beyond one peek's bounds when nothing covered it"},
 	{PredictionThroughWall, Duel, Nothing, "the peeker's client predicts without the walls the server collides with (predict_walls = false) and corrected its prediction between its sighting and the server's: its screen showed the holder from where its prediction walked through a wall the server stopped it at, so its sighting is earlier than the server's movement allows"},
 }

@@ -34,6 +34,9 @@ const (
 	// the duel's target: its bot's aim error and first trigger pull
 	DuelAim       uint64 = 1<<22 + 1<<16
 	DuelFirePhase uint64 = 1<<22 + 1<<16 + 1
+	// a population's draws (+ population_draw): each draws its players'
+	// percentiles in client order, so an observer more leaves the others'
+	Population uint64 = 1 << 23
 	// at most this many events in a script (a scripted disconnect's
 	// rejoin now goes over the client's own links, drawing from their
 	// streams, so the events need no streams of their own)

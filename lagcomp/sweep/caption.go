@@ -33,6 +33,7 @@ func (g *Grid) Caption() []string {
 		axes = []string{"one point"}
 	}
 	seeds := max(1, g.Seeds)
+	runs := seeds * max(1, g.Players) // a point's runs: its seeds' draws
 	probe := g.Base
 	lagcomp.Apply(&probe, g.Sets) // checked when the points were made
 	first := probe.Seed
@@ -40,7 +41,7 @@ func (g *Grid) Caption() []string {
 		first = *g.Seed
 	}
 	var sd string
-	if seeds == 1 {
+	if runs == 1 {
 		sd = fmt.Sprintf("seed %d (one run per point: no confidence band)", first)
 	} else {
 		ci := "between two thin lines" // a trend over a number key
@@ -50,7 +51,11 @@ func (g *Grid) Caption() []string {
 		case len(g.Vary) == 0 || !isNumber(g.Vary[0].Key):
 			ci = "as an error bar" // points over choices
 		}
-		sd = fmt.Sprintf("seeds %d…%d: the mean and its 95 %% confidence interval %s (Student's t, %d df)", first, first+uint64(seeds)-1, ci, seeds-1)
+		over := fmt.Sprintf("seeds %d…%d", first, first+uint64(seeds)-1)
+		if seeds == 1 {
+			over = fmt.Sprintf("seed %d", first)
+		}
+		sd = fmt.Sprintf("%s: the mean and its 95 %% confidence interval %s (Student's t, %d df)", over, ci, runs-1)
 	}
 	lines := []string{
 		strings.Join(run, " · "),
@@ -60,6 +65,9 @@ func (g *Grid) Caption() []string {
 		if v.IsVariants() {
 			lines = append(lines, "variants: "+v.describe()+g.overridden(&v))
 		}
+	}
+	if l := g.populationCaption(probe.Population); l != "" {
+		lines = append(lines, l)
 	}
 	return append(lines, sd)
 }

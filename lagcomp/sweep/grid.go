@@ -22,6 +22,10 @@ type Grid struct {
 	// or a varied seed key). Seeds runs Seed … Seed+Seeds−1 (at least 1).
 	Seed  *uint64
 	Seeds int
+	// Players is how many draws of the population each point runs for
+	// each seed (population_draw 0 … Players−1; 0 or 1: one, draw 0's
+	// players): population.go
+	Players int
 	// DurationMs overrides the simulated time when > 0.
 	DurationMs float64
 }
@@ -32,6 +36,7 @@ type Point struct {
 	Index  int      // position in the grid, seeds innermost
 	Values []string // one per Grid.Vary
 	Seed   uint64
+	Draw   int // the population's draw (population_draw)
 	Config lagcomp.Config
 }
 
@@ -52,20 +57,24 @@ func (p *Point) Label(g *Grid) string {
 		fmt.Fprintf(&b, "%s=%s ", v.Key, p.Values[i])
 	}
 	fmt.Fprintf(&b, "seed=%d", p.Seed)
+	if p.Draw > 0 {
+		fmt.Fprintf(&b, " population_draw=%d", p.Draw)
+	}
 	return b.String()
 }
 
 // Size is the number of runs: the product of the value counts times the
 // seeds.
 func (g *Grid) Size() int {
-	n := max(1, g.Seeds)
+	n := max(1, g.Seeds) * max(1, g.Players)
 	for _, v := range g.Vary {
 		n *= len(v.Values)
 	}
 	return n
 }
 
-// Points expands the grid, first varied key outermost, seeds innermost.
+// Points expands the grid, first varied key outermost, seeds then the
+// population's draws innermost.
 // Each point's configuration is the base with the --set keys and its
 // varied values applied together (so the keys' usual precedence holds,
 // exactly as `lagscope sim --set … --set key=value` would apply them),
@@ -104,14 +113,22 @@ func (g *Grid) Points() ([]Point, error) {
 			return nil, fmt.Errorf("seeds %d … %d: seed %d is out of the seed's range (allowed: %s); lower --seed or --seeds",
 				first, first+uint64(seeds-1), first+uint64(seeds-1), sk.Range())
 		}
+		if err := g.checkPlayers(&cfg); err != nil {
+			return nil, err
+		}
 		for s := 0; s < seeds; s++ {
-			q := p
-			q.Index, q.Seed, q.Config = len(pts), first+uint64(s), cfg
-			q.Config.Seed = q.Seed
-			if err := q.Config.Validate(); err != nil {
-				return nil, fmt.Errorf("%s: %w", q.Label(g), err)
+			for d := range max(1, g.Players) {
+				q := p
+				q.Index, q.Seed, q.Config = len(pts), first+uint64(s), cfg
+				q.Config.Seed = q.Seed
+				if g.Players > 1 {
+					q.Draw, q.Config.PopulationDraw = d, d
+				}
+				if err := q.Config.Validate(); err != nil {
+					return nil, fmt.Errorf("%s: %w", q.Label(g), err)
+				}
+				pts = append(pts, q)
 			}
-			pts = append(pts, q)
 		}
 		if !next(idx, g.Vary) {
 			return pts, nil

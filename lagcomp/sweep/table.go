@@ -23,9 +23,12 @@ type Table struct {
 	Vary    []Vary
 	Columns []string // the figures' columns, after the keys and seed
 	Rows    []Row
-	count   map[string]bool
-	bounds  map[string]records.Bounds
-	whole   map[string]bool // every value an int: a count
+	// Draws are the population's columns between the seed and the
+	// figures (population.go): none without a population
+	Draws  []string
+	count  map[string]bool
+	bounds map[string]records.Bounds
+	whole  map[string]bool // every value an int: a count
 	// Paired is, for a table of paired differences (PairedTable), the
 	// comparison it holds; nil for a sweep's own rows.
 	Paired *Pair
@@ -33,7 +36,7 @@ type Table struct {
 
 // NewTable gathers rows under one header.
 func NewTable(vary []Vary, rows []Row) *Table {
-	t := &Table{Vary: vary, Rows: rows, count: map[string]bool{}, bounds: map[string]records.Bounds{}, whole: map[string]bool{}}
+	t := &Table{Vary: vary, Rows: rows, Draws: populationColumns(rows), count: map[string]bool{}, bounds: map[string]records.Bounds{}, whole: map[string]bool{}}
 	pos := map[string]int{}
 	for _, r := range rows {
 		for _, f := range r.Figures {
@@ -82,11 +85,11 @@ func (t *Table) Whole(col string) bool {
 
 // Header is the CSV header.
 func (t *Table) Header() []string {
-	h := make([]string, 0, len(t.Vary)+1+len(t.Columns))
+	h := make([]string, 0, len(t.Vary)+1+len(t.Draws)+len(t.Columns))
 	for _, v := range t.Vary {
 		h = append(h, v.Key)
 	}
-	return append(append(h, "seed"), t.Columns...)
+	return append(append(append(h, "seed"), t.Draws...), t.Columns...)
 }
 
 // Figure is row i's value of a column; ok is false for a figure with no
@@ -117,6 +120,7 @@ func (t *Table) Record(i int) []string {
 	r := &t.Rows[i]
 	rec := append([]string{}, r.Point.Values...)
 	rec = append(rec, strconv.FormatUint(r.Point.Seed, 10))
+	rec = append(rec, populationRecord(r, t.Draws)...)
 	for _, c := range t.Columns {
 		v, _ := t.Figure(i, c)
 		rec = append(rec, records.Field(v))
@@ -171,9 +175,14 @@ func (t *Table) jsonValue(i, j int, s string) string {
 		v = s
 	case j == len(t.Vary):
 		return s // the seed
+	case j <= len(t.Vary)+len(t.Draws):
+		if s == "" {
+			return "null"
+		}
+		return s // a draw, a percentile
 	default:
 		var ok bool
-		if v, ok = t.Figure(i, t.Columns[j-len(t.Vary)-1]); !ok {
+		if v, ok = t.Figure(i, t.Columns[j-len(t.Vary)-1-len(t.Draws)]); !ok {
 			return "null"
 		}
 	}
