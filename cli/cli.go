@@ -31,7 +31,7 @@ usage:
                                 3s:latency_ms=200 (,for=2s puts it back), 3s:outage=1s,
                                 3s@victim:disconnect=2s (clients: all, shooter, victim, observerN)
   lagscope sweep --preset NAME [--vary KEY=FROM:TO:STEP|V1,V2,…]... [--variant NAME:k=v,…]...
-                 [--set k=v]... [--event …]... [--seed N] [--seeds K] [--players N] [--duration 30s] [--jobs N]
+                 [--set k=v]... [--event …]... [--seed N] [--seeds K] [--players N [--by-percentile]] [--duration 30s] [--jobs N]
                  [--stats] [--paired A,B]
                  {--csv out.csv|-, --json, --chart out.png [--metric a,b,…] [--size 1920x1080]
                   [--title "…"] [--theme light|dark]}
@@ -40,7 +40,9 @@ usage:
                                 point, each figure's percentiles, mean and interval across seeds;
                                 --paired A,B: B − A seed by seed, its mean, interval and signs;
                                 --players N: with --set population=…, N draws of every player's
-                                link per point and seed, each point's figures over them all
+                                link per point and seed, each point's figures over them all;
+                                --by-percentile: the chart a matrix of the shooter's drawn
+                                percentile × the victim's, from the same draws
   lagscope shot --preset NAME [--set k=v]... [--event …]... --at 2.5s|--shot N|--moment N --out file.png
                 [--view split|server|shooter|target|overlay|packets|burst|duel] [--layout 2x2|1x2|single]
                 [--panes server,target] [--focus shot|target|shooter|projectile]

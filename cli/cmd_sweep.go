@@ -83,6 +83,7 @@ type sweepFlags struct {
 	vary          varyFlags
 	seeds, jobs   int
 	players       int
+	byPercentile  bool
 	csv, chart    string
 	json          bool
 	metrics, size string
@@ -96,6 +97,7 @@ func (f *sweepFlags) register(fs *flag.FlagSet) {
 	fs.Var(axisFlag{&f.vary, true}, "variant", `NAME:KEY=VALUE[,KEY=VALUE…], repeatable: the variants together are one axis (column "variant"), in --vary's order where the first --variant stands`)
 	fs.IntVar(&f.seeds, "seeds", 1, "seeds per point: --seed N runs N … N+K−1")
 	fs.IntVar(&f.players, "players", 1, "population: draws of every player's link per point and seed (population_draw 0 … N−1), each point's figures over them all")
+	fs.BoolVar(&f.byPercentile, "by-percentile", false, "population: --chart draws a matrix of the shooter's drawn percentile × the victim's, from the same draws (no --vary)")
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "runs at once (the output is the same for any number)")
 	outFlag(fs, &f.csv, "csv", "a CSV table", true, "CSV file to write (- for standard output)", ".csv")
 	fs.BoolVar(&f.json, "json", false, "print the rows as JSON lines on standard output")
@@ -126,6 +128,9 @@ func (f *sweepFlags) plan() (*sweepPlan, error) {
 	}
 	if f.players < 1 || f.players > sweep.MaxPlayers {
 		return nil, fmt.Errorf("--players: %d is out of range (allowed: 1 to %d)", f.players, sweep.MaxPlayers)
+	}
+	if f.byPercentile && (f.chart == "" || len(f.vary.vary)+len(f.vary.variants) > 0) {
+		return nil, fmt.Errorf("--by-percentile: the chart's matrix of the players' drawn percentiles; give --chart and no --vary or --variant")
 	}
 	if f.jobs < 1 {
 		return nil, fmt.Errorf("--jobs: %d is out of range (allowed: 1 or more)", f.jobs)
@@ -189,6 +194,9 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(2, err)
 	}
+	if sf.byPercentile && pts[0].Config.Population == "" {
+		return fail(2, fmt.Errorf("--by-percentile: no population to draw the players from (set population, e.g. --set population=unity-regional, and --players N)"))
+	}
 	rows, err := sweep.Run(context.Background(), pts, sf.jobs, newProgress(stderr))
 	if err != nil {
 		return fail(1, err)
@@ -237,7 +245,15 @@ func (f *sweepFlags) write(tab *sweep.Table, g *sweep.Grid, p *sweepPlan, stdout
 	if f.chart == "" {
 		return nil
 	}
-	img, _, err := chart.Render(tab, chart.Options{Metrics: p.metrics, Width: p.w, Height: p.h, Caption: caption,
+	drawn := tab
+	if f.byPercentile {
+		var err error
+		if drawn, err = sweep.PercentileMatrix(tab); err != nil {
+			return err
+		}
+		caption = g.PercentileCaption(tab)
+	}
+	img, _, err := chart.Render(drawn, chart.Options{Metrics: p.metrics, Width: p.w, Height: p.h, Caption: caption,
 		Title: f.title, Theme: p.theme, Spread: f.stats})
 	if err != nil {
 		return err

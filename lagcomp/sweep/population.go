@@ -1,10 +1,13 @@
 package sweep
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/netem"
 )
 
 // A sweep over a population (the population key) runs Players draws of
@@ -95,4 +98,91 @@ func (g *Grid) populationCaption(pop string) string {
 		per = fmt.Sprintf(", %d a seed", max(1, g.Players))
 	}
 	return fmt.Sprintf("population %s: every player's link drawn from it; a point's figures over its %d draws%s, each weighed the same", pop, n, per)
+}
+
+// PercentileMatrix is a population sweep's rows regrouped for the
+// matrix chart: the shooter's drawn percentile down the rows, the
+// victim's (the duel's peeker's) along the columns, in bins at the
+// population's own rows (Unity's: below p5, p5–p25, p25–p50, p50–p95,
+// p95 and above), each cell over the draws that fell in it — the
+// fairness envelope from the same draws as the sweep's figures, rather
+// than from one fixed profile a player. The CSV is the sweep's own.
+func PercentileMatrix(t *Table) (*Table, error) {
+	if len(t.Vary) > 0 {
+		return nil, fmt.Errorf("--by-percentile: the matrix's axes are the players' drawn percentiles; drop --vary and --variant")
+	}
+	var pop *netem.Population
+	for _, r := range t.Rows {
+		if r.Point.Config.Population == "" {
+			return nil, fmt.Errorf("--by-percentile: a run without a population (set population, e.g. --set population=unity-regional, and --players N)")
+		}
+		p, err := netem.LoadPopulation(r.Point.Config.Population)
+		if err != nil {
+			return nil, err
+		}
+		pop = p
+	}
+	if pop == nil {
+		return nil, fmt.Errorf("--by-percentile: no runs")
+	}
+	edges, labels := percentileBins(pop)
+	bin := func(c *lagcomp.Config, player int) int {
+		pl, _ := c.PlayerLink(player)
+		i, _ := slices.BinarySearch(edges, pl.Pct)
+		if i < len(edges) && edges[i] == pl.Pct {
+			i++ // a bin holds its lower edge
+		}
+		if edges[0] == 0 {
+			i-- // no bin below p0
+		}
+		return i
+	}
+	type binned struct {
+		r    Row
+		s, v int
+	}
+	rows := make([]binned, len(t.Rows))
+	for i, r := range t.Rows {
+		rows[i] = binned{r, bin(&r.Point.Config, lagcomp.ShooterPawn), bin(&r.Point.Config, lagcomp.TargetPawn)}
+	}
+	// the rows of a cell together, the shooter's bins outermost, as a
+	// grid's odometer orders its points (Table.Series reads them so)
+	slices.SortStableFunc(rows, func(a, b binned) int { return cmp.Or(cmp.Compare(a.s, b.s), cmp.Compare(a.v, b.v)) })
+	out := make([]Row, len(rows))
+	for i, b := range rows {
+		out[i] = b.r
+		out[i].Point.Values = []string{labels[b.s], labels[b.v]}
+	}
+	return NewTable([]Vary{{Key: "shooter_percentile", Values: labels}, {Key: "victim_percentile", Values: labels}}, out), nil
+}
+
+// percentileBins are the bins' lower edges, at the population's rows'
+// percentiles (0 first unless a row is at 0), and their labels.
+func percentileBins(p *netem.Population) (edges []float64, labels []string) {
+	pct := func(x float64) string { return "p" + strconv.FormatFloat(x, 'f', -1, 64) }
+	for _, r := range p.Rows {
+		edges = append(edges, r.Pct)
+	}
+	if edges[0] > 0 {
+		labels = append(labels, "below "+pct(edges[0]))
+	}
+	for i, e := range edges {
+		switch {
+		case i+1 < len(edges):
+			labels = append(labels, pct(e)+"–"+pct(edges[i+1]))
+		case e < 100:
+			labels = append(labels, pct(e)+" and above")
+		default:
+			labels = append(labels, pct(e))
+		}
+	}
+	return edges, labels
+}
+
+// PercentileCaption is the grid's caption for the percentile matrix of
+// t: its last line, the seeds' interval, says a cell's instead (each
+// cell is over its own number of draws).
+func (g *Grid) PercentileCaption(t *Table) []string {
+	c := g.Caption()
+	return append(c[:len(c)-1], fmt.Sprintf("matrix of the same %d runs: a cell the mean over the draws in it, ± its 95 %% half-width (Student's t)", len(t.Rows)))
 }

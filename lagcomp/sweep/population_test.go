@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -127,4 +128,77 @@ func TestPlayersNeedAPopulation(t *testing.T) {
 	if h := NewTable(nil, run(t, pts, 1)).Header(); strings.Contains(strings.Join(h, ","), "population") {
 		t.Errorf("population columns without a population: %v", h)
 	}
+}
+
+// The percentile matrix regroups the same runs by the shooter's and the
+// victim's drawn percentile, in bins at the table's rows (below p5,
+// p5–p25, p25–p50, p50–p95, p95 and above): every run is in the cell of
+// its two draws, a cell's figure the mean over its runs.
+func TestPercentileMatrixBinsTheDraws(t *testing.T) {
+	g := Grid{Preset: "default", Base: preset(t, "default"), DurationMs: 500, Players: 60,
+		Sets: []lagcomp.Setting{{Key: "population", Value: netem.UnityRegional}}}
+	pts, err := g.Points()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := NewTable(nil, run(t, pts, 2))
+	m, err := PercentileMatrix(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels := []string{"below p5", "p5–p25", "p25–p50", "p50–p95", "p95 and above"}
+	if len(m.Vary) != 2 || fmt.Sprint(m.Vary[0].Values) != fmt.Sprint(labels) || !IsMatrix(m.Vary) {
+		t.Fatalf("axes %+v", m.Vary)
+	}
+	bin := func(q float64) string {
+		for i, e := range []float64{5, 25, 50, 95} {
+			if q < e {
+				return labels[i]
+			}
+		}
+		return labels[4]
+	}
+	want := map[[2]string][]float64{}
+	for _, p := range pts {
+		s, _ := p.Config.PlayerLink(lagcomp.ShooterPawn)
+		v, _ := p.Config.PlayerLink(lagcomp.TargetPawn)
+		for _, r := range tab.Rows {
+			if r.Point.Draw == p.Draw {
+				x, _ := records.Figure{Value: figure(r, "input_delay_ms_mean")}.Number()
+				want[[2]string{bin(s.Pct), bin(v.Pct)}] = append(want[[2]string{bin(s.Pct), bin(v.Pct)}], x)
+			}
+		}
+	}
+	cells, runs := 0, 0
+	for _, s := range m.Series("input_delay_ms_mean") {
+		for _, pt := range s.Points {
+			w := MeanCI(want[[2]string{pt.X, s.Values[0]}])
+			if pt.N != w.N || math.Abs(pt.Mean-w.Mean) > 1e-9 {
+				t.Errorf("cell %s × %s: %d runs, mean %v; want %d, %v", pt.X, s.Values[0], pt.N, pt.Mean, w.N, w.Mean)
+			}
+			cells++
+			runs += pt.N
+		}
+	}
+	if runs != 60 || cells < 8 {
+		t.Errorf("%d runs in %d cells, want 60 in most of 25", runs, cells)
+	}
+	// refused: varied keys (the axes are the draws'), no population
+	if _, err := PercentileMatrix(NewTable([]Vary{mustVary(t, "mode=ping")}, tab.Rows)); err == nil {
+		t.Error("a matrix over a varied key")
+	}
+	plain := Grid{Base: preset(t, "default"), DurationMs: 500}
+	pp, _ := plain.Points()
+	if _, err := PercentileMatrix(NewTable(nil, run(t, pp, 1))); err == nil || !strings.Contains(err.Error(), "without a population") {
+		t.Errorf("a matrix of no population: %v", err)
+	}
+}
+
+func figure(r Row, name string) any {
+	for _, f := range r.Figures {
+		if f.Name == name {
+			return f.Value
+		}
+	}
+	return nil
 }
