@@ -80,7 +80,7 @@ func simRecordsRuns() ([]namedRun, error) {
 func TestRecordsSummaryIsTheRunsOwn(t *testing.T) {
 	dir := t.TempDir()
 	seen := map[string]int{}
-	recordsRuns(t, func(name string, lines []byte) {
+	check := func(name string, lines []byte) {
 		path := filepath.Join(dir, "run.jsonl")
 		if err := os.WriteFile(path, lines, 0o644); err != nil {
 			t.Fatal(err)
@@ -105,6 +105,10 @@ func TestRecordsSummaryIsTheRunsOwn(t *testing.T) {
 			}
 			if g == "" || o == "" {
 				t.Fatalf("%s: %s missing: records %q, run %q", name, d.Name, g, o)
+			}
+			if d.Name == "packets" {
+				seen["packets "+fmt.Sprint(checkPackets(t, name, lines, got[d.Name], own[d.Name], errs, seen))]++
+				continue
 			}
 			if d.From == "" || d.Name == "type" {
 				if d.Name != "type" && g != "null" {
@@ -135,7 +139,47 @@ func TestRecordsSummaryIsTheRunsOwn(t *testing.T) {
 		seen["rejected"] += sum.Rejected
 		seen["projectiles"] += sum.Projectiles
 		seen["merged"] += sum.Merged
-	})
+	}
+	recordsRuns(t, check)
+	// every preset again with its packet lines, clean and lossy: the
+	// packets figure is the lines' fold
+	ps, err := presets.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var packetRuns [][]string
+	for _, p := range ps {
+		for _, v := range [][]string{{"--seed", "1"}, {"--seed", "2", "--set", "loss_pct=20", "--set", "dup_pct=5", "--set", "jitter_ms=15"}} {
+			packetRuns = append(packetRuns, append([]string{"--preset", p.Name}, v...))
+		}
+	}
+	// packets that overtake (reorder_pct), and ack packets of their own
+	// (a rocket's reliable command at 4 Hz each way: the client owes acks
+	// between its command packets)
+	packetRuns = append(packetRuns, []string{"--preset", "projectile-rockets", "--set", "reorder_pct=50", "--set", "jitter_ms=30",
+		"--set", "snapshot_hz=4", "--set", "cmd_rate_hz=4", "--set", "loss_pct=10"})
+	for _, v := range packetRuns {
+		{
+			args := append([]string{"sim", "--json", "--packets"}, v...)
+			code, lines, errs := runCLI(args...)
+			if code != 0 {
+				t.Fatalf("%v: exit %d: %s", args, code, errs)
+			}
+			check(strings.Join(args[3:], " "), []byte(lines))
+		}
+	}
+	if seen["packets true"] == 0 || seen["packets false"] == 0 {
+		t.Errorf("the packets figure was not checked both with and without packet lines: %v", seen)
+	}
+	// the comparison covered what it claims to: losses, duplicates,
+	// overtaking packets and resends each way, and ack packets
+	for _, k := range []string{"lost", "duplicated", "reordered", "resends", "acks", "sent"} {
+		for _, d := range []string{"up_", "down_"} {
+			if seen["packets."+d+k] == 0 && d+k != "down_acks" {
+				t.Errorf("no run had packets.%s%s: the comparison does not cover it (%v)", d, k, seen)
+			}
+		}
+	}
 	// the comparison covered what it claims to: lost, rejected and
 	// in-flight shots, projectiles, fire effects and figures with no value
 	for _, k := range []string{"lost", "in flight", "rejected", "projectiles", "merged", "null mean_rewind_error_m", "null mean_detonation_distance_m", "null agreement"} {
@@ -145,13 +189,14 @@ func TestRecordsSummaryIsTheRunsOwn(t *testing.T) {
 	}
 }
 
-// `records --csv` is `sim --csv`'s columns and values for every figure the
-// records determine, the rest empty (a keyed figure with no value has no
+// `records --csv` of a file with its packet lines is `sim --csv`'s
+// columns and values for every figure the records determine, the rest
+// empty (a keyed figure with no value has no
 // key to name a column by: its note names it).
 func TestRecordsCSVIsSimCSV(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "run.jsonl")
-	_, lines, _ := runCLI("sim", "--json", "--preset", "projectile-rockets", "--set", "loss_pct=20", "--seed", "2")
+	_, lines, _ := runCLI("sim", "--json", "--packets", "--preset", "projectile-rockets", "--set", "loss_pct=20", "--seed", "2")
 	os.WriteFile(path, []byte(lines), 0o644)
 	code, got, errs := runCLI("records", "--csv", path)
 	_, want, _ := runCLI("sim", "--csv", "--preset", "projectile-rockets", "--set", "loss_pct=20", "--seed", "2")
@@ -163,7 +208,8 @@ func TestRecordsCSVIsSimCSV(t *testing.T) {
 		name, _, _ := strings.Cut(col, ".")
 		d := declaration(name)
 		switch {
-		case col == "seed" || d != nil && d.From == "":
+		case col == "seed" || d != nil && d.From == "" || col == "packets.up_gave_up" || col == "packets.down_gave_up":
+			// (no packet line holds the reliability layer's give-ups)
 			if gv, ok := g[col]; ok && gv != "" {
 				t.Errorf("%s: records --csv gives %q for a figure not in the records", col, gv)
 			}
@@ -238,4 +284,56 @@ func runWindow(open OpenWindow, args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
 	code := Run(args, &out, &errb, open)
 	return code, out.String(), errb.String()
+}
+
+// checkPackets holds the records' packets figure to the run's own: null,
+// its note saying so, without packet lines; with them, each key the
+// run's own count, or null with a note naming what no line holds (a key
+// the records leave out is 0, as a keyed count is). It says whether the
+// file had packet lines.
+func checkPackets(t *testing.T, name string, lines []byte, got, own json.RawMessage, notes string, seen map[string]int) bool {
+	t.Helper()
+	if !bytes.Contains(lines, []byte(`"type":"packet"`)) {
+		if string(got) != "null" || !strings.Contains(notes, "packets: null, no packet line in the records") {
+			t.Errorf("%s: packets without packet lines is %s (notes %q)", name, got, notes)
+		}
+		return false
+	}
+	var g map[string]*int
+	var o map[string]int
+	if err := json.Unmarshal(got, &g); err != nil {
+		t.Fatalf("%s: packets %s: %v", name, got, err)
+	}
+	json.Unmarshal(own, &o)
+	keys := map[string]bool{}
+	for k := range g {
+		keys[k] = true
+	}
+	for k := range o {
+		keys[k] = true
+	}
+	for k := range keys {
+		v, ok := g[k]
+		switch {
+		case ok && v == nil:
+			if !strings.Contains(notes, "packets."+k+": null, ") {
+				t.Errorf("%s: packets.%s is null with no note: %s", name, k, notes)
+			}
+			if k != "up_gave_up" && k != "down_gave_up" && !strings.HasSuffix(k, "dup_dropped") {
+				t.Errorf("%s: packets.%s has no value from the packet lines", name, k)
+			}
+		case !ok && o[k] != 0 || ok && *v != o[k]:
+			t.Errorf("%s: packets.%s from the packet lines is %v, the run's own line says %d", name, k, fmtCount(v, ok), o[k])
+		case o[k] > 0:
+			seen["packets."+k]++
+		}
+	}
+	return true
+}
+
+func fmtCount(v *int, ok bool) string {
+	if !ok {
+		return "missing"
+	}
+	return fmt.Sprint(*v)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"lagscope/lagcomp"
@@ -59,6 +60,13 @@ func (run *Run) Summarize() RecordsSummary {
 		}
 		rs.FoldDuelRules(run.Duels[0].Rules)
 	}
+	if run.packets.lines > 0 { // the packet lines' counts, and the keys no line holds
+		var absent map[string]string
+		rs.Packets, absent = run.packets.counts()
+		for k, why := range absent {
+			rs.Absent[k] = why
+		}
+	}
 	for _, d := range declared {
 		if d.Name == "type" {
 			continue
@@ -105,6 +113,9 @@ func (run *Run) absent(d *Declaration) string {
 		if typ == "duel" && len(run.Duels) == 0 {
 			return "no duel line in the records"
 		}
+		if typ == "packet" && run.packets.lines == 0 {
+			return "no packet line in the records (sim --json --packets prints them)"
+		}
 	}
 	return ""
 }
@@ -117,6 +128,10 @@ func (rs RecordsSummary) Notes(own map[string]any) []string {
 	for _, d := range declared {
 		why, ok := rs.Absent[d.Name]
 		if !ok {
+			for _, k := range absentKeys(d.Name, rs.Absent) { // a map's keys without a value
+				name := d.Name + "." + k
+				out = append(out, fmt.Sprintf("%s: null, %s", name, rs.Absent[name]))
+			}
 			continue
 		}
 		n := fmt.Sprintf("%s: null, %s", d.Name, why)
@@ -151,6 +166,9 @@ func (rs RecordsSummary) Figures() []Figure {
 		}
 		for _, f := range figs {
 			if f.Order == i {
+				if _, ok := rs.Absent[f.Name]; ok && f.Keyed { // a key no line holds
+					f.Value = nil
+				}
 				out = append(out, f)
 			}
 		}
@@ -185,6 +203,10 @@ func marshalSummary(s SummaryJSON, absent map[string]string) ([]byte, error) {
 			b.WriteString("null")
 			continue
 		}
+		if m, ok := f.value.(map[string]int); ok && len(absentKeys(f.decl.Name, absent)) > 0 {
+			writeCounts(&b, m, f.decl.Name, absent)
+			continue
+		}
 		v, err := json.Marshal(f.value)
 		if err != nil {
 			return nil, err
@@ -193,4 +215,29 @@ func marshalSummary(s SummaryJSON, absent map[string]string) ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// writeCounts writes a map of counts as an object, keys sorted, a key
+// named in absent ("packets.up_gave_up") as null.
+func writeCounts(b *bytes.Buffer, m map[string]int, name string, absent map[string]string) {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		b.Write(kb)
+		b.WriteByte(':')
+		if _, gone := absent[name+"."+k]; gone {
+			b.WriteString("null")
+			continue
+		}
+		fmt.Fprint(b, m[k])
+	}
+	b.WriteByte('}')
 }

@@ -1,6 +1,9 @@
 package records
 
 import (
+	"fmt"
+	"math"
+
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/events"
 )
@@ -77,4 +80,20 @@ func Packet(p *lagcomp.PacketFrame) PacketJSON {
 		j.Rules = append(j.Rules, p.Cut)
 	}
 	return j
+}
+
+// check refuses a packet line the fold would misread: a direction other
+// than up or down, a lost copy with an arrival, a delivered one without.
+func (p *PacketJSON) check() *fieldErr {
+	switch {
+	case p.Direction != "up" && p.Direction != "down":
+		return &fieldErr{"direction", fmt.Sprintf("%q: want up or down", p.Direction)}
+	case p.Lost && p.ArrivalMs != nil:
+		return &fieldErr{"arrival_ms", "a lost copy has no arrival: want null"}
+	case !p.Lost && p.ArrivalMs == nil:
+		return &fieldErr{"arrival_ms", "a delivered copy needs its arrival: want a time in ms"}
+	case !p.Lost && (*p.ArrivalMs < p.SentMs || math.IsNaN(*p.ArrivalMs)):
+		return &fieldErr{"arrival_ms", fmt.Sprintf("%v is before sent_ms %v: want sent_ms or later", *p.ArrivalMs, p.SentMs)}
+	}
+	return nil
 }

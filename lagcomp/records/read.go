@@ -40,9 +40,11 @@ type Run struct {
 	// it counts left out (behind_cover on a judged shot): the figure has
 	// no value from these records.
 	Missing map[string]int
-	// Skipped counts lines of types this reader does not fold (packets,
-	// the trace), by type.
+	// Skipped counts lines of types this reader does not fold (the
+	// trace), by type.
 	Skipped map[string]int
+	// packets is the fold of the packet lines (packetfold.go)
+	packets packetFold
 
 	// the line each shot id and each shooter's command number was read
 	// from: a shot given twice would be counted twice
@@ -167,6 +169,15 @@ func (run *Run) line(text []byte, n int) error {
 			return err
 		}
 		run.Duels = append(run.Duels, d)
+	case "packet":
+		var p PacketJSON
+		if err := run.decode(l, text, &p, nil); err != nil {
+			return err
+		}
+		if err := p.check(); err != nil {
+			return &LineError{File: run.File, Line: n, Field: err.field, Msg: err.msg}
+		}
+		run.packets.add(&p)
 	case "summary":
 		if run.OwnSummary != nil {
 			return &LineError{File: run.File, Line: n, Field: "type", Msg: "a second summary line: a records file is one run"}

@@ -27,6 +27,9 @@ func SummarySchema() json.RawMessage {
 		case d.Keyed:
 			p["type"] = []string{"object", "null"}
 			p["additionalProperties"] = map[string]any{"type": "integer", "minimum": 0}
+			if d.From == "packet" { // a key no packet line holds is null from `lagscope records` (packets.up_gave_up)
+				p["additionalProperties"] = map[string]any{"type": []string{"integer", "null"}, "minimum": 0}
+			}
 		case d.count:
 			p["type"] = []string{"integer", "null"}
 			p["minimum"] = 0

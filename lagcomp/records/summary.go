@@ -15,7 +15,7 @@ import (
 type SummaryJSON struct {
 	Type string `json:"type"`
 	lagcomp.Summary
-	Packets map[string]int `json:"packets" name:"{words}" unit:"packets" doc:"the shooter's connection, each key up_ or down_: its link's sent, lost and duplicated packets and reordered ones (packets that overtook one sent earlier, each counted once, not per copy), and the reliability layer's resends, gave_up, dup_dropped and acks (explicit ack packets)"`
+	Packets map[string]int `json:"packets" from:"packet" name:"{words}" unit:"packets" doc:"the shooter's connection, each key up_ or down_: its link's sent, lost and duplicated packets and reordered ones (packets that overtook one sent earlier, each counted once, not per copy), and the reliability layer's resends, gave_up, dup_dropped and acks (explicit ack packets)"`
 	// PeekersAdvantageMs is the duel line's measured_ms as a figure, so a
 	// sweep over the players' networks has it as a column: the fairness
 	// envelope's first panel.
