@@ -311,7 +311,11 @@ func (c *Config) validate(scripted bool) error {
 	if scripted {
 		return nil
 	}
-	if _, _, err := c.script(); err != nil {
+	evs, _, err := c.script()
+	if err != nil {
+		return fmt.Errorf("events: %w", err)
+	}
+	if err := c.checkPopulationEvents(evs); err != nil {
 		return fmt.Errorf("events: %w", err)
 	}
 	return nil

@@ -3,6 +3,8 @@ package lagcomp
 import (
 	"fmt"
 
+	"lagscope/lagcomp/events"
+
 	"lagscope/lagcomp/netem"
 	"lagscope/lagcomp/stream"
 )
@@ -76,4 +78,42 @@ func populationParams() []*Param {
 // built-in table, which is a name.
 func NamesFile(p *Param, s string) bool {
 	return p.Path && s != "" && !(p.Key == "population" && s == netem.UnityRegional)
+}
+
+// drawnKeys are the keys whose fields a population's draw sets: what an
+// event changing one of them would change for nobody.
+func drawnKeys() []string {
+	var out []string
+	for _, lf := range linkFields {
+		if lf.both == "latency_ms" || lf.both == "jitter_ms" || lf.both == "loss_pct" || lf.both == "reorder_pct" {
+			for _, k := range []string{lf.up, lf.down} {
+				out = append(out, k, "victim_"+k)
+			}
+		}
+	}
+	return out
+}
+
+// checkPopulationEvents refuses, under a population, an event that sets
+// a key the draw sets (latency_ms, jitter_ms, loss_pct, reorder_pct, a
+// network profile, their victim_ and one-way forms): the draw would
+// override it and the event would change nothing, silently.
+func (c *Config) checkPopulationEvents(evs []events.Event) error {
+	if c.Population == "" {
+		return nil
+	}
+	drawn := drawnKeys()
+	for _, e := range evs {
+		for _, s := range e.Set {
+			if p, ok := Lookup(s.Key); ok && (p.Key == "network" || p.Key == "victim_network") {
+				return fmt.Errorf("event %s: population draws every player's link, so a network profile would change nothing of it (allowed under a population: the other link keys, outages, disconnects)", e)
+			}
+			for _, d := range drawn {
+				if same, _ := Overlap(s.Key, d); same {
+					return fmt.Errorf("event %s: population draws every player's latency_ms, jitter_ms, loss_pct and reorder_pct, so %s would change nothing (allowed under a population: the other link keys, outages, disconnects)", e, s.Key)
+				}
+			}
+		}
+	}
+	return nil
 }

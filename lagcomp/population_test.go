@@ -3,6 +3,7 @@ package lagcomp
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"lagscope/lagcomp/netem"
@@ -95,5 +96,29 @@ func TestPopulationDrawIsSeeded(t *testing.T) {
 	cfg.Population = ""
 	if _, ok := cfg.PlayerLink(0); ok {
 		t.Error("a drawn link without a population")
+	}
+}
+
+// Under a population an event cannot set what the draw sets (it would
+// change nothing, silently): latency_ms, jitter_ms, loss_pct,
+// reorder_pct in any form, a network profile; it can set the rest.
+func TestPopulationRefusesEventsItOverrides(t *testing.T) {
+	for _, ev := range []string{"2s:latency_ms=200", "2s:up_loss_pct=5", "2s:victim_jitter_ms=9,for=1s", "2s:down_reorder_pct=0", "2s:network=lan", "2s:victim_network=dialup"} {
+		cfg := Defaults()
+		cfg.Population, cfg.Events = netem.UnityRegional, ev
+		if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "population draws every player's") {
+			t.Errorf("%s under a population: %v", ev, err)
+		}
+		cfg.Population = ""
+		if err := cfg.Validate(); err != nil {
+			t.Errorf("%s without a population: %v", ev, err)
+		}
+	}
+	for _, ev := range []string{"2s:dup_pct=5", "2s:outage=1s", "2s@victim:disconnect=1s", "2s:tail_ms=10"} {
+		cfg := Defaults()
+		cfg.Population, cfg.Events = netem.UnityRegional, ev
+		if err := cfg.Validate(); err != nil {
+			t.Errorf("%s under a population: %v", ev, err)
+		}
 	}
 }
