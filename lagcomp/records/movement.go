@@ -112,6 +112,16 @@ func (m *MovementJSON) check() *fieldErr {
 			return &fieldErr{name, fmt.Sprintf("want 0 or more, got %v", x)}
 		}
 	}
+	for _, f := range []struct {
+		name   string
+		v      *float64
+		lo, hi float64
+	}{{"population_percentile", m.PopulationPct, 0, 100}, {"population_delay_ms", m.PopulationDelayMs, 0, math.Inf(1)},
+		{"population_jitter_ms", m.PopulationJitterMs, 0, math.Inf(1)}, {"population_loss_pct", m.PopulationLossPct, 0, 100}} {
+		if f.v != nil && !(*f.v >= f.lo && *f.v <= f.hi) {
+			return &fieldErr{f.name, fmt.Sprintf("want %v to %v, got %v", f.lo, f.hi, *f.v)}
+		}
+	}
 	if m.InputDelays == 0 && m.InputDelaySumMs != 0 {
 		return &fieldErr{"input_delay_sum_ms", fmt.Sprintf("is %v over no input_delays", m.InputDelaySumMs)}
 	}

@@ -91,6 +91,18 @@ func TestMovementLinesAreChecked(t *testing.T) {
 	if !asLineError(err, &le) || le.Line != 3 || le.Field != "corrections" {
 		t.Errorf("a count that is a string: %v", err)
 	}
+	// a population's draw out of its range: a percentile above 100, a
+	// negative delay
+	for field, v := range map[string]float64{"population_percentile": 100.5, "population_delay_ms": -1, "population_loss_pct": 101} {
+		_, err = Read(strings.NewReader(movementLines(t, func(i int, m map[string]any) {
+			if i == 0 {
+				m[field] = v
+			}
+		})), "pop.jsonl")
+		if !asLineError(err, &le) || le.Line != 2 || le.Field != field {
+			t.Errorf("%s %v: %v", field, v, err)
+		}
+	}
 }
 
 func asLineError(err error, le **LineError) bool { return errors.As(err, le) }

@@ -90,7 +90,10 @@ func populationRecord(r *Row, cols []string) []string {
 // populationCaption is the caption's line for a grid over a population:
 // what each figure is over; "" without one.
 func (g *Grid) populationCaption(pop string) string {
-	if pop == "" {
+	switch {
+	case g.varies("population"):
+		pop = "as varied"
+	case pop == "":
 		return ""
 	}
 	n, per := max(1, g.Players)*max(1, g.Seeds), ""

@@ -122,6 +122,11 @@ func TestPlayersNeedAPopulation(t *testing.T) {
 			t.Errorf("%v, want %q", err, c.want)
 		}
 	}
+	// a varied population is said so in the caption
+	v := Grid{Base: preset(t, "default"), Players: 2, Vary: []Vary{mustVary(t, "population=unity-regional")}}
+	if c := strings.Join(v.Caption(), "\n"); !strings.Contains(c, "population as varied: every player's link drawn from it; a point's figures over its 2 draws") {
+		t.Errorf("a varied population's caption:\n%s", c)
+	}
 	// without a population, no population columns: the CSV as before
 	g := Grid{Base: preset(t, "default"), DurationMs: 500}
 	pts, _ := g.Points()
