@@ -61,9 +61,9 @@ func (run *Run) Summarize() RecordsSummary {
 		rs.FoldDuelRules(run.Duels[0].Rules)
 	}
 	if run.packets.lines > 0 { // the packet lines' counts, and the keys no line holds
-		var absent map[string]string
-		rs.Packets, absent = run.packets.counts()
-		for k, why := range absent {
+		var noValue map[string]string
+		rs.Packets, noValue = run.packets.counts()
+		for k, why := range noValue { // order-free: copied into a map
 			rs.Absent[k] = why
 		}
 	}
@@ -219,9 +219,9 @@ func marshalSummary(s SummaryJSON, absent map[string]string) ([]byte, error) {
 
 // writeCounts writes a map of counts as an object, keys sorted, a key
 // named in absent ("packets.up_gave_up") as null.
-func writeCounts(b *bytes.Buffer, m map[string]int, name string, absent map[string]string) {
-	keys := make([]string, 0, len(m))
-	for k := range m {
+func writeCounts(b *bytes.Buffer, counts map[string]int, name string, absent map[string]string) {
+	keys := make([]string, 0, len(counts))
+	for k := range counts { // order-free: sorted below
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
@@ -237,7 +237,7 @@ func writeCounts(b *bytes.Buffer, m map[string]int, name string, absent map[stri
 			b.WriteString("null")
 			continue
 		}
-		fmt.Fprint(b, m[k])
+		fmt.Fprint(b, counts[k])
 	}
 	b.WriteByte('}')
 }

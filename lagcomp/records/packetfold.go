@@ -94,25 +94,25 @@ func (f *packetFold) add(p *PacketJSON) {
 // counts are the packets figure's keys as the lines give them, and the
 // keys they cannot give with why (by "packets.KEY").
 func (f *packetFold) counts() (map[string]int, map[string]string) {
-	m, absent := map[string]int{}, map[string]string{}
-	none := func(key, why string) { m[key], absent["packets."+key] = 0, why }
+	counts, noValue := map[string]int{}, map[string]string{}
+	none := func(key, why string) { counts[key], noValue["packets."+key] = 0, why }
 	disconnected := f.dir[0].cut["disconnected"]+f.dir[1].cut["disconnected"] > 0
 	for i, name := range [2]string{"down_", "up_"} {
 		d := &f.dir[i]
-		m[name+"sent"], m[name+"lost"], m[name+"duplicated"] = d.sent, d.lost, d.dup
-		m[name+"resends"], m[name+"acks"] = d.resends, d.acks
-		m[name+"reordered"] = d.reordered
+		counts[name+"sent"], counts[name+"lost"], counts[name+"duplicated"] = d.sent, d.lost, d.dup
+		counts[name+"resends"], counts[name+"acks"] = d.resends, d.acks
+		counts[name+"reordered"] = d.reordered
 		if d.noArrival {
 			none(name+"reordered", "a packet an event cut has no arrival on its line, though the link gave it one a later packet may overtake")
 		}
 		none(name+"gave_up", "the reliability layer's give-ups are on no packet line (a line of the connection's would hold them)")
-		m[name+"dup_dropped"] = 0 // no copy twice, none dropped
+		counts[name+"dup_dropped"] = 0 // no copy twice, none dropped
 		if d.dup > 0 {
 			none(name+"dup_dropped", "which duplicated copies the receiving end took and dropped is on no packet line (a copy's fate at its arrival would say)")
 		}
 		if f.cuts {
-			m[name+"outage"], m[name+"disconnected"] = d.cut["outage"], d.cut["disconnected"]
-			m[name+"reconnect_dropped"], m[name+"old_connection"] = 0, 0
+			counts[name+"outage"], counts[name+"disconnected"] = d.cut["outage"], d.cut["disconnected"]
+			counts[name+"reconnect_dropped"], counts[name+"old_connection"] = 0, 0
 			if disconnected {
 				none(name+"reconnect_dropped", "what a rejoin's new connection dropped is on no packet line")
 				none(name+"old_connection", "the old connection's packets dropped on arrival after a rejoin are on no packet line (a copy's fate at its arrival would say)")
@@ -120,20 +120,20 @@ func (f *packetFold) counts() (map[string]int, map[string]string) {
 		}
 	}
 	if f.cuts {
-		m["up_unsent"] = 0
+		counts["up_unsent"] = 0
 		if disconnected {
 			none("up_unsent", "the packets a disconnected client never sent have no line")
 			// its ack packets are counted as made, sent or not
 			none("up_acks", "the ack packets a disconnected client made but never sent have no line")
 		}
 	}
-	return m, absent
+	return counts, noValue
 }
 
 // absentKeys are a keyed figure's keys without a value, sorted.
 func absentKeys(name string, absent map[string]string) []string {
 	var out []string
-	for k := range absent {
+	for k := range absent { // order-free: sorted below
 		if key, ok := strings.CutPrefix(k, name+"."); ok {
 			out = append(out, key)
 		}
