@@ -50,11 +50,12 @@ fuzz:
 	$(GO) test ./lagcomp/records -run XXX -fuzz FuzzRead -fuzztime 30s
 	$(GO) test ./lagcomp/netem -run XXX -fuzz FuzzParseTrace -fuzztime 30s
 
-# Regenerates the README's key table and list of summary figures, and the
+# Regenerates the README's key table, list of summary figures and telemetry columns, and the
 # records schema's summary (docs/records.schema.json), from the code.
 readme:
 	$(GO) run . keys --markdown > keys.md.tmp
 	awk 'BEGIN{skip=0} /<!-- keys:/{print; while((getline l < "keys.md.tmp")>0) print l; skip=1; next} /<!-- \/keys -->/{skip=0} !skip' README.md > README.md.tmp
 	mv README.md.tmp README.md; rm -f keys.md.tmp
 	$(GO) test ./lagcomp/records -run READMEListsEveryFigure -update-readme
+	$(GO) test ./lagcomp/telemetry -run READMEListsEveryColumn -update-readme
 	$(GO) test ./lagcomp/records -run SchemaSummaryIsTheDeclarations -update-schema

@@ -233,6 +233,8 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	asCSV := fs.Bool("csv", false, "print the summary as CSV: a header and the row lagscope sweep would write")
 	packets := fs.Bool("packets", false, "with --json: also one line per packet copy (type packet), before the summary")
 	compare := fs.String("compare", "", "k=v[,k=v…]: also run the same seed with these settings changed; print both summaries and B − A")
+	var telemetryCSV string
+	outFlag(fs, &telemetryCSV, "telemetry", "a CSV table", false, "write the run's telemetry to this CSV file: a row per server tick and client, and the server's (lagscope's README lists the columns)", ".csv")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -242,6 +244,10 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	}
 	if *packets && (!*asJSON || *compare != "") {
 		fmt.Fprintln(stderr, "lagscope sim: --packets adds lines to --json's output: give it with --json (and without --compare)")
+		return 2
+	}
+	if telemetryCSV != "" && *compare != "" {
+		fmt.Fprintln(stderr, "lagscope sim: --telemetry samples one run: give it without --compare")
 		return 2
 	}
 	rf.noteRenamed(stderr, "--compare", *compare)
@@ -266,9 +272,23 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	// no view draws this run: its recent packets' log (what frames show)
 	// would be written and never read (--packets runs it again: writePackets)
 	sim.NoPacketLog()
+	var tel *telemetryFile
+	if telemetryCSV != "" {
+		if tel, err = sampleTelemetry(sim, telemetryCSV); err != nil {
+			fmt.Fprintln(stderr, "lagscope sim: --telemetry:", err)
+			return 1
+		}
+		defer tel.abort() // a no-op once committed
+	}
 	prog, done := progressTo(stderr, fmt.Sprintf("simulating %v", dur(model.MsF(cfg.DurationMs))))
 	stepProgress(sim, model.MsF(cfg.DurationMs), prog)
 	done()
+	if tel != nil {
+		if err := tel.commit(); err != nil {
+			fmt.Fprintln(stderr, "lagscope sim: --telemetry:", err)
+			return 1
+		}
+	}
 	wall := time.Since(start)
 	sum := sim.Summary()
 	if sum.ShotsFired == 0 && sum.FireHeldNoSight > 0 {

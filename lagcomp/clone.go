@@ -87,7 +87,7 @@ func (s *Sim) clone() *Sim {
 	c.projDone = s.projDone.clone()
 	c.fx = s.fx.Clone()
 	// the source's listener has had the packets up to here
-	c.packetTo = nil
+	c.packetTo, c.tickTo = nil, nil
 	if s.allPackets != nil { // append-only, clipped as packets
 		all := slices.Clip(*s.allPackets)
 		c.allPackets = &all

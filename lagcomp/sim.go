@@ -111,6 +111,8 @@ type Sim struct {
 	// copy as it is sent: `sim --json --packets` writes them as the run
 	// goes rather than keep an hour of them
 	packetTo func(*PacketFrame)
+	// tickTo, when asked for (OnTick), is called after every server tick
+	tickTo func(model.Time)
 	// unlogged: NoPacketLog was asked (no view will draw this run)
 	unlogged bool
 	user     [2]UserInput // what the user's keys hold for the shooter and the target
@@ -392,6 +394,9 @@ func (s *Sim) Step(until model.Time) {
 		case schedule.ServerTick:
 			s.work.tick(len(s.Server.Pawns), len(s.projs)-s.projSettled)
 			s.serverTick(e.T)
+			if s.tickTo != nil {
+				s.tickTo(e.T)
+			}
 			s.q.Replace(schedule.Event{T: s.ticks.Next(e.T, s.cfg.TickHz), Kind: schedule.ServerTick})
 		case schedule.Render:
 			s.work.render(len(s.Server.Pawns))
