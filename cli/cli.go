@@ -23,10 +23,11 @@ usage:
   lagscope presets              list the scenario presets
   lagscope keys [--markdown]    list every configuration key, its range and default
   lagscope sim --preset NAME|FILE [--set key=value]... [--event 3s:outage=1s]... [--duration 10s] [--seed N]
-               [--json [--packets]|--summary|--csv] [--compare k=v[,k=v…]]
+               [--json [--packets]|--summary|--csv] [--compare k=v[,k=v…]] [--telemetry net.csv]
                                 run a scenario headless and print every shot (or the summary alone,
                                 or A/B: both summaries on the same seed and their differences);
-                                --packets: a line per packet copy too
+                                --packets: a line per packet copy too; --telemetry: the connections
+                                every server tick as CSV (round trip, queue, buffer, loss, jitter, …)
   (sim, sweep and shot)         --event: a scripted event, after the preset's [[events]]:
                                 3s:latency_ms=200 (,for=2s puts it back), 3s:outage=1s,
                                 3s@victim:disconnect=2s (clients: all, shooter, victim, observerN)
@@ -44,14 +45,15 @@ usage:
                                 --by-percentile: the chart a matrix of the shooter's drawn
                                 percentile × the victim's, from the same draws
   lagscope shot --preset NAME [--set k=v]... [--event …]... --at 2.5s|--shot N|--moment N --out file.png
-                [--view split|server|shooter|target|overlay|packets|burst|duel] [--layout 2x2|1x2|single]
+                [--view split|server|shooter|target|overlay|packets|burst|duel|netgraph] [--layout 2x2|1x2|single]
                 [--panes server,target] [--focus shot|target|shooter|projectile]
                 [--size 1920x1080] [--scale S] [--theme dark|light] [--layers default,NAME,-NAME]
                 [--compare k=v,…] [--title "…"] [--caption full|short|moment|none]
                                 --moment N: the preset's moment N (its time, its shot, its sentence);
                                 --view packets: the packet-flow diagram; --view burst: the fire-effects lanes;
                                 --view duel: the peeker's advantage as a sighting timeline (in a duel, in
-                                the Overlay's place of the split);
+                                the Overlay's place of the split); --view netgraph: the connections
+                                tick by tick, strip by strip, over the last 10 s;
                                 --layout 1x2 --panes server,target: any two panes side by side;
                                 --focus: frame the world panes tightly on that one thing;
                                 --shot N: the Nth shot the server judged (lost shots are not counted);

@@ -50,7 +50,7 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.at, "at", "", "simulated time to capture, e.g. 2.5s (0 to 1h; default 2.5s)")
 	fs.IntVar(&f.shot, "shot", 0, "capture the moment the server judged its Nth shot (1 = the first; refused shots count, lost ones do not: a lost shot was never judged), and select it; with --view packets, just after the victim was told (its whole journey)")
 	fs.IntVar(&f.moment, "moment", 0, "capture the preset's moment N (1 = the first), its sentence in the caption")
-	fs.StringVar(&f.view, "view", "split", "split, server, shooter, target, overlay, packets (the packet-flow diagram), burst (the fire-effects lanes) or duel (the peeker's advantage as a sighting timeline; in a duel it takes the Overlay's place in split)")
+	fs.StringVar(&f.view, "view", "split", "split, server, shooter, target, overlay, packets (the packet-flow diagram), burst (the fire-effects lanes), duel (the peeker's advantage as a sighting timeline; in a duel it takes the Overlay's place in split) or netgraph (the connections tick by tick over the last 10 s: round trip, interpolation buffer, input queue, invented and dropped commands, clock error, loss, jitter, corrections)")
 	fs.StringVar(&f.layout, "layout", "2x2", "for split: 2x2, 1x2 or single")
 	fs.StringVar(&f.panes, "panes", "", "for split: the views its cells show, in order, e.g. --layout 1x2 --panes server,target (default: server,shooter,target,overlay)")
 	fs.StringVar(&f.focus, "focus", "", "frame the world panes tightly on: shot (the selected one), target, shooter or projectile (the newest)")

@@ -16,7 +16,7 @@ func TestUsageNamesEveryFlagAndView(t *testing.T) {
 		t.Fatalf("--help: exit %d, %q", code, out)
 	}
 	// the window's, keys' and sim's own flags (sim's are declared in cmdSim)
-	known := map[string]bool{"help": true, "preset": true, "markdown": true, "summary": true, "records": true, "csv": true, "packets": true}
+	known := map[string]bool{"help": true, "preset": true, "markdown": true, "summary": true, "records": true, "csv": true, "packets": true, "telemetry": true}
 	for cmd, register := range map[string]func(*flag.FlagSet){
 		"shot":  func(fs *flag.FlagSet) { var f shotFlags; f.register(fs) },
 		"sweep": func(fs *flag.FlagSet) { var rf runFlags; rf.register(fs); var sf sweepFlags; sf.register(fs) },

@@ -49,8 +49,9 @@ type pane struct {
 	warpX      int         // the factor the warp arrows are magnified by (0: none drawn)
 	warpGlyphs []warpGlyph // the warps as placed, newest first
 
-	flowRows     int // rows the packet legend takes, once known (2 before)
-	flowRowsNeed int // rows it needed as drawn
+	netLegend    []string // the net graph's legend, as words (tests read it)
+	flowRows     int      // rows the packet legend takes, once known (2 before)
+	flowRowsNeed int      // rows it needed as drawn
 }
 
 // Pane draws view v of frame f into dst, filling it. dst is reused by the
@@ -148,6 +149,8 @@ func (p *pane) drawTimeView() {
 		p.packets()
 	case ViewDuel:
 		p.duel()
+	case ViewNetGraph:
+		p.netgraph()
 	default:
 		p.fireLanes()
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/google/uuid"
 
@@ -99,6 +100,9 @@ type Options struct {
 	// fitting its own: panes drawn apart share one world-to-pixel
 	// transform (FrameUnion; the zoom and pan are in it already).
 	Framing *Framing
+	// Net is the telemetry the net graph draws (nil: none was sampled
+	// for this picture, and the net graph says so).
+	Net *NetGraph
 }
 
 // View names a pane.
@@ -112,15 +116,30 @@ const (
 	ViewPackets View = "packets"
 	ViewBurst   View = "burst" // the fire-effects lanes (ShooterGame's BurstCounter article)
 	ViewDuel    View = "duel"  // the peeker's advantage as a sighting timeline (duel.go)
+	// ViewNetGraph is the connections over time, strip by strip
+	// (netgraph.go: Counter-Strike's net graph)
+	ViewNetGraph View = "netgraph"
 )
 
 // Views lists the panes in layout order: a 2x2 layout shows the first
 // four; the packet-flow diagram is a pane of its own.
-var Views = []View{ViewServer, ViewShooter, ViewTarget, ViewOverlay, ViewPackets, ViewBurst, ViewDuel}
+var Views = []View{ViewServer, ViewShooter, ViewTarget, ViewOverlay, ViewPackets, ViewBurst, ViewDuel, ViewNetGraph}
+
+// ViewNames is the views' names for a message: "server, shooter, …
+// or netgraph".
+func ViewNames() string {
+	names := make([]string, len(Views))
+	for i, v := range Views {
+		names[i] = string(v)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
 
 // TimeAxis reports whether the view runs along time, not the world (no
 // zoom or pan).
-func (v View) TimeAxis() bool { return v == ViewPackets || v == ViewBurst || v == ViewDuel }
+func (v View) TimeAxis() bool {
+	return v == ViewPackets || v == ViewBurst || v == ViewDuel || v == ViewNetGraph
+}
 
 // Title is the pane's heading.
 func (v View) Title() string {
@@ -139,6 +158,8 @@ func (v View) Title() string {
 		return "Fire effects"
 	case ViewDuel:
 		return "Peeker's advantage"
+	case ViewNetGraph:
+		return "Net graph"
 	}
 	return string(v)
 }

@@ -71,7 +71,7 @@ func (r *Renderer) Render(f *lagcomp.Frame, view string, w, h int, o Options) (*
 			return img, nil
 		}
 	}
-	return nil, fmt.Errorf("view %q: want split, server, shooter, target, overlay, packets or burst", view)
+	return nil, fmt.Errorf("view %q: want split, %s", view, ViewNames())
 }
 
 // InPlace is the view a layout draws in v's cell for frame f: in a duel

@@ -35,7 +35,7 @@ type Sidecar struct {
 	Preset   string          `json:"preset"`
 	Script   timeline.Script `json:"script"`
 	AtUs     int64           `json:"at_us"`
-	View     string          `json:"view"`   // split, server, shooter, target, overlay, packets, burst
+	View     string          `json:"view"`   // split, or one of views.Views
 	Layout   views.Layout    `json:"layout"` // for split
 	Width    int             `json:"width"`
 	Height   int             `json:"height"`
@@ -128,7 +128,7 @@ func (s *Sidecar) check() error {
 			ok = ok || string(v) == s.View
 		}
 		if !ok {
-			return fmt.Errorf("view %q: want split, server, shooter, target, overlay, packets or burst", s.View)
+			return fmt.Errorf("view %q: want split, %s", s.View, views.ViewNames())
 		}
 	} else if s.Layout != views.Layout2x2 && s.Layout != views.Layout1x2 && s.Layout != views.LayoutSingle {
 		return fmt.Errorf("layout %q: want 2x2, 1x2 or single", s.Layout)
@@ -188,16 +188,28 @@ func (s *Sidecar) checkPanes() error {
 	if s.View != "split" {
 		return fmt.Errorf("panes %s: for the split view, which lays panes out (view is %s)", strings.Join(s.Panes, ","), s.View)
 	}
-	cells := map[views.Layout]int{views.Layout2x2: 4, views.Layout1x2: 2, views.LayoutSingle: 1}[s.Layout]
+	cells := splitCells[s.Layout]
 	if len(s.Panes) != cells {
 		return fmt.Errorf("panes %s: layout %s shows %d pane(s), %d given", strings.Join(s.Panes, ","), s.Layout, cells, len(s.Panes))
 	}
 	for _, p := range s.Panes {
 		if !slices.Contains(views.Views, views.View(p)) {
-			return fmt.Errorf("panes: %q is not a view; want server, shooter, target, overlay, packets or burst", p)
+			return fmt.Errorf("panes: %q is not a view; want %s", p, views.ViewNames())
 		}
 	}
 	return nil
+}
+
+// splitCells are the panes each layout of the split shows.
+var splitCells = map[views.Layout]int{views.Layout2x2: 4, views.Layout1x2: 2, views.LayoutSingle: 1}
+
+// shows says whether the picture draws view v (alone or as a pane).
+func (s *Sidecar) shows(v views.View) bool {
+	if s.View == "split" { // the cells the layout shows, the first views
+		vs := s.paneViews()
+		return slices.Contains(vs[:min(len(vs), splitCells[s.Layout])], v)
+	}
+	return s.View == string(v)
 }
 
 // paneViews are the views a split of the sidecar shows, in layout order.
@@ -292,6 +304,13 @@ func layout(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame) (slide, error) {
 	o.Focus, _ = views.ParseFocus(sc.Focus) // checked
 	if sc.Selected != "" {
 		o.Selected = uuid.MustParse(sc.Selected)
+	}
+	if sc.shows(views.ViewNetGraph) {
+		net, err := netGraphAt(sc.Script, model.Time(sc.AtUs))
+		if err != nil {
+			return slide{}, err
+		}
+		o.Net = net
 	}
 	lines := captionLines(sc, f)
 	band := r.CaptionHeight(lines, sc.Width, sc.Scale)
