@@ -61,7 +61,9 @@ func (s *Sim) Conn(i int, st *ConnState) {
 }
 
 // OnTick asks for f to be called after every server tick, with its time
-// (lagcomp/telemetry samples the connections there). It only reads: the
+// and its number (the run's first tick is 1; a clone's count goes on
+// from its source's), so a sampler started late numbers ticks as the run
+// does (lagcomp/telemetry samples the connections there). It only reads: the
 // run is the same with or without it. A clone does not call it. Ask
 // before stepping.
-func (s *Sim) OnTick(f func(t model.Time)) { s.tickTo = f }
+func (s *Sim) OnTick(f func(t model.Time, n int64)) { s.tickTo = f }

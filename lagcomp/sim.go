@@ -112,7 +112,7 @@ type Sim struct {
 	// goes rather than keep an hour of them
 	packetTo func(*PacketFrame)
 	// tickTo, when asked for (OnTick), is called after every server tick
-	tickTo func(model.Time)
+	tickTo func(model.Time, int64)
 	// unlogged: NoPacketLog was asked (no view will draw this run)
 	unlogged bool
 	user     [2]UserInput // what the user's keys hold for the shooter and the target
@@ -395,7 +395,7 @@ func (s *Sim) Step(until model.Time) {
 			s.work.tick(len(s.Server.Pawns), len(s.projs)-s.projSettled)
 			s.serverTick(e.T)
 			if s.tickTo != nil {
-				s.tickTo(e.T)
+				s.tickTo(e.T, s.work.Ticks)
 			}
 			s.q.Replace(schedule.Event{T: s.ticks.Next(e.T, s.cfg.TickHz), Kind: schedule.ServerTick})
 		case schedule.Render:

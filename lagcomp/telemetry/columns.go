@@ -21,7 +21,7 @@ import (
 // the server's row) is empty: NaN here, never a made-up 0.
 type Row struct {
 	TimeMs float64 `csv:"time_ms" unit:"ms" doc:"the server tick's time"`
-	Tick   float64 `csv:"tick" unit:"" doc:"the server tick's number, from 1"`
+	Tick   float64 `csv:"tick" unit:"" doc:"the server tick's number, the run's first 1"`
 	Who    string  `csv:"who" unit:"" doc:"whose row: shooter, victim, observerN (a client's connection, both its ends), or server (its ends of every connection: their sums)"`
 	// the client's end
 	RTTMs         float64 `csv:"rtt_ms" unit:"ms" doc:"the client's estimate of its round trip (ExactPing: its connect handshake's round trip, then its ping bounces'); empty while it has none (a handshake that failed, no bounce back yet)"`

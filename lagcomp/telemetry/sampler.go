@@ -19,7 +19,7 @@ import (
 type Run interface {
 	// OnTick and StreamPackets hand the sampler each server tick and each
 	// packet copy as the run makes them.
-	OnTick(func(model.Time))
+	OnTick(func(model.Time, int64))
 	StreamPackets(func(*lagcomp.PacketFrame))
 	// Conn is client i's connection now.
 	Conn(i int, st *lagcomp.ConnState)
@@ -36,7 +36,7 @@ type Sampler struct {
 	names []string
 	sink  func(rows []Row) error
 	err   error
-	tick  int
+	tick  int64
 	prev  []lagcomp.ConnState
 	cur   lagcomp.ConnState
 	links []linkWindow // client i's up link at 2i, down at 2i+1
@@ -66,11 +66,11 @@ func (s *Sampler) packet(p *lagcomp.PacketFrame) {
 	l.add(p.Sent, p.Deliver)
 }
 
-func (s *Sampler) sample(t model.Time) {
+func (s *Sampler) sample(t model.Time, tick int64) {
 	if s.err != nil {
 		return
 	}
-	s.tick++
+	s.tick = tick
 	srv := &s.rows[len(s.names)]
 	*srv = Row{TimeMs: t.Millis(), Tick: float64(s.tick), Who: "server",
 		RTTMs: math.NaN(), TrueRTTMs: math.NaN(), InterpMs: math.NaN(), StarvedFrames: math.NaN(),

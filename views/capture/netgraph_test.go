@@ -42,3 +42,16 @@ func TestNetGraphIsGivenItsSpansTelemetry(t *testing.T) {
 		}
 	}
 }
+
+// The sampler starts after the replay's first step, and numbers the
+// ticks as the run does all the same: the tick at 12 s is the 769th.
+func TestNetGraphTicksAreTheRuns(t *testing.T) {
+	sc := sidecar()
+	ng, err := netGraphAt(sc.Script, 12*model.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := ng.Rows[len(ng.Rows)-1]; last.Tick != 769 || last.TimeMs != 12000 {
+		t.Errorf("the last row is tick %v at %v ms; want 769 at 12000", last.Tick, last.TimeMs)
+	}
+}
