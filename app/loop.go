@@ -56,6 +56,7 @@ func (u *UI) publish() {
 	// switch is the new session's, so the version armRemember takes is
 	// never an old session's frame
 	u.withSession(func(s *tl.Session) {
+		u.net.follow(s.Sim())
 		u.frame.Store(s.Frame())
 		u.invalidate()
 		u.armRemember()

@@ -45,6 +45,7 @@ type UI struct {
 	session *tl.Session
 
 	frame   atomic.Pointer[lagcomp.Frame]
+	net     netRecorder   // the net graph's rows, following the shown run
 	version atomic.Uint64 // bumps when what the panes show changes
 
 	preset    *presets.Preset
@@ -294,7 +295,11 @@ func (u *UI) options() views.Options {
 	if u.app.Settings().ThemeVariant() == theme.VariantLight {
 		pal = views.Light
 	}
-	return views.Options{Layers: u.layers, Palette: pal, Selected: u.selected}
+	o := views.Options{Layers: u.layers, Palette: pal, Selected: u.selected}
+	if f := u.frame.Load(); f != nil && u.layout == views.LayoutSingle && u.single == views.ViewNetGraph {
+		o.Net = u.net.graph(f.T)
+	}
+	return o
 }
 
 // invalidate marks every pane for redrawing at the next display frame.
