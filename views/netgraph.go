@@ -78,28 +78,51 @@ func (p *pane) netgraph() {
 	g := &netGeometry{from: from, to: to}
 	sampled := ng != nil && len(ng.Rows) > 0
 	// the legend lists what the pane draws: nothing before a tick was
-	// sampled, then the traces, the frame's time and the marks in view
-	var entries []ownEntry
+	// sampled, then the traces (the dashed one when a strip drawn has
+	// it), the frame's time and the marks in view
 	shots, evs := p.netMarkTimes(g)
-	if sampled {
+	legend := func(down bool) []ownEntry {
+		if !sampled {
+			return nil
+		}
+		var entries []ownEntry
 		for _, w := range who {
 			c := w.c
 			entries = append(entries, ownEntry{draw: func(x, y float64) { p.netSwatch(x, y, c, false) }, label: w.name})
 		}
-		entries = append(entries, ownEntry{draw: func(x, y float64) { p.netSwatch(x, y, p.pal.Dim, true) }, label: "down (to the client)"},
-			ownEntry{draw: func(x, y float64) { p.netMarkSwatch(x, y, p.pal.Text) }, label: "now"})
+		if down {
+			entries = append(entries, ownEntry{draw: func(x, y float64) { p.netSwatch(x, y, p.pal.Dim, true) }, label: "down (to the client)"})
+		}
+		entries = append(entries, ownEntry{draw: func(x, y float64) { p.netMarkSwatch(x, y, p.pal.Text) }, label: "now"})
 		if len(shots) > 0 {
 			entries = append(entries, ownEntry{draw: func(x, y float64) { p.netMarkSwatch(x, y, TraceYellw) }, label: "shot judged"})
 		}
 		if len(evs) > 0 {
 			entries = append(entries, ownEntry{draw: func(x, y float64) { p.netMarkSwatch(x, y, FakeMagnta) }, label: "scripted event"})
 		}
+		return entries
 	}
+	axisH := 20 * p.s
+	// fit is how many strips the drawing area holds under a legend of
+	// rows rows (the header's height is the pane's already)
+	fit := func(rows int) int {
+		p.rows = rows
+		_, _, _, h := p.area()
+		return min(len(netStrips), max(1, int((h-axisH)/(netStripMinH*p.s))))
+	}
+	entries := legend(true)
+	rows, size := p.ownLegendLayout(entries)
+	if n := fit(len(rows)); sampled && !netDown(netStrips[:n]) {
+		less := legend(false)
+		r2, s2 := p.ownLegendLayout(less)
+		if !netDown(netStrips[:fit(len(r2))]) {
+			entries, rows, size = less, r2, s2
+		}
+	}
+	n := fit(len(rows))
 	for _, e := range entries {
 		p.netLegend = append(p.netLegend, e.label)
 	}
-	rows, size := p.ownLegendLayout(entries)
-	p.rows = len(rows)
 	if !sampled {
 		p.header(ViewNetGraph.Title(), fmt.Sprintf("%.3f s: no tick sampled yet", now.Seconds()))
 		if ng == nil {
@@ -109,15 +132,12 @@ func (p *pane) netgraph() {
 		return
 	}
 	last := lastTick(ng.Rows, now)
-	x, y, w, h := p.area() // the header's height is the pane's already
-	axisH := 20 * p.s
+	x, y, w, h := p.area()
 	g.x0, g.x1 = x, x+w-6*p.s
-	fit := max(1, int((h-axisH)/(netStripMinH*p.s)))
-	strips := netStrips
+	strips := netStrips[:n]
 	info := p.netInfo(last, now)
-	if fit < len(strips) {
-		strips = strips[:fit]
-		info += sep + fmt.Sprintf("%d of %d strips (a taller pane shows all)", fit, len(netStrips))
+	if n < len(netStrips) {
+		info += sep + fmt.Sprintf("%d of %d strips (a taller pane shows all)", n, len(netStrips))
 	}
 	p.header(ViewNetGraph.Title(), info)
 	sh := (h - axisH) / float64(len(strips))
@@ -254,6 +274,16 @@ func (p *pane) netStrip(s *netStrip, g *netGeometry, top, h float64, rows, last 
 			p.netTrace(s.down, g, rows, w.name, w.c, y, true, true, width, 0)
 		}
 	}
+}
+
+// netDown says whether any of strips draws a quantity down as well.
+func netDown(strips []netStrip) bool {
+	for _, s := range strips {
+		if s.down != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func downOf(s *netStrip, r *telemetry.Row) float64 {

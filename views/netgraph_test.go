@@ -121,6 +121,10 @@ func TestNetGraphSaysWhatItHoldsAndLegendsWhatItDraws(t *testing.T) {
 		if !strings.Contains(r.last.info, fmt.Sprintf("of %d strips (a taller pane shows all)", len(netStrips))) {
 			t.Errorf("at 640x300 the header says %q: no word of the strips left out", r.last.info)
 		}
+		// its strips draw nothing dashed: the legend does not list it
+		if strings.Contains(strings.Join(r.last.netLegend, ", "), "down") {
+			t.Errorf("at 640x300 the legend lists %q, and no strip shown is dashed (%s)", r.last.netLegend, r.last.info)
+		}
 	}
 }
 
