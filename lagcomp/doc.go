@@ -37,7 +37,9 @@
 //   - timeline: Session, keyframes, the input script (over lagcomp's
 //     exported surface); moments: a lecture's bookmarks; sweep: grids of
 //     runs gathered into rows; records: the outputs (the JSON lines, the
-//     CSV, the summary's figures as their tags declare them);
+//     CSV, the summary's figures as their tags declare them); telemetry:
+//     the net graph's per-tick rows (sim --telemetry), read through a
+//     narrow interface;
 //   - internal/spare: the spare buffers a finished run hands on;
 //     internal/reach: what memory a value reaches (for the Recycler's
 //     tests); internal/testscene: what the tests share (a run as bytes).
