@@ -333,7 +333,7 @@ func stepProgress(sim *lagcomp.Sim, end model.Time, progress capture.Progress) {
 }
 
 // writeJSON writes the run's lines: its shots, projectiles, bursts,
-// movement, duel and traces, then (packets, when not nil) its packets,
+// movement, duel, kills and traces, then (packets, when not nil) its packets,
 // then the summary.
 func writeJSON(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Duration, packets func(*json.Encoder) error) error {
 	enc := json.NewEncoder(w)
@@ -361,6 +361,11 @@ func writeJSON(w io.Writer, sim *lagcomp.Sim, sum *lagcomp.Summary, wall time.Du
 	}
 	if pa, ok := sim.PeekersAdvantage(); ok {
 		if err := enc.Encode(records.Duel(&pa)); err != nil {
+			return err
+		}
+	}
+	for _, k := range sim.Kills() {
+		if err := enc.Encode(records.Kill(&k)); err != nil {
 			return err
 		}
 	}

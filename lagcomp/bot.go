@@ -16,6 +16,10 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	v := &c.Display
 	other := foe(c.Index)
 	user := cfg.Control == ControlUser && c.Index == ShooterPawn
+	if c.dead { // told of its death: the dead do not fire
+		c.firing = false
+		return
+	}
 	if !c.armed {
 		// a player fires at what the screen shows once it shows the world
 		// as it was, not while the interpolation buffer fills; the first

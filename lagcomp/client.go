@@ -63,6 +63,10 @@ type Client struct {
 	ping *ping.Tracker
 	// rejoin is its handshake after a disconnect, both ends' state of it
 	rejoin rejoin
+	// dead: the newest snapshot (stamped lifeStamp) showed its own pawn
+	// dead (health.go): it neither moves nor fires until one shows it alive
+	dead      bool
+	lifeStamp model.Time
 
 	// weapon state of the shooter bot: it starts firing firePhase after
 	// its display first fills (armed), a phase drawn from the seed
@@ -644,6 +648,9 @@ func (s *Sim) makeCommand(c *Client, t, end model.Time) {
 		var epoch int
 		in.Vel, in.Yaw, epoch, in.Alive, in.Jump = s.botHands(c, end, dt)
 		in.Epoch = int32(epoch)
+	}
+	if c.dead { // told of its death: the dead do not move
+		in.Vel = model.Vec{}
 	}
 	c.pred.Predict(in, s.predictWalls())
 	if s.cfg.clientReports() { // ServerMove's ClientLoc: where the prediction put the pawn

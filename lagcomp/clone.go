@@ -64,6 +64,7 @@ func (s *Sim) clone() *Sim {
 	c.pending = s.pending.Clone()
 	c.Shots = s.Shots.clone()
 	c.tally = s.tally.clone()
+	c.life.kills = slices.Clip(s.life.kills) // append-only: shared, clipped
 	// the frames' log is append-only (it moves into another array):
 	// shared, clipped; the ring is written over as entries leave, so the
 	// copy has none until Clone makes it (relog)

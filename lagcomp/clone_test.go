@@ -32,7 +32,7 @@ import (
 // When a field is added to any of them, TestCloneHandlesEveryField fails
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
-	reflect.TypeFor[Sim](): {"sight", "duelAim", "duelAimSrc", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
+	reflect.TypeFor[Sim](): {"sight", "life", "duelAim", "duelAimSrc", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
 		"tally", "Dropped", "log", "extras", "packets", "packetsAt", "packetsLo", "noReuse", "countSettled", "packetBytes", "snapBytes", "inputBytes", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "packetTo", "tickTo", "unlogged", "user", "sampled", "sampledLog", "honest", "twin", "work", "spares", "lent", "recycled"},
 	// the script and its actions are never written after New: shared
 	reflect.TypeFor[scriptState](): {"evs", "acts", "next", "refused", "refusedWhy", "reconnects", "resetDropped", "cuts"},
@@ -63,13 +63,16 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[chunklog.Spare[fireeffects.ValueChange]]():  {"chunks"},
 	reflect.TypeFor[chunklog.Spare[fireeffects.FireUpdate]]():   {"chunks"},
 	reflect.TypeFor[chunklog.Spare[fireeffects.PlayedEffect]](): {"chunks"},
-	reflect.TypeFor[ServerPawn]():                               {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted", "packed", "leg"},
+	reflect.TypeFor[ServerPawn]():                               {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted", "packed", "leg", "life"},
 	reflect.TypeFor[offsetFrom]():                               {"T", "Offset"},
 	reflect.TypeFor[conn]():                                     {"highSeq", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs", "nextFire", "delayed"},
 	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "snapBuf", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "seenTrail", "Display", "lerp", "ping", "firePhase", "armed",
 		"nextFire", "burstShots", "firing", "noSight", "noSightHeld", "holding", "released", "stopQueued", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
-		"pred", "hands", "inputSeq", "framed", "prevFrame", "batch", "slab", "slabGen", "oldSlabs", "sentInputs", "batchKept", "sentKept", "cmds", "cmdWaits", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "corrections", "lastCorr", "maxCorr", "rejoin"},
+		"pred", "hands", "inputSeq", "framed", "prevFrame", "batch", "slab", "slabGen", "oldSlabs", "sentInputs", "batchKept", "sentKept", "cmds", "cmdWaits", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "corrections", "lastCorr", "maxCorr", "rejoin", "dead", "lifeStamp"},
 	reflect.TypeFor[rejoin]():              {"active", "event", "tries", "sent", "accepted", "replied", "awaitFirst"}, // plain values
+	reflect.TypeFor[life]():                {"hp", "dead", "diedAt", "at", "lives", "played"},                         // plain values
+	reflect.TypeFor[lifeTally]():           {"kills"},                                                                 // append-only: clipped
+	reflect.TypeFor[KillRecord]():          {"Killer", "Victim", "At", "Seq", "Weapon", "Trade"},                      // plain values
 	reflect.TypeFor[UserInput]():           {"Move", "Aim", "Yaw"},
 	reflect.TypeFor[SampledUserInput]():    {"Pawn", "T", "In"}, // plain values; the log is clipped (append-only)
 	reflect.TypeFor[movement.Buffer]():     {"Lead", "Starve", "CatchUp", "MaxMoveDelta", "MaxPosError", "queue", "head", "next", "anchored", "firstSeq", "firstT", "firstAt", "hasFirst", "Offset", "cursor", "last", "hasLast", "checked", "cushion", "firstLink", "now", "tick", "missed", "owed", "budget", "capped", "windowStart", "linkSum", "linkN", "rising", "Knots", "Stats"},
@@ -82,7 +85,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[projState](): {"id", "seq", "weapon", "spec", "fire", "origin", "dir", "lastSeen", "server", "srvAt", "srvPos",
 		"srvPath", "srvDone", "final", "finalT", "hits", "ff", "spawnT", "predicted", "fakeAt", "fakeDelay", "fakeSpawned", "fake",
 		"auth", "rec", "linkOffsetM", "catchupM", "maxDiv", "fakeFinal", "remote", "remoteTau", "remoteJump", "remoteDelay",
-		"remoteFinal", "remoteDueT", "remoteDetT", "serverRules", "rejected", "expired", "neverSpawned", "duplicates", "gaveUp", "arrivalRule", "arrivalDelay", "resends"},
+		"remoteFinal", "remoteDueT", "remoteDetT", "serverRules", "rejected", "expired", "damage", "dealt", "neverSpawned", "duplicates", "gaveUp", "arrivalRule", "arrivalDelay", "resends"},
 	reflect.TypeFor[movingCopy](): {"shown", "alive", "pos", "at", "path", "det"},
 	reflect.TypeFor[projectile.Reconciler](): {"mismatchM", "predictFX", "fakeAlive", "fakeDet", "fakeDetPos", "switchAt", "linked",
 		"pendingAuth", "spawnedDetonated", "Rule", "Fired", "FX", "FXAt", "FXFake", "HasFX", "fxShown", "done"},
@@ -100,7 +103,7 @@ var cloned = map[reflect.Type][]string{
 	fieldType[orderstat.Stat]("memo").Elem():                     {"p", "x", "n"},
 	reflect.TypeFor[projTally]():                                 {"s", "linked", "pairs", "linkSum", "detSum"},
 	reflect.TypeFor[Summary](): {"ShotsFired", "ShotsLost", "ShotsInFlight", "ProjectilesSpawned", "LostClientHits", "DupsRejected", "PingCapped", "PingDropped", "HandshakesFailed", "ReliableGaveUp", "ConnLost", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "HitRate", "FalseHitRate", "FalseMissRate", "ShotsLostRate", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P50RewindErrM", "P95RewindErrM", "MaxRewindErrM", "MeanRewindMs", "MeanIdealMs", "P50ExtraRewindMs", "P95ExtraRewindMs", "MaxExtraRewindMs", "P50ArrivalDelayMs", "P95ArrivalDelayMs", "MaxArrivalDelayMs", "ClockErrorShots", "MeanClockErrorMs", "MaxClockErrorMs", "ClockVerdicts", "CheatHitsGained", "ByRole", "RuleCounts", "MaxWarpM", "StarvedFrames", "FireHeldNoSight", "MergedShots",
-		"InputsSent", "CmdRateCapped", "InputsLost", "InputsGuessed", "InputDelayMsMean", "StarvedTicks", "InputResyncs", "LastCmdReplays", "UsercmdsCapped", "MovesClamped", "PositionsAccepted", "PositionsAdjusted", "Corrections", "MaxCorrectionM"},
+		"InputsSent", "CmdRateCapped", "InputsLost", "InputsGuessed", "InputDelayMsMean", "StarvedTicks", "InputResyncs", "LastCmdReplays", "UsercmdsCapped", "MovesClamped", "PositionsAccepted", "PositionsAdjusted", "Kills", "Deaths", "DamageDealt", "DamageTaken", "Trades", "DeadRejected", "Corrections", "MaxCorrectionM"},
 	reflect.TypeFor[ProjectileSummary]():                 {"Count", "Outcomes", "Rules", "ServerRules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
 	reflect.TypeFor[sightings]():                         {"hidden", "armed", "seen", "at", "srvHidden", "srvShown", "won", "winner", "wonAt", "snapLost", "peekBuf", "peekCorr", "inputLate", "corrected", "shotAt", "shotArr", "shotOf"},
 	reflect.TypeFor[schedule.Metronome]():                {"base", "hz", "n"},

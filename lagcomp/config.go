@@ -194,6 +194,17 @@ type Config struct {
 	Duel     bool
 	Observer model.Motion
 
+	// Health and damage (health.go): a player's pawn's health (0: it
+	// cannot die), each weapon's damage by body part (-1: the weapon's
+	// own, weaponDamage), the time dead before a respawn, and what the
+	// server does with a shot its dead shooter fired.
+	Health        int
+	DamageBody    int
+	DamageHead    int
+	RespawnMs     float64
+	DeadShooter   DeadShooter
+	TradeWindowMs float64
+
 	// Events is the run's script of network events (lagcomp/events' text
 	// form): key changes, outages and disconnects at exact times.
 	Events string

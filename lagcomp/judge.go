@@ -40,6 +40,10 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 	}
 	shooter := &srv.Pawns[cmd.Client]
 	victim := foe(cmd.Client) // the target, or in a duel the shooter for the target's shots
+	var trade bool
+	if refused == "" && cfg.mortal() {
+		refused, trade = s.deadShooter(cmd, arrival)
+	}
 	if cmd.Weapon.IsProjectile() {
 		s.spawnProjectile(cmd, refused, shooter.Pose, via)
 		return
@@ -54,6 +58,9 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 		s.acceptClaim(&r, cmd, victim)
 	default:
 		s.trace(&r, cn, cmd, victim)
+	}
+	if trade {
+		r.Rules = append(r.Rules, rule.Trade)
 	}
 	if !r.Rejected {
 		r.Rules = append(r.Rules, refireRule(via)...)
@@ -71,6 +78,9 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 	}
 	if r.ServerHit {
 		r.BehindCover = s.victimBehindCover(&r)
+	}
+	if cfg.mortal() {
+		s.judgedDamage(&r, trade)
 	}
 	s.arrivalRules(&r, &ps, via)
 	if p := s.shot(cmd.Seq); p != nil {

@@ -22,6 +22,10 @@ const (
 	WeaponBolt   WeaponKind = "bolt"   // fast, small, direct hit
 )
 
+// Weapons lists every weapon, hitscan and projectile, in the order the
+// UI offers them.
+var Weapons = []WeaponKind{WeaponRifle, WeaponRapid, WeaponRocket, WeaponBolt}
+
 // IsProjectile reports whether a weapon fires projectiles.
 func (w WeaponKind) IsProjectile() bool { return w == WeaponRocket || w == WeaponBolt }
 
@@ -105,6 +109,8 @@ type projState struct {
 	serverRules []Rule
 	rejected    bool // the server refused its command
 	expired     bool // its lifetime ran out before it met anything
+	damage      int  // the health it took from the pawns it hit
+	dealt       bool // it detonated with health > 0: damage means something
 
 	// delivery of its fire command
 	neverSpawned bool       // the command was lost: the server never spawned it
@@ -269,6 +275,17 @@ func (p *projState) detonate(s *Sim, hit model.Hit, t model.Time) {
 			if i != hit.Pawn && pw.Alive && pw.Pos.Dist(hit.Point) <= p.spec.RadiusM {
 				p.hits = append(p.hits, i)
 			}
+		}
+	}
+	if s.cfg.mortal() { // the server deals its damage at the detonation: the direct hit by its part, the area's as a body hit
+		p.dealt = true
+		for k, i := range p.hits {
+			part := model.PartBody
+			if k == 0 && i == hit.Pawn {
+				part = hit.Part
+			}
+			dealt, _ := s.hurt(ShooterPawn, i, s.cfg.hitDamage(part), p.seq, false)
+			p.damage += dealt
 		}
 	}
 }

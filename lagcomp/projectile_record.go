@@ -37,8 +37,12 @@ type ProjectileRecord struct {
 	FX                        model.Vec   // where the owner finally saw the effects
 	FXFake                    bool
 	Hits                      []int // pawns the server's detonation hit
-	RemoteJumpM               float64
-	RemoteDelay               model.Time // from TornOff's arrival to the remote copy's detonation (< 0: it hit something of its own first)
+	// Damage is the health its detonation took from them (health.go);
+	// HasDamage: it detonated with health > 0
+	Damage      int
+	HasDamage   bool
+	RemoteJumpM float64
+	RemoteDelay model.Time // from TornOff's arrival to the remote copy's detonation (< 0: it hit something of its own first)
 	// RemoteDet is where the remote client's own simulation detonated its
 	// copy (nil: not yet); RemoteDetDistM its distance from the server's
 	// detonation (NaN if either is missing)
@@ -125,6 +129,7 @@ func (p *projState) record() ProjectileRecord {
 	r.Done = p.rec.Done() && (p.srvDone || p.rec.Rule == projectile.ReconcileRejected) && !p.remote.alive && !p.fake.alive ||
 		p.neverSpawned && !p.fake.alive
 	r.MessagesGivenUp = p.gaveUp
+	r.Damage, r.HasDamage = p.damage, p.dealt
 	r.Outcome, r.ServerRules = p.outcome(), slices.Clone(p.serverRules)
 	r.HasFX, r.ArrivalRule, r.ArrivalDelay, r.Resends, r.DuplicatesRejected = p.rec.HasFX, p.arrivalRule, p.arrivalDelay, p.resends, p.duplicates
 	return r

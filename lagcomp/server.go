@@ -46,6 +46,8 @@ type ServerPawn struct {
 	packed rewind.Packed
 	// leg is a bystander's random walk's current leg, remembered (a value: a clone copies it)
 	leg model.WalkLeg
+	// life is a player's health and death (health.go; a value: a clone copies it)
+	life life
 }
 
 // offsetFrom is an input buffer offset and the server time it took effect.
@@ -162,6 +164,7 @@ func newServer(cfg *Config, motions []model.Motion, clients int, r *Recycler) *S
 			s.Pawns[i].MaxSpeed = userSpeed(cfg, i)
 		}
 	}
+	s.lifeStart(cfg)
 	for i := range s.conns {
 		s.conns[i] = &conn{measured: ping.NewTracker(cfg.PingStyle, model.MsF(cfg.PingIntervalMs), cfg.PingSmoothing),
 			inputs: movement.NewBuffer(inputLead(cfg), r.bufferQueue(), r.bufferKnots())}
@@ -191,7 +194,11 @@ func (s *Server) advance(cfg *Config, t model.Time) {
 		p := &s.Pawns[i]
 		var pose model.Pose
 		if p.Driven {
-			pose = s.play(cfg, i, t, tick)
+			base := p.Pose
+			if cfg.mortal() {
+				base = s.lifeBase(cfg, p, t)
+			}
+			pose = s.play(cfg, i, t, tick, base)
 		} else {
 			pose = p.Motion.AtLeg(t, &p.leg)
 		}
@@ -252,20 +259,33 @@ func (s *Server) shotOrigin(cfg *Config, cmd *Command) model.Vec {
 	if !p.Driven {
 		return p.Pose.Pos
 	}
-	return s.conns[cmd.Client].inputs.Ahead(p.Pose, cmd.Fire, cfg.Walls).Pos
+	base := p.Pose
+	if cfg.mortal() {
+		base = p.life.inputPose(base)
+	}
+	return s.conns[cmd.Client].inputs.Ahead(base, cmd.Fire, cfg.Walls).Pos
 }
 
 // play moves player pawn i to tick t by its client's inputs: the input
-// buffer plays them (repeating the last when none has come), walls stop
-// it, and the path it took is kept for the truth between ticks.
-func (s *Server) play(cfg *Config, i int, t, tick model.Time) model.Pose {
+// buffer plays them (repeating the last when none has come) from base,
+// walls stop it, and the path it took is kept for the truth between
+// ticks. A mortal pawn's inputs play on the pose its client knows
+// (life.inputPose); its death and respawns are laid over what they give.
+func (s *Server) play(cfg *Config, i int, t, tick model.Time, base model.Pose) model.Pose {
 	p, b := &s.Pawns[i], s.conns[i].inputs
 	b.Lead, b.Starve = inputLead(cfg), cfg.InputStarved
 	b.CatchUp, b.MaxMoveDelta = model.Time(cfg.MaxUsercmdTicks)*tick, model.MsF(cfg.MaxMoveDeltaMs)
 	if cfg.clientReports() {
 		b.MaxPosError = cfg.MaxPositionErrorM
 	}
-	pose, _ := b.Tick(t, tick, p.Pose, cfg.Walls)
+	pose, _ := b.Tick(t, tick, base, cfg.Walls)
+	if cfg.mortal() {
+		p.life.played = pose
+		pose = p.life.over(pose)
+		for k := range b.Knots {
+			b.Knots[k].Pose = p.life.over(b.Knots[k].Pose)
+		}
+	}
 	if b.Anchored() && (len(p.offsets) == 0 || p.offsets[len(p.offsets)-1].Offset != b.Offset) {
 		p.offsets = append(p.offsets, offsetFrom{t, b.Offset})
 		if keep := t - model.MsF(cfg.MaxTrailMs) - pathKeep; len(p.offsets) > 64 {
@@ -330,7 +350,7 @@ func (s *Server) indexBounds() {
 // and tells each client how far the server has played its inputs. held
 // says whether anything can still read the snapshots of a slab
 // (Sim.snapshotsHeld).
-func (s *Server) snapshot(held func(gen uint32) bool) *Snapshot {
+func (s *Server) snapshot(cfg *Config, held func(gen uint32) bool) *Snapshot {
 	snap := s.snapSlab.carve(len(s.Pawns), len(s.conns), held)
 	snap.Stamp = s.Now
 	for i := range s.Pawns {
@@ -338,7 +358,11 @@ func (s *Server) snapshot(held func(gen uint32) bool) *Snapshot {
 	}
 	for i, cn := range s.conns {
 		if cn.inputs.Anchored() {
-			snap.Acks[i], snap.Played[i] = movement.Ack{Cursor: cn.inputs.Cursor(), Pose: s.Pawns[i].Pose}, true
+			pose := s.Pawns[i].Pose
+			if cfg.mortal() {
+				pose = s.Pawns[i].life.inputPose(pose)
+			}
+			snap.Acks[i], snap.Played[i] = movement.Ack{Cursor: cn.inputs.Cursor(), Pose: pose}, true
 		}
 	}
 	return snap

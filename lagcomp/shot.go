@@ -135,7 +135,13 @@ type ShotRecord struct {
 	RewoundPawns   []int           // which pawns the broad phase let through
 	BroadPhase     BroadPhaseVisit // the grid cells the broad phase walked (none with it off)
 	BehindCover    bool            // server hit the target although the victim's own screen, when the server judged it, showed a wall between it and the shooter
-	Untold         Untold          // the optional fields a records line left out (none in lagscope's own)
+	// Damage is the health the shot took from the pawn it hit, Killed
+	// whether that killed it (health.go); HasDamage: pawns could die
+	// (health > 0) and the server judged it, so the two mean something.
+	Damage    int
+	Killed    bool
+	HasDamage bool
+	Untold    Untold // the optional fields a records line left out (none in lagscope's own)
 	// what the victim's screen showed when a hit was judged: its frame
 	// time, itself and the shooter
 	victimAt                  model.Time

@@ -99,6 +99,7 @@ type Sim struct {
 	fx         *fireeffects.Log   // every shot and every remote effect (ShooterGame's BurstCounter article)
 
 	sight sightings // the duel's first sightings and its winner (a value)
+	life  lifeTally // the run's kills and damage (health.go)
 	// the duel's target bot aims with its own stream (nil without a duel)
 	duelAim    *rand.Rand
 	duelAimSrc *rand.PCG
@@ -640,7 +641,7 @@ func (s *Sim) serverTick(t model.Time) {
 	}
 	s.tickProjectiles()
 	if s.snaps.Due(srv.Now, cfg.SnapshotHz) {
-		snap := srv.snapshot(s.snapshotsHeld)
+		snap := srv.snapshot(cfg, s.snapshotsHeld)
 		for _, c := range s.Clients {
 			s.send(&Packet{Kind: PacketSnapshot, Client: c.Index, Snap: snap}, c)
 		}
@@ -762,7 +763,11 @@ func (s *Sim) render(c *Client, t model.Time) {
 	}
 	s.rejoinFrame(c, t)
 	s.sampleInput(c, t)
-	c.display(cfg, t, c.pred.Pose, len(s.Server.Pawns))
+	own := c.pred.Pose
+	if c.dead { // its pawn as the snapshot told it: dead
+		own.Alive = false
+	}
+	c.display(cfg, t, own, len(s.Server.Pawns))
 	if c.Display.Starved {
 		c.starved++
 	}
@@ -820,6 +825,9 @@ func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time, stale bool) {
 	case PacketSnapshot:
 		keep := model.MsF(s.cfg.InterpMs) + model.Second
 		c.receive(p.Snap, keep)
+		if s.cfg.mortal() {
+			c.told(p.Snap)
+		}
 		s.reconcile(c, p.Snap, t)
 	case PacketPong: // ClientReturnPing, then ServerUpdatePing
 		changed := c.ping.Return(p.Stamp, t)

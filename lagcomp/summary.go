@@ -120,6 +120,15 @@ type Summary struct {
 	CmdRateCapped     int     `json:"cmd_rate_capped" from:"movement.cmd_rate_capped" name:"command packets capped at fps" unit:"" doc:"command packets the players' clients sent at one a frame, or one a command, because cmd_rate_hz asked for more than fps or the command beat (cmd_per; rule cmd_rate_capped, named on their movement lines)"`
 	Corrections       int     `json:"corrections" from:"movement.corrections" name:"corrections" unit:"" doc:"reconciliations that moved a client's predicted pawn by a millimetre or more"`
 	MaxCorrectionM    float64 `json:"max_correction_m" from:"movement.max_correction_m" name:"largest correction" unit:"m" bounds:"0," doc:"largest such correction, any client"`
+	// Health and damage (health > 0; health.go), from the shooter's side
+	// (pawn 0: a duel's holder): each left out when 0, so a run without
+	// health prints what it did before.
+	Kills        int `json:"kills,omitempty" from:"kill" name:"kills" unit:"" doc:"health > 0: pawns the shooter killed (kill lines with killer 0; left out when 0)"`
+	Deaths       int `json:"deaths,omitempty" from:"kill" name:"deaths" unit:"" doc:"health > 0: times the shooter died (kill lines with victim 0; left out when 0)"`
+	DamageDealt  int `json:"damage_dealt,omitempty" from:"shot+projectile" name:"damage dealt" unit:"" doc:"health > 0: health the shooter's hits took, hitscan (its shot lines' damage) and projectile (left out when 0)"`
+	DamageTaken  int `json:"damage_taken,omitempty" from:"shot" name:"damage taken" unit:"" doc:"health > 0: health the shooter lost to the other player's hits (left out when 0)"`
+	Trades       int `json:"trades,omitempty" from:"kill" name:"trades" unit:"" doc:"dead_shooter = trade: kills made by a shot whose shooter was dead already, judged within trade_window_ms (rule trade): both died (kill lines with trade; left out when 0)"`
+	DeadRejected int `json:"shots_rejected_dead,omitempty" from:"shot+projectile" name:"shots rejected from the dead" unit:"" doc:"health > 0: shots, any weapon, either player, whose command reached the server after their shooter died there and were refused (rule shooter_dead; left out when 0)"`
 }
 
 // RuleCount is how often a rule applied.
@@ -347,6 +356,7 @@ func (s *Sim) Summary() Summary {
 	if p, ok := s.PeekersAdvantage(); ok {
 		sum.FoldDuelRules(p.Rules)
 	}
+	s.foldLife(&sum)
 	return sum
 }
 
@@ -358,6 +368,21 @@ func (sum *Summary) FoldDuelRules(rules []Rule) {
 	for _, r := range rules {
 		sum.RuleCounts = tally(sum.RuleCounts, r)
 	}
+}
+
+// foldLife puts the run's kills and damage in the summary (health > 0).
+func (s *Sim) foldLife(sum *Summary) {
+	if !s.cfg.mortal() {
+		return
+	}
+	shots := func(yield func(*ShotRecord) bool) {
+		for i := range s.Shots.Len() {
+			if !yield(s.Shots.At(i)) {
+				return
+			}
+		}
+	}
+	sum.FoldLife(s.life.kills, shots, s.Projectiles())
 }
 
 // FoldMovement folds the players' movement records into the summary's

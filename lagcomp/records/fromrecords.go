@@ -46,6 +46,14 @@ func (run *Run) Summarize() RecordsSummary {
 		sum.MergedShots += b.MergedShots
 	}
 	run.foldMovement(&sum)
+	shots := func(yield func(*lagcomp.ShotRecord) bool) {
+		for i := range run.Shots {
+			if !yield(&run.Shots[i]) {
+				return
+			}
+		}
+	}
+	sum.FoldLife(run.Kills, shots, run.Projectiles)
 	rs := RecordsSummary{
 		SummaryJSON: SummaryJSON{Type: "summary", Summary: sum, ProjectileSummary: lagcomp.SummarizeProjectiles(run.Projectiles),
 			PeekersAdvantageMs: math.NaN(), AtServerGapMs: math.NaN()},

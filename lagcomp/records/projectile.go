@@ -41,6 +41,9 @@ type ProjectileJSON struct {
 	MessagesGivenUp  int                 `json:"messages_given_up"`
 	Outcome          string              `json:"outcome"`
 	ServerRules      []lagcomp.Rule      `json:"server_rules"`
+	// the health its detonation took from the pawns it hit (health > 0;
+	// left out otherwise, so a run without health prints what it did)
+	Damage *int `json:"damage,omitempty"`
 }
 
 // Projectile is a projectile record in its output form.
@@ -64,6 +67,9 @@ func Projectile(r *lagcomp.ProjectileRecord) ProjectileJSON {
 	if r.HasFX {
 		fx := xy(r.FX)
 		j.Effects = &fx
+	}
+	if r.HasDamage {
+		j.Damage = ptr(r.Damage)
 	}
 	if r.Spawned {
 		ms := r.SpawnT.Millis()

@@ -35,7 +35,8 @@ type Run struct {
 	Bursts      []BurstJSON
 	Movement    []MovementJSON // a line per player's client
 	Duels       []DuelJSON
-	OwnSummary  map[string]any // the file's own summary line, nil if none
+	Kills       []lagcomp.KillRecord // a line per death (health > 0)
+	OwnSummary  map[string]any       // the file's own summary line, nil if none
 	// Missing counts the optional fields a figure needs that some record
 	// it counts left out (behind_cover on a judged shot): the figure has
 	// no value from these records.
@@ -55,7 +56,7 @@ type Run struct {
 // LineTypes are the types a records line may have, as
 // docs/records.schema.json lists them: any other is an error (a "Shot"
 // dropped with a note would leave its shot out of every figure).
-var LineTypes = []string{"shot", "projectile", "burst", "duel", "packet", "trace", "movement", "summary"}
+var LineTypes = []string{"shot", "projectile", "burst", "duel", "kill", "packet", "trace", "movement", "summary"}
 
 // LineError is a records line that cannot be read: it names the file,
 // the line and the field.
@@ -178,6 +179,13 @@ func (run *Run) line(text []byte, n int) error {
 			return &LineError{File: run.File, Line: n, Field: err.field, Msg: err.msg}
 		}
 		run.packets.add(&p)
+	case "kill":
+		l.known(killFields)
+		k := l.kill()
+		if l.err != nil {
+			return l.err
+		}
+		run.Kills = append(run.Kills, k)
 	case "summary":
 		if run.OwnSummary != nil {
 			return &LineError{File: run.File, Line: n, Field: "type", Msg: "a second summary line: a records file is one run"}
@@ -261,6 +269,7 @@ func jsonFields(t reflect.Type) []string {
 
 var (
 	shotFields       = jsonFields(reflect.TypeFor[ShotJSON]())
+	killFields       = jsonFields(reflect.TypeFor[KillJSON]())
 	projectileFields = jsonFields(reflect.TypeFor[ProjectileJSON]())
 )
 

@@ -38,6 +38,9 @@ func (l *lineReader) projectile() lagcomp.ProjectileRecord {
 		r.DetonationDistM = x
 	}
 	r.Outcome = lagcomp.ProjectileOutcome(l.str("outcome", true))
+	if l.present("damage") { // health > 0
+		r.Damage, r.HasDamage = l.count("damage", true, 0), true
+	}
 	if l.err == nil && !slices.Contains(projectileOutcomes, r.Outcome) {
 		l.fail("outcome", "want one of %v, got %q", projectileOutcomes, r.Outcome)
 	}

@@ -73,6 +73,10 @@ func (l *lineReader) shot(missing map[string]int) lagcomp.ShotRecord {
 			missing["clock_error_ms"]++
 		}
 	}
+	if l.present("damage") || l.present("killed") { // health > 0: both, or neither
+		r.Damage, r.HasDamage = l.count("damage", true, 0), true
+		r.Killed, _ = l.boolean("killed", true, false)
+	}
 	l.agree(&r)
 	l.inOrder(&r)
 	l.untold(&r)

@@ -70,6 +70,11 @@ type ShotJSON struct {
 	InterpFromTick    *int64                 `json:"interp_from_tick,omitempty"`
 	InterpToTick      *int64                 `json:"interp_to_tick,omitempty"`
 	InterpFraction    *float64               `json:"interp_fraction,omitempty"`
+	// the health the shot took from the pawn it hit and whether that
+	// killed it: a judged shot's when pawns can die (health > 0), left
+	// out otherwise, so a run without health prints what it did before
+	Damage *int  `json:"damage,omitempty"`
+	Killed *bool `json:"killed,omitempty"`
 }
 
 // PoseJSON is a pose in the JSON output.
@@ -143,6 +148,9 @@ func Shot(r *lagcomp.ShotRecord) ShotJSON {
 		j.ClaimedStampMs = ptr(r.Claimed.Millis())
 	}
 	stampJSON(&j, &r.Stamp)
+	if r.HasDamage {
+		j.Damage, j.Killed = ptr(r.Damage), ptr(r.Killed)
+	}
 	return j
 }
 

@@ -67,6 +67,7 @@ const (
 	Duplicate       Rule = "duplicate_command"
 	OutOfOrder      Rule = "out_of_order"
 	ShooterDead     Rule = "shooter_dead"
+	Trade           Rule = "trade"
 	DuplicatePacket Rule = "duplicate_packet"
 	CommandResent   Rule = "command_resent"
 	CommandBackup   Rule = "command_backup"
@@ -138,7 +139,8 @@ type Meta struct {
 var table = []Meta{
 	{Duplicate, Delivery, Refused, "a command seen before: rejected"},
 	{OutOfOrder, Delivery, Refused, "older than a command already processed: rejected"},
-	{ShooterDead, Delivery, Refused, "a projectile command that arrived while its shooter was dead on the server: no projectile spawned"},
+	{ShooterDead, Delivery, Refused, "a command that arrived while its shooter was dead on the server (health > 0, dead_shooter = reject, or a trade window passed; a projectile's always): no trace, no projectile spawned"},
+	{Trade, Delivery, Nothing, "dead_shooter = trade: the shot arrived after its shooter died on the server, within trade_window_ms of the death, so it was judged (its client fired it before its death reached it); a kill it makes is a trade, both dead"},
 	{DuplicatePacket, Delivery, Nothing, "a network duplicate of its packet: dropped by the packet layer's sequence number"},
 	{CommandResent, Delivery, Nothing, "reliable_fire: the command arrived in a resend, late by arrival_delay_ms"},
 	{CommandBackup, Delivery, Nothing, "cl_cmdbackup: the command arrived repeated in a later packet, late by arrival_delay_ms"},
