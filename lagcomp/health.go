@@ -169,15 +169,15 @@ func (s *Server) lifeStart(cfg *Config) {
 
 // lifeBase is the pose pawn p's inputs play on at tick t: where it
 // stands, or, once respawn_ms has passed since its death, its spawn
-// point — where its script (its bot's hands) has it then, a stationary
-// pawn's own spot.
+// point — its script's anchor (Motion.Origin: a stationary pawn's own
+// spot, a peeker's place behind its cover, a strafe's centre), facing as
+// its script does then; its bot's hands walk it on from there.
 func (s *Server) lifeBase(cfg *Config, p *ServerPawn, t model.Time) model.Pose {
 	l := &p.life
 	if l.dead && t >= l.diedAt+model.MsF(cfg.RespawnMs) {
-		spawn := p.Motion.At(t)
 		l.dead, l.hp = false, cfg.Health
 		l.lives++
-		l.played.Pos, l.played.Yaw = spawn.Pos, spawn.Yaw
+		l.played.Pos, l.played.Yaw = p.Motion.Origin, p.Motion.At(t).Yaw
 		return l.played
 	}
 	return l.inputPose(p.Pose)

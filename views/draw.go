@@ -302,7 +302,7 @@ func (p *pane) hitbox(pose model.Pose, c color.NRGBA, fill float64, width float6
 		p.stroke(sp, c, width*p.s)
 	}
 	p.shapeOf(box, hx, hy)
-	if !pose.Alive { // a dead pawn: crossed out
+	if !pose.Alive { // a dead pawn: crossed out (health > 0: where it died, until it respawns; nameTag says "dead")
 		x, y := p.cam.px(pose.Pos)
 		r := 0.4 * p.cam.ppm
 		p.strokeLines(c, width*p.s, [4]float64{x - r, y - r, x + r, y + r}, [4]float64{x - r, y + r, x + r, y - r})

@@ -51,8 +51,8 @@ func (p *pane) server() {
 			p.hitbox(f.Pawns[i].Pose, p.pal.Neutral, 0, 1.5, false)
 			p.key(keyPawnNow)
 		}
-		p.nameTag(f.Pawns[lagcomp.ShooterPawn].Pose.Pos, "shooter")
-		p.nameTag(f.Pawns[lagcomp.TargetPawn].Pose.Pos, "target")
+		p.nameTag(f.Pawns[lagcomp.ShooterPawn].Pose, "shooter")
+		p.nameTag(f.Pawns[lagcomp.TargetPawn].Pose, "target")
 	}
 	info := fmt.Sprintf("t = %.3f s · tick %d Hz · snapshots %d Hz · mode %s · bias %.2f", f.T.Seconds(), f.Config.TickHz, f.Config.SnapshotHz, f.Config.Mode, f.Config.Bias)
 	if sel != nil {
@@ -73,9 +73,14 @@ func (p *pane) shotKey(r, sel *lagcomp.ShotRecord) key {
 	return keyGhostShots
 }
 
-// nameTag names a pawn in words, so a student knows which box is whom.
-func (p *pane) nameTag(at model.Vec, name string) {
-	p.label(at, name, p.pal.Text)
+// nameTag names a pawn in words, so a student knows which box is whom;
+// a dead one (health > 0, or a scripted death) is named so, beside the
+// cross its hitbox draws.
+func (p *pane) nameTag(pose model.Pose, name string) {
+	if !pose.Alive {
+		name += " (dead)"
+	}
+	p.label(pose.Pos, name, p.pal.Text)
 }
 
 // bystanders draws the extra pawns, and with the broad-phase layer the
@@ -176,10 +181,10 @@ func (p *pane) shooter() {
 	}
 	p.hitbox(own, p.pal.Neutral, 0, 1.5, false)
 	p.key(keyOwn)
-	p.nameTag(own.Pos, "you (shooter)")
+	p.nameTag(own, "you (shooter)")
 	if v.Shown[lagcomp.TargetPawn] {
 		p.crosshair(seen.Pos)
-		p.nameTag(seen.Pos, "target")
+		p.nameTag(seen, "target")
 	}
 	p.ownerProjectiles()
 	if p.o.Layers.ExtrapError && v.Shown[lagcomp.TargetPawn] {
@@ -281,11 +286,11 @@ func (p *pane) target() {
 	if p.o.Layers.ClientSeen && v.Shown[lagcomp.ShooterPawn] {
 		p.hitbox(shooter, p.pal.Victim, 0.35, 2, false)
 		p.key(keyVictimSaw)
-		p.nameTag(shooter.Pos, "shooter")
+		p.nameTag(shooter, "shooter")
 	}
 	p.hitbox(own, p.pal.Neutral, 0.15, 2, false)
 	p.key(keyOwn)
-	p.nameTag(own.Pos, "you (target)")
+	p.nameTag(own, "you (target)")
 	p.remoteProjectiles()
 	p.muzzleFlashes(shooter, v.Shown[lagcomp.ShooterPawn])
 	p.told()
