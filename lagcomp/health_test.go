@@ -303,3 +303,51 @@ func TestInstagibDuelTheGapAtTheServerDecides(t *testing.T) {
 		t.Fatalf("only %d of 24 seeds start the peeker behind cover", peeks)
 	}
 }
+
+// A killed pawn stays where it died, not alive, whatever its inputs
+// say, until the first tick respawn_ms after its death; then it stands
+// at its script's anchor (within a tick's walk of it), one epoch on, so
+// its trail starts again (trail_reset) and its last jump is that tick,
+// with its whole health.
+func TestDeathHoldsThePawnAndRespawnIsAJump(t *testing.T) {
+	c := constantVelocity()
+	c.Health, c.RespawnMs = 100, 500
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tick := c.Tick()
+	var died model.Time
+	for at := tick; at < 5*model.Second && len(s.Kills()) == 0; at += tick {
+		s.Step(at)
+	}
+	if len(s.Kills()) == 0 {
+		t.Fatal("no kill in 5 s")
+	}
+	k := s.Kills()[0]
+	died = k.At
+	p := &s.Server.Pawns[TargetPawn]
+	at, epoch := p.Pose.Pos, p.Pose.Epoch
+	respawn := died + 500*model.Millisecond
+	for now := died + tick; now < respawn; now += tick {
+		s.Step(now)
+		if p.Pose.Alive || p.Pose.Pos != at || p.Pose.Epoch != epoch {
+			t.Fatalf("at %v, %v after its death, the pawn is %+v, not dead at %v", now, now-died, p.Pose, at)
+		}
+	}
+	first := (respawn + tick - 1) / tick * tick // the first tick at or after it
+	s.Step(first - 1)
+	if p.Pose.Alive {
+		t.Fatalf("alive before its respawn tick %v", first)
+	}
+	s.Step(first)
+	if !p.Pose.Alive || p.Pose.Epoch != epoch+1 || p.LastJump != first || p.History.Len() != 1 {
+		t.Fatalf("at its respawn tick %v: pose %+v (epoch was %d), last jump %v, %d trail samples", first, p.Pose, epoch, p.LastJump, p.History.Len())
+	}
+	if d := p.Pose.Pos.Dist(c.Target.Origin); d > c.Target.Speed*tick.Seconds()+1e-9 {
+		t.Fatalf("respawned %.3f m from its anchor %v, more than a tick's walk", d, c.Target.Origin)
+	}
+	if s.Server.Pawns[TargetPawn].life.hp != c.Health {
+		t.Fatalf("respawned with %d health", s.Server.Pawns[TargetPawn].life.hp)
+	}
+}
