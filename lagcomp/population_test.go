@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"lagscope/lagcomp/netem"
+	"lagscope/lagcomp/rule"
+	"lagscope/model"
 )
 
 // Many draws of a population are its table: over 4 000 draws of a
@@ -120,5 +122,48 @@ func TestPopulationRefusesEventsItOverrides(t *testing.T) {
 		if err := cfg.Validate(); err != nil {
 			t.Errorf("%s under a population: %v", ev, err)
 		}
+	}
+}
+
+// A player drawn beyond the population's rows names population_tail on
+// its movement record, and the summary counts it once for each such
+// player (every rule is counted in the summary): over draws 0–19 of a run
+// with four players, the count is the tail draws', and some draw has one.
+func TestPopulationTailIsCountedInTheSummary(t *testing.T) {
+	cfg := Defaults()
+	cfg.Population, cfg.Observers = netem.UnityRegional, 2
+	seen := 0
+	for d := range 20 {
+		cfg.PopulationDraw = d
+		want := 0
+		for i := range 2 + cfg.Observers {
+			if pl, _ := cfg.PlayerLink(i); pl.Tail {
+				want++
+			}
+		}
+		s, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(300 * model.Millisecond)
+		named := 0
+		for _, m := range s.Movement() {
+			if slices.Contains(m.Rules, rule.PopulationTail) {
+				named++
+			}
+		}
+		got := 0
+		for _, rc := range s.Summary().RuleCounts {
+			if rc.Rule == rule.PopulationTail {
+				got = rc.Count
+			}
+		}
+		if named != want || got != want {
+			t.Errorf("draw %d: %d players drawn beyond the rows, %d movement records name it, the summary counts %d", d, want, named, got)
+		}
+		seen += want
+	}
+	if seen == 0 {
+		t.Fatal("no draw beyond the rows: the test checked nothing")
 	}
 }

@@ -99,7 +99,7 @@ type Summary struct {
 	// (a duel's victim shoots back): the cheater (cheat_* keys are the
 	// shooter's) is never averaged in with an honest player.
 	ByRole          []Count[string] `json:"by_role" from:"shot" name:"{words}" unit:"shots" of:"shots" doc:"judged shots by the role of the player who fired them: ROLE_judged, ROLE_hits (server hits), ROLE_false_hits and ROLE_false_misses, ROLE shooter (the one whose cheat_* keys apply) or victim (when it fires back: duel = true), each key present once it happened"`
-	RuleCounts      []RuleCount     `json:"rules" from:"shot" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, and each of the duel line's rules (once each: what shaped its gap), in first-seen order"`
+	RuleCounts      []RuleCount     `json:"rules" from:"shot" name:"rule {words} applied" unit:"times" of:"shots_fired" doc:"how often each rule (a defence, clamp or fallback) shaped a shot, each of the duel line's rules (once each: what shaped its gap) and population_tail (once for each player drawn beyond the population's rows), in first-seen order"`
 	MaxWarpM        float64         `json:"max_warp_m" name:"largest warp" unit:"m" bounds:"0," doc:"largest extrapolation warp the shooter saw"`
 	StarvedFrames   int             `json:"starved_frames" name:"starved frames" unit:"" doc:"interpolation frames past the newest snapshot"`
 	FireHeldNoSight int             `json:"fire_held_no_sight" name:"fire held, no sight" unit:"times" doc:"times the shooter's bot, its weapon ready and the target on its screen, held its fire for want of a line of sight (a wall between, out of range, or dead), each wait counted once: a shooter walled in fires nothing, and says so here"`
@@ -407,6 +407,11 @@ func (sum *Summary) FoldMovement(ms []MovementRecord) {
 		sum.Corrections += m.Corrections
 		sum.MaxCorrectionM = max(sum.MaxCorrectionM, m.MaxCorrectionM)
 		delay, delays = delay+m.Buffer.DelaySum, delays+m.Buffer.DelayN
+		// a movement rule with no figure of its own is counted where
+		// every rule is: a player drawn beyond the population's rows
+		if slices.Contains(m.Rules, rule.PopulationTail) {
+			sum.RuleCounts = tally(sum.RuleCounts, rule.PopulationTail)
+		}
 	}
 	sum.InputDelayMsMean = math.NaN()
 	if delays > 0 {

@@ -92,7 +92,7 @@ func (run *Run) Summarize() RecordsSummary {
 func (run *Run) foldMovement(sum *lagcomp.Summary) {
 	ms := make([]lagcomp.MovementRecord, len(run.Movement))
 	for i, m := range run.Movement {
-		ms[i] = lagcomp.MovementRecord{InputsSent: m.InputsSent, CmdCapped: m.CmdRateCapped,
+		ms[i] = lagcomp.MovementRecord{InputsSent: m.InputsSent, CmdCapped: m.CmdRateCapped, Rules: m.Rules,
 			Corrections: m.Corrections, MaxCorrectionM: m.MaxCorrectionM,
 			Buffer: movement.Stats{Lost: m.InputsLost, Overplayed: m.InputsGuessed, Starved: m.StarvedTicks, Resyncs: m.Resyncs,
 				Replayed: m.LastCmdReplays, Capped: m.UsercmdsCapped, Clamped: m.MovesClamped, PosAccepted: m.PositionsAccepted, PosAdjusted: m.PositionsAdjusted,
