@@ -238,3 +238,14 @@ func (l *markLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		o.Move(fyne.NewPos(max(0, min(x, size.Width-ms.Width)), 0))
 	}
 }
+
+// times are the found moments' times, for the net graph to mark.
+func (m *momentsUI) times() []model.Time {
+	var ts []model.Time
+	for _, mo := range m.moments {
+		if mo.Found {
+			ts = append(ts, mo.At)
+		}
+	}
+	return ts
+}

@@ -298,6 +298,7 @@ func (u *UI) options() views.Options {
 	o := views.Options{Layers: u.layers, Palette: pal, Selected: u.selected}
 	if f := u.frame.Load(); f != nil && u.layout == views.LayoutSingle && u.single == views.ViewNetGraph {
 		o.Net = u.net.graph(f.T)
+		o.Net.Moments = u.moments.times()
 	}
 	return o
 }

@@ -16,6 +16,10 @@ import (
 // then the server's), over at most NetGraphSpan before it.
 type NetGraph struct {
 	Rows []telemetry.Row
+	// Moments are the times of the preset's moments found on its own
+	// settings (a lecture's bookmarks: the window's timeline marks them
+	// too), marked across the strips where they are in view.
+	Moments []model.Time
 }
 
 // NetGraphSpan is how much time the net graph's axis shows, up to the
@@ -80,7 +84,7 @@ func (p *pane) netgraph() {
 	// the legend lists what the pane draws: nothing before a tick was
 	// sampled, then the traces (the dashed one when a strip drawn has
 	// it), the frame's time and the marks in view
-	shots, evs := p.netMarkTimes(g)
+	shots, evs, moms := p.netMarkTimes(g)
 	legend := func(down bool) []ownEntry {
 		if !sampled {
 			return nil
@@ -99,6 +103,9 @@ func (p *pane) netgraph() {
 		}
 		if len(evs) > 0 {
 			entries = append(entries, ownEntry{draw: func(x, y float64) { p.netMarkSwatch(x, y, FakeMagnta) }, label: "scripted event"})
+		}
+		if len(moms) > 0 {
+			entries = append(entries, ownEntry{draw: func(x, y float64) { p.netMarkSwatch(x, y, ServerBlue) }, label: "moment"})
 		}
 		return entries
 	}
@@ -141,7 +148,7 @@ func (p *pane) netgraph() {
 	}
 	p.header(ViewNetGraph.Title(), info)
 	sh := (h - axisH) / float64(len(strips))
-	p.netMarks(g, y, y+h-axisH, shots, evs)
+	p.netMarks(g, y, y+h-axisH, shots, evs, moms)
 	for i := range strips {
 		p.netStrip(&strips[i], g, y+float64(i)*sh, sh, ng.Rows, last, who)
 	}
@@ -341,9 +348,9 @@ func (p *pane) netTrace(read func(*telemetry.Row) float64, g *netGeometry, rows 
 	}
 }
 
-// netMarkTimes are the times in view of the frame's judged shots and of
-// its scripted events' starts and ends.
-func (p *pane) netMarkTimes(g *netGeometry) (shots, evs []model.Time) {
+// netMarkTimes are the times in view of the frame's judged shots, of
+// its scripted events' starts and ends, and of the preset's moments.
+func (p *pane) netMarkTimes(g *netGeometry) (shots, evs, moms []model.Time) {
 	in := func(t model.Time) bool { return t >= g.from && t <= g.to }
 	for i := range p.f.Shots {
 		if r := &p.f.Shots[i]; r.HasServerSide() && in(r.Judged) {
@@ -357,12 +364,19 @@ func (p *pane) netMarkTimes(g *netGeometry) (shots, evs []model.Time) {
 			}
 		}
 	}
-	return shots, evs
+	if p.o.Net != nil {
+		for _, t := range p.o.Net.Moments {
+			if in(t) {
+				moms = append(moms, t)
+			}
+		}
+	}
+	return shots, evs, moms
 }
 
-// netMarks draws the judged shots and scripted events across the
-// strips, then the frame's time.
-func (p *pane) netMarks(g *netGeometry, top, bottom float64, shots, evs []model.Time) {
+// netMarks draws the judged shots, scripted events and moments across
+// the strips, then the frame's time.
+func (p *pane) netMarks(g *netGeometry, top, bottom float64, shots, evs, moms []model.Time) {
 	mark := func(t model.Time, c color.Color, w float64) {
 		x := g.x(t)
 		p.dc.SetColor(c)
@@ -375,6 +389,9 @@ func (p *pane) netMarks(g *netGeometry, top, bottom float64, shots, evs []model.
 	}
 	for _, t := range evs {
 		mark(t, alpha(FakeMagnta, 0.85), 1.5)
+	}
+	for _, t := range moms {
+		mark(t, alpha(ServerBlue, 0.9), 2)
 	}
 	mark(min(p.f.T, g.to), p.pal.Text, 2)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 
@@ -135,4 +136,23 @@ func TestGoldenNetGraph(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "netgraph", img)
+}
+
+// The preset's moments are marked where they are in view, and the
+// legend lists "moment" only then: one in the last 10 s is listed, one
+// after the time shown (or none) is not.
+func TestNetGraphMarksTheMomentsInView(t *testing.T) {
+	r := NewRenderer()
+	img := image.NewRGBA(image.Rect(0, 0, 1280, 720))
+	f, ng := netFrame(t, lossyNet(t), 6*model.Second)
+	for _, c := range []struct {
+		moments []model.Time
+		want    bool
+	}{{nil, false}, {[]model.Time{7 * model.Second}, false}, {[]model.Time{2 * model.Second, 9 * model.Second}, true}} {
+		ng.Moments = c.moments
+		r.Pane(img, f, ViewNetGraph, Options{Net: ng})
+		if got := slices.Contains(r.last.netLegend, "moment"); got != c.want {
+			t.Errorf("moments %v at 6 s: the legend %q, want a moment listed %v", c.moments, r.last.netLegend, c.want)
+		}
+	}
 }

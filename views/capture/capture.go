@@ -310,6 +310,7 @@ func layout(r *views.Renderer, sc *Sidecar, f *lagcomp.Frame) (slide, error) {
 		if err != nil {
 			return slide{}, err
 		}
+		net.Moments = presetMoments(sc.Preset)
 		o.Net = net
 	}
 	lines := captionLines(sc, f)

@@ -7,6 +7,7 @@ import (
 	"lagscope/lagcomp/telemetry"
 	"lagscope/lagcomp/timeline"
 	"lagscope/model"
+	"lagscope/presets"
 	"lagscope/views"
 )
 
@@ -40,4 +41,27 @@ func netGraphAt(script timeline.Script, t model.Time) (*views.NetGraph, error) {
 		return nil, fmt.Errorf("script: %w", err)
 	}
 	return ng, smp.Err()
+}
+
+// presetMoments are the times of the preset's moments found on its own
+// settings, as the window's timeline marks them: none when the preset
+// declares none or cannot be read again (the picture then marks none,
+// and its legend lists none).
+func presetMoments(name string) []model.Time {
+	p, err := presets.Load(name)
+	if err != nil || len(p.Moments) == 0 {
+		return nil
+	}
+	cfg, err := p.Config()
+	if err != nil {
+		return nil
+	}
+	found, _ := p.FindMoments(cfg)
+	var ts []model.Time
+	for _, m := range found {
+		if m.Found {
+			ts = append(ts, m.At)
+		}
+	}
+	return ts
 }
