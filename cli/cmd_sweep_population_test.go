@@ -71,3 +71,56 @@ func TestPopulationRunIsItsSeeds(t *testing.T) {
 		t.Errorf("%d movement lines", n)
 	}
 }
+
+// A sidecar carries its population file's hash as it does a trace's:
+// shot --from redraws the same PNG from the same file and refuses a
+// changed one (the draw would give other players under the same recipe);
+// the built-in table is a name, not a file, and needs none.
+func TestSidecarRefusesAChangedPopulation(t *testing.T) {
+	dir := t.TempDir()
+	const rows = "percentile,delay_ms,jitter_ms,loss_pct\n5,20,2,0\n50,60,5,1\n95,150,20,3\n"
+	pop := filepath.Join(dir, "ours.csv")
+	writeFile(t, pop, rows)
+	a, b := filepath.Join(dir, "a.png"), filepath.Join(dir, "b.png")
+	if code, _, errs := runCLI("shot", "--set", "population="+pop, "--at", "1500ms", "--size", "320x240", "--out", a); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	side, _ := os.ReadFile(strings.TrimSuffix(a, ".png") + ".json")
+	if !strings.Contains(string(side), `"traces": {`) || !strings.Contains(string(side), pop) {
+		t.Fatalf("no population hash in the sidecar:\n%s", side)
+	}
+	if code, _, errs := runCLI("shot", "--from", strings.TrimSuffix(a, ".png")+".json", "--out", b); code != 0 {
+		t.Fatalf("redraw: exit %d: %s", code, errs)
+	}
+	if pa, pb := readFile(t, a), readFile(t, b); pa != pb {
+		t.Fatal("the redraw differs")
+	}
+	// a later process reading a changed file under the same name: played
+	// by a copy of the sidecar naming a changed copy in another directory
+	dir2 := t.TempDir()
+	pop2 := filepath.Join(dir2, "ours.csv")
+	writeFile(t, pop2, strings.Replace(rows, "50,60,5,1", "50,90,5,1", 1))
+	s2 := filepath.Join(dir2, "a.json")
+	writeFile(t, s2, strings.ReplaceAll(string(side), pop, pop2))
+	code, _, errs := runCLI("shot", "--from", s2, "--out", filepath.Join(dir2, "c.png"))
+	if code != 2 || !strings.Contains(errs, "population file "+pop2+" changed since the sidecar was written") {
+		t.Fatalf("a changed population: exit %d: %s", code, errs)
+	}
+	// the built-in table: no file, no hash
+	c := filepath.Join(dir, "c.png")
+	if code, _, errs := runCLI("shot", "--set", "population=unity-regional", "--at", "1s", "--size", "320x240", "--out", c); code != 0 {
+		t.Fatalf("unity-regional: exit %d: %s", code, errs)
+	}
+	if side, _ := os.ReadFile(strings.TrimSuffix(c, ".png") + ".json"); strings.Contains(string(side), `"traces": {`) {
+		t.Errorf("the built-in table hashed as a file:\n%s", side)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}

@@ -26,6 +26,19 @@ func ReadTrace(path string) (*netem.Trace, error) {
 	return netem.ParseTrace(path, data)
 }
 
+// FileHash is the SHA-256 (hex) of the file key k's value names, as
+// this process read it: a trace's (TraceHash) or a population file's.
+func FileHash(k, path string) (string, error) {
+	if k == "population" {
+		p, err := netem.LoadPopulation(path)
+		if err != nil {
+			return "", err
+		}
+		return p.SHA256, nil
+	}
+	return TraceHash(path)
+}
+
 // TraceHash is the SHA-256 of the trace at path as this process replays
 // it (read once: the first read's bytes).
 func TraceHash(path string) (string, error) {

@@ -19,6 +19,10 @@ import (
 type Population struct {
 	Name   string // unity-regional, or the CSV's path as the key named it
 	Source string // where its rows come from
+	// SHA256 is of a population file's bytes, hex ("" for the built-in
+	// table): a sidecar carries it, as a trace's, so a changed file is
+	// refused rather than drawn as another picture under the same recipe
+	SHA256 string
 	Rows   []PopulationRow
 }
 

@@ -1,6 +1,8 @@
 package netem
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
@@ -58,7 +60,8 @@ func ParsePopulation(name string, data []byte) (*Population, error) {
 		names[i] = c.Name
 	}
 	want := strings.Join(names, ",")
-	p := &Population{Name: name, Source: "the population file " + name}
+	sum := sha256.Sum256(data)
+	p := &Population{Name: name, Source: "the population file " + name, SHA256: hex.EncodeToString(sum[:])}
 	header := false
 	for i, raw := range lines(data) {
 		n := i + 1

@@ -66,8 +66,9 @@ type Sidecar struct {
 	// Moment is a preset's moment shown: "moment 2: what to see", a line
 	// of the caption (full or short).
 	Moment string `json:"moment,omitempty"`
-	// Traces are the SHA-256 of each trace file the script replays, by
-	// its path ("sha256:…"): a changed file is refused (traces.go).
+	// Traces are the SHA-256 of each file the script reads — a trace it
+	// replays, a population file it draws players from — by its path
+	// ("sha256:…"): a changed file is refused (traces.go).
 	Traces map[string]string `json:"traces,omitempty"`
 	// Image is the SHA-256 of the picture written beside the sidecar
 	// ("sha256:…"): a sidecar whose picture is not that one is refused

@@ -17,13 +17,22 @@ import (
 // file would otherwise draw another picture under the same recipe,
 // silently.
 
-// tracePaths are the trace files a sidecar's script (its keys and its
-// events' key changes) and A/B name, each once, in a stable order.
+// tracePaths are the files — traces and a population — a sidecar's
+// script (its keys and its events' key changes) and A/B name, each once,
+// in a stable order, with the key that names each.
 func tracePaths(sc *Sidecar) []string {
+	paths, _ := namedFiles(sc)
+	return paths
+}
+
+// namedFiles are tracePaths and, by path, the key naming each.
+func namedFiles(sc *Sidecar) ([]string, map[string]string) {
 	var out []string
+	keyOf := map[string]string{}
 	add := func(k, v string) {
-		if p, ok := lagcomp.Lookup(k); ok && p.Path && v != "" && !slices.Contains(out, v) {
+		if p, ok := lagcomp.Lookup(k); ok && lagcomp.NamesFile(p, v) && !slices.Contains(out, v) {
 			out = append(out, v)
+			keyOf[v] = k
 		}
 	}
 	maps := []map[string]string{sc.Script.Base}
@@ -42,7 +51,7 @@ func tracePaths(sc *Sidecar) []string {
 		}
 	}
 	for _, m := range maps {
-		for _, k := range []string{"trace", "up_trace", "down_trace"} {
+		for _, k := range []string{"trace", "up_trace", "down_trace", "population"} {
 			add(k, m[k])
 		}
 		addEvents(m["events"])
@@ -59,20 +68,20 @@ func tracePaths(sc *Sidecar) []string {
 		}
 	}
 	slices.Sort(out)
-	return out
+	return out, keyOf
 }
 
 // stampTraces records the hash of every trace the sidecar replays, as
 // this process replayed it.
 func stampTraces(sc *Sidecar) error {
-	paths := tracePaths(sc)
+	paths, keyOf := namedFiles(sc)
 	if len(paths) == 0 {
 		sc.Traces = nil
 		return nil
 	}
 	sc.Traces = map[string]string{}
 	for _, p := range paths {
-		h, err := presets.TraceHash(p)
+		h, err := presets.FileHash(keyOf[p], p)
 		if err != nil {
 			return err
 		}
@@ -84,17 +93,18 @@ func stampTraces(sc *Sidecar) error {
 // checkTraces refuses a sidecar whose trace files are not the bytes it
 // was made from.
 func checkTraces(sc *Sidecar) error {
-	for _, p := range tracePaths(sc) {
+	paths, keyOf := namedFiles(sc)
+	for _, p := range paths {
 		want, ok := sc.Traces[p]
 		if !ok {
-			return fmt.Errorf("traces: the script replays trace file %s but the sidecar holds no hash of it, so a changed file could not be told: refusing to redraw (make the picture again with lagscope shot)", p)
+			return fmt.Errorf("traces: the script reads file %s (%s) but the sidecar holds no hash of it, so a changed file could not be told: refusing to redraw (make the picture again with lagscope shot)", p, keyOf[p])
 		}
-		h, err := presets.TraceHash(p)
+		h, err := presets.FileHash(keyOf[p], p)
 		if err != nil {
 			return fmt.Errorf("traces: %w", err)
 		}
 		if got := "sha256:" + h; got != want {
-			return fmt.Errorf("traces: trace file %s changed since the sidecar was written (%s then, %s now): refusing to draw another picture under the same recipe", p, short(want), short(got))
+			return fmt.Errorf("traces: %s file %s changed since the sidecar was written (%s then, %s now): refusing to draw another picture under the same recipe", fileKind(keyOf[p]), p, short(want), short(got))
 		}
 	}
 	return nil
@@ -105,4 +115,12 @@ func short(h string) string {
 		return h[:19] + "…"
 	}
 	return h
+}
+
+// fileKind names what a file key reads: a population or a trace.
+func fileKind(k string) string {
+	if k == "population" {
+		return "population"
+	}
+	return "trace"
 }
