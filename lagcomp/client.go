@@ -126,6 +126,7 @@ type Client struct {
 	// while cmd_rate_hz asked for more than one a frame or a command (cmd_rate_capped)
 	cmdPackets, cmdCapped int
 	ackStamp              model.Time            // the newest snapshot reconciled with
+	acked                 model.Pose            // its own pawn as that snapshot has it: what a client that does not predict shows
 	corrections           []movement.Correction // those of the last GhostWindow, oldest first
 	lastCorr              *movement.Correction  // the newest, whenever it was
 	maxCorr               movement.Correction   // the largest, whenever it was
@@ -867,7 +868,24 @@ func (s *Sim) reconcile(c *Client, snap *Snapshot, t model.Time) {
 		return
 	}
 	c.ackStamp = snap.Stamp
-	corr, ok := c.pred.Reconcile(snap.Acks[c.Index], t, s.predictWalls())
+	a := snap.Acks[c.Index]
+	c.acked = a.Pose
+	if !s.cfg.Predict {
+		// nothing shown was predicted, so nothing shown is corrected: the
+		// prediction kept behind the screen (the bot's hands steer by it,
+		// so the inputs sent stay the same) reconciles uncounted
+		n, m := c.pred.Corrections, c.pred.MaxCorrectionM
+		c.pred.Reconcile(a, t, s.predictWalls())
+		c.pred.Corrections, c.pred.MaxCorrectionM = n, m
+		return
+	}
+	var corr movement.Correction
+	var ok bool
+	if s.cfg.Reconcile {
+		corr, ok = c.pred.Reconcile(a, t, s.predictWalls())
+	} else {
+		corr, ok = c.pred.Snap(a, t)
+	}
 	if !ok {
 		return
 	}

@@ -68,7 +68,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[conn]():                                     {"highSeq", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs", "nextFire", "delayed"},
 	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "snapBuf", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "seenTrail", "Display", "lerp", "ping", "firePhase", "armed",
 		"nextFire", "burstShots", "firing", "noSight", "noSightHeld", "holding", "released", "stopQueued", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
-		"pred", "hands", "inputSeq", "framed", "prevFrame", "batch", "slab", "slabGen", "oldSlabs", "sentInputs", "batchKept", "sentKept", "cmds", "cmdWaits", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "corrections", "lastCorr", "maxCorr", "rejoin", "dead", "lifeStamp"},
+		"pred", "hands", "inputSeq", "framed", "prevFrame", "batch", "slab", "slabGen", "oldSlabs", "sentInputs", "batchKept", "sentKept", "cmds", "cmdWaits", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "acked", "corrections", "lastCorr", "maxCorr", "rejoin", "dead", "lifeStamp"},
 	reflect.TypeFor[rejoin]():              {"active", "event", "tries", "sent", "accepted", "replied", "awaitFirst"}, // plain values
 	reflect.TypeFor[life]():                {"hp", "dead", "diedAt", "at", "lives", "played"},                         // plain values
 	reflect.TypeFor[lifeTally]():           {"kills"},                                                                 // append-only: clipped
@@ -274,7 +274,8 @@ func framesBytes(t *testing.T, s *Sim) []byte {
 
 // cloneScenes are runs that exercise every part of the state: lossy,
 // duplicating, reordering links, rapid fire with start_fire stamps,
-// rockets with prediction, a teleporting target with bystanders.
+// rockets with prediction, a teleporting target with bystanders, a client
+// that does not predict.
 func cloneScenes() map[string]Config {
 	lossy := Defaults()
 	lossy.Up = netem.LinkConfig{LatencyMs: 60, JitterMs: 30, TailMs: 10, LossPct: 10, DupPct: 5, ReorderPct: 20, GEEnterPct: 5, GEExitPct: 30, GELossPct: 50, SpikeEveryMs: 2000, SpikeMs: 200, SpikeLenMs: 300}
@@ -293,7 +294,11 @@ func cloneScenes() map[string]Config {
 	authority := lossy
 	authority.MovementAuthority, authority.MaxPositionErrorM = AuthorityClient, DefaultMaxPositionErrorM
 	authority.PredictWalls, authority.Walls = false, []model.Wall{{Min: model.V(19, 1.2), Max: model.V(21, 1.25)}}
-	return map[string]Config{"lossy": lossy, "rockets": rockets, "crowd": crowd, "ticks": ticks, "authority": authority}
+	// a client that does not predict (predict = false): it shows its own
+	// pawn at the newest snapshot's word (Client.acked)
+	naive := lossy
+	naive.Predict = false
+	return map[string]Config{"lossy": lossy, "rockets": rockets, "crowd": crowd, "ticks": ticks, "authority": authority, "naive": naive}
 }
 
 // Copy, run both, compare: a clone taken at any moment and the original,

@@ -97,6 +97,12 @@ type Config struct {
 	MaxUsercmdTicks int
 	MaxMoveDeltaMs  float64
 	PredictWalls    bool
+	// Predict: the client moves its own pawn by its inputs at once
+	// (false: it shows the server's word on it, nothing predicted);
+	// Reconcile: it replays the inputs the server has not played on each
+	// word (false: the pawn snaps back to the server's). The naive
+	// client's switches, as Gabriel Gambetta's demo has them.
+	Predict, Reconcile bool
 	// MovementAuthority: whether the server adopts a client's reported
 	// position within MaxPositionErrorM of its own (authority.go).
 	MovementAuthority Authority

@@ -203,6 +203,7 @@ func newSim(cfg Config, r *Recycler) (*Sim, error) {
 			batch:      r.inputList(),
 			sentInputs: r.inputList(),
 			pred:       movement.NewPredictor(motions[i].At(0), r.pendingRoom()),
+			acked:      motions[i].At(0),
 			ackStamp:   -1,
 			Clock:      clock.New(cfg.clockSettings()),
 		})
@@ -764,6 +765,9 @@ func (s *Sim) render(c *Client, t model.Time) {
 	s.rejoinFrame(c, t)
 	s.sampleInput(c, t)
 	own := c.pred.Pose
+	if !cfg.Predict {
+		own = c.acked
+	}
 	if c.dead { // its pawn as the snapshot told it: dead
 		own.Alive = false
 	}

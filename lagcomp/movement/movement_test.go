@@ -277,6 +277,34 @@ func TestReconcileReplaysUnacknowledgedInputs(t *testing.T) {
 	}
 }
 
+// A client that predicts but does not reconcile (Snap) puts its pawn at
+// the server's word and replays nothing: ten inputs of 10 ms at 1 m/s,
+// the server has played 4.5 of them, so the pawn snaps back from 0.10 m
+// to 0.045 m (a correction of 0.055 m) with 6 inputs still pending, and
+// the next input moves it on from there, not from where the replay would
+// have put it (0.10 m).
+func TestSnapReplaysNothing(t *testing.T) {
+	dt := 10 * ms
+	ins := stream(11, dt, model.V(1, 0))
+	var p Predictor
+	p.Pose.Alive = true
+	for _, in := range ins[:10] {
+		p.Predict(in, nil)
+	}
+	ack := Ack{Cursor: 45 * ms, Pose: model.Pose{Pos: model.V(0.045, 0), Alive: true}}
+	c, ok := p.Snap(ack, 200*ms)
+	if !ok || p.Pose.Pos != ack.Pose.Pos || c.To != ack.Pose.Pos || c.From.Dist(model.V(0.10, 0)) > 1e-12 || math.Abs(c.M-0.055) > 1e-12 {
+		t.Fatalf("snapped to %v (%+v, ok %v), want the server's %v from 0.10 m", p.Pose.Pos, c, ok, ack.Pose.Pos)
+	}
+	if p.Corrections != 1 || p.Pending() != 6 {
+		t.Fatalf("%d corrections, %d pending; want 1 and 6", p.Corrections, p.Pending())
+	}
+	p.Predict(ins[10], nil)
+	if want := model.V(0.055, 0); p.Pose.Pos.Dist(want) > 1e-12 {
+		t.Fatalf("the next input moved it to %v, want %v", p.Pose.Pos, want)
+	}
+}
+
 // input_starved = wait: with the queue dry the pawn holds where it is
 // (a starved tick, nothing repeated); when the inputs come — late, as the
 // next packet's cmd_backup copies bring a lost packet's — every one due is

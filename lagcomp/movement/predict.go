@@ -72,6 +72,23 @@ func (p *Predictor) Pending() int { return len(p.pending) - p.head }
 // reports the correction when the replayed present differs from the
 // predicted one by CorrectionMinM or more.
 func (p *Predictor) Reconcile(a Ack, at model.Time, walls []model.Wall) (Correction, bool) {
+	return p.settle(a, at, walls, true)
+}
+
+// Snap is Reconcile without the replay: a client that predicts but does
+// not reconcile (Gabriel Gambetta, "Fast-Paced Multiplayer": client-side
+// prediction without server reconciliation) puts its pawn where the
+// server's word has it and forgets nothing it has not played, so the pawn
+// snaps back by the movement still in flight and walks on from there. The
+// inputs the server has not played stay pending (counted by Pending); the
+// jump, when CorrectionMinM or more, is a correction as Reconcile's.
+func (p *Predictor) Snap(a Ack, at model.Time) (Correction, bool) {
+	return p.settle(a, at, nil, false)
+}
+
+// settle forgets the inputs the server has wholly played and puts the
+// pawn at the server's pose, replaying the rest when replays says so.
+func (p *Predictor) settle(a Ack, at model.Time, walls []model.Wall, replays bool) (Correction, bool) {
 	for p.head < len(p.pending) && p.pending[p.head].End() <= a.Cursor {
 		p.head++
 	}
@@ -79,7 +96,10 @@ func (p *Predictor) Reconcile(a Ack, at model.Time, walls []model.Wall) (Correct
 		p.pending, p.head = p.pending[:copy(p.pending, p.pending[p.head:])], 0
 	}
 	pending := p.pending[p.head:]
-	pose := replay(a.Pose, pending, a.Cursor, walls)
+	pose := a.Pose
+	if replays {
+		pose = replay(a.Pose, pending, a.Cursor, walls)
+	}
 	if len(pending) == 0 && p.Pose.Epoch != pose.Epoch {
 		pose.Epoch = p.Pose.Epoch
 	}
