@@ -36,6 +36,7 @@ type labelReq struct {
 	ax, ay float64 // the anchor, in pixels
 	text   string
 	c      color.NRGBA
+	short  string // said instead where text finds no room ("": left out)
 }
 
 const labelSize = 12 // logical px
@@ -44,12 +45,18 @@ const labelSize = 12 // logical px
 // once the pane is drawn.
 func (p *pane) label(at model.Vec, s string, c color.NRGBA) {
 	x, y := p.cam.px(at)
-	p.labels = append(p.labels, labelReq{x, y, s, c})
+	p.labels = append(p.labels, labelReq{x, y, s, c, ""})
+}
+
+// labelOr is label with short said where s finds no room.
+func (p *pane) labelOr(at model.Vec, s, short string, c color.NRGBA) {
+	x, y := p.cam.px(at)
+	p.labels = append(p.labels, labelReq{x, y, s, c, short})
 }
 
 // labelPx asks for text naming the mark at pixel (x, y).
 func (p *pane) labelPx(x, y float64, s string, c color.NRGBA) {
-	p.labels = append(p.labels, labelReq{x, y, s, c})
+	p.labels = append(p.labels, labelReq{x, y, s, c, ""})
 }
 
 // shape notes a drawn mark (its pixel bounds) that labels must not cover.
@@ -89,6 +96,11 @@ func (p *pane) placeLabelsIn(bounds rect) {
 		tw, th := p.measure(l.text, labelSize)
 		bw, bh := tw+2*pad, th+2*pad
 		r, ok := p.spot(l, bw, bh, bounds, taken)
+		if !ok && l.short != "" {
+			l.text = l.short
+			tw, th = p.measure(l.text, labelSize)
+			r, ok = p.spot(l, tw+2*pad, th+2*pad, bounds, taken)
+		}
 		if !ok {
 			left++
 			continue

@@ -107,7 +107,7 @@ func TestPlaceLabelsAvoidsShapesAndLabels(t *testing.T) {
 	cx, cy := x+w/2, y+h/2
 	p.shape(rect{cx - 20, cy - 20, cx + 20, cy + 20})
 	for i := 0; i < 3; i++ {
-		p.labels = append(p.labels, labelReq{cx, cy, fmt.Sprintf("label %d", i), Dark.Text})
+		p.labels = append(p.labels, labelReq{ax: cx, ay: cy, text: fmt.Sprintf("label %d", i), c: Dark.Text})
 	}
 	p.placeLabels()
 	if len(p.placed) != 3 {
@@ -117,7 +117,7 @@ func TestPlaceLabelsAvoidsShapesAndLabels(t *testing.T) {
 	// the box fills the area: nothing fits, so nothing is drawn
 	q := newTestPane(r, img)
 	q.shape(rect{x, y, x + w, y + h})
-	q.labels = append(q.labels, labelReq{cx, cy, "no room", Dark.Text})
+	q.labels = append(q.labels, labelReq{ax: cx, ay: cy, text: "no room", c: Dark.Text})
 	q.placeLabels()
 	if len(q.placed) != 0 {
 		t.Fatalf("a label with no room was placed at %v", q.placed)

@@ -163,6 +163,9 @@ func (p *pane) keyAt(k key, pts ...model.Vec) {
 // factor they are drawn at.
 func (p *pane) entry(k key) legendEntry {
 	e := p.pal.entry(k)
+	if k == keyOwn && p.f != nil && !p.f.Config.Predict { // the naive client's: not predicted
+		e.label, e.short = "own pawn (server's word)", "own"
+	}
 	if k == keyWarp && p.warpX > 1 {
 		e.label = fmt.Sprintf("warp on correction (drawn ×%d)", p.warpX)
 		e.short = fmt.Sprintf("warp ×%d", p.warpX)

@@ -181,7 +181,7 @@ func (p *pane) shooter() {
 	}
 	p.hitbox(own, p.pal.Neutral, 0, 1.5, false)
 	p.key(keyOwn)
-	p.nameTag(own, "you (shooter)")
+	p.ownTag(own, "shooter", c)
 	if v.Shown[lagcomp.TargetPawn] {
 		p.crosshair(seen.Pos)
 		p.nameTag(seen, "target")
@@ -209,6 +209,9 @@ func (p *pane) shooter() {
 	info += fmt.Sprintf(" · shows server t − %s", ms(f.T-v.IdealT))
 	if f.Config.Display == lagcomp.DisplayExtrap {
 		info += fmt.Sprintf(" · warp this frame %.3f m", c.WarpM)
+	}
+	if !f.Config.Predict || !f.Config.Reconcile { // the naive client's: said where it shows itself
+		info += " · " + ownPrediction(f)
 	}
 	p.header("Shooter client", info)
 }
@@ -290,13 +293,13 @@ func (p *pane) target() {
 	}
 	p.hitbox(own, p.pal.Neutral, 0.15, 2, false)
 	p.key(keyOwn)
-	p.nameTag(own, "you (target)")
+	p.ownTag(own, "target", c)
 	p.remoteProjectiles()
 	p.muzzleFlashes(shooter, v.Shown[lagcomp.ShooterPawn])
 	p.told()
 	p.warps(c)
 	p.corrections(c, own)
-	info := fmt.Sprintf("itself where its inputs put it (predicted) · the shooter as of server t − %s", ms(f.T-v.IdealT))
+	info := fmt.Sprintf("%s · the shooter as of server t − %s", ownPrediction(f), ms(f.T-v.IdealT))
 	if ff := f.Fire; ff != nil && len(ff.Lanes) > 0 {
 		r := ff.Lanes[0].Record
 		info += " · " + flashesFor(r.EffectsPlayed, r.ShotsFired)
@@ -573,6 +576,30 @@ func (p *pane) muzzleFlashes(shooter model.Pose, shown bool) {
 		p.flash(x, y, alpha(p.pal.Victim, a))
 		p.key(keyMuzzleFlash)
 	}
+}
+
+// ownPrediction says where a client shows its own pawn: predicted, or
+// not, as the naive client's switches (predict, reconcile) have it.
+func ownPrediction(f *lagcomp.Frame) string {
+	switch {
+	case !f.Config.Predict:
+		return "itself where the server's newest word has it (predict off)"
+	case !f.Config.Reconcile:
+		return "itself predicted, put back at each word of the server's (reconcile off)"
+	}
+	return "itself where its inputs put it (predicted)"
+}
+
+// ownTag names a client's own pawn with how many of its inputs the
+// server has not acknowledged yet — the inputs a reconciliation replays —
+// beside the pawn, so a class sees them pile up with the ping; a pane
+// with no room for that says "you (who)" alone.
+func (p *pane) ownTag(own model.Pose, who string, c lagcomp.ClientFrame) {
+	you := "you (" + who + ")"
+	if !own.Alive {
+		you += " (dead)"
+	}
+	p.labelOr(own.Pos, fmt.Sprintf("%s · %d inputs unacked", you, c.Pending), you, p.pal.Text)
 }
 
 // notDrawnYet is a client's pane before its client has drawn a frame (a
