@@ -23,7 +23,7 @@ import (
 // settings in which it differs from the other.
 type compareTab struct {
 	u       *UI
-	changes *widget.Entry
+	changes *entry
 	view    *selector
 	show    *check
 	note    *widget.Label
@@ -35,7 +35,7 @@ type compareTab struct {
 
 func newCompareTab(u *UI) *compareTab {
 	ct := &compareTab{u: u, pane: newComparePane(u)}
-	ct.changes = widget.NewEntry()
+	ct.changes = u.newEntry()
 	ct.changes.SetText("mode=none")
 	ct.changes.SetPlaceHolder("k=v[,k=v…]")
 	names := make([]string, len(views.Views))
@@ -48,10 +48,13 @@ func newCompareTab(u *UI) *compareTab {
 	ct.note.Wrapping = fyne.TextWrapWord
 	ct.show = u.newCheck("Show A/B", ct.toggle)
 	ct.changes.OnSubmitted = func(string) { ct.toggle(ct.show.Checked) }
+	// the switch first: at a class's zoom the page's foot is below the
+	// sidebar's (Show A/B showed 8 px of itself at 175 %)
 	ct.box = container.NewVScroll(container.NewVBox(
-		widget.NewLabel("A is the simulation as it runs; B is the same\nseed and inputs with these settings changed."),
+		ct.show,
 		widget.NewForm(widget.NewFormItem("B changes", ct.changes), widget.NewFormItem("view", ct.view)),
-		ct.show, ct.note))
+		widget.NewLabel("A is the simulation as it runs; B is the same\nseed and inputs with these settings changed."),
+		ct.note))
 	return ct
 }
 

@@ -37,10 +37,10 @@ type control struct {
 	value *widget.Label
 	sl    *slider // its position, 0 to 1, maps to a value by scale
 	scale sliderScale
-	typed *widget.Entry // a log slider's value, typed (Enter applies it)
+	typed *entry // a log slider's value, typed (Enter applies it)
 	sel   *selector
 	chk   *check
-	entry *widget.Entry
+	entry *entry
 	reset *widget.Button
 }
 
@@ -62,7 +62,7 @@ func newControls(u *UI) *controls {
 		c.widget("max_rewind_ms", "Max rewind"),
 		c.widget("tick_hz", "Server tick rate"),
 		c.widget("snapshot_hz", "Snapshot rate"),
-		c.widget("display", "Client display"),
+		c.naiveClient(),
 		c.widget("interp_ms", "Interpolation delay"),
 		c.widget("max_prediction_ping_ms", "MaxPredictionPing"),
 		c.widget("correction_factor", "PredictionCorrectionFactor"),
@@ -206,7 +206,7 @@ func (c *controls) scaled(key, label string, s param.Slider) fyne.CanvasObject {
 		return c.row(ct, label, ct.sl)
 	}
 	// an exact value, typed: any the key allows, even beyond the slider
-	ct.typed = widget.NewEntry()
+	ct.typed = c.u.newEntry()
 	ct.typed.OnSubmitted = func(v string) { c.set(ct, strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), ct.param.Unit))) }
 	return c.row(ct, label, container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(80, ct.typed.MinSize().Height), ct.typed), ct.sl))
 }
@@ -219,10 +219,26 @@ func (ct *control) setSlider(v float64) { ct.sl.SetValue(ct.scale.pos(v)) }
 func (ct *control) sliderValue() float64 { return ct.scale.value(ct.sl.Value) }
 
 func (c *controls) choice(key, label string) fyne.CanvasObject {
+	ct := c.selectFor(key)
+	return c.row(ct, label, ct.sel)
+}
+
+// selectFor is a choice key's control with its selector.
+func (c *controls) selectFor(key string) *control {
 	ct := c.add(key)
 	ct.sel = c.u.newSelect(ct.param.Choices, func(v string) { c.changed(ct, v) })
 	ct.sel.PlaceHolder = "(custom)"
-	return c.row(ct, label, ct.sel)
+	return ct
+}
+
+// naiveClient is the naive client's row, as Gabriel Gambetta's demo
+// ("Fast-Paced Multiplayer") has its switches: how remote pawns are
+// shown (display = raw: no interpolation, they jump at each snapshot),
+// predict and reconcile side by side, so a class sees each technique
+// switched off in seconds.
+func (c *controls) naiveClient() fyne.CanvasObject {
+	ct := c.selectFor("display")
+	return c.row(ct, "Client display · prediction · reconciliation", container.NewGridWithColumns(3, ct.sel, c.check("predict", "Predict"), c.check("reconcile", "Reconcile")))
 }
 
 func (c *controls) check(key, label string) fyne.CanvasObject {
@@ -358,7 +374,7 @@ func (c *controls) allKeys() fyne.CanvasObject {
 			continue
 		}
 		ct := &control{key: p.Key, read: p.Key, param: p, value: widget.NewLabel("")}
-		ct.entry = widget.NewEntry()
+		ct.entry = c.u.newEntry()
 		ct.entry.OnSubmitted = func(v string) { c.set(ct, v) }
 		c.items = append(c.items, ct)
 		label := widget.NewLabelWithStyle(p.Key, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})

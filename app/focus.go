@@ -27,6 +27,35 @@ func windowKey(name fyne.KeyName) bool {
 	return false
 }
 
+// entry is a text entry that gives the window its keys back once its
+// text is in: Return submits it and lets go of the focus, as Escape does
+// (a typed 150 then M typed "150m" into the box, where M should have
+// jumped to a moment). Until then it keeps every key: letters are text.
+type entry struct {
+	widget.Entry
+	u *UI
+}
+
+func (u *UI) newEntry() *entry {
+	e := &entry{u: u}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+func (e *entry) TypedKey(ev *fyne.KeyEvent) {
+	switch ev.Name {
+	case fyne.KeyEscape:
+	case fyne.KeyReturn, fyne.KeyEnter:
+		e.Entry.TypedKey(ev)
+	default:
+		e.Entry.TypedKey(ev)
+		return
+	}
+	if c := e.u.win.Canvas(); c.Focused() == e {
+		c.Unfocus()
+	}
+}
+
 // check is a check box that leaves the window's keys to the window; it
 // toggles on Return instead of space.
 type check struct {

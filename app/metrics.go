@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"lagscope/lagcomp"
@@ -22,8 +23,9 @@ type metrics struct {
 
 // figures is one side's row of figures.
 type figures struct {
-	box                           fyne.CanvasObject
-	tag                           *widget.Label // "A:" or "B:", shown with the A/B only
+	box                           fyne.CanvasObject // the figures' row
+	lists                         fyne.CanvasObject // the rules and fire effects under it
+	tag                           *widget.Label     // "A:" or "B:", shown with the A/B only
 	ping, agree, errs, hits, lost *widget.Label
 	rules, fire                   *widget.Label
 }
@@ -37,8 +39,20 @@ const metricsLines = 3
 func newMetrics(relayout func()) *metrics {
 	m := &metrics{figures: newFigures("A:", relayout), b: newFigures("B:", relayout)}
 	m.b.box.Hide()
-	m.box = container.NewVBox(m.figures.box, m.b.box)
+	m.b.lists.Hide()
+	// both rows of figures first, then the lists: under an A/B, B's row
+	// shows under A's, not scrolled away below A's lists
+	m.box = container.NewVBox(m.figures.box, m.b.box, m.figures.lists, m.b.lists)
 	return m
+}
+
+// rowsHeight is the height both rows of figures take while an A/B shows
+// B's, 0 without: the strip shows at least that much (stripCap).
+func (m *metrics) rowsHeight() float32 {
+	if !m.b.box.Visible() {
+		return 0
+	}
+	return m.figures.box.MinSize().Height + m.b.box.MinSize().Height + theme.Padding()
 }
 
 func newFigures(tag string, relayout func()) *figures {
@@ -51,8 +65,8 @@ func newFigures(tag string, relayout func()) *figures {
 	m.fire.Wrapping = fyne.TextWrapWord
 	// the figures flow onto lines, the long lists wrap: nothing is cut
 	// and nothing widens the window past its screen
-	flow := container.New(&flowLayout{grew: relayout}, m.tag, m.ping, m.agree, m.errs, m.hits, m.lost)
-	m.box = container.NewVBox(flow, m.rules, m.fire)
+	m.box = container.New(&flowLayout{grew: relayout}, m.tag, m.ping, m.agree, m.errs, m.hits, m.lost)
+	m.lists = container.NewVBox(m.rules, m.fire)
 	return m
 }
 
@@ -63,12 +77,14 @@ func (m *metrics) update(a, b *lagcomp.Frame) {
 	if b == nil {
 		m.tag.Hide()
 		m.b.box.Hide()
+		m.b.lists.Hide()
 		return
 	}
 	m.tag.Show()
 	m.b.tag.Show()
 	m.b.update(b)
 	m.b.box.Show()
+	m.b.lists.Show()
 }
 
 func (m *figures) update(f *lagcomp.Frame) {

@@ -32,7 +32,8 @@ type Pane struct {
 	// window's --focus, one pane at a time.
 	focusBtn *widget.Button
 	focus    views.Focus
-	img      *image.RGBA // reused while the pixel size stays the same
+	corner   *fyne.Container // the buttons, at the header's right end (views.Options.HeaderRight)
+	img      *image.RGBA     // reused while the pixel size stays the same
 	r        *views.Renderer
 	drawn    uint64 // the UI version last drawn
 	shown    uint64 // the UI version whose drawing completed
@@ -81,7 +82,8 @@ func newPane(u *UI, v views.View) *Pane {
 
 // CreateRenderer stacks the raster under the fit and maximise buttons.
 func (p *Pane) CreateRenderer() fyne.WidgetRenderer {
-	corner := container.NewVBox(container.NewHBox(layout.NewSpacer(), p.focusBtn, p.fitBtn, p.maxBtn))
+	p.corner = container.NewHBox(p.focusBtn, p.fitBtn, p.maxBtn)
+	corner := container.NewVBox(container.NewHBox(layout.NewSpacer(), p.corner))
 	return widget.NewSimpleRenderer(container.NewStack(p.raster, corner))
 }
 
@@ -140,6 +142,9 @@ func (p *Pane) options(pixelWidth int) views.Options {
 	o := p.ui.options()
 	o.Scale = p.scale(pixelWidth) * p.textZoom() // the window's zoom scales the drawing's text and lines too
 	o.Zoom, o.Pan, o.Focus = p.zoom, p.pan, p.focus
+	if p.corner != nil { // the header's figures end short of the buttons (logical px of the drawing: its zoom taken out)
+		o.HeaderRight = float64(p.corner.MinSize().Width) / p.textZoom()
+	}
 	return o
 }
 

@@ -202,6 +202,9 @@ type capHeight struct {
 	// text half as large again as Fyne's (from 150 %): a 1280×800 laptop
 	// at 175 % has no room for more under the panes
 	zoomedLines int
+	// atLeast, when set, is a height the band never goes under (the
+	// metrics strip: both rows of figures of an A/B)
+	atLeast func() float32
 }
 
 func (c *capHeight) MinSize(objs []fyne.CanvasObject) fyne.Size {
@@ -210,6 +213,9 @@ func (c *capHeight) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		lines = c.zoomedLines
 	}
 	cap := float32(lines)*(theme.TextSize()*1.3+theme.LineSpacing()) + 2*theme.InnerPadding()
+	if c.atLeast != nil {
+		cap = max(cap, c.atLeast())
+	}
 	s := fyne.NewSize(0, 0)
 	for _, o := range objs {
 		in := o

@@ -33,9 +33,30 @@ func newSideTabs(items ...*container.TabItem) *sideTabs {
 		t.pages = append(t.pages, it.Content)
 		bar.Add(b)
 	}
-	t.box = container.NewBorder(container.NewVBox(bar, widget.NewSeparator()), nil, nil, nil, container.NewStack(t.pages...))
+	t.box = container.NewBorder(container.NewVBox(bar, widget.NewSeparator()), nil, nil, nil, container.New(everyPage{}, t.pages...))
 	t.selectIndex(0)
 	return t
+}
+
+// everyPage stacks the pages as Fyne's stack does, but asks the room of
+// the widest and tallest of them all, hidden or shown: the sidebar keeps
+// its width whatever tab is shown (it moved with the page, and the tab
+// buttons under the cursor with it: a click landed on the wrong tab).
+type everyPage struct{}
+
+func (everyPage) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	s := fyne.NewSize(0, 0)
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s
+}
+
+func (everyPage) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
 }
 
 // selectIndex shows page i and marks its button.

@@ -25,8 +25,8 @@ import (
 // the panes until a point of it is opened or the panes are asked back.
 type sweepTab struct {
 	u                  *UI
-	x, lines, metrics  *widget.Entry
-	seeds, duration    *widget.Entry
+	x, lines, metrics  *entry
+	seeds, duration    *entry
 	run, cancel, panes *widget.Button
 	bar                *widget.ProgressBar
 	note               *widget.Label
@@ -40,8 +40,8 @@ type sweepTab struct {
 func newSweepTab(u *UI) *sweepTab {
 	st := &sweepTab{u: u, done: make(chan struct{})}
 	close(st.done)
-	entry := func(text, hint string) *widget.Entry {
-		e := widget.NewEntry()
+	entry := func(text, hint string) *entry {
+		e := u.newEntry()
 		e.SetText(text)
 		e.SetPlaceHolder(hint)
 		return e
@@ -100,7 +100,7 @@ func (st *sweepTab) grid() (*sweep.Grid, []string, error) {
 	u := st.u
 	cur := u.config()
 	g := &sweep.Grid{Preset: u.preset.Name, Base: u.presetCfg, Sets: lagcomp.Diff(&u.presetCfg, &cur)}
-	for _, e := range []*widget.Entry{st.x, st.lines} {
+	for _, e := range []*entry{st.x, st.lines} {
 		if s := strings.TrimSpace(e.Text); s != "" {
 			v, err := sweep.ParseVary(s)
 			if err != nil {

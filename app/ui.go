@@ -77,6 +77,11 @@ type UI struct {
 
 	zoom        float64 // the window's zoom (zoom.go), 1 = Fyne's sizes
 	zoomLabel   *widget.Label
+	zoomOut     *widget.Button // the top bar's A−, first in it
+	zoomIn      *widget.Button // and its A+
+	topBar      *fyne.Container
+	side        *container.Scroll // the sidebar: the preset picker over the tabs
+	strip       *container.Scroll // the figures under the panes
 	keyHint     *keyHint
 	hintUntil   atomic.Int64 // when the key hint goes, Unix ns; 0: none shown
 	startPaused *check
@@ -200,28 +205,30 @@ func (u *UI) build() {
 	// at 175 %): the timeline below stays on the screen. A scroll
 	// stretches its content to the viewport, so at ordinary zooms the
 	// pages fill the height as before.
-	side := container.NewVScroll(container.NewBorder(u.presetUI.box, nil, nil, nil, u.tabs.box))
+	u.side = container.NewVScroll(container.NewBorder(u.presetUI.box, nil, nil, nil, u.tabs.box))
 	u.startPaused = u.newCheck("Start paused", func(b bool) { u.app.Preferences().SetBool(prefStartPaused, b) })
 	u.startPaused.SetChecked(u.app.Preferences().Bool(prefStartPaused))
 	// the bar flows onto a second line rather than widen the window
-	top := container.New(&flowLayout{grew: u.relayout},
+	// (the zoom's buttons first: zoomControls)
+	u.topBar = container.New(&flowLayout{grew: u.relayout},
+		u.zoomControls(),
 		widget.NewLabelWithStyle("lagscope", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		u.layoutSelect(),
 		widget.NewButtonWithIcon("Screenshot", theme.MediaPhotoIcon(), u.shotUI.ask),
 		widget.NewButtonWithIcon("Open records…", theme.FolderOpenIcon(), u.openRecordsDialog),
-		u.zoomControls(),
 		u.startPaused,
 	)
 	// the figures scroll in at most metricsLines lines: zoomed for a
 	// class they would take the panes' height
-	figures := container.New(&capHeight{lines: metricsLines, zoomedLines: metricsLines - 1}, container.NewVScroll(u.metrics.box))
+	u.strip = container.NewVScroll(u.metrics.box)
+	figures := container.New(&capHeight{lines: metricsLines, zoomedLines: metricsLines - 1, atLeast: u.metrics.rowsHeight}, u.strip)
 	bottom := container.NewVBox(figures, u.timeline.box, u.status)
 	u.keyHint = newKeyHint()
 	panes := container.NewBorder(container.NewVBox(u.moments.banner, u.play.bar), nil, nil, nil,
 		container.NewStack(u.compare.wrap(u.sweep.wrap(u.paneGrid)), u.keyHint.box))
-	split := container.NewHSplit(panes, side)
+	split := container.NewHSplit(panes, u.side)
 	split.Offset = 0.72
-	u.win.SetContent(container.NewBorder(top, bottom, nil, nil, split))
+	u.win.SetContent(container.NewBorder(u.topBar, bottom, nil, nil, split))
 }
 
 // arrangePanes lays the panes out for the current layout.
@@ -274,6 +281,11 @@ func (u *UI) pane(v views.View) *Pane {
 // setLayout switches layout (and the view a single layout shows).
 func (u *UI) setLayout(l views.Layout, single views.View) {
 	u.layout, u.single = l, single
+	if l == views.LayoutSingle && u.compare != nil {
+		// the A/B draws the view the layout shows: key 4 changed the
+		// layout selector while the A/B kept drawing the Server pane
+		u.compare.view.SetSelected(string(single))
+	}
 	u.app.Preferences().SetString(prefLayout, string(l))
 	u.app.Preferences().SetString(prefSingle, string(single))
 	u.arrangePanes()

@@ -96,14 +96,17 @@ func (u *UI) zoomBy(dir int) {
 
 func zoomText(z float64) string { return fmt.Sprintf("%.0f %%", 100*z) }
 
-// zoomControls are the top bar's − 100 % + buttons, the mouse's way to
-// the zoom.
+// zoomControls are the top bar's A− A+ 100 % buttons, the mouse's way
+// to the zoom. They open the bar, side by side, so a zoom never moves
+// them from under the cursor: what the zoom grows lies after them (a
+// second A+ click, after the bar before it had grown and flowed, opened
+// "Open records…").
 func (u *UI) zoomControls() fyne.CanvasObject {
 	u.zoomLabel = widget.NewLabel(zoomText(u.zoom))
-	out := widget.NewButton("A−", func() { u.zoomBy(-1) })
-	in := widget.NewButton("A+", func() { u.zoomBy(1) })
-	out.Importance, in.Importance = widget.LowImportance, widget.LowImportance
-	return container.NewHBox(widget.NewLabel("Zoom"), out, u.zoomLabel, in)
+	u.zoomOut = widget.NewButton("A−", func() { u.zoomBy(-1) })
+	u.zoomIn = widget.NewButton("A+", func() { u.zoomBy(1) })
+	u.zoomOut.Importance, u.zoomIn.Importance = widget.LowImportance, widget.LowImportance
+	return container.NewHBox(u.zoomOut, u.zoomIn, u.zoomLabel)
 }
 
 // bindZoomKeys: Ctrl + (or Ctrl =, the same key unshifted) zooms in,

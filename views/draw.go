@@ -233,7 +233,7 @@ func (p *pane) measure(s string, size float64) (float64, float64) {
 // line rather than cut when the pane is narrow.
 func (p *pane) header(title, info string) {
 	p.info = info
-	lines := p.wrap(info, infoSz, p.w-20*p.s)
+	lines := p.wrap(info, infoSz, p.infoWidth())
 	p.hneed = min(len(lines), maxInfoLines)
 	hl := max(p.hlines, 1)
 	if len(lines) > hl { // the rest joins the last line, shortened
@@ -247,9 +247,13 @@ func (p *pane) header(title, info string) {
 		return
 	}
 	for i, l := range lines {
-		p.text(p.fitText(l, infoSz, p.w-20*p.s), 10*p.s, (34+infoH*float64(i))*p.s, infoSz, p.pal.Dim, 0, 0.5, false)
+		p.text(p.fitText(l, infoSz, p.infoWidth()), 10*p.s, (34+infoH*float64(i))*p.s, infoSz, p.pal.Dim, 0, 0.5, false)
 	}
 }
+
+// infoWidth is the width the header's key figures take: the pane's, less
+// its margins and what Options.HeaderRight keeps free.
+func (p *pane) infoWidth() float64 { return p.w - 20*p.s - p.o.HeaderRight*p.s }
 
 func (p *pane) walls() {
 	x, y, w, h := p.area()

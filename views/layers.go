@@ -103,6 +103,10 @@ type Options struct {
 	// Net is the telemetry the net graph draws (nil: none was sampled
 	// for this picture, and the net graph says so).
 	Net *NetGraph
+	// HeaderRight is the width at the header's right end, in logical
+	// pixels, that the key figures leave free: the window's focus, fit
+	// and maximise buttons sit there, and covered their end.
+	HeaderRight float64
 }
 
 // View names a pane.
