@@ -58,3 +58,26 @@ func TestOwnPaneSaysThePredictionAndCountsUnackedInputs(t *testing.T) {
 		}
 	}
 }
+
+// Options.HeaderRight keeps the header's right end free for the window's
+// buttons: the key figures wrap short of it (more lines than without),
+// and no line drawn reaches into it.
+func TestHeaderRightKeepsTheFiguresClear(t *testing.T) {
+	f := frameAt(t, lagcomp.Defaults(), 2*model.Second)
+	const w, free = 640, 260
+	lines := map[float64]int{}
+	for _, right := range []float64{0, free} {
+		r := NewRenderer()
+		r.Pane(image.NewRGBA(image.Rect(0, 0, w, 480)), f, ViewShooter, Options{Layers: DefaultLayers(), HeaderRight: right})
+		p := r.last
+		lines[right] = p.hneed
+		for _, l := range p.wrap(p.info, infoSz, p.infoWidth()) {
+			if lw, _ := p.measure(l, infoSz); 10+lw > w-right {
+				t.Errorf("HeaderRight %v: %q ends at %.0f px, past %v", right, l, 10+lw, w-right)
+			}
+		}
+	}
+	if lines[free] <= lines[0] {
+		t.Errorf("the figures take %d lines with %v px kept free, %d without", lines[free], free, lines[0])
+	}
+}
