@@ -155,12 +155,13 @@ func TestZoomButtonsStayUnderTheCursor(t *testing.T) {
 	}
 }
 
-// inside reports whether o lies wholly within the rectangle of box, at
-// its whole height.
+// inside reports whether o shows within the rectangle of box: at its
+// whole height, and as wide as it needs from its left edge (a widget
+// stretched wider than that shows what it has at its left).
 func inside(o, box fyne.CanvasObject) bool {
 	p, s := rectOf(o)
 	bp, bs := rectOf(box)
-	return o.Visible() && s.Height >= o.MinSize().Height-0.5 && p.X >= bp.X-0.5 && p.Y >= bp.Y-0.5 && p.X+s.Width <= bp.X+bs.Width+0.5 && p.Y+s.Height <= bp.Y+bs.Height+0.5
+	return o.Visible() && s.Height >= o.MinSize().Height-0.5 && p.X >= bp.X-0.5 && p.Y >= bp.Y-0.5 && p.X+o.MinSize().Width <= bp.X+bs.Width+0.5 && p.Y+s.Height <= bp.Y+bs.Height+0.5
 }
 
 // In a hall (1920×1080 at 175 %, 1280×800 at 125 %) the A/B's control

@@ -38,18 +38,21 @@ func newSideTabs(items ...*container.TabItem) *sideTabs {
 	return t
 }
 
-// everyPage stacks the pages as Fyne's stack does, but asks the room of
-// the widest and tallest of them all, hidden or shown: the sidebar keeps
-// its width whatever tab is shown (it moved with the page, and the tab
-// buttons under the cursor with it: a click landed on the wrong tab).
+// everyPage stacks the pages as Fyne's stack does, but asks no width of
+// its own and the height of the tallest page, hidden or shown: the
+// sidebar keeps the width the tab buttons and the split give it whatever
+// tab is shown (it widened with a page of long check boxes, and the tab
+// buttons moved from under the cursor: a click landed on the wrong tab;
+// at 175 % the widest page pushed the window past the screen). A page
+// wider than the sidebar is cut at its right edge instead.
 type everyPage struct{}
 
 func (everyPage) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	s := fyne.NewSize(0, 0)
+	h := float32(0)
 	for _, o := range objs {
-		s = s.Max(o.MinSize())
+		h = max(h, o.MinSize().Height)
 	}
-	return s
+	return fyne.NewSize(0, h)
 }
 
 func (everyPage) Layout(objs []fyne.CanvasObject, size fyne.Size) {
