@@ -209,9 +209,8 @@ func (u *UI) build() {
 	u.startPaused = u.newCheck("Start paused", func(b bool) { u.app.Preferences().SetBool(prefStartPaused, b) })
 	u.startPaused.SetChecked(u.app.Preferences().Bool(prefStartPaused))
 	// the bar flows onto a second line rather than widen the window
-	// (the zoom's buttons first: zoomControls)
+	// (between the zoom's buttons: zoomControls)
 	u.topBar = container.New(&flowLayout{grew: u.relayout},
-		u.zoomControls(),
 		widget.NewLabelWithStyle("lagscope", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		u.layoutSelect(),
 		widget.NewButtonWithIcon("Screenshot", theme.MediaPhotoIcon(), u.shotUI.ask),
@@ -228,7 +227,7 @@ func (u *UI) build() {
 		container.NewStack(u.compare.wrap(u.sweep.wrap(u.paneGrid)), u.keyHint.box))
 	split := container.NewHSplit(panes, u.side)
 	split.Offset = 0.72
-	u.win.SetContent(container.NewBorder(u.topBar, bottom, nil, nil, split))
+	u.win.SetContent(container.NewBorder(u.zoomControls(u.topBar), bottom, nil, nil, split))
 }
 
 // arrangePanes lays the panes out for the current layout.

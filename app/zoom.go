@@ -96,17 +96,20 @@ func (u *UI) zoomBy(dir int) {
 
 func zoomText(z float64) string { return fmt.Sprintf("%.0f %%", 100*z) }
 
-// zoomControls are the top bar's A− A+ 100 % buttons, the mouse's way
-// to the zoom. They open the bar, side by side, so a zoom never moves
-// them from under the cursor: what the zoom grows lies after them (a
-// second A+ click, after the bar before it had grown and flowed, opened
-// "Open records…").
-func (u *UI) zoomControls() fyne.CanvasObject {
+// zoomControls are the top bar's A+ and A− buttons, the mouse's way to
+// the zoom, around the bar: A+ (and the zoom) at its left end, A− at its
+// right end. A zoom grows each away from the window's edge it is held
+// to, so clicked again where it was, each lands on itself, however many
+// times (a second A+ click, the bar before it having grown and flowed,
+// opened "Open records…"; side by side, one button's growth moved the
+// other from under the cursor).
+func (u *UI) zoomControls(bar fyne.CanvasObject) fyne.CanvasObject {
 	u.zoomLabel = widget.NewLabel(zoomText(u.zoom))
 	u.zoomOut = widget.NewButton("A−", func() { u.zoomBy(-1) })
 	u.zoomIn = widget.NewButton("A+", func() { u.zoomBy(1) })
 	u.zoomOut.Importance, u.zoomIn.Importance = widget.LowImportance, widget.LowImportance
-	return container.NewHBox(u.zoomOut, u.zoomIn, u.zoomLabel)
+	// each at the top: stretched to a bar of two lines, A− moved down
+	return container.NewBorder(nil, nil, container.NewVBox(container.NewHBox(u.zoomIn, u.zoomLabel)), container.NewVBox(u.zoomOut), bar)
 }
 
 // bindZoomKeys: Ctrl + (or Ctrl =, the same key unshifted) zooms in,
