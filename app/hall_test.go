@@ -144,7 +144,7 @@ func TestZoomButtonsStayUnderTheCursor(t *testing.T) {
 		u.win.Content().Refresh()
 		pos, sz := rectOf(b.btn)
 		aim := pos.Add(fyne.NewPos(sz.Width/2, sz.Height/2)) // the cursor stays there
-		for i := range 3 { // to 175 % and back to 125 %, a class's zooms
+		for i := range 3 {                                   // to 175 % and back to 125 %, a class's zooms
 			test.Tap(b.btn)
 			u.win.Content().Refresh()
 			pos, sz = rectOf(b.btn)
