@@ -46,8 +46,11 @@ type pane struct {
 	cutSize      float64 // a legend cut to one row: its text size (legendCut)
 	bare         bool    // the header's key figures gave way (bareNeeded)
 
-	warpX      int         // the factor the warp arrows are magnified by (0: none drawn)
-	warpGlyphs []warpGlyph // the warps as placed, newest first
+	warpX int // the factor the warp arrows are magnified by (0: none drawn)
+	// longestWarpM is the longest warp the pane drew, metres (FrameUnion
+	// shares the magnification of the longest over the panes it frames)
+	longestWarpM float64
+	warpGlyphs   []warpGlyph // the warps as placed, newest first
 
 	netLegend    []string // the net graph's legend, as words (tests read it)
 	flowRows     int      // rows the packet legend takes, once known (2 before)

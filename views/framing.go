@@ -222,6 +222,10 @@ func (fm framing) fit(x, y, w, h, s float64, o Options) camera {
 type Framing struct {
 	cams map[View]camera
 	acc  map[View]*union
+	// warpM is, per view, the longest warp any framed pane draws: the
+	// panes that share a camera share the warp arrows' magnification
+	// too, so that 0.34 m and 0.11 m do not look alike drawn ×1 and ×3
+	warpM map[View]float64
 }
 
 // union is what a Framing has framed of one view so far: the union of
@@ -229,6 +233,15 @@ type Framing struct {
 type union struct {
 	all            framing
 	x0, y0, x1, y1 float64
+}
+
+// sharedWarpM is the longest warp of view v over the panes the framing
+// framed (0: it frames none, or none drew a warp).
+func (fm *Framing) sharedWarpM(v View) float64 {
+	if fm == nil {
+		return 0
+	}
+	return fm.warpM[v]
 }
 
 // camera is the shared camera of view v, if the framing has one.
@@ -252,7 +265,7 @@ func (fm *Framing) camera(v View) (camera, bool) {
 // world to share and is left out.
 func (r *Renderer) FrameUnion(fm *Framing, fs []*lagcomp.Frame, v View, w, h int, o Options) *Framing {
 	if fm == nil {
-		fm = &Framing{cams: map[View]camera{}, acc: map[View]*union{}}
+		fm = &Framing{cams: map[View]camera{}, acc: map[View]*union{}, warpM: map[View]float64{}}
 	}
 	if v.TimeAxis() || w <= 0 || h <= 0 {
 		return fm
@@ -276,6 +289,7 @@ func (r *Renderer) FrameUnion(fm *Framing, fs []*lagcomp.Frame, v View, w, h int
 		p.rows, p.hlines = p.roomyLayout()
 		p.bare = p.bareNeeded(p.rows)
 		one := p.framing(v)
+		fm.warpM[v] = math.Max(fm.warpM[v], p.longestWarpM)
 		x, y, aw, ah := p.area()
 		if u == nil {
 			u = &union{one, x, y, x + aw, y + ah}

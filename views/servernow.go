@@ -97,7 +97,11 @@ func (p *pane) warps(c lagcomp.ClientFrame) {
 		w := ws[i]
 		p.note(fmt.Sprintf("  %.3f s: %s jumped %.2f m on correction", w.T.Seconds(), pawnName(w.Pawn), w.M), p.pal.Dim)
 	}
-	p.warpX = p.warpScale(ws)
+	p.longestWarpM = 0
+	for _, w := range ws {
+		p.longestWarpM = math.Max(p.longestWarpM, w.M)
+	}
+	p.warpX = p.warpScale(math.Max(p.longestWarpM, p.o.Framing.sharedWarpM(p.v)))
 	p.warpGlyphs = p.warpGlyphs[:0]
 	for i := len(ws) - 1; i >= 0; i-- { // the newest takes the nearest spot
 		g := p.placeWarp(ws[i], i == len(ws)-1)
@@ -137,14 +141,13 @@ const warpMinPx = 56
 var warpScales = []int{1, 2, 3, 4, 5, 10, 20, 50, 100}
 
 // warpScale is the one factor the pane's warp arrows are drawn at: the
-// smallest that makes the largest warp at least warpMinPx long, but none
+// smallest that makes the largest warp (longestM: the pane's own, or
+// the longest of the panes that share its Framing, so the two halves of
+// an A/B draw one scale) at least warpMinPx long, but none
 // that makes it longer than a quarter of the drawing area's short side
 // (a wide scene in a small pane: the arrow must not cover the pane).
-func (p *pane) warpScale(ws []lagcomp.WarpEvent) int {
-	longest := 0.0
-	for _, w := range ws {
-		longest = math.Max(longest, w.M*p.cam.ppm)
-	}
+func (p *pane) warpScale(longestM float64) int {
+	longest := longestM * p.cam.ppm
 	_, _, aw, ah := p.area()
 	most := math.Min(aw, ah) / 4
 	k := 1
