@@ -143,3 +143,33 @@ func TestWindowSizeRemembered(t *testing.T) {
 		t.Fatal("a 20 px wide window accepted")
 	}
 }
+
+// The banner goes once the time shown is no longer the moment's: a step
+// or a scrub away takes it down (its sentence and "t = …" described the
+// moment's instant); a seek onto the moment's own time keeps it.
+func TestMomentBannerGoesWhenTheTimeLeavesIt(t *testing.T) {
+	u, _ := newTestUI(t, "behind-cover")
+	ms := u.moments.moments
+	if len(ms) == 0 || !ms[0].Found {
+		t.Fatalf("moments %+v", ms)
+	}
+	for _, c := range []struct {
+		name  string
+		move  func()
+		stays bool
+	}{
+		{"a step on", func() { u.timeline.step(1) }, false},
+		{"a step back", func() { u.timeline.step(-1) }, false},
+		{"a scrub away", func() { u.timeline.seek(ms[0].At - 100*model.Millisecond) }, false},
+		{"a seek onto the moment", func() { u.timeline.seek(ms[0].At) }, true},
+	} {
+		u.moments.jump(0)
+		if !u.moments.banner.Visible() {
+			t.Fatal("the jump showed no banner")
+		}
+		c.move()
+		if got := u.moments.banner.Visible(); got != c.stays {
+			t.Errorf("%s (shown %v, the moment at %v): banner visible %v, want %v", c.name, u.sessionState().now, ms[0].At, got, c.stays)
+		}
+	}
+}

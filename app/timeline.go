@@ -79,10 +79,29 @@ func (t *timeline) togglePlay() {
 }
 
 // step moves one server tick and pauses there.
-func (t *timeline) step(dir int) { t.move(func(s *tl.Session) { s.StepTick(dir) }) }
+func (t *timeline) step(dir int) {
+	t.move(func(s *tl.Session) { s.StepTick(dir) })
+	t.leftMoment()
+}
 
 // seek shows time at (the scrubber, a shot in the list).
-func (t *timeline) seek(at model.Time) { t.move(func(s *tl.Session) { s.Seek(at) }) }
+func (t *timeline) seek(at model.Time) {
+	t.move(func(s *tl.Session) { s.Seek(at) })
+	t.leftMoment()
+}
+
+// leftMoment takes the moment's banner down once the time shown is no
+// longer the moment's: its sentence and "t = 3.000 s" described that
+// instant, not the one a scrub or a step went on to.
+func (t *timeline) leftMoment() {
+	m := t.u.moments
+	if m == nil || m.shown < 0 || m.shown >= len(m.moments) {
+		return
+	}
+	if now := t.u.sessionState().now; now != m.moments[m.shown].At {
+		m.hide()
+	}
+}
 
 // move pauses, moves the shown time, and shows it everywhere (the
 // controls too: the configuration may differ at another time).
