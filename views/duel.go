@@ -350,6 +350,11 @@ func (p *pane) duelEntries(d *lagcomp.PeekersAdvantage, terms []duelTerm, measur
 	if short {
 		bounds, jitter, gap = "bounds", "bounds' jitter", "gap at server"
 	}
+	predicted := "holder's predicted sight (the sum)"
+	if short {
+		predicted = "predicted sight"
+	}
+	es = append(es, ownEntry{func(x, y float64) { p.diamond(x+9*p.s, y, p.pal.Text) }, predicted})
 	es = append(es, ownEntry{func(x, y float64) { p.fillRect(x, y-6*p.s, 18*p.s, 12*p.s, duelBounds) }, bounds})
 	if d.PeekerJitterMs+d.HolderJitterMs > 0 {
 		es = append(es, ownEntry{func(x, y float64) { p.fillRect(x, y-6*p.s, 18*p.s, 12*p.s, duelBoundsJitter) }, jitter})

@@ -3,6 +3,8 @@ package views
 import (
 	"fmt"
 	"image"
+	"slices"
+	"strings"
 	"testing"
 
 	"lagscope/lagcomp"
@@ -127,4 +129,27 @@ func TestGoldenDuelUnderJitter(t *testing.T) {
 	}
 	golden(t, "duel-jitter", img)
 	golden(t, "split-2x2-duel-jitter", r.Split(f, Layout2x2, []View{ViewShooter, ViewServer, ViewTarget, ViewDuel}, 1280, 720, Options{Layers: DefaultLayers()}))
+}
+
+// Every mark the duel view draws is in its legend: the white diamond on
+// the holder's lane (the predicted sight, the sum of the terms) among
+// them, long and short.
+func TestDuelLegendNamesThePredictedSight(t *testing.T) {
+	p, err := presets.Load("peekers-advantage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := p.Config()
+	f := frameAt(t, c, 3*model.Second)
+	r := NewRenderer()
+	pn := r.newPane(image.NewRGBA(image.Rect(0, 0, 1280, 720)), f, ViewDuel, Options{Layers: DefaultLayers(), Palette: Dark}, 1, 1)
+	for _, short := range []bool{false, true} {
+		var labels []string
+		for _, e := range pn.duelEntries(f.Duel, duelTerms(f.Duel), true, short) {
+			labels = append(labels, e.label)
+		}
+		if !slices.ContainsFunc(labels, func(l string) bool { return strings.Contains(l, "predicted sight") }) {
+			t.Errorf("short %v: the legend %q names no predicted sight (the white diamond)", short, labels)
+		}
+	}
 }
