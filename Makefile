@@ -17,7 +17,7 @@ build: deps-build
 # them), main's start-up tests, then the real window under Xvfb driven
 # by xdotool.
 test: deps-test vet
-	LANG=C.UTF-8 $(GO) test -race -timeout 30m $(LIBS)
+	LANG=C.UTF-8 $(GO) test -race -timeout 60m $(LIBS)
 	$(GO) test .
 	bash scripts/smoke.sh
 
