@@ -42,7 +42,8 @@
 //     narrow interface;
 //   - internal/spare: the spare buffers a finished run hands on;
 //     internal/reach: what memory a value reaches (for the Recycler's
-//     tests); internal/testscene: what the tests share (a run as bytes).
+//     tests); internal/testscene: what the tests share (a run as
+//     bytes, the README's generated blocks).
 //
 // Here, one shot command is followed file by file: bot.go fires it (the
 // player, at its client's render frame), sim.go puts it on the links
