@@ -33,11 +33,8 @@ func duelPreset(t testing.TB, set ...Setting) Config {
 	return c
 }
 
-// checkDuel runs one duel and holds its line to what must hold: both
-// screens saw the peek, the peeker's first (a positive gap: the two
-// sightings are of the same exposure), and a gap outside one peek's
-// bounds carries the rules that explain it.
-func checkDuel(t *testing.T, c Config, d model.Time, what string) PeekersAdvantage {
+// runDuel runs c for d and gives the run and its duel line.
+func runDuel(t *testing.T, c Config, d model.Time) (*Sim, PeekersAdvantage) {
 	t.Helper()
 	s, err := New(c)
 	if err != nil {
@@ -45,6 +42,16 @@ func checkDuel(t *testing.T, c Config, d model.Time, what string) PeekersAdvanta
 	}
 	s.Step(d)
 	p, _ := s.PeekersAdvantage()
+	return s, p
+}
+
+// checkDuel runs one duel and holds its line to what must hold: both
+// screens saw the peek, the peeker's first (a positive gap: the two
+// sightings are of the same exposure), and a gap outside one peek's
+// bounds carries the rules that explain it.
+func checkDuel(t *testing.T, c Config, d model.Time, what string) PeekersAdvantage {
+	t.Helper()
+	_, p := runDuel(t, c, d)
 	m, ok := p.MeasuredMs()
 	switch {
 	case !ok:
@@ -122,12 +129,7 @@ func TestDuelUnderLossAndJitter(t *testing.T) {
 // on its own, delay the sightings past the bounds.
 func TestDuelRulesNameWhyAGapIsOutside(t *testing.T) {
 	c := predictionCorrection(t)
-	s, err := New(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Step(4 * model.Second)
-	p, _ := s.PeekersAdvantage()
+	_, p := runDuel(t, c, 4*model.Second)
 	if m, _ := p.MeasuredMs(); m <= p.HighMs || !hasRule(p.Rules, string(rule.PredictionThroughWall)) {
 		t.Errorf("prediction-correction: gap %.3f ms against [%.3f, %.3f], rules %v; want it outside, named prediction_through_wall", m, p.LowMs, p.HighMs, p.Rules)
 	}
@@ -189,12 +191,7 @@ func TestAtServerGapByHand(t *testing.T) {
 		c.VictimUp.LatencyMs, c.VictimDown.LatencyMs = tc.peeker, tc.peeker
 		for seed := uint64(1); seed <= 5; seed++ {
 			c.Seed = seed
-			s, err := New(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.Step(4 * model.Second)
-			p, _ := s.PeekersAdvantage()
+			_, p := runDuel(t, c, 4*model.Second)
 			m, ok := p.MeasuredMs()
 			g, gok := p.AtServerGapMs()
 			if !ok || !gok {
@@ -220,12 +217,7 @@ func TestDuelRulesAreCountedInTheSummary(t *testing.T) {
 	for _, c := range []Config{predictionCorrection(t), duelPreset(t, Setting{Key: "loss_pct", Value: "60"}, Setting{Key: "interp_ms", Value: "0"})} {
 		for seed := uint64(1); seed <= 3; seed++ {
 			c.Seed = seed
-			s, err := New(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.Step(4 * model.Second)
-			p, _ := s.PeekersAdvantage()
+			s, p := runDuel(t, c, 4*model.Second)
 			if len(p.Rules) == 0 {
 				continue
 			}
