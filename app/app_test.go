@@ -26,7 +26,7 @@ import (
 
 // newTestUI builds the UI on Fyne's headless test app with a clock the
 // test moves by hand; the simulation goroutine is not started.
-func newTestUI(t *testing.T, preset string) (*UI, *fakeClock) {
+func newTestUI(t testing.TB, preset string) (*UI, *fakeClock) {
 	t.Helper()
 	a := test.NewTempApp(t)
 	w := test.NewWindow(nil)

@@ -16,6 +16,13 @@ type sideTabs struct {
 	buttons []*widget.Button
 	pages   []fyne.CanvasObject
 	current int
+	// stage holds the shown page alone: a hidden page out of the window's
+	// tree costs nothing when the theme changes (Fyne lays out and
+	// re-measures every object in the tree, hidden or not, and the All
+	// keys page's wrapped hints made each zoom step of a class's A+ take
+	// seconds). A page shown again is laid out and refreshed by Fyne
+	// then, in the theme of that moment.
+	stage *fyne.Container
 }
 
 // sideTabColumns is the buttons per row: three rows of three keep the
@@ -33,7 +40,8 @@ func newSideTabs(items ...*container.TabItem) *sideTabs {
 		t.pages = append(t.pages, it.Content)
 		bar.Add(b)
 	}
-	t.box = container.NewBorder(container.NewVBox(bar, widget.NewSeparator()), nil, nil, nil, container.New(everyPage{}, t.pages...))
+	t.stage = container.New(everyPage{t.pages})
+	t.box = container.NewBorder(container.NewVBox(bar, widget.NewSeparator()), nil, nil, nil, t.stage)
 	t.selectIndex(0)
 	return t
 }
@@ -44,12 +52,13 @@ func newSideTabs(items ...*container.TabItem) *sideTabs {
 // tab is shown (it widened with a page of long check boxes, and the tab
 // buttons moved from under the cursor: a click landed on the wrong tab;
 // at 175 % the widest page pushed the window past the screen). A page
-// wider than the sidebar is cut at its right edge instead.
-type everyPage struct{}
+// wider than the sidebar is cut at its right edge instead. It holds
+// every page; the stage it lays out holds the shown one.
+type everyPage struct{ pages []fyne.CanvasObject }
 
-func (everyPage) MinSize(objs []fyne.CanvasObject) fyne.Size {
+func (e everyPage) MinSize([]fyne.CanvasObject) fyne.Size {
 	h := float32(0)
-	for _, o := range objs {
+	for _, o := range e.pages {
 		h = max(h, o.MinSize().Height)
 	}
 	return fyne.NewSize(0, h)
@@ -65,6 +74,8 @@ func (everyPage) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 // selectIndex shows page i and marks its button.
 func (t *sideTabs) selectIndex(i int) {
 	t.current = i
+	t.stage.Objects = []fyne.CanvasObject{t.pages[i]}
+	t.stage.Refresh()
 	for k, b := range t.buttons {
 		if k == i {
 			b.Importance = widget.HighImportance
