@@ -43,8 +43,10 @@ type pane struct {
 	// notes given way in a small pane (noteLine), and the last one drawn
 	notesLeftOut int
 	noteLast     rect
-	cutSize      float64 // a legend cut to one row: its text size (legendCut)
-	bare         bool    // the header's key figures gave way (bareNeeded)
+	noteTexts    []string // the notes as written, before wrapping (tests read them)
+	placedText   []string // what each placed label says, as drawn (its short form where the long found no room)
+	cutSize      float64  // a legend cut to one row: its text size (legendCut)
+	bare         bool     // the header's key figures gave way (bareNeeded)
 
 	warpX int // the factor the warp arrows are magnified by (0: none drawn)
 	// longestWarpM is the longest warp the pane drew, metres (FrameUnion
@@ -427,6 +429,7 @@ const noteSize, noteH = 13, 18 // logical px
 // keep off it.
 func (p *pane) note(s string, c color.NRGBA) {
 	_, _, w, _ := p.area()
+	p.noteTexts = append(p.noteTexts, s)
 	// a figure is never cut off: the line wraps
 	lines := p.wrap(s, noteSize, w-12*p.s)
 	for i, l := range lines {

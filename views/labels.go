@@ -107,6 +107,7 @@ func (p *pane) placeLabelsIn(bounds rect) {
 		}
 		taken = append(taken, r)
 		p.placed = append(p.placed, r)
+		p.placedText = append(p.placedText, l.text)
 		p.drawLabel(l, r, pad)
 	}
 	p.leftOut = left

@@ -36,6 +36,7 @@ const (
 	keyTruthThen               // grey dashed: where the pawn truly was at the shown time
 	keyTrail                   // grey dots: history the server can rewind to
 	keyBuffer                  // blue dots: the snapshots a client interpolates between
+	keyRenderTime              // white diamond: the render time, between two snapshots
 	keyTrace                   // yellow: the server's trace
 	keyClientTrace             // yellow dashed: the client's trace
 	keyTracesSame              // yellow: the server's trace with the client's under it
@@ -67,6 +68,7 @@ const (
 	swArrow                  // an arrow
 	swCross                  // a crosshair or star
 	swBlock                  // a solid block: a wall
+	swDiamond                // an outlined diamond
 )
 
 // legendEntry is a key's swatch and words: label, and short when the
@@ -107,7 +109,9 @@ func (pal Palette) entry(k key) legendEntry {
 	case keyTrail:
 		return legendEntry{TrailGrey, swDot, "history", "history"}
 	case keyBuffer:
-		return legendEntry{ServerBlue, swDot, "snapshots", "snaps"}
+		return legendEntry{ServerBlue, swDot, "snapshots (server time)", "snaps"}
+	case keyRenderTime:
+		return legendEntry{pal.Text, swDiamond, "render time", "render"}
 	case keyTrace:
 		return legendEntry{pal.Trace, swLine, "trace", "trace"}
 	case keyClientTrace:
@@ -388,6 +392,15 @@ func (p *pane) swatch(e legendEntry, x, cy float64) {
 	case swBlock:
 		dc.DrawRectangle(x0+3*s, y0, w-6*s, w)
 		dc.Fill()
+	case swDiamond:
+		c := x0 + w/2
+		dc.MoveTo(c-6*s, cy)
+		dc.LineTo(c, cy-6*s)
+		dc.LineTo(c+6*s, cy)
+		dc.LineTo(c, cy+6*s)
+		dc.ClosePath()
+		dc.SetLineWidth(2 * s)
+		dc.Stroke()
 	}
 }
 

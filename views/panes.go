@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"lagscope/lagcomp"
@@ -151,9 +152,6 @@ func (p *pane) shooter() {
 	p.frame(ViewShooter)
 	p.grid()
 	p.walls()
-	if p.o.Layers.InterpBuffer {
-		p.buffer(c)
-	}
 	if p.o.Layers.Traces {
 		for _, r := range p.shownShots() {
 			p.line(r.ClientOrigin, r.ClientEnd, alpha(p.pal.Trace, p.fade(r)), 1.5, false)
@@ -178,6 +176,9 @@ func (p *pane) shooter() {
 			p.dot(pose.Pos, 3, alpha(ClientRed, 0.5))
 		}
 		p.keyAt(keyClientSaw, pose.Pos)
+	}
+	if p.o.Layers.InterpBuffer { // over the box the render time puts there
+		p.buffer(c)
 	}
 	p.hitbox(own, p.pal.Neutral, 0, 1.5, false)
 	p.key(keyOwn)
@@ -214,32 +215,6 @@ func (p *pane) shooter() {
 		info += " · " + ownPrediction(f)
 	}
 	p.header("Shooter client", info)
-}
-
-// buffer shows the snapshots the client holds for the other player and
-// the render time it interpolates at.
-func (p *pane) buffer(c lagcomp.ClientFrame) {
-	buf := c.Buffer
-	if len(buf) > 12 { // the ones a render time can still reach
-		buf = buf[len(buf)-12:]
-	}
-	for i, smp := range buf {
-		p.dot(smp.Pose.Pos, 3, alpha(ServerBlue, 0.6))
-		p.key(keyBuffer)
-		if i == len(buf)-1 { // ringed; its time is in the note
-			p.shapeAt(smp.Pose.Pos, 3*p.s)
-			x, y := p.cam.px(smp.Pose.Pos)
-			p.dc.DrawCircle(x, y, 5*p.s)
-			p.dc.SetColor(ServerBlue)
-			p.dc.SetLineWidth(1.2 * p.s)
-			p.dc.Stroke()
-		}
-	}
-	newest := ""
-	if len(buf) > 0 {
-		newest = fmt.Sprintf(" · newest (ringed) %.3f s", buf[len(buf)-1].T.Seconds())
-	}
-	p.note(fmt.Sprintf("buffer: %d snapshots%s · render time %.3f s%s", len(c.Buffer), newest, c.View.Render.Seconds(), starved(c.View.Starved)), p.pal.Text)
 }
 
 func starved(b bool) string {
@@ -460,7 +435,7 @@ func (p *pane) overlay() {
 
 // overlayNotes are the selected shot's figures.
 func (p *pane) overlayNotes(r *lagcomp.ShotRecord) {
-	for _, l := range overlayLines(r) {
+	for _, l := range p.overlayLines(r) {
 		p.note(l, p.pal.Text)
 	}
 }
@@ -470,13 +445,23 @@ func (p *pane) overlayNotes(r *lagcomp.ShotRecord) {
 func (p *pane) overlayNotesLines(r *lagcomp.ShotRecord) int {
 	_, _, w, _ := p.area()
 	n := 0
-	for _, l := range overlayLines(r) {
+	for _, l := range p.overlayLines(r) {
 		n += len(p.wrap(l, noteSize, w-12*p.s))
 	}
 	if blockedByPawn(r) && !r.Blocker.Alive && p.o.Layers.Rewound {
 		n += len(p.wrap(blockerUnknown(r), noteSize, w-12*p.s))
 	}
 	return n
+}
+
+// overlayLines are the selected shot's figures, one line each, with the
+// ping mode's rewind worked out from the run's figures.
+func (p *pane) overlayLines(r *lagcomp.ShotRecord) []string {
+	lines := overlayLines(r)
+	if l, ok := pingRewindLine(r, p.f.Config); ok {
+		lines = slices.Insert(lines, 2, l)
+	}
+	return lines
 }
 
 // overlayLines are the selected shot's figures, one line each.
