@@ -43,10 +43,17 @@ type pane struct {
 	// notes given way in a small pane (noteLine), and the last one drawn
 	notesLeftOut int
 	noteLast     rect
-	noteTexts    []string // the notes as written, before wrapping (tests read them)
-	placedText   []string // what each placed label says, as drawn (its short form where the long found no room)
-	cutSize      float64  // a legend cut to one row: its text size (legendCut)
-	bare         bool     // the header's key figures gave way (bareNeeded)
+	cutSize      float64 // a legend cut to one row: its text size (legendCut)
+	bare         bool    // the header's key figures gave way (bareNeeded)
+
+	// what the pane wrote and where, for the labels to keep off and the
+	// tests to read (tracelabels.go, the topic slides' test)
+	noteTexts     []string // the notes as written, before wrapping
+	placedText    []string // what each placed label says, as drawn (its short form where the long found no room)
+	traces        []seg    // the traces drawn, which labels keep off where they can
+	crossedTraces int      // labels laid across a trace, for want of a clear spot
+	boxes         []rect   // the hitboxes drawn (shapeOf), which nothing written may cover
+	noteBoxes     []rect   // the note lines' panels as drawn
 
 	warpX int // the factor the warp arrows are magnified by (0: none drawn)
 	// longestWarpM is the longest warp the pane drew, metres (FrameUnion
@@ -420,6 +427,7 @@ func (p *pane) shapeOf(box model.Hitbox, hx, hy float64) {
 		r = r.union(rect{x, y, x, y})
 	}
 	p.shape(r)
+	p.boxes = append(p.boxes, r)
 }
 
 const noteSize, noteH = 13, 18 // logical px
@@ -465,6 +473,7 @@ func (p *pane) noteLine(s string, c color.NRGBA) {
 	p.fillRect(x, top, tw+10*p.s, noteH*p.s, p.pal.Panel)
 	p.text(s, x+4*p.s, top+noteH/2*p.s, noteSize, c, 0, 0.5, false)
 	p.shape(rect{x, top, x + tw + 10*p.s, top + noteH*p.s})
+	p.noteBoxes = append(p.noteBoxes, p.noteLast)
 }
 
 // selected is the shot the options select, or the newest judged one.

@@ -75,13 +75,18 @@ type framing struct {
 	fr         framer
 	minW, minH float64
 	notes      int
+	// notesW is the widest line of those notes in pixels, where known
+	// (0: not): notes too many for the band above the box a pane leaves
+	// them (a third of its height) go beside the box instead, so that
+	// they never cover it
+	notesW float64
 }
 
 // framing collects what view v must show: the things each pane frames.
 func (p *pane) framing(v View) framing {
 	f := p.f
 	var fr framer
-	minW, minH, notes := 10.0, 6.0, 0
+	minW, minH, notes, notesW := 10.0, 6.0, 0, 0.0
 	switch v {
 	case ViewServer:
 		fr.pose(f.Pawns[lagcomp.ShooterPawn].Pose)
@@ -143,6 +148,7 @@ func (p *pane) framing(v View) framing {
 		minW, minH, notes = 3.5, 2.5, 5
 		if r := p.selected(); r != nil {
 			notes = p.overlayNotesLines(r) + b2i(p.o.FromRecords != "")
+			notesW = p.overlayNotesWidth(r)
 			fr.pose(r.ClientSaw)
 			fr.pose(r.Rewound)
 			fr.pose(r.ServerNow)
@@ -172,10 +178,10 @@ func (p *pane) framing(v View) framing {
 	}
 	if p.o.Focus != FocusNone {
 		if ffr, ok := p.focusFramer(v); ok {
-			return framing{ffr, focusMinW, focusMinH, notes}
+			return framing{ffr, focusMinW, focusMinH, notes, notesW}
 		}
 	}
-	return framing{fr, minW, minH, notes}
+	return framing{fr, minW, minH, notes, notesW}
 }
 
 // frameDet adds a detonation and its radius when Draw Final Position
@@ -198,6 +204,23 @@ func (fm framing) fit(x, y, w, h, s float64, o Options) camera {
 		pts = nil
 	}
 	ix, iy, iw, ih := x+m, y+top+m/2, w-2*m, h-top-m
+	if notesH, nw := float64(fm.notes)*noteH*s, fm.notesW; top < notesH {
+		// the band a third of the pane high is too low for the notes,
+		// which would cover the box: the box goes below all of them or
+		// beside them (where their width is known), whichever draws it
+		// larger; in a pane too small for either, the band stays
+		below := [4]float64{x + m, y + notesH + m/2, w - 2*m, h - notesH - m}
+		beside := [4]float64{x + nw + m, y + m/2, w - nw - 2*m, h - m}
+		best := 0.0
+		for _, a := range [][4]float64{below, beside} {
+			if a[2] < 8*s || a[3] < 8*s || (a == beside && nw <= 0) {
+				continue
+			}
+			if c := fit(a[0], a[1], a[2], a[3], pts, fm.minW, fm.minH); c.ppm > best {
+				best, ix, iy, iw, ih = c.ppm, a[0], a[1], a[2], a[3]
+			}
+		}
+	}
 	cam := fit(ix, iy, iw, ih, pts, fm.minW, fm.minH)
 	// keep the framed box where fit put it, centred in the space left
 	// by the notes and margins, but draw into the whole area
@@ -299,6 +322,7 @@ func (r *Renderer) FrameUnion(fm *Framing, fs []*lagcomp.Frame, v View, w, h int
 		u.all.fr.add(one.fr)
 		u.all.minW, u.all.minH = math.Max(u.all.minW, one.minW), math.Max(u.all.minH, one.minH)
 		u.all.notes = max(u.all.notes, one.notes)
+		u.all.notesW = math.Max(u.all.notesW, one.notesW)
 		u.x0, u.y0, u.x1, u.y1 = math.Max(u.x0, x), math.Max(u.y0, y), math.Min(u.x1, x+aw), math.Min(u.y1, y+ah)
 	}
 	if u != nil {

@@ -82,35 +82,27 @@ func (p *pane) placeLabels() {
 	p.placeLabelsIn(rect{x, y, x + w, y + h})
 }
 
-// placeLabelsIn places and draws every queued label inside bounds.
+// placeLabelsIn places and draws every queued label inside bounds. The
+// bottom-left corner where the count of left-out labels goes is kept
+// free only when some are left out: placed once without it, the labels
+// are placed again round it if any found no spot.
 func (p *pane) placeLabelsIn(bounds rect) {
 	pad := 3 * p.s
-	// the "labels left out" note's corner is kept free for it
 	hidden := p.hiddenRect()
-	taken := append(append([]rect(nil), p.shapes...), hidden)
-	left := 0
-	for _, l := range p.labels {
-		if l.ax < bounds.x0 || l.ax > bounds.x1 || l.ay < bounds.y0 || l.ay > bounds.y1 {
-			continue // it names something out of frame
-		}
-		tw, th := p.measure(l.text, labelSize)
-		bw, bh := tw+2*pad, th+2*pad
-		r, ok := p.spot(l, bw, bh, bounds, taken)
-		if !ok && l.short != "" {
-			l.text = l.short
-			tw, th = p.measure(l.text, labelSize)
-			r, ok = p.spot(l, tw+2*pad, th+2*pad, bounds, taken)
-		}
-		if !ok {
-			left++
+	spots, texts, left, crossed := p.spotLabels(bounds, pad, nil)
+	if left > 0 {
+		spots, texts, left, crossed = p.spotLabels(bounds, pad, &hidden)
+	}
+	for i, l := range p.labels {
+		if texts[i] == "" {
 			continue
 		}
-		taken = append(taken, r)
-		p.placed = append(p.placed, r)
+		l.text = texts[i]
+		p.placed = append(p.placed, spots[i])
 		p.placedText = append(p.placedText, l.text)
-		p.drawLabel(l, r, pad)
+		p.drawLabel(l, spots[i], pad)
 	}
-	p.leftOut = left
+	p.leftOut, p.crossedTraces = left, crossed
 	if left > 0 {
 		s := fmt.Sprintf("%d labels left out: zoom in", left)
 		if left == 1 {
@@ -118,6 +110,45 @@ func (p *pane) placeLabelsIn(bounds rect) {
 		}
 		p.text(s, hidden.x0+2*p.s, hidden.y1-2*p.s, 10, p.pal.Dim, 0, 1, false)
 	}
+}
+
+// spotLabels finds each queued label its box (texts[i] "" where it
+// finds none, or names something out of frame), keeping off the shapes,
+// the labels placed before it and kept (if not nil), and the traces
+// where it can: in full words or short ones clear of them, across one
+// only where nothing else is free (crossed counts those).
+func (p *pane) spotLabels(bounds rect, pad float64, kept *rect) (spots []rect, texts []string, left, crossed int) {
+	taken := append([]rect(nil), p.shapes...)
+	if kept != nil {
+		taken = append(taken, *kept)
+	}
+	spots, texts = make([]rect, len(p.labels)), make([]string, len(p.labels))
+	for i, l := range p.labels {
+		if l.ax < bounds.x0 || l.ax > bounds.x1 || l.ay < bounds.y0 || l.ay > bounds.y1 {
+			continue // it names something out of frame
+		}
+		ok := false
+		for _, avoid := range [][]seg{p.traces, nil} {
+			for _, s := range []string{l.text, l.short} {
+				if ok || s == "" {
+					continue
+				}
+				tw, th := p.measure(s, labelSize)
+				if spots[i], ok = p.spot(l, tw+2*pad, th+2*pad, bounds, taken, avoid); ok {
+					texts[i] = s
+					if avoid == nil && crossesAny(spots[i], p.traces) {
+						crossed++
+					}
+				}
+			}
+		}
+		if !ok {
+			left++
+			continue
+		}
+		taken = append(taken, spots[i])
+	}
+	return spots, texts, left, crossed
 }
 
 // hiddenRect is the bottom-left corner where the count of left-out
@@ -128,16 +159,32 @@ func (p *pane) hiddenRect() rect {
 	return rect{x, y + h - th - 4*p.s, x + tw + 4*p.s, y + h}
 }
 
-// spot is the first free box of bw x bh for l.
-func (p *pane) spot(l labelReq, bw, bh float64, bounds rect, taken []rect) (rect, bool) {
+// spot is the first box of bw x bh for l free of taken and clear of the
+// segments avoid.
+func (p *pane) spot(l labelReq, bw, bh float64, bounds rect, taken []rect, avoid []seg) (rect, bool) {
+	for _, dirs := range [][][2]float64{labelDirs, labelDirsBetween} {
+		if r, ok := p.spotOn(l, bw, bh, bounds, taken, avoid, dirs); ok {
+			return r, true
+		}
+	}
+	return rect{}, false
+}
+
+// labelDirsBetween are the directions between labelDirs' eight, tried
+// once those found no spot on any ring: round a pawn many traces start
+// from (a beam weapon's shooter) the clear spots lie between them.
+var labelDirsBetween = [][2]float64{{1, -0.5}, {-1, -0.5}, {1, 0.5}, {-1, 0.5}, {0.5, -1}, {-0.5, -1}, {0.5, 1}, {-0.5, 1}}
+
+// spotOn is spot trying the directions dirs on every ring.
+func (p *pane) spotOn(l labelReq, bw, bh float64, bounds rect, taken []rect, avoid []seg, dirs [][2]float64) (rect, bool) {
 	for _, ring := range labelRings {
 		d := ring * p.s
-		for _, dir := range labelDirs {
+		for _, dir := range dirs {
 			// the box's near edge sits d from the anchor along dir
 			cx := l.ax + dir[0]*(d+bw/2)
 			cy := l.ay + dir[1]*(d+bh/2)
 			r := rect{cx - bw/2, cy - bh/2, cx + bw/2, cy + bh/2}
-			if !r.inside(bounds) || collides(r, taken) {
+			if !r.inside(bounds) || collides(r, taken) || crossesAny(r, avoid) {
 				continue
 			}
 			return r, true

@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -36,7 +37,7 @@ func (p *pane) server() {
 		}
 		p.blocker(r, a)
 		if p.o.Layers.Traces {
-			p.line(r.Origin, r.ServerEnd, alpha(p.pal.Trace, a), 1.5, false)
+			p.trace(r.Origin, r.ServerEnd, alpha(p.pal.Trace, a), 1.5, false)
 			p.key(keyTrace)
 		}
 	}
@@ -154,14 +155,14 @@ func (p *pane) shooter() {
 	p.walls()
 	if p.o.Layers.Traces {
 		for _, r := range p.shownShots() {
-			p.line(r.ClientOrigin, r.ClientEnd, alpha(p.pal.Trace, p.fade(r)), 1.5, false)
+			p.trace(r.ClientOrigin, r.ClientEnd, alpha(p.pal.Trace, p.fade(r)), 1.5, false)
 			p.key(keyTrace)
 		}
 		for _, fs := range f.Fired {
 			if f.Config.Weapon.IsProjectile() { // its shots fly: no beam
 				break
 			}
-			p.line(fs.Origin, fs.End, p.pal.Trace, 2.5, false)
+			p.trace(fs.Origin, fs.End, p.pal.Trace, 2.5, false)
 			p.key(keyTrace)
 		}
 	}
@@ -335,7 +336,7 @@ func (p *pane) told() {
 	for _, r := range p.toldShots() {
 		down := p.victimDown(r.Judged)
 		if p.o.Layers.Traces {
-			p.line(r.Origin, r.ServerEnd, alpha(p.pal.Trace, p.fade(r)), 1.5, false)
+			p.trace(r.Origin, r.ServerEnd, alpha(p.pal.Trace, p.fade(r)), 1.5, false)
 			p.key(keyTrace)
 		}
 		msg := fmt.Sprintf("hit by shot #%d, %.0f ms ago", r.Seq, (f.T - r.Judged - down).Millis())
@@ -389,9 +390,9 @@ func (p *pane) overlay() {
 	p.blocker(r, 1) // named below, once the notes are written
 	if p.o.Layers.Traces {
 		if r.Told(lagcomp.UntoldClientTrace) {
-			p.line(r.ClientOrigin, r.ClientEnd, p.pal.Trace, 1.5, true)
+			p.trace(r.ClientOrigin, r.ClientEnd, p.pal.Trace, 1.5, true)
 		}
-		p.line(r.Origin, r.ServerEnd, p.pal.Trace, 2, false)
+		p.trace(r.Origin, r.ServerEnd, p.pal.Trace, 2, false)
 		// the dashed client trace vanishes under the server's when they
 		// run together (most shots on a clean link): the legend says so
 		// rather than list a mark nobody can find; a record without the
@@ -452,6 +453,20 @@ func (p *pane) overlayNotesLines(r *lagcomp.ShotRecord) int {
 		n += len(p.wrap(blockerUnknown(r), noteSize, w-12*p.s))
 	}
 	return n
+}
+
+// overlayNotesWidth is the width of the widest line of the selected
+// shot's figures once wrapped to the pane, panel included.
+func (p *pane) overlayNotesWidth(r *lagcomp.ShotRecord) float64 {
+	_, _, w, _ := p.area()
+	widest := 0.0
+	for _, l := range p.overlayLines(r) {
+		for _, s := range p.wrap(l, noteSize, w-12*p.s) {
+			tw, _ := p.measure(s, noteSize)
+			widest = math.Max(widest, tw+10*p.s)
+		}
+	}
+	return widest
 }
 
 // overlayLines are the selected shot's figures, one line each, with the
