@@ -55,6 +55,8 @@ type pane struct {
 	boxes         []rect   // the hitboxes drawn (shapeOf), which nothing written may cover
 	noteBoxes     []rect   // the note lines' panels as drawn
 
+	fireDrew [fireKeyCount]bool // the burst view's marks drawn (tests read its legend)
+
 	warpX int // the factor the warp arrows are magnified by (0: none drawn)
 	// longestWarpM is the longest warp the pane drew, metres (FrameUnion
 	// shares the magnification of the longest over the panes it frames)

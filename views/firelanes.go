@@ -30,20 +30,23 @@ type fireGeometry struct {
 	shown  int     // client lanes drawn
 	drew   [fireKeyCount]bool
 	values []rect // where the value labels went, for tests
+	// replications are the net updates drawn across the lanes
+	replications []model.Time
 }
 
 // fireKey is a kind of mark the lane view draws, in legend order.
 type fireKey int
 
 const (
-	fireShot    fireKey = iota // blue dot
-	fireFiring                 // blue bar
-	fireValue                  // grey tick with the value
-	fireNotOpen                // faint: no copy yet, the channel not opened
-	fireCulled                 // hatched: the copy culled (out of relevancy)
-	fireEffect                 // red star
-	fireExtra                  // red ring
-	fireMissed                 // blue cross
+	fireShot        fireKey = iota // blue dot
+	fireFiring                     // blue bar
+	fireValue                      // grey tick with the value
+	fireNotOpen                    // faint: no copy yet, the channel not opened
+	fireCulled                     // hatched: the copy culled (out of relevancy)
+	fireEffect                     // red star
+	fireExtra                      // red ring
+	fireMissed                     // blue cross
+	fireReplication                // faint blue line across the lanes: a net update of the weapon
 	fireKeyCount
 )
 
@@ -113,7 +116,11 @@ func (g *fireGeometry) x(t model.Time) float64 {
 func (g *fireGeometry) y(lane int) float64 { return g.top + float64(lane)*g.lane }
 
 // fireLanes draws the view with its own legend.
-func (p *pane) fireLanes() { p.fireLegend(p.drawFireLanes()) }
+func (p *pane) fireLanes() {
+	g := p.drawFireLanes()
+	p.fireDrew = g.drew
+	p.fireLegend(g)
+}
 
 // drawFireLanes draws the lanes and returns their geometry, with the
 // marks drawn for the legend.
@@ -134,6 +141,7 @@ func (p *pane) drawFireLanes() *fireGeometry {
 	g.shown = min(len(ff.Lanes), int((h-40*p.s)/g.lane)-1)
 	g.top = y + 24*p.s + g.lane/2
 	p.fireAxis(g, y+h)
+	p.replicationLines(g, ff.NetUpdateHz)
 	p.serverFireLane(g, ff)
 	for i := 0; i < g.shown; i++ {
 		p.clientFireLane(g, &ff.Lanes[i], g.y(i+1))
@@ -442,6 +450,9 @@ func (p *pane) fireEntries(g *fireGeometry) []ownEntry {
 		fireEffect:  {func(x, y float64) { p.flash(x+9*p.s, y, ClientRed) }, "effect the client played"},
 		fireExtra:   {func(x, y float64) { p.ring(x+9*p.s, y, ClientRed) }, "extra effect (no shot) / bogus burst"},
 		fireMissed:  {func(x, y float64) { p.cross(x+9*p.s, y, ServerBlue) }, "shot the client never played"},
+		fireReplication: {func(x, y float64) {
+			p.strokeLines(alpha(ServerBlue, 0.6), 1.5*p.s, [4]float64{x + 9*p.s, y - 7*p.s, x + 9*p.s, y + 7*p.s})
+		}, fmt.Sprintf("net update (the weapon replicated, %d Hz)", p.f.Fire.NetUpdateHz)},
 	}
 	return drawnEntries(all[:], g.drew[:])
 }
