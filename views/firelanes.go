@@ -30,8 +30,9 @@ type fireGeometry struct {
 	shown  int     // client lanes drawn
 	drew   [fireKeyCount]bool
 	values []rect // where the value labels went, for tests
-	// replications are the net updates drawn across the lanes
+	// replications are the net updates drawn across the lanes, at netHz
 	replications []model.Time
+	netHz        int
 }
 
 // fireKey is a kind of mark the lane view draws, in legend order.
@@ -452,7 +453,7 @@ func (p *pane) fireEntries(g *fireGeometry) []ownEntry {
 		fireMissed:  {func(x, y float64) { p.cross(x+9*p.s, y, ServerBlue) }, "shot the client never played"},
 		fireReplication: {func(x, y float64) {
 			p.strokeLines(alpha(ServerBlue, 0.6), 1.5*p.s, [4]float64{x + 9*p.s, y - 7*p.s, x + 9*p.s, y + 7*p.s})
-		}, fmt.Sprintf("net update (the weapon replicated, %d Hz)", p.f.Fire.NetUpdateHz)},
+		}, fmt.Sprintf("net update (the weapon replicated, %d Hz)", g.netHz)},
 	}
 	return drawnEntries(all[:], g.drew[:])
 }

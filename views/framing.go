@@ -94,6 +94,10 @@ func (p *pane) framing(v View) framing {
 		if r := p.selected(); r != nil {
 			fr.pose(r.Rewound)
 			p.frameBlock(&fr, r)
+			if a, b, ok := p.teleportCrossed(r); ok {
+				fr.point(a.Pose.Pos, 0.5)
+				fr.point(b.Pose.Pos, 0.5)
+			}
 		}
 		for i := range f.Projectiles {
 			pr := &f.Projectiles[i]
@@ -153,6 +157,11 @@ func (p *pane) framing(v View) framing {
 			fr.pose(r.Rewound)
 			fr.pose(r.ServerNow)
 			p.frameBlock(&fr, r) // what stopped the trace (blocker.go)
+			// the spawns a rewind across a teleport ran between (teleport.go)
+			if a, b, ok := p.teleportCrossed(r); ok {
+				fr.point(a.Pose.Pos, 0.5)
+				fr.point(b.Pose.Pos, 0.5)
+			}
 		} else if n := len(f.Projectiles); n > 0 {
 			// the newest projectile's twins, close up: where the owner
 			// shows its fake and its copy of the authoritative one, or

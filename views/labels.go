@@ -37,6 +37,9 @@ type labelReq struct {
 	text   string
 	c      color.NRGBA
 	short  string // said instead where text finds no room ("": left out)
+	// clear: left out rather than laid across a trace (a label the
+	// legend's entry can stand in for)
+	clear bool
 }
 
 const labelSize = 12 // logical px
@@ -45,18 +48,18 @@ const labelSize = 12 // logical px
 // once the pane is drawn.
 func (p *pane) label(at model.Vec, s string, c color.NRGBA) {
 	x, y := p.cam.px(at)
-	p.labels = append(p.labels, labelReq{x, y, s, c, ""})
+	p.labels = append(p.labels, labelReq{ax: x, ay: y, text: s, c: c})
 }
 
 // labelOr is label with short said where s finds no room.
 func (p *pane) labelOr(at model.Vec, s, short string, c color.NRGBA) {
 	x, y := p.cam.px(at)
-	p.labels = append(p.labels, labelReq{x, y, s, c, short})
+	p.labels = append(p.labels, labelReq{ax: x, ay: y, text: s, c: c, short: short})
 }
 
 // labelPx asks for text naming the mark at pixel (x, y).
 func (p *pane) labelPx(x, y float64, s string, c color.NRGBA) {
-	p.labels = append(p.labels, labelReq{x, y, s, c, ""})
+	p.labels = append(p.labels, labelReq{ax: x, ay: y, text: s, c: c})
 }
 
 // shape notes a drawn mark (its pixel bounds) that labels must not cover.
@@ -130,7 +133,7 @@ func (p *pane) spotLabels(bounds rect, pad float64, kept *rect) (spots []rect, t
 		ok := false
 		for _, avoid := range [][]seg{p.traces, nil} {
 			for _, s := range []string{l.text, l.short} {
-				if ok || s == "" {
+				if ok || s == "" || (avoid == nil && l.clear) {
 					continue
 				}
 				tw, th := p.measure(s, labelSize)

@@ -51,6 +51,8 @@ const (
 	keyFinal                   // Draw Final Position
 	keyFX                      // where the owner saw the detonation effects
 	keyMuzzleFlash             // a muzzle flash a remote client played (ShooterGame's BurstCounter article)
+	keyTeleport                // white rings: the spawns a rewind interpolated between (teleport.go)
+	keyInvented                // blue dashed: the path the rewind invented between them
 	keyCount
 )
 
@@ -140,6 +142,10 @@ func (pal Palette) entry(k key) legendEntry {
 		return legendEntry{pal.Text, swCross, "effects seen", "effects"}
 	case keyMuzzleFlash:
 		return legendEntry{pal.Victim, swCross, "muzzle flash this client played", "flash"}
+	case keyTeleport:
+		return legendEntry{pal.Text, swRing, "old and new spawn (teleport)", "spawns"}
+	case keyInvented:
+		return legendEntry{ServerBlue, swDashLine, "path the rewind invented", "invented"}
 	}
 	return legendEntry{}
 }

@@ -41,9 +41,11 @@ func (p *pane) server() {
 			p.key(keyTrace)
 		}
 	}
+	p.teleport(sel)
 	if sel != nil && p.o.Layers.Labels && (p.o.Layers.Rewound || p.o.Layers.Traces) {
 		p.label(sel.Rewound.Pos, fmt.Sprintf("shot #%d rewound %.0f ms", sel.Seq, sel.RewindMs()), ServerBlue)
 	}
+	p.teleportLabels(sel)
 	if sel != nil && (sel.Blocker.Alive || sel.HasRule(rule.BlockedByWall)) {
 		p.blockerNamed(sel)
 	}
@@ -388,6 +390,7 @@ func (p *pane) overlay() {
 		p.key(keyClientSaw)
 	}
 	p.blocker(r, 1) // named below, once the notes are written
+	p.teleport(r)
 	if p.o.Layers.Traces {
 		if r.Told(lagcomp.UntoldClientTrace) {
 			p.trace(r.ClientOrigin, r.ClientEnd, p.pal.Trace, 1.5, true)
@@ -422,6 +425,7 @@ func (p *pane) overlay() {
 	if p.o.Layers.ServerNow {
 		p.label(r.ServerNow.Pos, "server now", p.pal.Dim)
 	}
+	p.teleportLabels(r)
 	agree := "verdicts agree"
 	if !r.Agree() {
 		agree = "VERDICTS DISAGREE"

@@ -46,12 +46,22 @@ func firstTickAtOrAfter(t model.Time, tickHz int) model.Time {
 	return model.TickTime(k, tickHz)
 }
 
+// minReplicationGap is the least spacing, logical px, at which the net
+// updates are drawn: a burst view zoomed out over seconds at 30 Hz draws
+// them 3 px apart.
+const minReplicationGap = 6
+
 // replicationLines draws the net updates across the lanes, faint, under
 // the marks: a shot between two of them with its stop is one no client
 // can see.
 func (p *pane) replicationLines(g *fireGeometry, hz int) {
 	ts := replicationInstants(p.f.Config.TickHz, hz, g.t0, g.t1)
-	if len(ts) == 0 {
+	if len(ts) < 2 {
+		return
+	}
+	// closer than minReplicationGap they are a curtain over the marks,
+	// not lines one can count: the header's rate says them then
+	if gap := (g.x1 - g.x0) / float64(g.t1-g.t0) * float64(model.TickTime(1, hz)); gap < minReplicationGap*p.s {
 		return
 	}
 	y0, y1 := g.y(0)-g.lane/3, g.y(g.shown)+g.lane/3
@@ -61,6 +71,6 @@ func (p *pane) replicationLines(g *fireGeometry, hz int) {
 		segs = append(segs, [4]float64{x, y0, x, y1})
 	}
 	p.strokeLines(alpha(ServerBlue, 0.4), 1*p.s, segs...)
-	g.replications = ts
+	g.replications, g.netHz = ts, hz
 	g.drew[fireReplication] = true
 }

@@ -9,10 +9,12 @@ import (
 )
 
 // The burst view draws the weapon's net updates where the run made them:
-// every value a client was sent left at a drawn instant (over the burst
-// presets, at their moment), the legend names them, and the single shot
-// burst-single-shot-loss's moment is about fell between two of them, its
-// stop too, so no update carried it.
+// every value a client was sent left at one of the instants (over the
+// burst presets, at their moment); burst-single-shot-loss's slide draws
+// them (the others' are too close to draw at 1920 px: 900 rpm at a
+// higher rate) and its legend names them, and the single shot its moment
+// is about fell between two of them, its stop too, so no update carried
+// it.
 func TestBurstViewDrawsTheReplicationInstants(t *testing.T) {
 	r := NewRenderer()
 	for _, name := range []string{"burst-single-shot-loss", "burst-900rpm-jitter", "burst-900rpm-autoloop", "burst-relevancy"} {
@@ -51,7 +53,7 @@ func TestBurstViewDrawsTheReplicationInstants(t *testing.T) {
 		if sent == 0 {
 			t.Errorf("%s: no update sent in the window: the test checks nothing", name)
 		}
-		if want := "net update (the weapon replicated"; !slices.ContainsFunc(fireLegendWords(r.last), func(s string) bool { return len(s) >= len(want) && s[:len(want)] == want }) {
+		if want := "net update (the weapon replicated"; name == "burst-single-shot-loss" && !slices.ContainsFunc(fireLegendWords(r.last), func(s string) bool { return len(s) >= len(want) && s[:len(want)] == want }) {
 			t.Errorf("%s: legend %q names no net update", name, fireLegendWords(r.last))
 		}
 		if name != "burst-single-shot-loss" {
