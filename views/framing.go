@@ -176,6 +176,9 @@ func (p *pane) framing(v View) framing {
 			if !fr.any {
 				fr.point(pr.Origin, 0.5)
 			}
+			if at, ok := p.wallAhead(&pr); ok {
+				fr.point(at, 0.5)
+			}
 			minW, minH, notes = 8, 5, 3
 		} else {
 			fr.pose(f.Pawns[lagcomp.TargetPawn].Pose)

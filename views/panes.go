@@ -360,6 +360,7 @@ func (p *pane) overlay() {
 	if r == nil {
 		p.grid()
 		if p.f.ProjSummary.Count > 0 {
+			p.walls() // the one the newest flies at is framed
 			p.ownerProjectiles()
 			p.projectileNote()
 			p.twinNote()

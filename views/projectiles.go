@@ -45,8 +45,10 @@ func (p *pane) ownerProjectiles() {
 		pr := &p.f.Projectiles[i]
 		named := false
 		if p.o.Layers.ProjectileDebug {
-			p.samples(pr.AuthCopy.Path, AuthGreen, keyAuth)
+			// the fake under the authoritative: where they run together
+			// the green path stays seen, the magenta round it
 			p.samples(pr.Fake.Path, FakeMagnta, keyFake)
+			p.samples(pr.AuthCopy.Path, AuthGreen, keyAuth)
 			if pr.Fake.Shown && pr.AuthCopy.Shown {
 				p.line(pr.Fake.Pos, pr.AuthCopy.Pos, alpha(p.pal.Dim, 0.8), 1, true)
 				if p.o.Layers.Labels && (pr.Fake.Alive || pr.AuthCopy.Alive) {
@@ -66,11 +68,13 @@ func (p *pane) ownerProjectiles() {
 		}
 		// the owner's copy of the authoritative twin beside its fake:
 		// the gap between them is what prediction is about
+		// the fake first and larger: on top of each other, a magenta rim
+		// round the green dot shows both
+		if pr.Fake.Alive {
+			p.projDotR(pr.Fake.Pos, 5.5, FakeMagnta, keyFake)
+		}
 		if pr.AuthCopy.Alive {
 			p.projDot(pr.AuthCopy.Pos, AuthGreen, keyAuth)
-		}
-		if pr.Fake.Alive {
-			p.projDot(pr.Fake.Pos, FakeMagnta, keyFake)
 		}
 		if p.o.Layers.FinalPosition {
 			if pr.Fake.Det != nil {
@@ -137,10 +141,21 @@ func twinAt(pr *lagcomp.ProjectileFrame) (model.Vec, bool) {
 }
 
 // projDot is a live projectile, kept clear of labels.
-func (p *pane) projDot(at model.Vec, c color.NRGBA, k key) {
-	p.dot(at, 4, c)
-	p.shapeAt(at, 4*p.s)
+func (p *pane) projDot(at model.Vec, c color.NRGBA, k key) { p.projDotR(at, 4, c, k) }
+
+// projDotR is projDot of radius r logical px.
+func (p *pane) projDotR(at model.Vec, r float64, c color.NRGBA, k key) {
+	p.dot(at, r, c)
+	p.shapeAt(at, r*p.s)
 	p.keyAt(k, at)
+}
+
+// wallAhead is where projectile pr's line of flight meets a wall, if it
+// does within the weapon's range: where its detonation is decided, which
+// the projectile slide must show ("the auth reaches the wall first").
+func (p *pane) wallAhead(pr *lagcomp.ProjectileFrame) (model.Vec, bool) {
+	h := model.Raycast(pr.Origin, pr.Dir, p.f.Config.RangeM, p.f.Config.Walls, nil)
+	return h.Point, h.Part == model.PartWall
 }
 
 // samples draws a copy at each of its timestamps.
