@@ -104,6 +104,7 @@ type Client struct {
 	inputSeq   uint32
 	framed     bool             // a frame has been seen: the next input covers the time since
 	prevFrame  model.Time       // where the last command ended (with frame beats, the frame before this one)
+	cmdPhase   model.Time       // where its command beats lie after the server's ticks (cmd_phase_ms)
 	batch      []movement.Input // sampled since the last command packet
 	slab       []movement.Input // where sent packets' inputs are carved (never written below len while it is)
 	slabGen    uint32           // its number, which its packets carry (Packet.inputSlab)
@@ -617,7 +618,7 @@ func (s *Sim) sampleInput(c *Client, t model.Time) {
 		s.makeCommand(c, t, t)
 		return
 	}
-	for end := s.cfg.beatAfter(c.prevFrame); end <= t; end = s.cfg.beatAfter(c.prevFrame) {
+	for end := s.cfg.beatAfter(c.prevFrame, c.cmdPhase); end <= t; end = s.cfg.beatAfter(c.prevFrame, c.cmdPhase) {
 		s.makeCommand(c, t, end)
 	}
 }

@@ -32,7 +32,7 @@ import (
 // When a field is added to any of them, TestCloneHandlesEveryField fails
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
-	reflect.TypeFor[Sim](): {"sight", "life", "duelAim", "duelAimSrc", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
+	reflect.TypeFor[Sim](): {"sight", "life", "duelAim", "duelAimSrc", "duelSpan", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
 		"tally", "Dropped", "log", "extras", "packets", "packetsAt", "packetsLo", "noReuse", "countSettled", "packetBytes", "snapBytes", "inputBytes", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "packetTo", "tickTo", "unlogged", "user", "sampled", "sampledLog", "honest", "twin", "work", "spares", "lent", "recycled"},
 	// the script and its actions are never written after New: shared
 	reflect.TypeFor[scriptState](): {"evs", "acts", "next", "refused", "refusedWhy", "reconnects", "resetDropped", "cuts"},
@@ -65,8 +65,8 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[chunklog.Spare[fireeffects.PlayedEffect]](): {"chunks"},
 	reflect.TypeFor[ServerPawn]():                               {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted", "packed", "leg", "life"},
 	reflect.TypeFor[offsetFrom]():                               {"T", "Offset"},
-	reflect.TypeFor[conn]():                                     {"highSeq", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs", "nextFire", "delayed"},
-	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "snapBuf", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "seenTrail", "Display", "lerp", "ping", "firePhase", "armed",
+	reflect.TypeFor[conn]():                                     {"highSeq", "span", "spanFor", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs", "nextFire", "delayed"},
+	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "snapBuf", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "seenTrail", "Display", "lerp", "ping", "firePhase", "cmdPhase", "armed",
 		"nextFire", "burstShots", "firing", "noSight", "noSightHeld", "holding", "released", "stopQueued", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
 		"pred", "hands", "inputSeq", "framed", "prevFrame", "batch", "slab", "slabGen", "oldSlabs", "sentInputs", "batchKept", "sentKept", "cmds", "cmdWaits", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "acked", "corrections", "lastCorr", "maxCorr", "rejoin", "dead", "lifeStamp"},
 	reflect.TypeFor[rejoin]():              {"active", "event", "tries", "sent", "accepted", "replied", "awaitFirst"}, // plain values
@@ -75,7 +75,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[KillRecord]():          {"Killer", "Victim", "At", "Seq", "Weapon", "Trade"},                      // plain values
 	reflect.TypeFor[UserInput]():           {"Move", "Aim", "Yaw"},
 	reflect.TypeFor[SampledUserInput]():    {"Pawn", "T", "In"}, // plain values; the log is clipped (append-only)
-	reflect.TypeFor[movement.Buffer]():     {"Lead", "Starve", "CatchUp", "MaxMoveDelta", "MaxPosError", "queue", "head", "next", "anchored", "firstSeq", "firstT", "firstAt", "hasFirst", "Offset", "cursor", "last", "hasLast", "checked", "cushion", "firstLink", "now", "tick", "missed", "owed", "budget", "capped", "windowStart", "linkSum", "linkN", "rising", "Knots", "Stats"},
+	reflect.TypeFor[movement.Buffer]():     {"Lead", "Starve", "CatchUp", "MaxMoveDelta", "MaxPosError", "queue", "head", "next", "anchored", "Span", "firstSeq", "hasFirst", "Offset", "cursor", "last", "hasLast", "checked", "cushion", "firstLink", "now", "tick", "missed", "owed", "budget", "capped", "windowStart", "linkSum", "linkN", "rising", "Knots", "Stats"},
 	reflect.TypeFor[movement.Predictor]():  {"Pose", "pending", "head", "packed", "Corrections", "MaxCorrectionM"},
 	reflect.TypeFor[movement.Input]():      {"Seq", "T", "Dt", "Vel", "Yaw", "Fire", "Epoch", "Alive", "Jump", "Pos", "HasPos"},
 	reflect.TypeFor[movement.Correction](): {"At", "From", "To", "M"},

@@ -81,8 +81,12 @@ type Config struct {
 	// cmdRate), played by the server's input buffer InputBufferMs behind
 	// the first (-1: one tick); PredictWalls: the predicting client
 	// collides with the walls.
-	CmdPer        CmdPer
-	CmdFrameMs    float64
+	CmdPer     CmdPer
+	CmdFrameMs float64
+	// CmdPhaseMs is where a client's command beats lie against the
+	// server's ticks (tick and cmd_frame beats; -1: drawn per client
+	// from the seed): cmdPhase.
+	CmdPhaseMs    float64
 	CmdRateHz     int
 	InputBufferMs float64
 	// InputStarved is what the input buffer does when a player's next

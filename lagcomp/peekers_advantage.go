@@ -50,20 +50,22 @@ type PeekersAdvantage struct {
 	OneWayFromTrace bool
 	HolderInterpMs  float64 // the holder's interpolation buffer (interp_ms; 0 unless display = interp)
 	HolderFrameMs   float64 // the holder's frame, 1000/fps
-	// PeekerCmdWaitMs is how long the peeker's first input waited for
-	// its command packet: the server's input buffer keeps the age of the
-	// first input to arrive for the whole run (0 when a packet goes every
-	// frame), until a resync or a drain re-anchors it (jitter, loss). It
-	// is not the mean wait over the command beat: at 144 fps and a 64 Hz
-	// beat the first input waits 13.9 ms, the largest of the cycle, whose
-	// mean is 4.6 ms; a later input's shorter wait only adds to the
-	// queue's cushion (less than a tick: no drain), so on clean links the
-	// run keeps the first's (TestPeekersAdvantageEmergesFromThePipeline
-	// holds the mean to it within its sampling error).
-	PeekerCmdWaitMs float64
+	// PeekerCmdWaitMs is what the server's input buffer holds for the
+	// peeker's own waits beyond its frame: the longest a command's start
+	// lies before its command packet leaves (movement.Buffer's Span), less
+	// a frame. The buffer plays every input at one offset, so a peek's
+	// first input is played that long after its start whatever its own
+	// wait was: the cycle's longest span, not its mean, is in the gap (at
+	// 144 fps and 64 packets a second 13.9 ms, where the mean wait is 4.6).
+	// With tick or cmd_frame beats the span moves with the command phase
+	// (cmd_phase_ms): drawn, this is its mean over a phase uniform over
+	// the beat, PeekerCmdWaitLoMs and PeekerCmdWaitHiMs the least and the
+	// most a phase gives; fixed (or frame beats), all three are its value.
+	PeekerCmdWaitMs                      float64
+	PeekerCmdWaitLoMs, PeekerCmdWaitHiMs float64
 	// PredictedMs is the analytic mean of the gap. The peeker's movement
 	// reaches the server the input buffer's offset later — its input
-	// frame, the first input's wait for a command packet, its one-way
+	// frame and the longest command wait (PeekerCmdWaitMs), its one-way
 	// latency, input_buffer_ms (which holds the tick's wait: Riot's
 	// server frame) — and the holder shows the server's path down + interp
 	// behind plus the frame its newest snapshot waited (half a frame on
@@ -76,16 +78,16 @@ type PeekersAdvantage struct {
 	// jitter adds half of itself (a packet's mean extra delay): the
 	// peeker's input buffer follows its link's mean delay, not its late
 	// tail, so at 20 % loss and 40 ms jitter on each link the measured
-	// mean is this within the sample's error (TestDuelUnderLossAndJitter);
-	// without jitter or loss the first input's command wait holds for the
-	// run.
+	// mean is this within the sample's error (TestDuelUnderLossAndJitter,
+	// and TestDuelCommandPhaseIsSampled with the phase drawn).
 	PredictedMs    float64
 	SnapshotWaitMs float64
 	// LowMs and HighMs bound one peek's gap: the fixed delays (latencies,
 	// interpolation, input buffer), and those plus the peeker's input
-	// frame, a command interval, two of the holder's frames and a
-	// snapshot interval (when interp_ms is shorter than it, the holder
-	// waits for the snapshot itself).
+	// frame, a command interval (or the most a command phase makes the
+	// command term, PeekerCmdWaitHiMs, when that is more), two of the
+	// holder's frames and a snapshot interval (when interp_ms is shorter
+	// than it, the holder waits for the snapshot itself).
 	LowMs, HighMs float64
 
 	// measured: when each first saw the other (the server: when its
@@ -368,7 +370,12 @@ func (s *Sim) PeekersAdvantage() (PeekersAdvantage, bool) {
 	if !s.cfg.Duel {
 		return PeekersAdvantage{}, false
 	}
-	p := PredictPeekersAdvantage(&s.cfg)
+	c := &s.cfg
+	if rates := [4]int{c.FPS, c.cmdRate(), c.TickHz, int(c.CmdPhaseMs * 1000)}; s.duelSpan.of != rates { // worked out once for the rates
+		s.duelSpan.mean, s.duelSpan.lo, s.duelSpan.hi = c.cmdSpanTerm()
+		s.duelSpan.of = rates
+	}
+	p := predictPeekersAdvantage(c, s.duelSpan.mean, s.duelSpan.lo, s.duelSpan.hi)
 	w := &s.sight
 	// a link that replays a trace does not play latency_ms: its one-way
 	// term is the trace's delay at the peek (now, before the peeker saw)
@@ -404,6 +411,14 @@ func (s *Sim) PeekersAdvantage() (PeekersAdvantage, bool) {
 // PredictPeekersAdvantage is the breakdown for a configuration, each
 // term from the keys that set it.
 func PredictPeekersAdvantage(cfg *Config) PeekersAdvantage {
+	span, lo, hi := cfg.cmdSpanTerm()
+	return predictPeekersAdvantage(cfg, span, lo, hi)
+}
+
+// predictPeekersAdvantage is PredictPeekersAdvantage with the peeker's
+// command schedule's span given (its mean over the phase, its range).
+func predictPeekersAdvantage(cfg *Config, span, lo, hi model.Time) PeekersAdvantage {
+	frame := model.TickTime(1, cfg.FPS)
 	up, _ := cfg.clientLinks(TargetPawn)
 	_, down := cfg.clientLinks(ShooterPawn)
 	ms := func(hz int) float64 { return 1000 / float64(hz) }
@@ -420,17 +435,8 @@ func PredictPeekersAdvantage(cfg *Config) PeekersAdvantage {
 		HolderInterpMs: cfg.interpDelay().Millis(),
 		HolderFrameMs:  ms(cfg.FPS),
 	}
-	if rate := cfg.cmdRate(); rate < cfg.FPS {
-		// frames and command beats both start at 0: the first input
-		// (frame 1) goes with the first beat after it
-		frame1 := model.TickTime(1, cfg.FPS)
-		beat := model.TickTime(1, rate)
-		k := int64(1)
-		for model.TickTime(k, cfg.FPS) < beat {
-			k++
-		}
-		p.PeekerCmdWaitMs = (model.TickTime(k, cfg.FPS) - frame1).Millis()
-	}
+	p.PeekerCmdWaitMs = (span - frame).Millis()
+	p.PeekerCmdWaitLoMs, p.PeekerCmdWaitHiMs = (lo - frame).Millis(), (hi - frame).Millis()
 	if d := p.SnapshotMs - p.HolderInterpMs; d > 0 {
 		p.SnapshotWaitMs = d * d / (2 * p.SnapshotMs)
 	}
@@ -444,5 +450,5 @@ func (p *PeekersAdvantage) sum() {
 	jitter := p.PeekerJitterMs + p.HolderJitterMs
 	p.PredictedMs = fixed + p.PeekerFrameMs + p.PeekerCmdWaitMs + p.HolderFrameMs/2 + p.SnapshotWaitMs + jitter/2
 	p.LowMs = fixed
-	p.HighMs = fixed + p.PeekerFrameMs + p.PeekerCmdMs + 2*p.HolderFrameMs + p.SnapshotMs + jitter
+	p.HighMs = fixed + p.PeekerFrameMs + max(p.PeekerCmdMs, p.PeekerCmdWaitHiMs) + 2*p.HolderFrameMs + p.SnapshotMs + jitter
 }

@@ -89,6 +89,11 @@ func (p *ServerPawn) TruthAt(t model.Time) model.Pose {
 // conn is the server's side of one client's connection.
 type conn struct {
 	highSeq uint32
+	// span is its client's command schedule's Span (movement.Buffer),
+	// for the rates spanFor holds (fps, the command packets' rate, the
+	// tick's): worked out again only when one changes before playback
+	span    model.Time
+	spanFor [3]int
 	seen    chunklog.Bits
 	// stopThrough: a StopFire came after shot stopThrough before that shot
 	// did; a copy of it (or of any before it) arriving now is out of order
@@ -173,8 +178,8 @@ func newServer(cfg *Config, motions []model.Motion, clients int, r *Recycler) *S
 }
 
 // inputLead is the cushion the server's input buffer keeps beyond the
-// first input's age (which already holds its wait for a command packet
-// and for a tick): input_buffer_ms.
+// client's own waits (its frame or beat and its wait for a command
+// packet: movement.Buffer.Span) and the link's delay: input_buffer_ms.
 func inputLead(cfg *Config) model.Time { return cfg.inputBuffer() }
 
 // pathKeep is how much of a driven pawn's exact path the server keeps
@@ -274,6 +279,12 @@ func (s *Server) shotOrigin(cfg *Config, cmd *Command) model.Vec {
 func (s *Server) play(cfg *Config, i int, t, tick model.Time, base model.Pose) model.Pose {
 	p, b := &s.Pawns[i], s.conns[i].inputs
 	b.Lead, b.Starve = inputLead(cfg), cfg.InputStarved
+	if cn := s.conns[i]; !b.Anchored() { // the client's schedule as it stands when its first input comes
+		if rates := [3]int{cfg.FPS, cfg.cmdRate(), cfg.TickHz}; cn.spanFor != rates {
+			cn.span, cn.spanFor = cfg.cmdCycleAt(cfg.cmdPhase(i)).SpanMax, rates
+		}
+		b.Span = cn.span
+	}
 	b.CatchUp, b.MaxMoveDelta = model.Time(cfg.MaxUsercmdTicks)*tick, model.MsF(cfg.MaxMoveDeltaMs)
 	if cfg.clientReports() {
 		b.MaxPosError = cfg.MaxPositionErrorM

@@ -101,7 +101,13 @@ type Sim struct {
 	sight sightings // the duel's first sightings and its winner (a value)
 	life  lifeTally // the run's kills and damage (health.go)
 	// the duel's target bot aims with its own stream (nil without a duel)
-	duelAim    *rand.Rand
+	duelAim *rand.Rand
+	// duelSpan is the peeker's command schedule's span (cmdSpanTerm) for
+	// the rates of, worked out again only when one changes
+	duelSpan struct {
+		mean, lo, hi model.Time
+		of           [4]int
+	}
 	duelAimSrc *rand.PCG
 
 	script scriptState // the run's scripted events (config.go), and the packets they cut (packet.go)
@@ -206,6 +212,7 @@ func newSim(cfg Config, r *Recycler) (*Sim, error) {
 			acked:      motions[i].At(0),
 			ackStamp:   -1,
 			Clock:      clock.New(cfg.clockSettings()),
+			cmdPhase:   cfg.cmdPhase(i),
 		})
 	}
 	// the longest forgery a key allows, plus interpolation, kept

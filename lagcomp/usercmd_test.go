@@ -161,7 +161,7 @@ func TestShotCameByTheFirstCopyOfItsCommand(t *testing.T) {
 }
 
 // Each client makes its commands at its beat: one a tick (the server's
-// tick interval, lined up with its ticks), one a 16 ms command frame, or
+// tick interval, from its command phase), one a 16 ms command frame, or
 // one a render frame; at 30 fps, slower than the beat, a frame makes
 // the two or three commands whose beats have come. A shot is the fire
 // button of the command of its beat: the one whose time holds the
@@ -188,9 +188,12 @@ func TestCommandsAtTheirBeat(t *testing.T) {
 			s.KeepAllPackets()
 			s.Step(10 * model.Second)
 			frame := model.TickTime(1, tc.fps)
-			// the beats, worked out here: whole ticks of 1/64 s from time
-			// 0 (rounded down to the microsecond), or whole 16 ms
+			// the beats, worked out here: whole ticks of 1/64 s from the
+			// client's command phase (rounded down to the microsecond), or
+			// whole 16 ms from it
+			phase := s.Clients[ShooterPawn].cmdPhase
 			onBeat := func(x model.Time) bool {
+				x -= phase
 				if tc.per == CmdPerTick {
 					return model.TickTime(int64(x)*64/int64(model.Second), 64) == x || model.TickTime(int64(x)*64/int64(model.Second)+1, 64) == x
 				}

@@ -11,10 +11,17 @@ import (
 // here as they arrive and each server tick plays them back for exactly
 // the tick's duration, on the client's clock shifted by Offset (Overwatch
 // and Unreal keep such a buffer; Source runs each usercmd as it arrives).
-// Offset is fixed by the first input to arrive: its age when its packet
-// arrived, plus Lead — the cushion (input_buffer_ms, and the longest an input
-// waits in its client's batch) that lets later inputs arrive a little
-// later than the first without the queue running dry.
+// Offset is set when the first packet arrives: its delay (arrival − when
+// the client sent it) plus the cushion, Span + Lead. Span is the longest
+// an input's start lies before its packet leaves on the client's command
+// schedule (its frame or beat, and its wait for a command packet), so an
+// input of a steady link is never late, whichever came first; Lead
+// (input_buffer_ms) absorbs the link's jitter. The first input's own age
+// would make the cushion a matter of which input came first: at 144 fps
+// and 64 command packets a second its wait is the longest of the cycle
+// (13.9 ms) only because frames and packets start together, and when the
+// first packet is lost the next one's repeats of it doubled the cushion
+// for the whole run.
 //
 // When the queue runs dry the server does what Starve says (a starved
 // tick, counted either way): StarveRepeat repeats the last input, a guess
@@ -49,8 +56,7 @@ import (
 // The clock follows the link's mean delay, not its tail: each window of
 // DrainWindow the server sets Offset to the mean delay of the window's
 // packets (arrival − the newest input's end, when the client sent it)
-// plus the cushion the first input's offset had over its own packet's
-// (follow). A late input alone never moves it: it is played from where
+// plus the cushion, Span + Lead (follow). A late input alone never moves it: it is played from where
 // the clock is (the part of its frame already played stays played by
 // the starvation rule), counted late, and guessed when its whole frame
 // was played without it (never lost: lost counts only inputs that never
@@ -67,9 +73,13 @@ import (
 // steady link the pipeline's plus the link's mean extra delay, the inputs
 // later than that counted apart (Late, Overplayed).
 type Buffer struct {
-	// Lead is the cushion the offset is set with when the first input
-	// arrives, and what a drain leaves; the simulation sets it.
+	// Lead is the cushion the offset is set with beyond Span when the
+	// first input arrives, and what a drain leaves; the simulation sets it.
 	Lead model.Time
+	// Span is the longest an input's start lies before its packet leaves
+	// on the client's command schedule (the simulation's cmdCycle): the
+	// part of the cushion that covers the client's own waits.
+	Span model.Time
 	// Starve is what a tick does when the next input has not come
 	// (input_starved); the simulation sets it.
 	Starve Starve
@@ -93,20 +103,20 @@ type Buffer struct {
 	head     int
 	next     uint32 // the first Seq not yet played (or skipped)
 	anchored bool
-	// the first input to arrive (lowest Seq) and when its packet did
-	firstSeq        uint32
-	firstT, firstAt model.Time
-	hasFirst        bool
-	Offset          model.Time // server time − the client time being played
-	cursor          model.Time // the client time played up to
-	last            Input      // the input played last (repeated when starved)
-	hasLast         bool
-	checked         uint32 // the late input last counted late
-	// cushion is what Offset holds beyond the link's delay: the first
-	// input's offset less its packet's delay (arrival − the newest input's
-	// end, when the client sent it), fixed when playback begins
+	// the first input to arrive (lowest Seq), whose packet's delay sets
+	// the offset
+	firstSeq uint32
+	hasFirst bool
+	Offset   model.Time // server time − the client time being played
+	cursor   model.Time // the client time played up to
+	last     Input      // the input played last (repeated when starved)
+	hasLast  bool
+	checked  uint32 // the late input last counted late
+	// cushion is what Offset holds beyond the link's delay (arrival − the
+	// newest input's end, when the client sent it): Span + Lead, fixed
+	// when playback begins
 	cushion   model.Time
-	firstLink model.Time // the first input's packet's delay
+	firstLink model.Time // the delay of the first input's packet
 	now, tick model.Time // the last Tick's time and length: the grid of an input's due tick
 	// missed are the Seqs skipped as never come (counted lost), newest
 	// last: one that comes after all is taken off the lost (late, overplayed)
@@ -257,7 +267,7 @@ func (b *Buffer) noteLink(link model.Time) {
 // of link.
 func (b *Buffer) receive(in *Input, at, link model.Time) {
 	if !b.anchored && (!b.hasFirst || in.Seq < b.firstSeq) {
-		b.firstSeq, b.firstT, b.firstAt, b.hasFirst = in.Seq, in.T, at, true
+		b.firstSeq, b.hasFirst = in.Seq, true
 		b.firstLink = link
 	}
 	if b.anchored && in.Seq < b.next {
@@ -322,8 +332,8 @@ func (b *Buffer) Tick(now, tick model.Time, pose model.Pose, walls []model.Wall)
 		b.anchored, b.next = true, 1
 		b.skip(first.Seq)
 		b.cursor = first.T
-		b.Offset = b.firstAt - b.firstT + b.Lead
-		b.cushion = b.Offset - b.firstLink
+		b.cushion = b.Span + b.Lead
+		b.Offset = b.firstLink + b.cushion
 		b.windowStart, b.linkSum, b.linkN = now, 0, 0
 		b.budget = b.CatchUp // what a client connected long since has
 	}
@@ -659,8 +669,7 @@ func (b *Buffer) delay(h *Input, ref model.Time) {
 
 // follow ends a window of DrainWindow: the clock is set to the link's
 // mean delay over the window (the packets that brought a new input),
-// plus the cushion the first input's offset had over its own packet's
-// delay. A clock above that drains at DrainPerTick (counted a drain when
+// plus the cushion (Span + Lead). A clock above that drains at DrainPerTick (counted a drain when
 // more than a tick: a spike absorbed, a latency that fell, a first input
 // that came late); a clock below it moves back at once (a resync,
 // input_resync, counted when more than a tick: the link's delay rose for

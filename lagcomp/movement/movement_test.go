@@ -49,13 +49,67 @@ func TestMoveStopsAtWalls(t *testing.T) {
 	}
 }
 
+// The cushion does not depend on which input came first: a client
+// sends a packet every second frame (so an input waits a frame or none
+// for it, the span two frames), each repeating the packet before's
+// inputs (cmd_backup 1). Whether the first packet comes, or is lost and
+// the second brings its inputs as copies, or the first input is one that
+// waited no frame (the client's first packet carried it alone), the
+// offset is the first packet's delay plus the span and the lead, and no
+// input of the steady stream is late. Anchored on
+// the first input's age, losing the first packet made the cushion four
+// frames (the second packet's span over its copies) for the whole run,
+// and a first input that did not wait made it one frame: every input
+// that waited a frame then came late.
+func TestCushionIsTheSpanWhicheverInputCameFirst(t *testing.T) {
+	dt, tick, up := 10*ms, 5*ms, 30*ms
+	ins := stream(200, dt, model.V(2, 0))
+	for _, tc := range []struct {
+		name        string
+		first, from int // the first packet sent: its inputs (by index)
+		lose        int // a packet lost (by its newest input; -1 none)
+	}{{"first packet came", 1, 0, -1}, {"first packet lost", 1, 0, 1}, {"first input waited no frame", 2, 2, -1}} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := &Buffer{Lead: tick, Span: 2 * dt}
+			pose := model.Pose{Alive: true}
+			type pkt struct {
+				at   model.Time
+				from int
+				to   int // inputs from..to (indexes), the last new
+			}
+			var pkts []pkt
+			for k := tc.first; k < len(ins); k += 2 {
+				if k == tc.lose {
+					continue
+				}
+				from := max(k-3, tc.from) // the client made none before
+				pkts = append(pkts, pkt{ins[k].End() + up, from, k})
+			}
+			next := 0
+			for now := model.Time(0); now < 2*model.Second; now += tick {
+				for next < len(pkts) && pkts[next].at <= now {
+					b.ReceiveAll(ins[pkts[next].from:pkts[next].to+1], pkts[next].at)
+					next++
+				}
+				pose, _ = b.Tick(now, tick, pose, nil)
+			}
+			if want := up + 2*dt + tick; b.Offset != want {
+				t.Errorf("offset %v, want up + span + lead = %v", b.Offset, want)
+			}
+			if s := b.Stats; s.Late != 0 || s.Starved != 0 || s.Resyncs != 0 || s.Drains != 0 {
+				t.Errorf("a steady stream: %+v", s)
+			}
+		})
+	}
+}
+
 // On a steady stream the buffer never starves and plays the client's
 // path exactly Offset later, whatever the ticks cut the frames into.
 func TestBufferPlaysTheClientPathDelayed(t *testing.T) {
 	dt, tick, up := model.TickTime(1, 120), model.TickTime(1, 64), 40*ms
 	vel := model.V(3, -1)
 	ins := stream(400, dt, vel)
-	b := &Buffer{Lead: tick}
+	b := &Buffer{Lead: tick, Span: dt} // a packet an input, sent at its end
 	pose := model.Pose{Alive: true}
 	next := 0
 	for now := model.Time(0); now < 3*model.Second; now += tick {
@@ -73,7 +127,7 @@ func TestBufferPlaysTheClientPathDelayed(t *testing.T) {
 		}
 	}
 	if want := dt + up + tick; b.Offset != want {
-		t.Fatalf("offset %v, want the first input's age %v (a frame + up) + the lead", b.Offset, want)
+		t.Fatalf("offset %v, want the first packet's delay (up) + the span (a frame) + the lead: %v", b.Offset, want)
 	}
 	if s := b.Stats; s.Starved != 0 || s.Lost != 0 || s.Late != 0 || s.Resyncs != 0 || s.Drains != 0 {
 		t.Fatalf("a steady stream: %+v", s)
@@ -88,7 +142,7 @@ func TestBufferRepeatsWhenStarved(t *testing.T) {
 	dt := 10 * ms
 	ins := stream(10, dt, model.V(1, 0))
 	ins[4].Vel = model.V(0, 5) // the lost one turned
-	b := &Buffer{Lead: 0}
+	b := &Buffer{Lead: 0, Span: dt}
 	for i, in := range ins {
 		if i != 4 {
 			b.Receive(&in, 0)
@@ -127,7 +181,7 @@ func TestBufferRepeatsWhenStarved(t *testing.T) {
 func clockRun(n int, delay func(i int) model.Time) (b *Buffer, offsets []model.Time, maxStep float64) {
 	dt, tick := 10*ms, 5*ms
 	ins := stream(n, dt, model.V(1, 0))
-	b = &Buffer{Lead: dt}
+	b = &Buffer{Lead: dt, Span: dt}
 	pose := model.Pose{Alive: true}
 	for now := model.Time(0); now < model.Time(n)*dt+model.Second; now += tick {
 		for i := range ins {

@@ -18,6 +18,7 @@ import (
 // tick).
 func tickTable(b *Buffer, n int, arrive func(i int) model.Time, ticks int) []int {
 	const dt = 10 * ms
+	b.Span = dt // a packet an input, sent at its end
 	ins := make([]Input, n)
 	for i := range ins {
 		ins[i] = Input{Seq: uint32(i + 1), T: model.Time(i) * dt, Dt: dt, Vel: model.V(float64(i+1), 0), Alive: true}

@@ -41,6 +41,9 @@ const (
 	// rejoin now goes over the client's own links, drawing from their
 	// streams, so the events need no streams of their own)
 	MaxEvents = 1 << 12
+	// each client's command phase (+ client): where its command clock's
+	// beats lie against the server's ticks (cmd_phase_ms = -1)
+	CmdPhase uint64 = 1 << 30
 )
 
 // New is a generator on stream of seed, with its state kept beside it

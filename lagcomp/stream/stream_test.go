@@ -32,5 +32,6 @@ func TestStreamsNeverOverlap(t *testing.T) {
 		use(WeaponLinkBase+2*c+1, "a weapon link down")
 		use(handshake, "a handshake up")
 		use(handshake+1, "a handshake down")
+		use(CmdPhase+c, "a command phase")
 	}
 }
