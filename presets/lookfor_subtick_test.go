@@ -104,7 +104,8 @@ func shotBySeq(s *lagcomp.Sim, seq uint32) *lagcomp.ShotRecord {
 // source-cs stamps whole ticks, as Source does: its look_for and moment
 // quote the run (every rewind a server tick, tick_count − 7, 6.1 to 21.2
 // ms before the time drawn) and the continuous twin it used to be (used
-// and ideal rewind equal, the same verdicts; 3 hits on another part).
+// and ideal rewind equal, the same verdicts; no hit on another part on
+// this seed, 2 with the client's ticks on the server's).
 func TestLookForSourceCSWholeTicks(t *testing.T) {
 	s, cont := runPreset(t, "source-cs"), runPreset(t, "source-cs", "stamp_precision", "continuous")
 	sum := s.Summary()
@@ -130,8 +131,23 @@ func TestLookForSourceCSWholeTicks(t *testing.T) {
 			t.Errorf("source-cs continuous shot %d: rewound to %v, drew %v; verdict %v, whole ticks %v", c.Seq, c.RewindTo, c.IdealTo, c.ServerHit, r.ServerHit)
 		}
 	}
-	if parts != 3 {
-		t.Errorf("source-cs: whole ticks move %d hits to another part; look_for says 3 head hits land on the body", parts)
+	if parts != 0 {
+		t.Errorf("source-cs: whole ticks move %d hits to another part; look_for says none on this seed", parts)
+	}
+	// the client's ticks on the server's (cmd_phase_ms = 0): 2 head hits
+	// land on the body
+	z, zc := runPreset(t, "source-cs", "cmd_phase_ms", "0"), runPreset(t, "source-cs", "cmd_phase_ms", "0", "stamp_precision", "continuous")
+	zr, moved := zc.Shots.Records(), 0
+	for i, r := range z.Shots.Records() {
+		if r.ServerPart != zr[i].ServerPart {
+			moved++
+			if zr[i].ServerPart != model.PartHead || r.ServerPart != model.PartBody {
+				t.Errorf("source-cs at cmd_phase_ms 0, shot %d: whole ticks move the hit from %v to %v", r.Seq, zr[i].ServerPart, r.ServerPart)
+			}
+		}
+	}
+	if moved != 2 {
+		t.Errorf("source-cs at cmd_phase_ms 0: whole ticks move %d hits to another part; look_for says 2 head hits land on the body", moved)
 	}
 	one, three := shotBySeq(s, 1), shotBySeq(s, 3)
 	if one.RewindTo != tk(11) || math.Abs(float64(one.IdealTo)/float64(tk(1))-12.38) > 0.005 {
