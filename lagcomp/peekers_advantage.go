@@ -50,17 +50,19 @@ type PeekersAdvantage struct {
 	OneWayFromTrace bool
 	HolderInterpMs  float64 // the holder's interpolation buffer (interp_ms; 0 unless display = interp)
 	HolderFrameMs   float64 // the holder's frame, 1000/fps
-	// PeekerCmdWaitMs is what the server's input buffer holds for the
-	// peeker's own waits beyond its frame: the longest a command's start
-	// lies before its command packet leaves (movement.Buffer's Span), less
-	// a frame. The buffer plays every input at one offset, so a peek's
+	// PeekerCmdWaitMs is what the peeker's command schedule adds beyond
+	// its frame (Config.peekTerm, less a frame). With frame beats it is
+	// the input buffer's Span less a frame: the longest wait for a command
+	// packet. The buffer plays every input at one offset, so a peek's
 	// first input is played that long after its start whatever its own
-	// wait was: the cycle's longest span, not its mean, is in the gap (at
-	// 144 fps and 64 packets a second 13.9 ms, where the mean wait is 4.6).
-	// With tick or cmd_frame beats the span moves with the command phase
-	// (cmd_phase_ms): drawn, this is its mean over a phase uniform over
-	// the beat, PeekerCmdWaitLoMs and PeekerCmdWaitHiMs the least and the
-	// most a phase gives; fixed (or frame beats), all three are its value.
+	// wait was: the cycle's longest wait, not its mean, is in the gap (at
+	// 144 fps and 64 packets a second 13.9 ms, where the mean wait is
+	// 4.6). With tick or cmd_frame beats the span, the packets' lag behind
+	// their newest command and the peeker's own screen delay (its pawn
+	// moves a beat at a time) move with the command phase (cmd_phase_ms):
+	// drawn, this is the term's mean over a phase uniform over the beat,
+	// PeekerCmdWaitLoMs and PeekerCmdWaitHiMs the least and the most a
+	// phase gives; fixed (or frame beats), all three are its value.
 	PeekerCmdWaitMs                      float64
 	PeekerCmdWaitLoMs, PeekerCmdWaitHiMs float64
 	// PredictedMs is the analytic mean of the gap. The peeker's movement

@@ -11,11 +11,13 @@ import (
 // here as they arrive and each server tick plays them back for exactly
 // the tick's duration, on the client's clock shifted by Offset (Overwatch
 // and Unreal keep such a buffer; Source runs each usercmd as it arrives).
-// Offset is set when the first packet arrives: its delay (arrival − when
-// the client sent it) plus the cushion, Span + Lead. Span is the longest
-// an input's start lies before its packet leaves on the client's command
-// schedule (its frame or beat, and its wait for a command packet), so an
-// input of a steady link is never late, whichever came first; Lead
+// Offset is set when the first packet arrives: its delay (arrival − the
+// end of its newest input, as the client stamps its sending) plus the
+// cushion, Span + Lead. Span is the longest an input's start lies before
+// the end of the newest input its packet carries on the client's command
+// schedule (its frame or beat, and the ones made while it waited for a
+// command packet), so an input of a steady link is never late, whichever
+// came first; Lead
 // (input_buffer_ms) absorbs the link's jitter. The first input's own age
 // would make the cushion a matter of which input came first: at 144 fps
 // and 64 command packets a second its wait is the longest of the cycle
@@ -76,9 +78,10 @@ type Buffer struct {
 	// Lead is the cushion the offset is set with beyond Span when the
 	// first input arrives, and what a drain leaves; the simulation sets it.
 	Lead model.Time
-	// Span is the longest an input's start lies before its packet leaves
-	// on the client's command schedule (the simulation's cmdCycle): the
-	// part of the cushion that covers the client's own waits.
+	// Span is the longest an input's start lies before the end of the
+	// newest input its packet carries, on the client's command schedule
+	// (the simulation's cmdCycle): the part of the cushion that covers
+	// the client's own waits.
 	Span model.Time
 	// Starve is what a tick does when the next input has not come
 	// (input_starved); the simulation sets it.
