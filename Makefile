@@ -58,4 +58,4 @@ readme:
 	mv README.md.tmp README.md; rm -f keys.md.tmp
 	$(GO) test ./lagcomp/records -run READMEListsEveryFigure -update-readme
 	$(GO) test ./lagcomp/telemetry -run READMEListsEveryColumn -update-readme
-	$(GO) test ./lagcomp/records -run SchemaSummaryIsTheDeclarations -update-schema
+	$(GO) test ./lagcomp/records -run 'SchemaSummaryIsTheDeclarations|SchemaPacketIsTheDeclaration' -update-schema

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"lagscope/lagcomp/movement"
+	"lagscope/lagcomp/packetlog"
 	"lagscope/lagcomp/rewind"
 	"lagscope/lagcomp/stream"
 	"lagscope/model"
@@ -69,7 +70,7 @@ func (s *Sim) clone() *Sim {
 	// shared, clipped; the ring is written over as entries leave, so the
 	// copy has none until Clone makes it (relog)
 	c.packets = slices.Clip(s.packets)
-	c.log, c.extras = logRing[loggedPacket]{lo: s.log.lo, n: s.log.n}, logRing[packetExtras]{}
+	c.log, c.extras = logRing[loggedPacket]{Lo: s.log.Lo, N: s.log.N}, logRing[packetExtras]{}
 	if s.packetBytes != nil { // a keyframe's
 		c.packets, c.packetBytes = packetsOf(s.packetBytes), nil
 	}
@@ -804,227 +805,10 @@ func b2byte(x bool) byte {
 	return 0
 }
 
-// keptPackets is a keyframe's packet log as bytes (Sim.Keyframe): each
-// entry's link (client, direction, channel) first, then its fields as
-// varints: its times as differences (Sent from the entry before, Deliver
-// and FirstInputT from Sent), its sequence numbers from the entry before
-// on its link, as are its latency, its first input and that input's time
-// less Sent; its flags, kind, acked bits, shot and input counts only when
-// they differ from that entry's (packetShape). An entry costs about 10
-// bytes, not a PacketFrame's 170. Clone makes the log
-// again (packetsOf), entry for entry.
-func keptPackets(log []PacketFrame) []byte {
-	var e packetCoder
-	b := make([]byte, 0, 24*len(log)+8)
-	b = binary.AppendUvarint(b, uint64(len(log)))
-	for i := range log {
-		b = e.put(b, &log[i])
-	}
-	return slices.Clone(b) // no spare room: a keyframe keeps it for the session
-}
+// keptPackets is a keyframe's packet log as bytes (Sim.Keyframe): about
+// 10 bytes an entry, not a PacketFrame's 170 (packetlog.Keep). Clone
+// makes the log again (packetsOf), entry for entry.
+func keptPackets(log []PacketFrame) []byte { return packetlog.Keep(log) }
 
 // packetsOf is the log keptPackets wrote.
-func packetsOf(b []byte) packetLog {
-	var d packetCoder
-	n, k := binary.Uvarint(b)
-	b = b[k:]
-	log := make(packetLog, n)
-	for i := range log {
-		b = d.get(b, &log[i])
-	}
-	return log
-}
-
-// packetCoder is what both sides of keptPackets remember between
-// entries.
-type packetCoder struct {
-	sent model.Time
-	link map[int]linkCoded // per client, direction and channel
-}
-
-// linkCoded is the last entry's fields on one link that the next is
-// written as differences from: its sequence numbers, its latency, its
-// first input and that input's time less Sent (a command packet's every
-// 1/cmd_rate_hz, most of them one more input on, as long after Sent),
-// and its shape: the next entry's written only when it differs.
-type linkCoded struct {
-	seq, ack, firstInput uint32
-	latency, firstInputT model.Time
-	shape                packetShape
-}
-
-// packetShape is what most entries on a link repeat: their flags, kind,
-// acked bits, shot and input counts.
-type packetShape struct {
-	flags          int
-	kind           PacketKind
-	ackBits, shot  uint32
-	inputs, backup int
-}
-
-// packet flags: which of PacketFrame's fields are set
-const (
-	pfUp = 1 << iota
-	pfDup
-	pfResend
-	pfWeapon
-	pfLost
-	pfMessages // Messages is not nil
-	pfBackup   // Backup is not nil
-	pfCut
-	pfShots      // Shots is not nil
-	pfNoFirstInT // FirstInputT is 0 (a packet with no inputs)
-)
-
-func (c *packetCoder) linkOf(f *PacketFrame) int {
-	if c.link == nil {
-		c.link = map[int]linkCoded{}
-	}
-	k := f.Client * 4
-	if f.Up {
-		k++
-	}
-	if f.Weapon {
-		k += 2
-	}
-	return k
-}
-
-func (c *packetCoder) put(b []byte, f *PacketFrame) []byte {
-	flags := 0
-	for _, x := range []struct {
-		on   bool
-		flag int
-	}{{f.Up, pfUp}, {f.Dup, pfDup}, {f.Resend, pfResend}, {f.Weapon, pfWeapon}, {f.Deliver == -1, pfLost},
-		{f.Messages != nil, pfMessages}, {f.Backup != nil, pfBackup}, {f.Cut != "", pfCut}, {f.Shots != nil, pfShots}, {f.FirstInputT == 0, pfNoFirstInT}} {
-		if x.on {
-			flags |= x.flag
-		}
-	}
-	k := c.linkOf(f)
-	prev := c.link[k]
-	shape := packetShape{flags, f.Kind, f.AckBits, f.Shot, f.Inputs, f.InputBackups}
-	same := int64(0)
-	if shape == prev.shape {
-		same = 1
-	}
-	b = binary.AppendVarint(b, int64(k)*2+same) // the link (client, direction, channel), and whether the shape repeats
-	if same == 0 {
-		b = binary.AppendUvarint(b, uint64(flags))
-		b = append(b, byte(f.Kind))
-		b = binary.AppendUvarint(b, uint64(^f.AckBits)) // all ones, as a rule
-		b = binary.AppendUvarint(b, uint64(f.Shot))
-		b = binary.AppendUvarint(b, uint64(f.Inputs))
-		b = binary.AppendUvarint(b, uint64(f.InputBackups))
-	}
-	b = binary.AppendVarint(b, int64(f.Sent-c.sent))
-	c.sent = f.Sent
-	next := linkCoded{f.Seq, f.Ack, f.FirstInput, prev.latency, prev.firstInputT, shape}
-	if f.Deliver != -1 {
-		next.latency = f.Deliver - f.Sent
-		b = binary.AppendVarint(b, int64(next.latency-prev.latency))
-	}
-	b = binary.AppendVarint(b, int64(f.Seq)-int64(prev.seq))
-	b = binary.AppendVarint(b, int64(f.Ack)-int64(prev.ack))
-	b = binary.AppendVarint(b, int64(f.FirstInput)-int64(prev.firstInput))
-	if f.FirstInputT != 0 {
-		next.firstInputT = f.FirstInputT - f.Sent
-		b = binary.AppendVarint(b, int64(next.firstInputT-prev.firstInputT))
-	}
-	c.link[k] = next
-	if f.Messages != nil {
-		b = binary.AppendUvarint(b, uint64(len(f.Messages)))
-		for _, m := range f.Messages {
-			b = append(b, byte(m.Kind), m.Channel)
-			b = binary.AppendUvarint(b, uint64(m.ID))
-			b = binary.AppendUvarint(b, uint64(m.Resends))
-			b = binary.AppendUvarint(b, uint64(m.Shot))
-		}
-	}
-	if f.Backup != nil {
-		b = binary.AppendUvarint(b, uint64(len(f.Backup)))
-		for _, x := range f.Backup {
-			b = binary.AppendUvarint(b, uint64(x))
-		}
-	}
-	if f.Cut != "" {
-		b = binary.AppendUvarint(b, uint64(len(f.Cut)))
-		b = append(b, f.Cut...)
-	}
-	if f.Shots != nil {
-		b = binary.AppendUvarint(b, uint64(len(f.Shots)))
-		for _, x := range f.Shots {
-			b = binary.AppendUvarint(b, uint64(x))
-		}
-	}
-	return b
-}
-
-func (c *packetCoder) get(b []byte, f *PacketFrame) []byte {
-	r := &bytesIn{b}
-	u, v := r.u, r.v
-	lk := v()
-	f.Client = int(lk >> 3) // the link: client*4 (+1 up, +2 weapon), times 2, +1 when the shape repeats
-	f.Up, f.Weapon = lk&2 != 0, lk&4 != 0
-	k := c.linkOf(f)
-	prev := c.link[k]
-	next := prev
-	if lk&1 == 0 {
-		next.shape.flags = int(u())
-		next.shape.kind = PacketKind(r.b[0])
-		r.b = r.b[1:]
-		next.shape.ackBits = ^uint32(u())
-		next.shape.shot = uint32(u())
-		next.shape.inputs = int(u())
-		next.shape.backup = int(u())
-	}
-	flags := next.shape.flags
-	f.Kind, f.AckBits, f.Shot, f.Inputs, f.InputBackups = next.shape.kind, next.shape.ackBits, next.shape.shot, next.shape.inputs, next.shape.backup
-	f.Up, f.Dup, f.Resend, f.Weapon = flags&pfUp != 0, flags&pfDup != 0, flags&pfResend != 0, flags&pfWeapon != 0
-	f.Sent = c.sent + model.Time(v())
-	c.sent = f.Sent
-	f.Deliver = -1
-	if flags&pfLost == 0 {
-		next.latency = prev.latency + model.Time(v())
-		f.Deliver = f.Sent + next.latency
-	}
-	f.Seq = uint32(int64(prev.seq) + v())
-	f.Ack = uint32(int64(prev.ack) + v())
-	f.FirstInput = uint32(int64(prev.firstInput) + v())
-	f.FirstInputT = 0
-	if flags&pfNoFirstInT == 0 {
-		next.firstInputT = prev.firstInputT + model.Time(v())
-		f.FirstInputT = f.Sent + next.firstInputT
-	}
-	next.seq, next.ack, next.firstInput = f.Seq, f.Ack, f.FirstInput
-	c.link[k] = next
-	if flags&pfMessages != 0 {
-		f.Messages = make([]MessageFrame, u())
-		for i := range f.Messages {
-			m := &f.Messages[i]
-			m.Kind, m.Channel = PacketKind(r.b[0]), r.b[1]
-			r.b = r.b[2:]
-			m.ID = uint32(u())
-			m.Resends = int(u())
-			m.Shot = uint32(u())
-		}
-	}
-	if flags&pfBackup != 0 {
-		f.Backup = make([]uint32, u())
-		for i := range f.Backup {
-			f.Backup[i] = uint32(u())
-		}
-	}
-	if flags&pfCut != 0 {
-		n := u()
-		f.Cut = Rule(r.b[:n])
-		r.b = r.b[n:]
-	}
-	if flags&pfShots != 0 {
-		f.Shots = make([]uint32, u())
-		for i := range f.Shots {
-			f.Shots[i] = uint32(u())
-		}
-	}
-	return r.b
-}
+func packetsOf(b []byte) packetLog { return packetlog.Unkeep(b) }

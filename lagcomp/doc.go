@@ -28,7 +28,9 @@
 //     its channel, the fire log, the running fold of each client's record;
 //   - schedule: the event queue and the metronomes (the clock); stream: the
 //     seeded random streams; chunklog: the append-only logs a keyframe
-//     shares; orderstat: the running p95;
+//     shares; orderstat: the running p95; packetlog: the packet log (a
+//     packet copy's Header declared once, with each field's form in the
+//     packet line and its keyframe code; the log's rings; the codec);
 //   - movement: the input command, the server's input buffer and each
 //     engine's starvation rule, client-side prediction and its replay;
 //   - param: the machinery behind a configuration's keys (one Param a

@@ -2,11 +2,11 @@ package lagcomp
 
 import (
 	"path/filepath"
-	"slices"
 
 	"lagscope/lagcomp/events"
 	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/netem"
+	"lagscope/lagcomp/packetlog"
 	"lagscope/lagcomp/rewind"
 	"lagscope/model"
 )
@@ -143,64 +143,39 @@ type FiredShot struct {
 
 // PacketFrame is a packet on a link, with what the reliability layer put
 // in it: its sequence number, the acks it carries the other way, and the
-// reliable messages riding it (new or resent).
-type PacketFrame struct {
-	// (fields by size, the small ones first: 168 bytes, not 192 — the
-	// packet log holds thousands)
-	Kind   PacketKind // PacketReliable: sent only for reliable messages; PacketAck: only to ack
-	Up     bool
-	Dup    bool // the second copy of a packet the link duplicated
-	Resend bool // it carries a reliable message sent again after a loss
-	// Weapon: it travelled the weapon channel's own links (Sim.route).
-	Weapon        bool
-	Shot          uint32 // a command's shot sequence number (0 for other kinds): the first, when it carries several
-	Seq           uint32 // this packet's number in its direction (the reliability layer's header)
-	Ack, AckBits  uint32 // the newest packet acked the other way (0: none), and the 32 before it
-	FirstInput    uint32 // the Seq of the first new movement input it carries (Inputs)
-	Client        int
-	Sent, Deliver model.Time // Deliver -1: lost
-	Shots         []uint32   // every shot whose command it carries as its own (fired since the last command packet)
-	Messages      []MessageFrame
-	// Backup are the shot numbers of the commands cl_cmdbackup repeated
-	// in it, oldest first: a shot whose own packet was lost can arrive in
-	// one of them.
-	Backup []uint32
-	// Cut names the scripted event that dropped it (rule.Outage or
-	// rule.Disconnected) when the link itself would have delivered it.
-	Cut Rule
-	// Inputs and InputBackups: the movement inputs it carries (a command
-	// packet, or a shot's), InputBackups of them repeats of earlier ones
-	// (cl_cmdbackup); FirstInput is the Seq of the first new one.
-	Inputs, InputBackups int
-	FirstInputT          model.Time // the client time its first new input's frame starts
-}
+// reliable messages riding it (new or resent). Its fields are declared
+// once, in the packet log (packetlog.Header).
+type PacketFrame = packetlog.Frame
 
 // MessageFrame is a reliable message riding a packet.
-type MessageFrame struct {
-	Kind    PacketKind // what it carries: command, proj_spawn, proj_torn_off, proj_reject
-	ID      uint32
-	Channel uint8
-	Resends int    // copies sent before this one: > 0 is a resend
-	Shot    uint32 // a fire command's shot number (0 for other messages)
-}
+type MessageFrame = packetlog.Message
 
 // packetFrame is p as the views draw it; dup marks the link's second copy.
 func packetFrame(p *Packet, dup bool) PacketFrame {
 	var f PacketFrame
-	f.fill(p, dup)
+	p.fill(&f, dup)
 	return f
 }
 
-// fill makes f packetFrame(p, dup) where it lies (no copy of a frame
-// through the stack). The packet log records most packets without it
-// (logPacket): TestLoggedPacketIsItsFrame holds the two to the same frames.
-func (f *PacketFrame) fill(p *Packet, dup bool) {
-	*f = PacketFrame{Kind: p.Kind, Client: p.Client, Up: p.Up, Sent: p.Sent, Deliver: p.Deliver, Dup: dup,
-		Seq: p.Hdr.Seq, Ack: p.Hdr.Ack, AckBits: p.Hdr.AckBits, Weapon: p.onWeapon, Cut: p.cut,
+// header writes p's header in h, the packet log's declaration of what a
+// packet copy says of itself: every field but Shot and Resend, which
+// what rides it gives (fill); dup marks the link's second copy. The one
+// place a Packet becomes its log entry: logPacket writes most entries
+// with it alone, and fill every frame.
+func (p *Packet) header(h *packetlog.Header, dup bool) {
+	*h = packetlog.Header{Kind: p.Kind, Client: p.Client, Up: p.Up, Sent: p.Sent, Deliver: p.Deliver, Dup: dup,
+		Seq: p.Hdr.Seq, Ack: p.Hdr.Ack, AckBits: p.Hdr.AckBits, Weapon: p.onWeapon,
 		Inputs: len(p.Inputs), InputBackups: p.InputBackups}
 	if p.InputBackups < len(p.Inputs) {
-		f.FirstInput, f.FirstInputT = p.Inputs[p.InputBackups].Seq, p.Inputs[p.InputBackups].T
+		h.FirstInput, h.FirstInputT = p.Inputs[p.InputBackups].Seq, p.Inputs[p.InputBackups].T
 	}
+}
+
+// fill makes f packetFrame(p, dup) where it lies (no copy of a frame
+// through the stack).
+func (p *Packet) fill(f *PacketFrame, dup bool) {
+	*f = PacketFrame{Cut: p.cut}
+	p.header(&f.Header, dup)
 	for i, cmd := range p.Cmds {
 		if i == 0 {
 			f.Shot = cmd.Seq
@@ -226,29 +201,6 @@ func (f *PacketFrame) fill(p *Packet, dup bool) {
 		f.Messages = append(f.Messages, mf)
 		f.Resend = f.Resend || m.Resends > 0
 	}
-}
-
-// Carries reports whether the packet carries a copy of shot seq's
-// command: as its own, as a cl_cmdbackup repeat, or as a reliable
-// message (new or resent). Shot numbers are per shooter: match Client too.
-func (p *PacketFrame) Carries(seq uint32) bool {
-	if seq == 0 {
-		return false
-	}
-	if p.Shot == seq || slices.Contains(p.Shots, seq) {
-		return true
-	}
-	for _, b := range p.Backup {
-		if b == seq {
-			return true
-		}
-	}
-	for _, m := range p.Messages {
-		if m.Shot == seq {
-			return true
-		}
-	}
-	return false
 }
 
 // ShotPath is one shot's journey through the packet log, as indices

@@ -10,42 +10,33 @@ import (
 	"lagscope/lagcomp/fireeffects"
 	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/netem"
+	"lagscope/lagcomp/packetlog"
 	"lagscope/model"
 )
 
-// PacketKind is what a packet carries.
-type PacketKind uint8
+// PacketKind is what a packet carries (the packet log's Kind).
+type PacketKind = packetlog.Kind
 
 const (
-	PacketSnapshot       PacketKind = iota // server -> client: every pawn at a tick
-	PacketCommand                          // client -> server: a shot
-	PacketPing                             // client -> server: ServerBouncePing
-	PacketPong                             // server -> client: ClientReturnPing
-	PacketPingReport                       // client -> server: ServerUpdatePing
-	PacketServerPing                       // server -> client: the server's own bounce
-	PacketServerPong                       // client -> server: its reply
-	PacketProjSpawn                        // reliable message, server -> client: a projectile is replicated
-	PacketProjTornOff                      // reliable message, server -> client: it detonated (bTearOff)
-	PacketProjReject                       // reliable message, server -> owner: the shot was refused
-	PacketWeapon                           // server -> remote client: the weapon's channel (BurstCounter, open; close as a reliable message)
-	PacketStopFire                         // reliable message, client -> server: ServerStopFire (reliable_fire; on the fire commands' channel)
-	PacketReliable                         // a packet sent only to carry reliable messages (new or resent)
-	PacketAck                              // a packet sent only to acknowledge: nothing went back within the ack delay
-	PacketKeepAlive                        // a packet sent only to keep packets flowing while a reliable message waits (reliable_style nak)
-	PacketMove                             // client -> server: a command packet of movement inputs (cl_cmdrate)
-	PacketHandshake                        // client -> server: a rejoining client's connect request (outside the reliability layer)
-	PacketHandshakeReply                   // server -> client: its reply; the new connection is up
+	PacketSnapshot       = packetlog.Snapshot
+	PacketCommand        = packetlog.Command
+	PacketPing           = packetlog.Ping
+	PacketPong           = packetlog.Pong
+	PacketPingReport     = packetlog.PingReport
+	PacketServerPing     = packetlog.ServerPing
+	PacketServerPong     = packetlog.ServerPong
+	PacketProjSpawn      = packetlog.ProjSpawn
+	PacketProjTornOff    = packetlog.ProjTornOff
+	PacketProjReject     = packetlog.ProjReject
+	PacketWeapon         = packetlog.Weapon
+	PacketStopFire       = packetlog.StopFire
+	PacketReliable       = packetlog.Reliable
+	PacketAck            = packetlog.Ack
+	PacketKeepAlive      = packetlog.KeepAlive
+	PacketMove           = packetlog.Move
+	PacketHandshake      = packetlog.Handshake
+	PacketHandshakeReply = packetlog.HandshakeReply
 )
-
-var packetKindNames = [...]string{"snapshot", "command", "ping", "pong", "ping_report", "server_ping", "server_pong",
-	"proj_spawn", "proj_torn_off", "proj_reject", "weapon", "stop_fire", "reliable", "ack", "keepalive", "move",
-	"handshake", "handshake_reply"}
-
-// Handshake says whether the packet is a connect exchange's: it belongs to
-// no connection yet, so it carries no reliability header and no command.
-func (k PacketKind) Handshake() bool { return k == PacketHandshake || k == PacketHandshakeReply }
-
-func (k PacketKind) String() string { return packetKindNames[k] }
 
 // Packet is one packet on an emulated link: every packet is unreliable
 // and carries the reliability layer's header (its sequence number and the
@@ -292,68 +283,15 @@ const maxLogged = 8192
 // so a duplicated packet has two entries (the second marked Dup).
 type packetLog []PacketFrame
 
-// loggedPacket is a packet log entry as logPacket records it: a
-// PacketFrame's fields without its slices and its Cut, which most packets
-// leave empty and the log keeps beside (packetExtras), so the entry holds
-// no pointer. A run logs every packet it sends, while views read only the
-// last PacketWindow of them and only at their frames: the PacketFrames
-// are made of these entries when a frame asks (Sim.recentPackets), not a
-// 168-byte frame with four pointers filled, copied and scanned by the
-// collector for every packet.
-type loggedPacket struct {
-	Sent, Deliver, FirstInputT   model.Time
-	Client, Inputs, InputBackups int
-	// more is one plus the global number of its packetExtras in the
-	// log's extras; 0: it has none (every slice nil, no Cut)
-	more                                int
-	Shot, Seq, Ack, AckBits, FirstInput uint32
-	Kind                                PacketKind
-	Up, Dup, Resend, Weapon             bool
-}
+// loggedPacket is a packet log entry (its Header, and where its extras
+// lie): a frame is made of it when a view asks (Sim.recentPackets).
+type loggedPacket = packetlog.Entry
 
-// packetExtras are a logged packet's slices and cut, as its PacketFrame
-// holds them (shared with it: never written after logging).
-type packetExtras struct {
-	Shots    []uint32
-	Messages []MessageFrame
-	Backup   []uint32
-	Cut      Rule
-}
+// packetExtras are a logged packet's slices and cut.
+type packetExtras = packetlog.Extras
 
-// logRing is a queue of entries by their global number: the live ones,
-// lo to n, each at its number modulo the array's length, a power of two.
-// Nothing outside the log holds a window of it, so it is written over as
-// entries leave: a run's log stays in one array (made at its first
-// packet), however long it runs.
-type logRing[T any] struct {
-	buf   []T
-	lo, n int
-}
-
-func (r *logRing[T]) at(i int) *T { return &r.buf[i&(len(r.buf)-1)] }
-
-// add is the place of the entry numbered n (what was there is the
-// caller's to write over); the ring grows first, to room entries at
-// least, when it is full.
-func (r *logRing[T]) add(room int) *T {
-	if r.n-r.lo == len(r.buf) {
-		r.grow(room)
-	}
-	r.n++
-	return r.at(r.n - 1)
-}
-
-func (r *logRing[T]) grow(room int) {
-	m := 1
-	for m < max(room, 2*len(r.buf)) {
-		m *= 2
-	}
-	next := make([]T, m)
-	for i := r.lo; i < r.n; i++ {
-		next[i&(m-1)] = *r.at(i)
-	}
-	r.buf = next
-}
+// logRing is the log's ring of entries by their global number.
+type logRing[T any] = packetlog.Ring[T]
 
 // logRoom is the entries the log holds in PacketWindow at the steady rates
 // (each client's command packets and snapshots, and a little for the
@@ -384,26 +322,21 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 		}
 		return
 	}
-	if s.log.n-s.log.lo == len(s.log.buf) {
-		s.log.grow(s.logRoom())
+	if s.log.N-s.log.Lo == len(s.log.Buf) {
+		s.log.Grow(s.logRoom())
 	}
-	e := &s.log.buf[s.log.n&(len(s.log.buf)-1)] // (add's, written out: the call cost a third of the rest)
-	s.log.n++
+	e := &s.log.Buf[s.log.N&(len(s.log.Buf)-1)] // (Add's, written out: the call cost a third of the rest)
+	s.log.N++
 	if len(p.Cmds) > 0 || len(p.Rel) > 0 || p.cut != "" || len(p.Backup) > 0 && len(p.backupSeq) != len(p.Backup) {
 		var f PacketFrame // the few packets with more than backups: their frame, as it is drawn
-		f.fill(p, p.dupCopy)
+		p.fill(&f, p.dupCopy)
 		s.keepFrame(e, &f)
-	} else { // fill's fields of the packet, each written where it lies
-		e.Kind, e.Client, e.Up, e.Sent, e.Deliver, e.Dup = p.Kind, p.Client, p.Up, p.Sent, p.Deliver, p.dupCopy
-		e.Seq, e.Ack, e.AckBits, e.Weapon = p.Hdr.Seq, p.Hdr.Ack, p.Hdr.AckBits, p.onWeapon
-		e.Inputs, e.InputBackups = len(p.Inputs), p.InputBackups
-		e.Shot, e.Resend, e.more, e.FirstInput, e.FirstInputT = 0, false, 0, 0, 0
-		if p.InputBackups < len(p.Inputs) {
-			e.FirstInput, e.FirstInputT = p.Inputs[p.InputBackups].Seq, p.Inputs[p.InputBackups].T
-		}
+	} else { // the packet's header, written where it lies, and its backups' shot numbers
+		p.header(&e.Header, p.dupCopy)
+		e.More = 0
 		if len(p.Backup) > 0 { // the client's shot numbers, shared as fill shares them
-			*s.extras.add(s.logRoom() / 4) = packetExtras{Backup: p.backupSeq}
-			e.more = s.extras.n
+			*s.extras.Add(s.logRoom() / 4) = packetExtras{Backup: p.backupSeq}
+			e.More = s.extras.N
 		}
 	}
 	if lost {
@@ -420,39 +353,35 @@ func (s *Sim) logPacket(p *Packet, lost bool) {
 	}
 	// forget what has left the window: entries are in sending order, and
 	// log.lo is where the live ones begin
-	for s.log.lo < s.log.n {
-		old := s.log.at(s.log.lo)
-		if old.Sent >= s.Now-PacketWindow && s.log.n-s.log.lo <= maxLogged {
+	for s.log.Lo < s.log.N {
+		old := s.log.At(s.log.Lo)
+		if old.Sent >= s.Now-PacketWindow && s.log.N-s.log.Lo <= maxLogged {
 			break
 		}
-		if old.more > 0 {
-			s.extras.lo = old.more
+		if old.More > 0 {
+			s.extras.Lo = old.More
 		}
-		s.log.lo++
+		s.log.Lo++
 	}
 }
 
-// keepFrame records f in e: the frame's fields, its slices and cut in the
-// extras when it has any. frameOf gives f back, field for field.
+// keepFrame records f in e: its header, its slices and cut in the extras
+// when it has any. frameOf gives f back.
 func (s *Sim) keepFrame(e *loggedPacket, f *PacketFrame) {
-	*e = loggedPacket{Kind: f.Kind, Client: f.Client, Up: f.Up, Sent: f.Sent, Deliver: f.Deliver, Dup: f.Dup,
-		Seq: f.Seq, Ack: f.Ack, AckBits: f.AckBits, Weapon: f.Weapon, Resend: f.Resend, Shot: f.Shot,
-		Inputs: f.Inputs, InputBackups: f.InputBackups, FirstInput: f.FirstInput, FirstInputT: f.FirstInputT}
-	if f.Shots != nil || f.Messages != nil || f.Backup != nil || f.Cut != "" {
-		*s.extras.add(s.logRoom() / 4) = packetExtras{Shots: f.Shots, Messages: f.Messages, Backup: f.Backup, Cut: f.Cut}
-		e.more = s.extras.n
+	*e = loggedPacket{Header: f.Header}
+	if packetlog.Has(f) {
+		*s.extras.Add(s.logRoom() / 4) = packetlog.ExtrasOf(f)
+		e.More = s.extras.N
 	}
 }
 
 // frameOf makes f the PacketFrame e was recorded from.
 func (s *Sim) frameOf(e *loggedPacket, f *PacketFrame) {
-	*f = PacketFrame{Kind: e.Kind, Client: e.Client, Up: e.Up, Sent: e.Sent, Deliver: e.Deliver, Dup: e.Dup,
-		Seq: e.Seq, Ack: e.Ack, AckBits: e.AckBits, Weapon: e.Weapon, Resend: e.Resend, Shot: e.Shot,
-		Inputs: e.Inputs, InputBackups: e.InputBackups, FirstInput: e.FirstInput, FirstInputT: e.FirstInputT}
-	if e.more > 0 {
-		x := s.extras.at(e.more - 1)
-		f.Shots, f.Messages, f.Backup, f.Cut = x.Shots, x.Messages, x.Backup, x.Cut
+	var x *packetExtras
+	if e.More > 0 {
+		x = s.extras.At(e.More - 1)
 	}
+	packetlog.FrameOf(f, &e.Header, x)
 }
 
 // framed brings the frames' log (packets) up to the log: the live entries
@@ -460,7 +389,7 @@ func (s *Sim) frameOf(e *loggedPacket, f *PacketFrame) {
 // follows the log's start. packets[i] is entry packetsAt+i; it is only
 // appended to (frames and clones hold windows of it).
 func (s *Sim) framed() {
-	lo, n := s.log.lo, s.log.n
+	lo, n := s.log.Lo, s.log.N
 	end := s.packetsAt + len(s.packets)
 	if end < lo { // nothing live made yet: the log starts after the array
 		s.packetsLo, s.packetsAt, end = len(s.packets), lo-len(s.packets), lo
@@ -472,7 +401,7 @@ func (s *Sim) framed() {
 			s.moveLog(n - end)
 		}
 		s.packets = append(s.packets, PacketFrame{})
-		s.frameOf(s.log.at(end), &s.packets[len(s.packets)-1])
+		s.frameOf(s.log.At(end), &s.packets[len(s.packets)-1])
 	}
 }
 
@@ -482,9 +411,9 @@ func (s *Sim) framed() {
 func (s *Sim) relog() {
 	live := s.packets[s.packetsLo:]
 	lo := s.packetsAt + s.packetsLo
-	s.log, s.extras = logRing[loggedPacket]{lo: lo, n: lo}, logRing[packetExtras]{}
+	s.log, s.extras = logRing[loggedPacket]{Lo: lo, N: lo}, logRing[packetExtras]{}
 	for i := range live {
-		s.keepFrame(s.log.add(max(s.logRoom(), len(live)+1)), &live[i])
+		s.keepFrame(s.log.Add(max(s.logRoom(), len(live)+1)), &live[i])
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"lagscope/lagcomp/netem"
+	"lagscope/lagcomp/packetlog"
 
 	"lagscope/model"
 )
@@ -84,8 +85,8 @@ func TestPacketLogIsBounded(t *testing.T) {
 	if len(f.Packets) == 0 || f.Packets[0].Sent < f.T-PacketWindow {
 		t.Fatalf("frame holds %d packets, the oldest sent %v (now %v)", len(f.Packets), f.Packets[0].Sent, f.T)
 	}
-	if len(s.packets) > 2*maxLogged || len(s.log.buf) > 2*maxLogged || len(s.extras.buf) > len(s.log.buf) {
-		t.Fatalf("log holds %d entries in frames, %d in its ring, %d in its extras'", len(s.packets), len(s.log.buf), len(s.extras.buf))
+	if len(s.packets) > 2*maxLogged || len(s.log.Buf) > 2*maxLogged || len(s.extras.Buf) > len(s.log.Buf) {
+		t.Fatalf("log holds %d entries in frames, %d in its ring, %d in its extras'", len(s.packets), len(s.log.Buf), len(s.extras.Buf))
 	}
 }
 
@@ -114,7 +115,7 @@ func TestFramePacketsAreTheLogsWindow(t *testing.T) {
 		}
 		if n := len(s.packets); n > 0 {
 			last := s.packets[n-1]
-			_ = append(f.Packets, PacketFrame{Sent: -7})
+			_ = append(f.Packets, PacketFrame{Header: packetlog.Header{Sent: -7}})
 			if s.packets[n-1].Sent != last.Sent || (cap(s.packets) > n && s.packets[:n+1][n].Sent == -7) {
 				t.Fatal("an append to the frame's packets wrote the log")
 			}
@@ -224,17 +225,17 @@ func TestLoggedPacketIsItsFrame(t *testing.T) {
 // none kept after.
 func (s *Sim) extrasAreTheLiveEntries(t *testing.T) {
 	t.Helper()
-	next := s.extras.lo + 1
-	for i := s.log.lo; i < s.log.n; i++ {
-		if m := s.log.at(i).more; m > 0 {
+	next := s.extras.Lo + 1
+	for i := s.log.Lo; i < s.log.N; i++ {
+		if m := s.log.At(i).More; m > 0 {
 			if m != next {
-				t.Fatalf("at %v: entry %d names extras %d, want %d (the ring holds %d to %d)", s.Now, i, m-1, next-1, s.extras.lo, s.extras.n)
+				t.Fatalf("at %v: entry %d names extras %d, want %d (the ring holds %d to %d)", s.Now, i, m-1, next-1, s.extras.Lo, s.extras.N)
 			}
 			next++
 		}
 	}
-	if next != s.extras.n+1 {
-		t.Fatalf("at %v: the extras run on to %d after the last live entry's %d", s.Now, s.extras.n, next-1)
+	if next != s.extras.N+1 {
+		t.Fatalf("at %v: the extras run on to %d after the last live entry's %d", s.Now, s.extras.N, next-1)
 	}
 }
 

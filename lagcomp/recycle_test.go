@@ -139,7 +139,7 @@ func TestKeptFrameNeverChanges(t *testing.T) {
 	rings := map[*loggedPacket]bool{}
 	for at := model.Time(0); at <= 15*model.Second; at += 10 * model.Millisecond {
 		s.Step(at)
-		rings[&s.log.buf[0]] = true
+		rings[&s.log.Buf[0]] = true
 	}
 	if len(rings) > 2 || s.packets != nil {
 		t.Fatalf("an unwatched run made %d log rings and %d frames of its packets in 15 s", len(rings), len(s.packets))
@@ -153,7 +153,7 @@ func TestKeptFrameNeverChanges(t *testing.T) {
 	arrays := map[*PacketFrame]bool{base(): true}
 	for at := s.Now; at <= 45*model.Second; at += 10 * model.Millisecond {
 		s.Step(at)
-		rings[&s.log.buf[0]] = true
+		rings[&s.log.Buf[0]] = true
 		if at%(500*model.Millisecond) == 0 {
 			s.Frame()
 			arrays[base()] = true

@@ -8,6 +8,7 @@ import (
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/events"
+	"lagscope/lagcomp/packetlog"
 	"lagscope/model"
 )
 
@@ -81,7 +82,7 @@ func packetKey(pk *lagcomp.PacketFrame) flowKey {
 	if kind == lagcomp.PacketReliable {
 		kind = lagcomp.PacketStopFire // grey unless a message says otherwise
 		for _, m := range pk.Messages {
-			if k := packetKey(&lagcomp.PacketFrame{Kind: m.Kind}); k != flowGrey {
+			if k := packetKey(&lagcomp.PacketFrame{Header: packetlog.Header{Kind: m.Kind}}); k != flowGrey {
 				return k
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/packetlog"
 	"lagscope/lagcomp/rule"
 	"lagscope/model"
 	"lagscope/presets"
@@ -180,8 +181,8 @@ func TestPacketLegendListsWhatIsDrawn(t *testing.T) {
 // A packet sent only for reliable messages takes the colour of what it
 // carries: StopFire is grey, a projectile message green.
 func TestReliablePacketColour(t *testing.T) {
-	stop := lagcomp.PacketFrame{Kind: lagcomp.PacketReliable, Messages: []lagcomp.MessageFrame{{Kind: lagcomp.PacketStopFire}}}
-	proj := lagcomp.PacketFrame{Kind: lagcomp.PacketReliable, Messages: []lagcomp.MessageFrame{{Kind: lagcomp.PacketStopFire}, {Kind: lagcomp.PacketProjSpawn}}}
+	stop := lagcomp.PacketFrame{Header: packetlog.Header{Kind: lagcomp.PacketReliable}, Messages: []lagcomp.MessageFrame{{Kind: lagcomp.PacketStopFire}}}
+	proj := lagcomp.PacketFrame{Header: packetlog.Header{Kind: lagcomp.PacketReliable}, Messages: []lagcomp.MessageFrame{{Kind: lagcomp.PacketStopFire}, {Kind: lagcomp.PacketProjSpawn}}}
 	if k := packetKey(&stop); k != flowGrey {
 		t.Errorf("StopFire packet key %d, want grey", k)
 	}

@@ -1,11 +1,18 @@
 package records
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
 
 	"lagscope/lagcomp"
 	"lagscope/lagcomp/events"
+	"lagscope/lagcomp/packetlog"
+	"lagscope/model"
 )
 
 // PacketJSON is one packet copy as `lagscope sim --json --packets` prints
@@ -40,6 +47,57 @@ type PacketJSON struct {
 	// Rules names what dropped it beyond the link's own loss: outage or
 	// disconnected (a scripted event)
 	Rules []lagcomp.Rule `json:"rules"`
+	// more are the header's fields with a key in the packet line that
+	// no field above holds (packetlog.Fields: moreRows), written after
+	// them as their rows say
+	more []byte
+}
+
+// typedKeys are the packet line's keys PacketJSON's fields hold, in the
+// line's order; moreRows are the Fields rows with a key none of them
+// holds: a field added to the packet log's header with a key is printed
+// (and typed in the schema) from its row alone.
+var typedKeys, moreRows = func() ([]string, []int) {
+	var keys []string
+	ty := reflect.TypeFor[PacketJSON]()
+	for i := range ty.NumField() {
+		if k, _, _ := strings.Cut(ty.Field(i).Tag.Get("json"), ","); k != "" && k != "-" {
+			keys = append(keys, k)
+		}
+	}
+	var more []int
+	for i, r := range packetlog.Fields {
+		if r.Key != "" && !slices.Contains(keys, r.Key) {
+			more = append(more, i)
+		}
+	}
+	return keys, more
+}()
+
+// MarshalJSON is the line: PacketJSON's fields, then the more rows'.
+func (p PacketJSON) MarshalJSON() ([]byte, error) {
+	type line PacketJSON // its fields, without this method
+	b, err := json.Marshal(line(p))
+	if err != nil || len(p.more) == 0 {
+		return b, err
+	}
+	return append(append(b[:len(b)-1], p.more...), '}'), nil
+}
+
+// appendField writes ,"key":value for row r of h, in its form.
+func appendField(b []byte, r *packetlog.Field, h *packetlog.Header) []byte {
+	b = append(append(append(b, `,"`...), r.Key...), `":`...)
+	v := r.Get(h)
+	switch r.Form {
+	case packetlog.FormMs:
+		x, _ := json.Marshal(round6(model.Time(v).Millis()))
+		return append(b, x...)
+	case packetlog.FormFlag:
+		return strconv.AppendBool(b, v != 0)
+	case packetlog.FormKind:
+		return strconv.AppendQuote(b, packetlog.Kind(v).String())
+	}
+	return strconv.AppendInt(b, v, 10)
 }
 
 // MessageJSON is a reliable message riding a packet.
@@ -78,6 +136,9 @@ func Packet(p *lagcomp.PacketFrame) PacketJSON {
 	}
 	if p.Cut != "" {
 		j.Rules = append(j.Rules, p.Cut)
+	}
+	for _, i := range moreRows {
+		j.more = appendField(j.more, &packetlog.Fields[i], &p.Header)
 	}
 	return j
 }

@@ -43,6 +43,37 @@ func TestSchemaSummaryIsTheDeclarations(t *testing.T) {
 	t.Errorf("%s's summary differs from the figures' declarations: run make readme (or go test ./lagcomp/records -run SchemaSummary -update-schema)", schemaPath)
 }
 
+// docs/records.schema.json's packet line is the packet log's declaration
+// (packetlog.Fields) and the line's own keys (PacketSchema): a header
+// field given a key without it fails here (`make readme`, or this test
+// with -update-schema, rewrites it).
+func TestSchemaPacketIsTheDeclaration(t *testing.T) {
+	b, err := os.ReadFile(schemaPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := PacketSchema()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const open, next = `    "packet": `, ",\n    \"summary\": "
+	i, j := bytes.Index(b, []byte(open)), bytes.Index(b, []byte(next))
+	if i < 0 || j < i {
+		t.Fatalf("%s: want $defs.packet just before $defs.summary", schemaPath)
+	}
+	if have := b[i+len(open) : j]; string(have) == want {
+		return
+	}
+	if *updateSchema {
+		out := slices.Concat(b[:i+len(open)], []byte(want), b[j:])
+		if err := os.WriteFile(schemaPath, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("%s's packet line differs from the packet log's declaration: run make readme (or go test ./lagcomp/records -run SchemaPacket -update-schema)", schemaPath)
+}
+
 // The schema lists every field the shot and projectile lines print, and
 // none they do not: a field added to a line is documented or fails here.
 func TestSchemaListsEveryField(t *testing.T) {
