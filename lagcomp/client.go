@@ -18,28 +18,32 @@ import (
 )
 
 // Client is one player's machine: what it has heard from the server and
-// what it therefore shows.
+// what it therefore shows. Its clone is generated (clone_gen.go) from
+// its fields' clone tags.
+//
+//clone:gen
 type Client struct {
-	Index int // the pawn it controls
-	up    *netem.Link
-	down  *netem.Link
-	in    inbox
+	Index int         // the pawn it controls
+	up    *netem.Link `clone:"Clone"`
+	down  *netem.Link `clone:"Clone"`
+	in    inbox       `clone:"clone"`
 	// the weapon channel's own links (see Sim.route)
-	weaponUp, weaponDown *netem.Link
+	weaponUp, weaponDown *netem.Link `clone:"Clone"`
 	// weapon is this client's copy of the shooter's weapon actor (nil
 	// while culled or before its channel opened); weaponGen the opening
 	// it came from.
-	weapon    *burstcounter.Replica
+	weapon    *burstcounter.Replica `clone:"Clone?"`
 	weaponGen int
 	// its ends of the reliability layer, of the connection and of the
 	// weapon channel's (owned here)
-	rel, weaponRel *netem.Endpoint[relMsg]
-	acks           int // explicit ack packets sent
+	rel, weaponRel *netem.Endpoint[relMsg] `clone:"Clone"`
+	acks           int                     // explicit ack packets sent
 
 	// snaps are the buffered snapshots, oldest first: a window of
 	// snapBuf, whose front holds what was dropped since the window last
 	// moved back (receive)
-	snaps, snapBuf []*Snapshot
+	snaps   []*Snapshot `clone:"slice"` // reordered in place; the snapshots themselves are immutable
+	snapBuf []*Snapshot `clone:"nil"`   // receive makes its own when snaps is full
 	// PackageTimeStamp is UT2003's replicated server time, set from each
 	// newer snapshot and advanced by the render frame time in between.
 	PackageTimeStamp model.Time
@@ -53,14 +57,14 @@ type Client struct {
 	// seenTrail is the shooter's client's own trail of the target, pose by
 	// snapshot (a backtrack cheat's record of where it was: see
 	// Sim.backtracks); nil on the other clients.
-	seenTrail *rewind.History
+	seenTrail *rewind.History `clone:"Clone?"`
 
 	// Display is what the client shows at this render frame; its remote
 	// pawns' poses are written when first read (view).
-	Display ClientView
+	Display ClientView `clone:"clone"`
 	lerp    pendingLerp
 
-	ping *ping.Tracker
+	ping *ping.Tracker `clone:"Clone"`
 	// rejoin is its handshake after a disconnect, both ends' state of it
 	rejoin rejoin
 	// dead: the newest snapshot (stamped lifeStamp) showed its own pawn
@@ -85,34 +89,34 @@ type Client struct {
 	stopQueued  bool       // reliable_fire: a ServerStopFire waits for the next command packet
 	releaseAt   model.Time // when it comes up (trigger_hold_ms after the last shot)
 	seq         uint32
-	recent      []*Command  // the newest commands, for cl_cmdbackup (packets hold windows of it: only appended)
-	recentSeq   []uint32    // their shot numbers, as the packet log shows the backups (windows likewise)
-	lastExtrap  []model.Vec // extrapolated positions shown last frame, to measure warps
+	recent      []*Command  `clone:"slice"` // the newest commands, for cl_cmdbackup (packets hold windows of it: only appended)
+	recentSeq   []uint32    `clone:"slice"` // their shot numbers, as the packet log shows the backups (windows likewise)
+	lastExtrap  []model.Vec `clone:"slice"` // extrapolated positions shown last frame, to measure warps
 	lastExtrapT model.Time  // and the display time they were for
-	lastVel     []model.Vec
+	lastVel     []model.Vec `clone:"slice"`
 	warpMax     float64
 	warpMaxAt   model.Time // the frame of the largest warp
 	warpLast    float64
-	warps       []WarpEvent // the warps of the last GhostWindow, oldest first
+	warps       []WarpEvent `clone:"slice"` // the warps of the last GhostWindow, oldest first
 	starved     int         // render frames that ran past the newest snapshot
 
 	// movement: the prediction of its own pawn, and its inputs on their
 	// way (the pipeline of lagcomp/movement; the README's "How the
 	// simulation works")
-	pred       *movement.Predictor
-	hands      model.WalkLeg // what the bot's script remembers between frames (a value: a clone copies it)
+	pred       *movement.Predictor `clone:"Clone"`
+	hands      model.WalkLeg       // what the bot's script remembers between frames (a value: a clone copies it)
 	inputSeq   uint32
 	framed     bool             // a frame has been seen: the next input covers the time since
 	prevFrame  model.Time       // where the last command ended (with frame beats, the frame before this one)
 	cmdPhase   model.Time       // where its command beats lie after the server's ticks (cmd_phase_ms)
-	batch      []movement.Input // sampled since the last command packet
-	slab       []movement.Input // where sent packets' inputs are carved (never written below len while it is)
+	batch      []movement.Input `clone:"hand"` // sampled since the last command packet
+	slab       []movement.Input `clone:"nil"`  // where sent packets' inputs are carved (never written below len while it is)
 	slabGen    uint32           // its number, which its packets carry (Packet.inputSlab)
-	oldSlabs   []inputSlab      // slabs filled before it, oldest first: reused once no packet holds them
-	sentInputs []movement.Input // the newest inputs sent, for cl_cmdbackup
+	oldSlabs   []inputSlab      `clone:"nil"`  // slabs filled before it, oldest first: reused once no packet holds them
+	sentInputs []movement.Input `clone:"hand"` // the newest inputs sent, for cl_cmdbackup
 	// batchKept and sentKept, in a keyframe only, are batch and sentInputs
 	// as bytes (movement.PackInputs): Sim.Clone unpacks them
-	batchKept, sentKept []byte
+	batchKept, sentKept []byte             `clone:"hand"`
 	cmds                schedule.Metronome // the command packets' rate
 	// cmdWaits: a command packet came due with no new command to carry
 	// (a tick or cmd_frame beat still to come): it leaves at the next
@@ -122,23 +126,25 @@ type Client struct {
 	// queued are the shot commands fired since the last command packet:
 	// they leave with the next (Source's usercmds, built each frame, go
 	// out together at cl_cmdrate)
-	queued []*Command
+	queued []*Command `clone:"slice"`
 	// cmdPackets counts the command packets sent; cmdCapped those sent
 	// while cmd_rate_hz asked for more than one a frame or a command (cmd_rate_capped)
 	cmdPackets, cmdCapped int
 	ackStamp              model.Time            // the newest snapshot reconciled with
 	acked                 model.Pose            // its own pawn as that snapshot has it: what a client that does not predict shows
-	corrections           []movement.Correction // those of the last GhostWindow, oldest first
-	lastCorr              *movement.Correction  // the newest, whenever it was
+	corrections           []movement.Correction `clone:"slice"` // those of the last GhostWindow, oldest first
+	lastCorr              *movement.Correction  `clone:"ptr"`   // the newest, whenever it was
 	maxCorr               movement.Correction   // the largest, whenever it was
 }
 
 // ClientView is the remote world as one client displays it at a render
 // frame.
+//
+//clone:gen value
 type ClientView struct {
 	T       model.Time   // client time of the frame
-	Poses   []model.Pose // every pawn as displayed (its own at its predicted pose)
-	Shown   []bool       // whether the client has any state for the pawn yet
+	Poses   []model.Pose `clone:"slice"` // every pawn as displayed (its own at its predicted pose)
+	Shown   []bool       `clone:"slice"` // whether the client has any state for the pawn yet
 	IdealT  model.Time   // the server time whose state the remote pawns show
 	Render  model.Time   // interpolation: the render time; otherwise the same as IdealT
 	Starved bool         // interpolation ran past the newest snapshot

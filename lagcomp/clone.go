@@ -12,11 +12,16 @@ import (
 	"lagscope/model"
 )
 
+//go:generate go run ../internal/gen/clone/cmd
+
 // Clone is a deep copy of the whole simulation: run both on and they
 // produce the same bytes. It is what the timeline's keyframes are made
 // of. As fogleman/nes saves a console by having each component write its
-// own state, every part here copies itself; clone_test.go reflects over
-// every state struct and fails when a field appears that no clone names.
+// own state, every part copies itself: the structs marked //clone:gen
+// by clone_gen.go, generated from their fields' clone tags (go generate
+// ./lagcomp/...), the rest here. clone_test.go reflects over every state
+// struct and fails when a field appears that no clone handles (in a
+// generated struct: an untagged field that holds a reference).
 //
 // What is shared rather than copied is immutable once made: shot records,
 // pending shots and the packet log (append-only; the copy's slices are
@@ -465,68 +470,14 @@ func (s *Server) clone(ms []model.Motion) *Server {
 	return &c
 }
 
-func (cn *conn) clone() *conn {
-	c := *cn
-	c.seen = cn.seen.Clone() // chunks shared until written
-	c.measured = cn.measured.Clone()
-	c.rel, c.weaponRel = cn.rel.Clone(), cn.weaponRel.Clone()
-	c.weapon = cn.weapon.Clone()
-	c.inputs = cn.inputs.Clone()
-	c.delayed = slices.Clone(cn.delayed) // the commands are read-only, shared
-	return &c
-}
-
-func (cl *Client) clone() *Client {
-	c := *cl
-	c.up, c.down = cl.up.Clone(), cl.down.Clone()
-	c.weaponUp, c.weaponDown = cl.weaponUp.Clone(), cl.weaponDown.Clone()
-	c.rel, c.weaponRel = cl.rel.Clone(), cl.weaponRel.Clone()
-	// appended to on both sides (packets hold windows below len); the commands themselves are immutable
-	c.recent, c.recentSeq = slices.Clone(cl.recent), slices.Clone(cl.recentSeq)
-	if cl.weapon != nil {
-		c.weapon = cl.weapon.Clone()
-	}
-	c.in = cl.in.clone()
-	c.snaps = slices.Clone(cl.snaps) // reordered in place; the snapshots themselves are immutable
-	c.snapBuf = nil                  // (receive makes its own when snaps is full)
-	c.Display = cl.Display.clone()
-	if cl.seenTrail != nil {
-		c.seenTrail = cl.seenTrail.Clone()
-	}
-	c.ping = cl.ping.Clone()
-	c.lastExtrap, c.lastVel = slices.Clone(cl.lastExtrap), slices.Clone(cl.lastVel)
-	c.warps = slices.Clone(cl.warps)
-	c.pred = cl.pred.Clone()
+// cloneHand is the keyframe's part of Client's clone: its inputs kept
+// as bytes (Sim.Keyframe) are made again, or the live run's copied.
+func (cl *Client) cloneHand(c *Client) {
 	c.batch, c.sentInputs = slices.Clone(cl.batch), slices.Clone(cl.sentInputs)
 	if cl.batchKept != nil || cl.sentKept != nil { // a keyframe's
 		c.batch, c.sentInputs = movement.UnpackInputs(cl.batchKept), movement.UnpackInputs(cl.sentKept)
 		c.batchKept, c.sentKept = nil, nil
 	}
-	c.queued = slices.Clone(cl.queued) // appended to; the commands themselves are immutable
-	c.slab, c.oldSlabs = nil, nil      // the copy's next packet starts a slab of its own
-	c.corrections, c.lastCorr = slices.Clone(cl.corrections), clonePtr(cl.lastCorr)
-	return &c
-}
-
-func (v ClientView) clone() ClientView {
-	v.Poses, v.Shown = slices.Clone(v.Poses), slices.Clone(v.Shown)
-	return v
-}
-
-func (p *projState) clone() *projState {
-	c := *p
-	c.server = clonePtr(p.server)
-	c.srvPath, c.hits = slices.Clone(p.srvPath), slices.Clone(p.hits)
-	c.fake, c.auth, c.remote = p.fake.clone(), p.auth.clone(), p.remote.clone()
-	c.rec = p.rec.Clone()
-	c.fakeFinal, c.remoteFinal = clonePtr(p.fakeFinal), clonePtr(p.remoteFinal)
-	c.serverRules = slices.Clone(p.serverRules)
-	return &c
-}
-
-func (m movingCopy) clone() movingCopy {
-	m.path, m.det = slices.Clone(m.path), clonePtr(m.det)
-	return m
 }
 
 // clone shares the spreads' values (orderstat) until either side writes

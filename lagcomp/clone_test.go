@@ -66,28 +66,18 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[chunklog.Spare[fireeffects.PlayedEffect]](): {"chunks"},
 	reflect.TypeFor[ServerPawn]():                               {"Motion", "Driven", "Pose", "Vel", "History", "Swept", "LastJump", "MaxSpeed", "path", "offsets", "scripted", "packed", "leg", "life"},
 	reflect.TypeFor[offsetFrom]():                               {"T", "Offset"},
-	reflect.TypeFor[conn]():                                     {"highSeq", "span", "spanFor", "seen", "stopThrough", "reported", "hasReport", "replicated", "overflow", "measured", "startFire", "trueStartFire", "weapon", "rel", "weaponRel", "acks", "inputs", "nextFire", "delayed"},
-	reflect.TypeFor[Client](): {"Index", "up", "down", "in", "weaponUp", "weaponDown", "weapon", "weaponGen", "rel", "weaponRel", "acks", "recent", "recentSeq", "snaps", "snapBuf", "PackageTimeStamp", "hasStamp", "lastRender", "Clock", "seenTrail", "Display", "lerp", "ping", "firePhase", "cmdPhase", "armed",
-		"nextFire", "burstShots", "firing", "noSight", "noSightHeld", "holding", "released", "stopQueued", "releaseAt", "seq", "lastExtrap", "lastExtrapT", "lastVel", "warpMax", "warpMaxAt", "warpLast", "warps", "starved",
-		"pred", "hands", "inputSeq", "framed", "prevFrame", "batch", "slab", "slabGen", "oldSlabs", "sentInputs", "batchKept", "sentKept", "cmds", "cmdWaits", "inputsSent", "queued", "cmdPackets", "cmdCapped", "ackStamp", "acked", "corrections", "lastCorr", "maxCorr", "rejoin", "dead", "lifeStamp"},
-	reflect.TypeFor[rejoin]():              {"active", "event", "tries", "sent", "accepted", "replied", "awaitFirst"}, // plain values
-	reflect.TypeFor[life]():                {"hp", "dead", "diedAt", "at", "lives", "played"},                         // plain values
-	reflect.TypeFor[lifeTally]():           {"kills"},                                                                 // append-only: clipped
-	reflect.TypeFor[KillRecord]():          {"Killer", "Victim", "At", "Seq", "Weapon", "Trade"},                      // plain values
-	reflect.TypeFor[UserInput]():           {"Move", "Aim", "Yaw"},
-	reflect.TypeFor[SampledUserInput]():    {"Pawn", "T", "In"}, // plain values; the log is clipped (append-only)
-	reflect.TypeFor[movement.Buffer]():     {"Lead", "Starve", "CatchUp", "MaxMoveDelta", "MaxPosError", "queue", "head", "next", "anchored", "Span", "firstSeq", "hasFirst", "Offset", "cursor", "last", "hasLast", "checked", "cushion", "firstLink", "now", "tick", "missed", "owed", "budget", "capped", "windowStart", "linkSum", "linkN", "rising", "Knots", "Stats"},
-	reflect.TypeFor[movement.Predictor]():  {"Pose", "pending", "head", "packed", "Corrections", "MaxCorrectionM"},
-	reflect.TypeFor[movement.Input]():      {"Seq", "T", "Dt", "Vel", "Yaw", "Fire", "Epoch", "Alive", "Jump", "Pos", "HasPos"},
-	reflect.TypeFor[movement.Correction](): {"At", "From", "To", "M"},
-	reflect.TypeFor[movement.Stats]():      {"Received", "Duplicates", "Applied", "Lost", "Late", "Overplayed", "Starved", "Resyncs", "Drains", "Replayed", "Capped", "CappedTime", "Clamped", "ClampedTime", "PosAccepted", "PosAdjusted", "DelaySum", "DelayN", "LinkSum", "LinkN"},
-	reflect.TypeFor[ClientView]():          {"T", "Poses", "Shown", "IdealT", "Render", "Starved", "Filled"},
-	reflect.TypeFor[pendingLerp]():         {"b", "f", "due"}, // values: an index into the cloned snaps
-	reflect.TypeFor[projState](): {"id", "seq", "weapon", "spec", "fire", "origin", "dir", "lastSeen", "server", "srvAt", "srvPos",
-		"srvPath", "srvDone", "final", "finalT", "hits", "ff", "spawnT", "predicted", "fakeAt", "fakeDelay", "fakeSpawned", "fake",
-		"auth", "rec", "linkOffsetM", "catchupM", "maxDiv", "fakeFinal", "remote", "remoteTau", "remoteJump", "remoteDelay",
-		"remoteFinal", "remoteDueT", "remoteDetT", "serverRules", "rejected", "expired", "damage", "dealt", "neverSpawned", "duplicates", "gaveUp", "arrivalRule", "arrivalDelay", "resends"},
-	reflect.TypeFor[movingCopy](): {"shown", "alive", "pos", "at", "path", "det"},
+	reflect.TypeFor[rejoin]():                                   {"active", "event", "tries", "sent", "accepted", "replied", "awaitFirst"}, // plain values
+	reflect.TypeFor[life]():                                     {"hp", "dead", "diedAt", "at", "lives", "played"},                         // plain values
+	reflect.TypeFor[lifeTally]():                                {"kills"},                                                                 // append-only: clipped
+	reflect.TypeFor[KillRecord]():                               {"Killer", "Victim", "At", "Seq", "Weapon", "Trade"},                      // plain values
+	reflect.TypeFor[UserInput]():                                {"Move", "Aim", "Yaw"},
+	reflect.TypeFor[SampledUserInput]():                         {"Pawn", "T", "In"}, // plain values; the log is clipped (append-only)
+	reflect.TypeFor[movement.Buffer]():                          {"Lead", "Starve", "CatchUp", "MaxMoveDelta", "MaxPosError", "queue", "head", "next", "anchored", "Span", "firstSeq", "hasFirst", "Offset", "cursor", "last", "hasLast", "checked", "cushion", "firstLink", "now", "tick", "missed", "owed", "budget", "capped", "windowStart", "linkSum", "linkN", "rising", "Knots", "Stats"},
+	reflect.TypeFor[movement.Predictor]():                       {"Pose", "pending", "head", "packed", "Corrections", "MaxCorrectionM"},
+	reflect.TypeFor[movement.Input]():                           {"Seq", "T", "Dt", "Vel", "Yaw", "Fire", "Epoch", "Alive", "Jump", "Pos", "HasPos"},
+	reflect.TypeFor[movement.Correction]():                      {"At", "From", "To", "M"},
+	reflect.TypeFor[movement.Stats]():                           {"Received", "Duplicates", "Applied", "Lost", "Late", "Overplayed", "Starved", "Resyncs", "Drains", "Replayed", "Capped", "CappedTime", "Clamped", "ClampedTime", "PosAccepted", "PosAdjusted", "DelaySum", "DelayN", "LinkSum", "LinkN"},
+	reflect.TypeFor[pendingLerp]():                              {"b", "f", "due"}, // values: an index into the cloned snaps
 	reflect.TypeFor[projectile.Reconciler](): {"mismatchM", "predictFX", "fakeAlive", "fakeDet", "fakeDetPos", "switchAt", "linked",
 		"pendingAuth", "spawnedDetonated", "Rule", "Fired", "FX", "FXAt", "FXFake", "HasFX", "fxShown", "done"},
 	reflect.TypeFor[projectile.Flight](): {"From", "Dir", "Speed", "T0"},
@@ -234,6 +224,14 @@ func TestCloneHandlesEveryField(t *testing.T) {
 		}
 		seen[ty] = true
 		want, ok := cloned[ty]
+		if gen := generated(ty); gen != nil { // clone_gen.go's: every field tagged, or a plain value
+			want, ok = gen, true
+			for i := range ty.NumField() {
+				if f := ty.Field(i); !slices.Contains(gen, f.Name) {
+					t.Errorf("%s.%s holds a reference (%s) and has no clone tag: tag it (internal/gen/clone) and go generate ./lagcomp/...", ty, f.Name, f.Type)
+				}
+			}
+		}
 		if !ok {
 			t.Errorf("%s (%s) is state the Sim holds, but no clone handles it: write its clone and list it in cloned", ty, path)
 			return
@@ -255,6 +253,44 @@ func TestCloneHandlesEveryField(t *testing.T) {
 	}
 	walk(reflect.TypeFor[Sim](), "Sim")
 	_ = model.Time(0)
+}
+
+// generated is the fields clone_gen.go's clone of ty handles (nil: ty's
+// clone is written by hand, and cloned lists its fields): those it names
+// in a clone tag and those the struct's copy copies whole, plain values
+// that hold no reference.
+func generated(ty reflect.Type) []string {
+	var tagged, plain []string
+	for i := range ty.NumField() {
+		f := ty.Field(i)
+		if _, ok := f.Tag.Lookup("clone"); ok {
+			tagged = append(tagged, f.Name)
+		} else if plainValue(f.Type) {
+			plain = append(plain, f.Name)
+		}
+	}
+	if tagged == nil {
+		return nil
+	}
+	return append(tagged, plain...)
+}
+
+// plainValue says whether a value of ty holds no reference: a copy of it
+// shares nothing (a string's bytes are never written).
+func plainValue(ty reflect.Type) bool {
+	switch ty.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Chan, reflect.Func, reflect.Interface, reflect.UnsafePointer:
+		return false
+	case reflect.Array:
+		return plainValue(ty.Elem())
+	case reflect.Struct:
+		for i := range ty.NumField() {
+			if !plainValue(ty.Field(i).Type) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // framesBytes is everything a frame and the run's records say, as bytes:

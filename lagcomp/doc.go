@@ -58,7 +58,7 @@
 // projectile and fireeffects on every machine, with their records in
 // projectile_record.go and burst_record.go; peekers_advantage.go is the
 // duel; frame.go makes the views' Frame (the whole simulation at one
-// instant, not a client's render frame); clone.go copies the Sim for keyframes;
+// instant, not a client's render frame); clone.go copies the Sim for keyframes (the structs marked //clone:gen by clone_gen.go, which go generate ./lagcomp/... writes from their fields' clone tags);
 // recycle.go's Recycler hands a finished run's large buffers to the next
 // run (a sweep worker's points); config.go and keys.go configure it (keys.go
 // also writes and reads a configuration as text, ConfigMap).

@@ -60,6 +60,8 @@ const maxPath = 600
 // projState is one projectile on every machine: the server's
 // authoritative one, the owner's fake and its copy of the auth, and the
 // remote client's copy. The simulator sees all of them at once.
+//
+//clone:gen
 type projState struct {
 	id       uuid.UUID
 	seq      uint32
@@ -71,14 +73,14 @@ type projState struct {
 	lastSeen model.Time // last event, for dropping it from frames
 
 	// server
-	server  *projectile.Flight
-	srvAt   model.Time // last server step
+	server  *projectile.Flight `clone:"ptr"`
+	srvAt   model.Time         // last server step
 	srvPos  model.Vec
-	srvPath []model.Vec
+	srvPath []model.Vec `clone:"slice"`
 	srvDone bool
 	final   model.Vec
 	finalT  model.Time
-	hits    []int
+	hits    []int `clone:"slice"`
 	ff      model.Time
 	spawnT  model.Time
 
@@ -87,30 +89,30 @@ type projState struct {
 	fakeAt      model.Time // when the fake spawns (delayed above MaxPredictionPing)
 	fakeDelay   model.Time
 	fakeSpawned bool
-	fake        movingCopy
-	auth        movingCopy // the owner's copy of the auth (hidden in play, drawn in debug)
-	rec         projectile.Reconciler
+	fake        movingCopy            `clone:"clone"`
+	auth        movingCopy            `clone:"clone"` // the owner's copy of the auth (hidden in play, drawn in debug)
+	rec         projectile.Reconciler `clone:"Clone"`
 	linkOffsetM float64
 	catchupM    float64
 	maxDiv      float64
-	fakeFinal   *model.Vec
+	fakeFinal   *model.Vec `clone:"ptr"`
 
 	// remote (the victim's client)
-	remote      movingCopy
+	remote      movingCopy `clone:"clone"`
 	remoteTau   model.Time // flight time the remote copy has simulated
 	remoteJump  float64
 	remoteDelay model.Time
-	remoteFinal *model.Vec
+	remoteFinal *model.Vec `clone:"ptr"`
 	remoteDueT  model.Time // when TornOff asked it to detonate
 	remoteDetT  model.Time // when the remote copy detonated
 
 	// serverRules are the rules the server applied to it (lagcomp/rule):
 	// a refusal, the fast-forward's clamp to MaxPredictionPing, no ping
-	serverRules []Rule
-	rejected    bool // the server refused its command
-	expired     bool // its lifetime ran out before it met anything
-	damage      int  // the health it took from the pawns it hit
-	dealt       bool // it detonated with health > 0: damage means something
+	serverRules []Rule `clone:"slice"`
+	rejected    bool   // the server refused its command
+	expired     bool   // its lifetime ran out before it met anything
+	damage      int    // the health it took from the pawns it hit
+	dealt       bool   // it detonated with health > 0: damage means something
 
 	// delivery of its fire command
 	neverSpawned bool       // the command was lost: the server never spawned it
@@ -123,12 +125,14 @@ type projState struct {
 
 // movingCopy is a client's copy of a projectile, integrated per render
 // frame.
+//
+//clone:gen value
 type movingCopy struct {
 	shown, alive bool
 	pos          model.Vec
 	at           model.Time
-	path         []model.Vec
-	det          *model.Vec
+	path         []model.Vec `clone:"slice"`
+	det          *model.Vec  `clone:"ptr"`
 }
 
 func (m *movingCopy) record() {

@@ -87,6 +87,8 @@ func (p *ServerPawn) TruthAt(t model.Time) model.Pose {
 }
 
 // conn is the server's side of one client's connection.
+//
+//clone:gen
 type conn struct {
 	highSeq uint32
 	// span is its client's command schedule's Span (movement.Buffer),
@@ -94,7 +96,7 @@ type conn struct {
 	// tick's): worked out again only when one changes before playback
 	span    model.Time
 	spanFor [3]int
-	seen    chunklog.Bits
+	seen    chunklog.Bits `clone:"Clone"`
 	// stopThrough: a StopFire came after shot stopThrough before that shot
 	// did; a copy of it (or of any before it) arriving now is out of order
 	stopThrough uint32
@@ -105,20 +107,20 @@ type conn struct {
 	// set to 1020 ms
 	replicated float64
 	overflow   bool
-	measured   *ping.Tracker           // the server's own bounce measurement
-	inputs     *movement.Buffer        // the input buffer playing this client's movement
-	rel        *netem.Endpoint[relMsg] // the server's end of the reliability layer (owned here)
-	weaponRel  *netem.Endpoint[relMsg] // and of the weapon channel's connection
+	measured   *ping.Tracker           `clone:"Clone"` // the server's own bounce measurement
+	inputs     *movement.Buffer        `clone:"Clone"` // the input buffer playing this client's movement
+	rel        *netem.Endpoint[relMsg] `clone:"Clone"` // the server's end of the reliability layer (owned here)
+	weaponRel  *netem.Endpoint[relMsg] `clone:"Clone"` // and of the weapon channel's connection
 	acks       int                     // explicit ack packets sent
 	startFire  compensation.StartFire  // start_fire: the stamp of StartFire and the server time it was judged
 	// trueStartFire is the same memory kept for the true stamps (the
 	// client's stamps less their clock error), for the second judgement
 	trueStartFire compensation.StartFire
-	weapon        fireeffects.WeaponChannel // the shooter's weapon actor on this connection
+	weapon        fireeffects.WeaponChannel `clone:"Clone"` // the shooter's weapon actor on this connection
 	// nextFire is the weapon's NextFireTime and delayed the StartFires
 	// the refire check holds until it comes (refire.go)
 	nextFire model.Time
-	delayed  []delayedFire
+	delayed  []delayedFire `clone:"slice"`
 }
 
 // Server is the authority: it ticks the world, keeps every pawn's history,
