@@ -55,7 +55,8 @@ func (s *Sim) clone() *Sim {
 	if s.Server.kept != nil { // a keyframe's bystanders: made again from their scripts
 		ms = s.motions()
 	}
-	c.Server = s.Server.clone(ms)
+	c.Server = s.Server.clone()
+	c.Server.clonePawns(s.Server, ms)
 	c.Clients = make([]*Client, len(s.Clients))
 	for i, cl := range s.Clients {
 		c.Clients[i] = cl.clone()
@@ -435,8 +436,11 @@ func samePose(a, b model.Pose) bool {
 	return a == b && bits(a.Pos.X) == bits(b.Pos.X) && bits(a.Pos.Y) == bits(b.Pos.Y) && bits(a.Yaw) == bits(b.Yaw) && a.Alive == b.Alive && a.Epoch == b.Epoch
 }
 
-func (s *Server) clone(ms []model.Motion) *Server {
-	c := *s
+// clonePawns makes c's pawns its own, c a clone of s (Server.clone
+// shares them): a keyframe's bystanders made again from their scripts
+// (ms), its paths unpacked and its histories refilled, each Swept
+// rebuilt from its history.
+func (c *Server) clonePawns(s *Server, ms []model.Motion) {
 	if s.kept != nil {
 		c.Pawns, c.kept = s.unkeep(ms), nil
 	} else {
@@ -457,17 +461,6 @@ func (s *Server) clone(ms []model.Motion) *Server {
 		}
 		p.Swept = rewind.SweptOf(p.History) // rebuilt: a keyframe need not store it
 	}
-	c.in = s.in.clone()
-	c.conns = make([]*conn, len(s.conns))
-	for i, cn := range s.conns {
-		c.conns[i] = cn.clone()
-	}
-	c.targets, c.rewound, c.projTargets = slices.Clone(s.targets), slices.Clone(s.rewound), slices.Clone(s.projTargets)
-	c.weapon = s.weapon // values only
-	c.grid = s.grid.Clone()
-	c.bounds, c.cells = slices.Clone(s.bounds), slices.Clone(s.cells)
-	c.snapSlab = snapSlab{} // carving the same slabs would write the other's snapshots
-	return &c
 }
 
 // cloneHand is the keyframe's part of Client's clone: its inputs kept

@@ -83,3 +83,21 @@ func (s *conn) clone() *conn {
 	c.delayed = slices.Clone(s.delayed)
 	return &c
 }
+
+// clone is a deep copy of *Server (its fields' clone tags).
+func (s *Server) clone() *Server {
+	c := *s
+	c.in = s.in.clone()
+	c.conns = make([]*conn, len(s.conns))
+	for i, e := range s.conns {
+		c.conns[i] = e.clone()
+	}
+	c.targets = slices.Clone(s.targets)
+	c.rewound = slices.Clone(s.rewound)
+	c.projTargets = slices.Clone(s.projTargets)
+	c.grid = s.grid.Clone()
+	c.bounds = slices.Clone(s.bounds)
+	c.cells = slices.Clone(s.cells)
+	c.snapSlab = snapSlab{}
+	return &c
+}

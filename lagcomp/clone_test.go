@@ -37,7 +37,6 @@ var cloned = map[reflect.Type][]string{
 		"tally", "Dropped", "log", "extras", "packets", "packetsAt", "packetsLo", "noReuse", "countSettled", "packetBytes", "snapBytes", "inputBytes", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "packetTo", "tickTo", "unlogged", "user", "sampled", "sampledLog", "honest", "twin", "work", "spares", "lent", "recycled"},
 	// the script and its actions are never written after New: shared
 	reflect.TypeFor[scriptState](): {"evs", "acts", "next", "refused", "refusedWhy", "reconnects", "resetDropped", "cuts"},
-	reflect.TypeFor[Server]():      {"Pawns", "Now", "in", "conns", "targets", "rewound", "projTargets", "noCull", "weapon", "grid", "gridTick", "bounds", "cells", "snapSlab", "kept"},
 	reflect.TypeFor[keptPawns]():   {"dt", "ts", "hist", "lastJump", "maxSpeed"}, // a keyframe's: never written, shared by its clones
 	reflect.TypeFor[inbox]():       {"slots", "free", "keys"},
 	// the packet log's rings are written over as entries leave: a clone

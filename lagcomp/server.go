@@ -125,31 +125,33 @@ type conn struct {
 
 // Server is the authority: it ticks the world, keeps every pawn's history,
 // sends snapshots and judges shots.
+//
+//clone:gen
 type Server struct {
-	Pawns  []ServerPawn
+	Pawns  []ServerPawn `clone:"caller"`
 	Now    model.Time
 	weapon fireeffects.ServerWeapon // the shooter's weapon actor
-	in     inbox
-	conns  []*conn
+	in     inbox                    `clone:"clone"`
+	conns  []*conn                  `clone:"each"`
 	// scratch for judging, reused so a shot does not allocate per pawn
-	targets []model.Target
-	rewound []int
+	targets []model.Target `clone:"slice"`
+	rewound []int          `clone:"slice"`
 	// the present hitboxes projectiles sweep against this tick
-	projTargets []model.Target
+	projTargets []model.Target `clone:"slice"`
 	// noCull turns the broad phase off: tests prove it never changes a
 	// verdict, benchmarks measure what it saves.
 	noCull bool
 	// the broad phase: every pawn's swept bound, indexed by the first trace
 	// of each tick (gridTick: the tick it was built for)
-	grid     rewind.Grid
+	grid     rewind.Grid `clone:"Clone"`
 	gridTick model.Time
-	bounds   []rewind.Bound
-	cells    []int32 // the cells the last trace visited
+	bounds   []rewind.Bound `clone:"slice"`
+	cells    []int32        `clone:"slice"` // the cells the last trace visited
 	// snapSlab is where snapshots are carved from (Server.snapshot)
-	snapSlab snapSlab
+	snapSlab snapSlab `clone:"zero"`
 	// kept, in a keyframe only, are the bystanders Pawns leaves out
 	// (clone.go's keepScripted)
-	kept *keptPawns
+	kept *keptPawns `clone:"caller"`
 }
 
 // noJump is a pawn's LastJump before it has jumped.

@@ -7,8 +7,12 @@
 //	clone:"slice"   slices.Clone(x): the elements are values, or shared
 //	clone:"ptr"     a new pointer to a copy of *x (nil stays nil)
 //	clone:"nil"     nothing: the copy starts its own
+//	clone:"each"    a new slice of each element's clone()
+//	clone:"zero"    the zero value: the copy starts its own
 //	clone:"share"   the same: never written after it is made
 //	clone:"hand"    written by hand in the struct's cloneHand method
+//	clone:"caller"  shared by the clone: its caller makes its own (a
+//	                part that needs what only the caller has)
 //
 // A field with no tag is copied with the struct: lagcomp's
 // TestCloneHandlesEveryField fails when such a field holds a reference,
@@ -23,6 +27,7 @@ import (
 	"go/ast"
 	"go/format"
 	"go/parser"
+	"go/printer"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -134,11 +139,15 @@ func write(out *bytes.Buffer, fset *token.FileSet, name string, st *ast.StructTy
 				fmt.Fprintf(out, "\t%s = clonePtr(%s)\n", to, x)
 			case "nil":
 				fmt.Fprintf(out, "\t%s = nil\n", to)
-			case "share":
+			case "each":
+				fmt.Fprintf(out, "\t%s = make(%s, len(%s))\n\tfor i, e := range %s {\n\t\t%s[i] = e.clone()\n\t}\n", to, typeText(fset, f.Type), x, x, to)
+			case "zero":
+				fmt.Fprintf(out, "\t%s = %s{}\n", to, typeText(fset, f.Type))
+			case "share", "caller":
 			case "hand":
 				hand = true
 			default:
-				return fmt.Errorf("%s: %s.%s: clone tag %q: want Clone, clone, Clone?, clone?, slice, ptr, nil, share or hand", fset.Position(f.Pos()), name, id.Name, how)
+				return fmt.Errorf("%s: %s.%s: clone tag %q: want Clone, clone, Clone?, clone?, slice, ptr, nil, each, zero, share, hand or caller", fset.Position(f.Pos()), name, id.Name, how)
 			}
 		}
 	}
@@ -151,6 +160,12 @@ func write(out *bytes.Buffer, fset *token.FileSet, name string, st *ast.StructTy
 		out.WriteString("\treturn &c\n}\n")
 	}
 	return nil
+}
+
+func typeText(fset *token.FileSet, e ast.Expr) string {
+	var b bytes.Buffer
+	printer.Fprint(&b, fset, e)
+	return b.String()
 }
 
 // Write writes the generated file for the package in dir.
