@@ -58,11 +58,11 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	} else {
 		toTarget := aimAt.Pos.Sub(origin)
 		if !v.Filled || !v.Shown[other] {
-			c.firing = false // trigger released: the next shot is a StartFire again
+			c.firing, c.seeing = false, false // trigger released: the next shot is a StartFire again
 			return
 		}
 		if !s.inSight(origin, aimAt) {
-			c.firing = false
+			c.firing, c.seeing = false, false
 			if !c.noSight { // a wall, the range or a dead target: counted (fire_held_no_sight)
 				c.noSight = true
 				c.noSightHeld++
@@ -70,6 +70,9 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 			return
 		}
 		c.noSight = false
+		if c.reacting(t) {
+			return
+		}
 		dir = model.Dir(toTarget.Angle() + s.aimError(c))
 	}
 	hit := model.Raycast(origin, dir, cfg.RangeM, cfg.Walls, s.clientTargets(v, c.Index))

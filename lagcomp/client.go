@@ -82,7 +82,12 @@ type Client struct {
 	// noSight: the bot, ready to fire at the target its screen shows, holds
 	// its fire for want of a line of sight, since noSightHeld's count of
 	// such waits went up (one a wait: until it fires again)
-	noSight     bool
+	noSight bool
+	// reaction is the bot's reaction (reaction.go); seeing and seenAt
+	// the frame its ready weapon first had the other in sight
+	reaction    model.Time
+	seeing      bool
+	seenAt      model.Time
 	noSightHeld int
 	holding     bool       // the trigger is down
 	released    bool       // the trigger came up since the last shot (the next one says so)

@@ -203,6 +203,11 @@ type Config struct {
 	// advantage (peekers_advantage.go).
 	Duel     bool
 	Observer model.Motion
+	// A bot's reaction (reaction.go): from its screen's first showing of
+	// the other player in sight to its trigger pull, the shooter's (in a
+	// duel, the holder's) and the duel's target's, plus a draw uniform in
+	// [0, ReactionSpreadMs) once per run.
+	ReactionMs, VictimReactionMs, ReactionSpreadMs float64
 
 	// Health and damage (health.go): a player's pawn's health (0: it
 	// cannot die), each weapon's damage by body part (-1: the weapon's

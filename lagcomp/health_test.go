@@ -286,6 +286,9 @@ func TestInstagibDuelTheGapAtTheServerDecides(t *testing.T) {
 		if len(ks) != 1 || ks[0].Killer != TargetPawn || ks[0].Victim != ShooterPawn || pa.Winner != TargetPawn || pa.WonAt != ks[0].At {
 			t.Fatalf("seed %d: the peeker should kill the holder, once: kills %+v, the duel's winner %d at %v", seed, ks, pa.Winner, pa.WonAt)
 		}
+		if w, ok := pa.HolderWon(); pa.Outcome() != WinnerPeeker || !ok || w != 0 || pa.End.EndAt != ks[0].At {
+			t.Fatalf("seed %d: the duel line's winner %q (win-rate sample %v %v), ended %v: want the peeker, at the kill %v", seed, pa.Outcome(), w, ok, pa.End.EndAt, ks[0].At)
+		}
 		if gap, ok := pa.AtServerGapMs(); ok && gap < bound {
 			t.Fatalf("seed %d: the gap at the server %.3f ms is under the hand's %.1f", seed, gap, bound)
 		}

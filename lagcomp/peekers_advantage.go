@@ -112,6 +112,9 @@ type PeekersAdvantage struct {
 	// bounds hold (the duel's rules: snapshot_lost, peek_input_late,
 	// prediction_through_wall), as they happened in the run.
 	Rules []rule.Rule
+	// End is how the duel ended (health > 0): its kills, who won, the
+	// times to kill (duel_outcome.go)
+	End DuelOutcome
 }
 
 // AtServerGapMs is the gap at the server: how much later the holder's
@@ -211,6 +214,8 @@ type sightings struct {
 	shotAt  [2]model.Time
 	shotArr [2]bool
 	shotOf  [2]model.Time
+	// out is what the duel's kills did: its end, who won (duel_outcome.go)
+	out duelOutcome
 }
 
 // The observers of a sighting.
@@ -234,6 +239,7 @@ func inSight(walls []model.Wall, a, b model.Vec) bool {
 // the server time of the state it shows (the server's own: t).
 func (s *Sim) look(who int, visible bool, t, shows model.Time) {
 	w := &s.sight
+	w.out.visible[who], w.out.looked[who] = visible, true
 	if who == sightServer && !visible && !w.seen[sightServer] {
 		w.srvHidden = t
 	}
@@ -308,11 +314,13 @@ func (s *Sim) duelShot(r *ShotRecord) {
 		return
 	}
 	// the first to arrive of the shots that are of the exposure so far
-	// (the server's last exposure may end after a peeker's shot came)
-	if side, of := exposureShot(r); side >= 0 && w.exposureShotOf(side, of) &&
+	// (the server's last exposure may end after a peeker's shot came),
+	// fired before the duel's kill ended it for their shooter
+	if side, of := exposureShot(r); side >= 0 && w.exposureShotOf(side, of) && w.out.ofTheDuel(side, r.Fire) &&
 		(!w.shotArr[side] || !w.exposureShotOf(side, w.shotOf[side]) || r.Arrival < w.shotAt[side]) {
 		w.shotAt[side], w.shotArr[side], w.shotOf[side] = r.Arrival, true, of
 	}
+	s.duelKill(r)
 	if w.won || !r.ServerHit || r.Rejected || w.seen == [3]bool{} {
 		return
 	}
@@ -407,6 +415,7 @@ func (s *Sim) PeekersAdvantage() (PeekersAdvantage, bool) {
 	p.PeekerShot = w.shotArr[0] && w.exposureShotOf(0, w.shotOf[0])
 	p.HolderShot = w.shotArr[1] && w.exposureShotOf(1, w.shotOf[1])
 	p.Rules = s.duelRules(&p)
+	p.End = w.out.end(&p)
 	return p, true
 }
 

@@ -222,6 +222,10 @@ func newSim(cfg Config, r *Recycler) (*Sim, error) {
 		s.duelAim, s.duelAimSrc = stream.New(cfg.Seed, stream.DuelAim)
 		s.Clients[TargetPawn].firePhase = model.Time(stream.Draw(cfg.Seed, stream.DuelFirePhase, int64(model.MsF(cfg.FireIntervalMs))))
 	}
+	s.Clients[ShooterPawn].reaction = cfg.reaction(cfg.ReactionMs, stream.Reaction)
+	if cfg.Duel {
+		s.Clients[TargetPawn].reaction = cfg.reaction(cfg.VictimReactionMs, stream.DuelReaction)
+	}
 	// a trace's rows further apart than a link's packets replay its loss
 	// as a rate (trace_loss): each direction's beat
 	upBeat, downBeat := packetInterval(&s.cfg, true), packetInterval(&s.cfg, false)
@@ -838,6 +842,9 @@ func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time, stale bool) {
 		c.receive(p.Snap, keep)
 		if s.cfg.mortal() {
 			c.told(p.Snap)
+			if s.cfg.Duel {
+				s.duelTold(c, t)
+			}
 		}
 		s.reconcile(c, p.Snap, t)
 	case PacketPong: // ClientReturnPing, then ServerUpdatePing

@@ -44,6 +44,24 @@ type DuelJSON struct {
 	PeekerShotMs  *float64 `json:"peeker_shot_at_server_ms"`
 	HolderShotMs  *float64 `json:"holder_shot_at_server_ms"`
 	AtServerGapMs *float64 `json:"at_server_gap_ms"`
+	// the duel's end (health > 0; lagcomp.DuelOutcome): a duel is one
+	// exposure up to its first kill. Winner names who killed whom
+	// ("holder", "peeker", "trade": both died, the victim's shot judged
+	// after its death under dead_shooter = trade; "none": no kill);
+	// killed_at_ms is the first kill's server tick. Per role, as the
+	// player experienced it from its own screen's first sighting of the
+	// other: ttk_ms to its killing shot's fire, told_dead_ms to its
+	// client being told of its own death (negative: told before its
+	// screen showed the killer); null where it did not kill, or die.
+	// killed_behind_cover: the victim's own screen showed cover at its
+	// last frame before the killing tick (null without a kill).
+	Winner            lagcomp.DuelWinner `json:"winner"`
+	KilledAtMs        *float64           `json:"killed_at_ms"`
+	PeekerTTKMs       *float64           `json:"peeker_ttk_ms"`
+	HolderTTKMs       *float64           `json:"holder_ttk_ms"`
+	PeekerToldDeadMs  *float64           `json:"peeker_told_dead_ms"`
+	HolderToldDeadMs  *float64           `json:"holder_told_dead_ms"`
+	KilledBehindCover *bool              `json:"killed_behind_cover"`
 	// Rules names what shaped the measured gap beyond one peek's bounds
 	// (snapshot_lost, peek_input_late, prediction_through_wall)
 	Rules []lagcomp.Rule `json:"rules"`
@@ -78,6 +96,19 @@ func Duel(p *lagcomp.PeekersAdvantage) DuelJSON {
 	if g, ok := p.AtServerGapMs(); ok {
 		g = round6(g)
 		j.AtServerGapMs = &g
+	}
+	j.Winner, j.KilledAtMs = p.Outcome(), at(p.End.Ended, p.End.EndAt)
+	ms := func(v float64, ok bool) *float64 {
+		if !ok {
+			return nil
+		}
+		v = round6(v)
+		return &v
+	}
+	j.PeekerTTKMs, j.HolderTTKMs = ms(p.TTKMs(0)), ms(p.TTKMs(1))
+	j.PeekerToldDeadMs, j.HolderToldDeadMs = ms(p.ToldDeadMs(0)), ms(p.ToldDeadMs(1))
+	if c, ok := p.KilledBehindCover(); ok {
+		j.KilledBehindCover = &c
 	}
 	if p.OneWayFromTrace {
 		j.OneWayFrom = "trace"

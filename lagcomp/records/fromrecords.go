@@ -56,7 +56,8 @@ func (run *Run) Summarize() RecordsSummary {
 	sum.FoldLife(run.Kills, shots, run.Projectiles)
 	rs := RecordsSummary{
 		SummaryJSON: SummaryJSON{Type: "summary", Summary: sum, ProjectileSummary: lagcomp.SummarizeProjectiles(run.Projectiles),
-			PeekersAdvantageMs: math.NaN(), AtServerGapMs: math.NaN()},
+			PeekersAdvantageMs: math.NaN(), AtServerGapMs: math.NaN(),
+			WinRate: math.NaN(), PeekerTTKMs: math.NaN(), HolderTTKMs: math.NaN(), PeekerToldDeadMs: math.NaN(), HolderToldDeadMs: math.NaN(), KilledBehindCover: math.NaN()},
 		Absent: map[string]string{},
 	}
 	if len(run.Duels) > 0 { // the duel line's figures, as the run's summary takes them
@@ -67,6 +68,7 @@ func (run *Run) Summarize() RecordsSummary {
 			rs.AtServerGapMs = *d.AtServerGapMs
 		}
 		rs.FoldDuelRules(run.Duels[0].Rules)
+		rs.foldDuelEnd(run.Duels[0])
 	}
 	if run.packets.lines > 0 { // the packet lines' counts, and the keys no line holds
 		var noValue map[string]string

@@ -34,6 +34,10 @@ const (
 	// the duel's target: its bot's aim error and first trigger pull
 	DuelAim       uint64 = 1<<22 + 1<<16
 	DuelFirePhase uint64 = 1<<22 + 1<<16 + 1
+	// each bot's draw of reaction_spread_ms: the shooter's, the duel
+	// target's
+	Reaction     uint64 = 1<<22 + 1<<16 + 2
+	DuelReaction uint64 = 1<<22 + 1<<16 + 3
 	// a population's draws (+ population_draw): each draws its players'
 	// percentiles in client order, so an observer more leaves the others'
 	Population uint64 = 1 << 23

@@ -18,7 +18,8 @@ func TestStreamsNeverOverlap(t *testing.T) {
 		id   uint64
 		what string
 	}{{UUID, "uuid"}, {Aim, "aim"}, {Motion, "motion"}, {FirePhase, "fire phase"}, {TargetPhase, "target phase"},
-		{DuelAim, "duel aim"}, {DuelFirePhase, "duel fire phase"}} {
+		{DuelAim, "duel aim"}, {DuelFirePhase, "duel fire phase"},
+		{Reaction, "reaction"}, {DuelReaction, "duel reaction"}} {
 		use(s.id, s.what)
 	}
 	for c := uint64(0); c < 64; c++ {
