@@ -105,7 +105,7 @@ func (f *sweepFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.metrics, "metric", "agreement,false_hits,mean_rewind_error_m", "the chart's figures, comma-separated (any column of the CSV)")
 	fs.StringVar(&f.size, "size", "1920x1080", fmt.Sprintf("the chart's WIDTHxHEIGHT in pixels, width %d to %d, height %d to %d", chart.MinWidth, chart.MaxSide, chart.MinHeight, chart.MaxSide))
 	fs.StringVar(&f.title, "title", "", "the chart's title, over its panels, as a slide's (none if empty)")
-	fs.BoolVar(&f.stats, "stats", false, "statistics across the seeds: the CSV has one line per grid point, each figure's "+strings.Join(sweep.StatSuffixes(false), ", ")+" (the mean's 95 % t interval; percentiles by nearest rank), and the chart draws the 5th to 95th percentile")
+	fs.BoolVar(&f.stats, "stats", false, "statistics across the seeds: the CSV has one line per grid point, each figure's "+strings.Join(sweep.StatSuffixes(false), ", ")+" (the mean's 95 % t interval; percentiles by nearest rank; a proportion's figure, win_rate and killed_behind_cover, also its 95 % Wilson interval _wilson_lo, _wilson_hi), and the chart draws the 5th to 95th percentile")
 	fs.StringVar(&f.paired, "paired", "", "A,B: two variants (or two values of a varied key) compared seed by seed: the CSV and chart are B − A on each seed, its mean, 95 % interval and percentiles, and the seeds where B is above (_up) and below (_down) A")
 	fs.StringVar(&f.theme, "theme", "light", "the chart's colours: light (dark on white) or dark (light on near-black, for a dark slide deck)")
 }

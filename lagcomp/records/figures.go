@@ -33,8 +33,12 @@ type Declaration struct {
 	// its ratio tag "count/total": its value is the one divided by the
 	// other as the line prints them, no value over a total of 0.
 	Ratio [2]string
-	index []int
-	count bool // a whole number: a count
+	// Proportion: each run's value is 1 or 0 (a success or not), so a
+	// sweep's mean of it over seeds is a proportion, and --stats gives its
+	// Wilson interval beside the t interval (tag proportion:"true")
+	Proportion bool
+	index      []int
+	count      bool // a whole number: a count
 }
 
 // notColumns are declared fields that are not figures of the run: the
@@ -93,7 +97,7 @@ func declare(t reflect.Type, index []int) []Declaration {
 		name, opts, _ := strings.Cut(tag, ",")
 		d := Declaration{Name: name, Words: f.Tag.Get("name"), Unit: f.Tag.Get("unit"), Doc: f.Tag.Get("doc"),
 			Of: f.Tag.Get("of"), From: f.Tag.Get("from"), index: at, Column: !slices.Contains(notColumns, name),
-			OmitZero: opts == "omitempty"}
+			OmitZero: opts == "omitempty", Proportion: f.Tag.Get("proportion") == "true"}
 		if r := f.Tag.Get("ratio"); r != "" {
 			num, den, _ := strings.Cut(r, "/")
 			d.Ratio = [2]string{num, den}
@@ -108,6 +112,13 @@ func declare(t reflect.Type, index []int) []Declaration {
 
 // Declared lists every field of the summary line, in its order.
 func Declared() []Declaration { return slices.Clone(declared) }
+
+// Proportion says whether the summary's figure name is a proportion's
+// sample, 1 or 0 per run (Declaration.Proportion).
+func Proportion(name string) bool {
+	i := slices.IndexFunc(declared, func(d Declaration) bool { return d.Name == name })
+	return i >= 0 && declared[i].Proportion
+}
 
 // Bounds are the values a figure can take: 0 to 1 for a fraction
 // (agreement), 0 and up for a count or a distance, unbounded for the

@@ -8,6 +8,8 @@ import (
 	"strconv"
 
 	"gonum.org/v1/gonum/stat"
+
+	"lagscope/lagcomp/records"
 )
 
 // Statistics across seeds (--stats): for a design review, each grid
@@ -35,11 +37,14 @@ type Spread struct {
 	Stat                 // the mean, its 95 % t interval (not cut to the figure's bounds) and the seeds with a value
 	P5, P50, P95 float64 // nearest-rank percentiles across the seeds
 	Up, Down     int     // seeds above and below 0: of a paired difference, B > A and B < A
+	// WilsonLo and WilsonHi are the Wilson interval (wilson.go), of a
+	// proportion's figure only (NaN otherwise)
+	WilsonLo, WilsonHi float64
 }
 
 // SpreadOf is the statistics of xs.
 func SpreadOf(xs []float64) Spread {
-	s := Spread{Stat: MeanCI(xs), P5: Quantile(0.05, xs), P50: Quantile(0.5, xs), P95: Quantile(0.95, xs)}
+	s := Spread{Stat: MeanCI(xs), P5: Quantile(0.05, xs), P50: Quantile(0.5, xs), P95: Quantile(0.95, xs), WilsonLo: math.NaN(), WilsonHi: math.NaN()}
 	for _, x := range xs {
 		switch {
 		case x > 0:
@@ -54,35 +59,51 @@ func SpreadOf(xs []float64) Spread {
 // statColumn is one statistic of a figure, a column <figure><suffix> of
 // the --stats table; declared once, the header and the values read it.
 type statColumn struct {
-	suffix string
-	paired bool // only for a paired difference (sign counts mean nothing of a plain figure)
-	value  func(Spread) float64
+	suffix     string
+	paired     bool // only for a paired difference (sign counts mean nothing of a plain figure)
+	proportion bool // only for a proportion's figure, not a difference of one (records.Proportion)
+	value      func(Spread) float64
 }
 
 // statColumns are the --stats table's columns per figure, in order.
 var statColumns = []statColumn{
-	{"_n", false, func(s Spread) float64 { return float64(s.N) }},
-	{"_mean", false, func(s Spread) float64 { return s.Mean }},
-	{"_ci_lo", false, func(s Spread) float64 { return s.Lo }},
-	{"_ci_hi", false, func(s Spread) float64 { return s.Hi }},
-	{"_p5", false, func(s Spread) float64 { return s.P5 }},
-	{"_p50", false, func(s Spread) float64 { return s.P50 }},
-	{"_p95", false, func(s Spread) float64 { return s.P95 }},
-	{"_up", true, func(s Spread) float64 { return float64(s.Up) }},
-	{"_down", true, func(s Spread) float64 { return float64(s.Down) }},
+	{"_n", false, false, func(s Spread) float64 { return float64(s.N) }},
+	{"_mean", false, false, func(s Spread) float64 { return s.Mean }},
+	{"_ci_lo", false, false, func(s Spread) float64 { return s.Lo }},
+	{"_ci_hi", false, false, func(s Spread) float64 { return s.Hi }},
+	{"_p5", false, false, func(s Spread) float64 { return s.P5 }},
+	{"_p50", false, false, func(s Spread) float64 { return s.P50 }},
+	{"_p95", false, false, func(s Spread) float64 { return s.P95 }},
+	{"_up", true, false, func(s Spread) float64 { return float64(s.Up) }},
+	{"_down", true, false, func(s Spread) float64 { return float64(s.Down) }},
+	{"_wilson_lo", false, true, func(s Spread) float64 { return s.WilsonLo }},
+	{"_wilson_hi", false, true, func(s Spread) float64 { return s.WilsonHi }},
 }
 
-// StatSuffixes are the --stats columns' suffixes, paired ones included
-// when paired.
-func StatSuffixes(paired bool) []string {
+// StatSuffixes are the --stats columns' suffixes of a plain figure,
+// paired ones included when paired.
+func StatSuffixes(paired bool) []string { return statSuffixes(paired, false) }
+
+// statSuffixes are the suffixes of a figure, a proportion's own included
+// for a proportion (not in a paired table: a difference of 1s and 0s is
+// no proportion).
+func statSuffixes(paired, proportion bool) []string {
 	var out []string
 	for _, c := range statColumns {
-		if !c.paired || paired {
+		if c.has(paired, proportion) {
 			out = append(out, c.suffix)
 		}
 	}
 	return out
 }
+
+// has is whether a figure has the column.
+func (c *statColumn) has(paired, proportion bool) bool {
+	return (!c.paired || paired) && (!c.proportion || proportion && !paired)
+}
+
+// proportion is whether column col is a proportion's figure.
+func (t *Table) proportion(col string) bool { return records.Proportion(col) }
 
 // PointRows are the table's grid points, each the rows of its seeds
 // (consecutive: seeds are innermost).
@@ -107,7 +128,11 @@ func (t *Table) SpreadAt(rows []int, col string) Spread {
 			xs = append(xs, f)
 		}
 	}
-	return SpreadOf(xs)
+	s := SpreadOf(xs)
+	if t.proportion(col) && t.Paired == nil {
+		s.WilsonLo, s.WilsonHi = wilsonOf(xs)
+	}
+	return s
 }
 
 // StatsHeader is the --stats table's header: the varied keys, the seeds
@@ -119,7 +144,7 @@ func (t *Table) StatsHeader() []string {
 	}
 	h = append(h, "seeds")
 	for _, c := range t.Columns {
-		for _, s := range StatSuffixes(t.Paired != nil) {
+		for _, s := range statSuffixes(t.Paired != nil, t.proportion(c)) {
 			h = append(h, c+s)
 		}
 	}
@@ -140,7 +165,7 @@ func (t *Table) WriteStatsCSV(w io.Writer) error {
 		for _, c := range t.Columns {
 			s := t.SpreadAt(rows, c)
 			for _, sc := range statColumns {
-				if sc.paired && t.Paired == nil {
+				if !sc.has(t.Paired != nil, t.proportion(c)) {
 					continue
 				}
 				v := sc.value(s)

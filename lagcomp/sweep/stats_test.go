@@ -127,3 +127,23 @@ func TestSeriesClampsBandsToBounds(t *testing.T) {
 		t.Errorf("one seed: %+v", one)
 	}
 }
+
+// The Wilson interval against its closed form worked by hand: 8 of 10
+// (z = 1.959964): centre (0.8 + z²/20)/(1 + z²/10) = 0.7387, half-width
+// z/(1 + z²/10)·√(0.016 + z²/400) = 0.2292, so [0.4902, 0.9433]; 0 of 10
+// is [0, 0.2775] (z²/(n + z²)), not the t interval's zero width; and it
+// stays inside [0, 1].
+func TestWilsonInterval(t *testing.T) {
+	for _, tc := range []struct {
+		k, n   int
+		lo, hi float64
+	}{{8, 10, 0.4902, 0.9433}, {0, 10, 0, 0.2775}, {10, 10, 0.7225, 1}, {50, 100, 0.4038, 0.5962}} {
+		lo, hi := Wilson(tc.k, tc.n)
+		if math.Abs(lo-tc.lo) > 5e-5 || math.Abs(hi-tc.hi) > 5e-5 {
+			t.Errorf("%d of %d: [%.4f, %.4f], want [%.4f, %.4f]", tc.k, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
+	if lo, hi := Wilson(0, 0); !math.IsNaN(lo) || !math.IsNaN(hi) {
+		t.Errorf("no trials: [%v, %v], want no value", lo, hi)
+	}
+}
