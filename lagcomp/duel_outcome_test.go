@@ -3,6 +3,8 @@ package lagcomp
 import (
 	"testing"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"lagscope/model"
 )
 
@@ -88,4 +90,73 @@ func TestKilledBehindCoverIsTheVictimsScreen(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The win rate against its analytic probability. Both players react in
+// 100 ms plus a draw uniform in [0, S) (reaction_spread_ms S = 1000),
+// the peek stays out for seconds (period 8 s), no aim error, instagib at
+// health 100: the first shot to reach the server kills. With the same
+// reactions but no spread and no health, the seed's run measures the gap
+// at the server G (the holder's first shot's arrival less the peeker's:
+// the same frames, beats and links). With the spread, the holder's shot
+// comes U_h − U_p later relative to the peeker's, so the holder wins iff
+// U_p − U_h > G: the difference of two uniforms is triangular on (−S, S),
+// P = (S − G)² / (2 S²) for 0 ≤ G ≤ S. Over the seeds whose peek starts
+// from cover (of 200), the holder's wins must lie in the 99 % binomial
+// interval around the mean of those probabilities.
+func TestWinRateIsTheAnalyticProbability(t *testing.T) {
+	const S = 1000.0
+	base := func(seed uint64, set ...Setting) Config {
+		c := duelPreset(t, append([]Setting{{Key: "target_period_ms", Value: "8000"}, {Key: "aim_error_deg", Value: "0"},
+			{Key: "reaction_ms", Value: "100"}, {Key: "victim_reaction_ms", Value: "100"}}, set...)...)
+		c.Seed = seed
+		return c
+	}
+	wins, n, sumP := 0, 0, 0.0
+	for seed := uint64(1); seed <= 200; seed++ {
+		c := base(seed)
+		s0, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		holder, m := s0.Server.Pawns[ShooterPawn].Pose.Pos, s0.Server.Pawns[TargetPawn].Motion
+		hidden := true
+		for at := model.Time(0); at <= 400*model.Millisecond; at += model.Millisecond {
+			hidden = hidden && !inSight(c.Walls, holder, m.At(at).Pos)
+		}
+		if !hidden {
+			continue // a peek that starts in the open is no peek
+		}
+		s0.Step(9 * model.Second)
+		p0, _ := s0.PeekersAdvantage()
+		g, ok := p0.AtServerGapMs()
+		if !ok || g < 0 || g > S {
+			t.Fatalf("seed %d: the gap at the server without spread %v %v, want within [0, %v]", seed, g, ok, S)
+		}
+		_, p := runDuel(t, base(seed, Setting{Key: "health", Value: "100"}, Setting{Key: "respawn_ms", Value: "10000"},
+			Setting{Key: "reaction_spread_ms", Value: "1000"}), 9*model.Second)
+		w, ok := p.HolderWon()
+		if !ok {
+			t.Fatalf("seed %d: no decided duel: %v", seed, p.Outcome())
+		}
+		wins += int(w)
+		n++
+		sumP += (S - g) * (S - g) / (2 * S * S)
+	}
+	if n < 80 {
+		t.Fatalf("only %d of 200 seeds start the peek from cover", n)
+	}
+	prob := sumP / float64(n)
+	b := distuv.Binomial{N: float64(n), P: prob}
+	lo, hi := 0, n
+	for lo < n && b.CDF(float64(lo)) < 0.005 {
+		lo++
+	}
+	for hi > 0 && b.CDF(float64(hi-1)) >= 0.995 {
+		hi--
+	}
+	if wins < lo || wins > hi {
+		t.Errorf("the holder won %d of %d duels (%.3f); analytic P = %.3f, 99 %% binomial interval [%d, %d]", wins, n, float64(wins)/float64(n), prob, lo, hi)
+	}
+	t.Logf("the holder won %d of %d (%.3f); analytic %.3f, interval [%d, %d]", wins, n, float64(wins)/float64(n), prob, lo, hi)
 }
