@@ -162,8 +162,17 @@ func TestLookForPeekersAdvantage(t *testing.T) {
 	if p.Winner != p.Peeker || !near(p.WonAt.Millis(), 1843.75, 0.5) || !near(p.HolderSaw.Millis(), 1944, 0.5) {
 		t.Errorf("won by %d at %v, holder saw at %v; look_for says the peeker, 1844 ms, 1944 ms", p.Winner, p.WonAt, p.HolderSaw)
 	}
-	if g, ok := p.AtServerGapMs(); !ok || !near(g, 167.5, 0.05) || !near(p.HolderShotAt.Millis(), 1998, 0.5) || !near(p.PeekerShotAt.Millis(), 1831, 0.5) {
-		t.Errorf("gap at the server %.3f ms (%v): holder's shot at %v, peeker's at %v; look_for says 167.5, 1998 ms, 1831 ms", g, ok, p.HolderShotAt, p.PeekerShotAt)
+	told, ok := p.ToldDeadMs(1)
+	cover, _ := p.KilledBehindCover()
+	if p.Outcome() != lagcomp.WinnerPeeker || !near(p.End.EndAt.Millis(), 1843.75, 0.0005) || !ok || !near(told, -55.6, 0.05) || !cover {
+		t.Errorf("winner %v, killed at %v, holder told dead %.3f ms (%v), behind cover %v; look_for says the peeker, 1843.75 ms, −55.6, true", p.Outcome(), p.End.EndAt, told, ok, cover)
+	}
+	if g, ok := p.AtServerGapMs(); ok {
+		t.Errorf("at health 100 the holder never fires at the peek, yet the gap at the server is %.3f ms", g)
+	}
+	q, _ := runPreset(t, "peekers-advantage", "health", "0").PeekersAdvantage()
+	if g, ok := q.AtServerGapMs(); !ok || !near(g, 167.5, 0.05) || !near(q.HolderShotAt.Millis(), 1998, 0.5) || !near(q.PeekerShotAt.Millis(), 1831, 0.5) {
+		t.Errorf("health 0: gap at the server %.3f ms (%v): holder's shot at %v, peeker's at %v; look_for says 167.5, 1998 ms, 1831 ms", g, ok, q.HolderShotAt, q.PeekerShotAt)
 	}
 	p95 := runPreset(t, "peekers-advantage", "network", "regional-p95", "victim_network", "regional-p95", "seed", "2")
 	if q, _ := p95.PeekersAdvantage(); !near(must(q.MeasuredMs()), 368.1, 0.05) || q.FirstSaw() != q.Peeker {

@@ -20,6 +20,9 @@ func TestOverlayDuelBox(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, _ := p.Config()
+	// health 0: both fire, so the gap at the server is drawn (at the
+	// preset's health 100 the holder dies before it fires)
+	c.Health = 0
 	notes := func(duel bool) int {
 		c.Duel = duel
 		f := frameAt(t, c, 2*model.Second)
@@ -45,6 +48,9 @@ func TestDuelViewLabelsEveryTerm(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, _ := p.Config()
+	// health 0: both fire, so the gap at the server is drawn (at the
+	// preset's health 100 the holder dies before it fires)
+	c.Health = 0
 	c.Duel = true
 	r := NewRenderer()
 	for _, at := range []model.Time{500 * model.Millisecond, 3 * model.Second} {
@@ -87,6 +93,9 @@ func TestGoldenDuel(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, _ := p.Config()
+	// health 0: both fire, so the gap at the server is drawn (at the
+	// preset's health 100 the holder dies before it fires)
+	c.Health = 0
 	r := NewRenderer()
 	img, err := r.Render(frameAt(t, c, 3*model.Second), "duel", 1600, 900, Options{Layers: DefaultLayers()})
 	if err != nil {
@@ -107,6 +116,9 @@ func TestGoldenDuelUnderJitter(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, _ := p.Config()
+	// health 0: both fire, so the gap at the server is drawn (at the
+	// preset's health 100 the holder dies before it fires)
+	c.Health = 0
 	if err := lagcomp.Apply(&c, []lagcomp.Setting{{Key: "network", Value: "regional-p95"}, {Key: "victim_network", Value: "regional-p95"}}); err != nil {
 		t.Fatal(err)
 	}
@@ -140,6 +152,9 @@ func TestDuelLegendNamesThePredictedSight(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, _ := p.Config()
+	// health 0: both fire, so the gap at the server is drawn (at the
+	// preset's health 100 the holder dies before it fires)
+	c.Health = 0
 	f := frameAt(t, c, 3*model.Second)
 	r := NewRenderer()
 	pn := r.newPane(image.NewRGBA(image.Rect(0, 0, 1280, 720)), f, ViewDuel, Options{Layers: DefaultLayers(), Palette: Dark}, 1, 1)

@@ -106,6 +106,7 @@ func TestGoldenShotJourney(t *testing.T) {
 		t.Fatal(err)
 	}
 	dc, _ := p.Config()
+	dc.Health = 0 // the journey of today's duel: both fire (the preset's health 100 kills the holder first)
 	d := frameAt(t, dc, 1900*model.Millisecond)
 	var peek *lagcomp.ShotRecord
 	for i := range d.Shots {
