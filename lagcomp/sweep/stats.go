@@ -103,7 +103,11 @@ func (t *Table) Series(metric string) []Series {
 	for li := range out {
 		for pi := range out[li].Points {
 			p := &out[li].Points[pi]
-			p.Spread = SpreadOf(vals[key{strings.Join(out[li].Values, "\x00"), p.X}])
+			xs := vals[key{strings.Join(out[li].Values, "\x00"), p.X}]
+			p.Spread = SpreadOf(xs)
+			if t.proportion(metric) && t.Paired == nil {
+				p.WilsonLo, p.WilsonHi = wilsonOf(xs)
+			}
 			p.clamp(b)
 		}
 	}

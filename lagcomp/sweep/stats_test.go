@@ -139,11 +139,48 @@ func TestWilsonInterval(t *testing.T) {
 		lo, hi float64
 	}{{8, 10, 0.4902, 0.9433}, {0, 10, 0, 0.2775}, {10, 10, 0.7225, 1}, {50, 100, 0.4038, 0.5962}} {
 		lo, hi := Wilson(tc.k, tc.n)
-		if math.Abs(lo-tc.lo) > 5e-5 || math.Abs(hi-tc.hi) > 5e-5 {
+		if !(math.Abs(lo-tc.lo) <= 5e-5) || !(math.Abs(hi-tc.hi) <= 5e-5) { // NaN fails
 			t.Errorf("%d of %d: [%.4f, %.4f], want [%.4f, %.4f]", tc.k, tc.n, lo, hi, tc.lo, tc.hi)
 		}
 	}
 	if lo, hi := Wilson(0, 0); !math.IsNaN(lo) || !math.IsNaN(hi) {
 		t.Errorf("no trials: [%v, %v], want no value", lo, hi)
+	}
+}
+
+// A proportion's figure (win_rate: 1 or 0 a run) gets its Wilson
+// interval in the chart's points and in --stats' columns (8 of 10:
+// [0.4902, 0.9433]); a paired table's difference, and a figure that is no
+// proportion (agreement), get none.
+func TestWilsonIntervalOfAProportion(t *testing.T) {
+	vary := []Vary{{Key: "latency_ms", Values: []string{"0"}}}
+	var rows []Row
+	for s := range 10 {
+		won := 0.0
+		if s < 8 {
+			won = 1
+		}
+		rows = append(rows, Row{Point: Point{Values: []string{"0"}, Seed: uint64(s)},
+			Figures: []records.Figure{{Name: "win_rate", Value: won}, {Name: "agreement", Value: 0.5}}})
+	}
+	tab := NewTable(vary, rows)
+	p := tab.Series("win_rate")[0].Points[0]
+	if p.Mean != 0.8 || !(math.Abs(p.WilsonLo-0.4902) <= 5e-5) || !(math.Abs(p.WilsonHi-0.9433) <= 5e-5) { // NaN fails
+		t.Errorf("win_rate: %+v, want 0.8 in [0.4902, 0.9433]", p.Spread)
+	}
+	if q := tab.Series("agreement")[0].Points[0]; !math.IsNaN(q.WilsonLo) {
+		t.Errorf("agreement has a Wilson interval: %+v", q.Spread)
+	}
+	h := tab.StatsHeader()
+	has := func(c string) bool {
+		for _, x := range h {
+			if x == c {
+				return true
+			}
+		}
+		return false
+	}
+	if !has("win_rate_wilson_lo") || !has("win_rate_wilson_hi") || has("agreement_wilson_lo") {
+		t.Errorf("header %v", h)
 	}
 }

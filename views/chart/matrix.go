@@ -7,6 +7,7 @@ import (
 	imagedraw "image/draw"
 	"math"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -14,6 +15,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
+	"lagscope/lagcomp/records"
 	"lagscope/lagcomp/sweep"
 )
 
@@ -128,7 +130,7 @@ func renderMatrix(t *sweep.Table, opt Options) (*image.RGBA, []Hotspot, error) {
 		vgimg.UseBackgroundColor(opt.Theme.Background))
 	dc := draw.New(c)
 	st := style{s: vg.Length(float64(opt.Height) / 1080), th: opt.Theme, spread: opt.Spread}
-	opt.Caption = st.captionLines(dc, opt.Caption)
+	opt.Caption = st.captionLines(dc, append(opt.Caption, proportionCaption(opt.Metrics)...))
 	capH := st.captionHeight(opt.Caption)
 	titleH := st.titleHeight(dc, opt.Title)
 	body := draw.Crop(dc, 0, 0, capH, -titleH)
@@ -222,6 +224,9 @@ type matrixPanel struct {
 	cells  [][]cell
 	lo, hi float64
 	whole  bool
+	// proportion: a figure of 1s and 0s (the holder's win rate): a cell
+	// gives its Wilson interval, not a t half-width and percentiles
+	proportion bool
 }
 
 // matrixPanel lays out a metric's matrix: the first key's values down
@@ -264,7 +269,7 @@ func (st style) matrixPanel(t *sweep.Table, metric string, xLabel bool) matrixPa
 	p.Y.Min, p.Y.Max = -0.5, float64(len(rows))-0.5
 	cells := matrixCells(t, metric)
 	lo, hi := span(cells)
-	mp := matrixPanel{p: p, cells: cells, lo: lo, hi: hi, whole: t.Whole(metric)}
+	mp := matrixPanel{p: p, cells: cells, lo: lo, hi: hi, whole: t.Whole(metric), proportion: records.Proportion(metric)}
 	p.Add(matrixCellsPlotter{st: st, mp: &mp, rows: len(rows)})
 	return mp
 }
@@ -301,6 +306,14 @@ func (m matrixCellsPlotter) Plot(c draw.Canvas, p *plot.Plot) {
 			ts := st.text(px)
 			ts.Color, ts.XAlign, ts.YAlign = inkOn(fill), draw.XCenter, draw.YCenter
 			text := formatCell(cl.Mean, m.mp.whole, m.mp.lo, m.mp.hi)
+			if cl.N > 1 && m.mp.proportion { // its 95 % Wilson interval under the mean
+				ts.YAlign = draw.YBottom
+				c.FillText(ts, vg.Point{X: x, Y: y}, text)
+				small := ts
+				small.Font, small.YAlign = font.From(sans, st.size(px*0.7)), draw.YTop
+				c.FillText(small, vg.Point{X: x, Y: y - st.size(4)}, formatCell(cl.WilsonLo, false, m.mp.lo, m.mp.hi)+"–"+formatCell(cl.WilsonHi, false, m.mp.lo, m.mp.hi))
+				continue
+			}
 			if cl.N > 1 { // the 95 % interval's half-width under the mean
 				ts.YAlign = draw.YBottom
 				c.FillText(ts, vg.Point{X: x, Y: y}, text)
@@ -389,4 +402,20 @@ func matrixNote(t *sweep.Table, spread bool) string {
 		return fmt.Sprintf("rows: %s · columns: %s · each cell: the mean, ± its 95 %% half-width, then the 5th to 95th percentile across seeds · colours from each panel's lowest cell (dark) to its highest (light)", t.Vary[0].Key, t.Vary[1].Key)
 	}
 	return fmt.Sprintf("rows: %s · columns: %s · each panel's colours run from its lowest cell (dark) to its highest (light)", t.Vary[0].Key, t.Vary[1].Key)
+}
+
+// proportionCaption says how a proportion's cells differ (one line, none
+// without a proportion among the metrics): its interval is Wilson's, a
+// t half-width and percentiles of 1s and 0s saying nothing.
+func proportionCaption(metrics []string) []string {
+	var ps []string
+	for _, m := range metrics {
+		if records.Proportion(m) {
+			ps = append(ps, m)
+		}
+	}
+	if len(ps) == 0 {
+		return nil
+	}
+	return []string{strings.Join(ps, ", ") + ": a share of the seeds (each run 1 or 0); under each cell's share its 95 % Wilson interval, not the t interval"}
 }
