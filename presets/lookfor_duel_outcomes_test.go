@@ -3,6 +3,8 @@ package presets
 import (
 	"strconv"
 	"testing"
+
+	"lagscope/lagcomp"
 )
 
 // duel-outcomes' look_for: over seeds 1–200 the holder wins all 200
@@ -26,6 +28,32 @@ func TestLookForDuelOutcomes(t *testing.T) {
 		}
 		if wins != tc.wins || decided != tc.from {
 			t.Errorf("latency_ms %s: the holder won %d of %d decided duels; look_for says %d of %d", tc.latency, wins, decided, tc.wins, tc.from)
+		}
+	}
+}
+
+// A trade is a duel's outcome: duel-outcomes seed 1 at the holder's 16 ms
+// has the peeker's shot 4.6 ms ahead at the server; under dead_shooter =
+// trade with a 200 ms window the holder's shot, fired before its death
+// reached it, is judged and kills back — winner trade, both killed, both
+// told, no win-rate sample — even a window of 0 takes it (its shot came
+// in the death's own tick: 4.6 ms apart at 128 Hz); dead_shooter =
+// reject refuses it (shooter_dead) and the peeker wins.
+func TestDuelOutcomesTradeIsNoDecidedDuel(t *testing.T) {
+	for _, tc := range []struct {
+		dead, window string
+		want         lagcomp.DuelWinner
+	}{{"trade", "200", lagcomp.WinnerTrade}, {"trade", "0", lagcomp.WinnerTrade}, {"reject", "0", lagcomp.WinnerPeeker}} {
+		s := runPreset(t, "duel-outcomes", "dead_shooter", tc.dead, "trade_window_ms", tc.window, "seed", "1")
+		p, _ := s.PeekersAdvantage()
+		_, decided := p.HolderWon()
+		if p.Outcome() != tc.want || decided == (tc.want == lagcomp.WinnerTrade) {
+			t.Errorf("%s, window %s: winner %v (decided %v), want %v", tc.dead, tc.window, p.Outcome(), decided, tc.want)
+		}
+		_, holderKilled := p.TTKMs(1)
+		_, peekerTold := p.ToldDeadMs(0)
+		if trade := tc.want == lagcomp.WinnerTrade; holderKilled != trade || peekerTold != trade {
+			t.Errorf("%s, window %s: the holder's ttk %v, the peeker told dead %v; want both %v", tc.dead, tc.window, holderKilled, peekerTold, trade)
 		}
 	}
 }
