@@ -14,6 +14,7 @@ import (
 	"lagscope/lagcomp/sweep"
 	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
+	"lagscope/views"
 )
 
 // momentsUI shows the preset's moments — a lecture's bookmarks — as
@@ -68,9 +69,9 @@ func newMomentsUI(u *UI) *momentsUI {
 func (m *momentsUI) row(i int) string {
 	mo := m.moments[i]
 	if !mo.Found {
-		return fmt.Sprintf("%d · %s\n(%s)", i+1, moments.Sentence(mo.Spec.Say, nil), mo.What)
+		return fmt.Sprintf("%d · %s\n(%s)", i+1, mo.Sentence(nil), mo.What)
 	}
-	s := fmt.Sprintf("%d · %.3f s — %s", i+1, mo.At.Seconds(), moments.Sentence(mo.Spec.Say, nil))
+	s := fmt.Sprintf("%d · %.3f s — %s", i+1, mo.At.Seconds(), mo.Sentence(nil))
 	if mo.What != "" {
 		s += "\n(" + mo.What + ")"
 	}
@@ -160,10 +161,67 @@ func (m *momentsUI) jump(i int) {
 	if mo.Shot != (uuid.UUID{}) {
 		m.u.selected = mo.Shot
 	}
+	m.showSlide(mo.Spec.Slide)
 	m.u.timeline.move(func(s *tl.Session) { s.Jump(mo.At) })
 	m.shown = i
-	m.say.SetText(fmt.Sprintf("Moment %d of %d (t = %.3f s)%s: %s", i+1, len(m.moments), mo.At.Seconds(), note, moments.Sentence(mo.Spec.Say, m.u.picture())))
+	m.say.SetText(fmt.Sprintf("Moment %d of %d (t = %.3f s)%s: %s", i+1, len(m.moments), mo.At.Seconds(), note, mo.Sentence(m.u.picture())))
 	m.banner.Show()
+}
+
+// showSlide puts the window in the moment's slide, as shot --moment
+// draws it: its view (a pane alone) or its split's layout, its layers,
+// its focus on every world pane shown, its A/B. A field the moment
+// leaves empty leaves the window's choice. The window's 1x2 shows the
+// first of the moment's panes and the next in the window's order.
+func (m *momentsUI) showSlide(sl moments.Slide) {
+	u := m.u
+	switch {
+	case sl.View != "" && sl.View != "split":
+		u.setLayout(views.LayoutSingle, views.View(sl.View))
+	case sl.View == "split" || sl.Layout != "" || len(sl.Panes) > 0:
+		l, first := views.Layout(sl.Layout), views.ViewServer
+		if l == "" {
+			l = views.Layout2x2
+		}
+		if len(sl.Panes) > 0 {
+			first = views.View(sl.Panes[0])
+		}
+		u.setLayout(l, first)
+	}
+	u.syncLayoutSelect()
+	if sl.Layers != "" {
+		if l, err := views.ParseLayers(sl.Layers); err == nil { // checked when the preset loaded
+			u.layers = l
+			u.saveLayers()
+			if c := u.controls; c != nil && len(c.layerChecks) == len(views.LayerNames) {
+				c.syncing = true
+				for i, n := range views.LayerNames {
+					c.layerChecks[i].SetChecked(*n.Field(&u.layers))
+				}
+				c.syncing = false
+			}
+		}
+	}
+	if sl.Focus != "" {
+		f, _ := views.ParseFocus(sl.Focus)
+		for _, p := range u.panes {
+			if p.visible && !p.view.TimeAxis() {
+				p.setFocus(f)
+			}
+		}
+	}
+	if ct := u.compare; sl.Compare != "" && ct != nil {
+		ct.changes.SetText(sl.Compare)
+		if u.layout == views.LayoutSingle {
+			ct.view.SetSelected(string(u.single))
+		}
+		if ct.show.Checked {
+			ct.toggle(true)
+		} else {
+			ct.show.SetChecked(true)
+		}
+	}
+	u.invalidate()
 }
 
 // presetMoments are the moments found on the preset's own settings.

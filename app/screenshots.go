@@ -293,7 +293,7 @@ func (s *screenshots) sidecar() (*capture.Sidecar, error) {
 		for k, v := range shown {
 			names[k] = string(v)
 		}
-		sc.Moment = fmt.Sprintf("moment %d: %s", i+1, moments.Sentence(u.moments.moments[i].Spec.Say, &moments.Picture{Views: names, Layer: u.layers.On}))
+		sc.Moment = fmt.Sprintf("moment %d: %s", i+1, u.moments.moments[i].Sentence(&moments.Picture{Views: names, Layer: u.layers.On}))
 	}
 	return sc, nil
 }

@@ -2,16 +2,13 @@ package cli
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"image"
 	"image/png"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -49,7 +46,7 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	f.run.register(fs)
 	fs.StringVar(&f.at, "at", "", "simulated time to capture, e.g. 2.5s (0 to 1h; default 2.5s)")
 	fs.IntVar(&f.shot, "shot", 0, "capture the moment the server judged its Nth shot (1 = the first; refused shots count, lost ones do not: a lost shot was never judged), and select it; with --view packets, just after the victim was told (its whole journey)")
-	fs.IntVar(&f.moment, "moment", 0, "capture the preset's moment N (1 = the first), its sentence in the caption")
+	fs.IntVar(&f.moment, "moment", 0, "capture the preset's moment N (1 = the first), its sentence in the caption, drawn as the moment's slide: the view, layout, panes, focus, layers and compare the preset names for it, each overridden by the flag if given (--focus none and --compare \"\" take one away)")
 	fs.StringVar(&f.view, "view", "split", "split, server, shooter, target, overlay, packets (the packet-flow diagram), burst (the fire-effects lanes), duel (the peeker's advantage as a sighting timeline; in a duel it takes the Overlay's place in split) or netgraph (the connections tick by tick over the last 10 s: round trip, interpolation buffer, input queue, invented and dropped commands, clock error, loss, jitter, corrections)")
 	fs.StringVar(&f.layout, "layout", "2x2", "for split: 2x2, 1x2 or single")
 	fs.StringVar(&f.panes, "panes", "", "for split: the views its cells show, in order, e.g. --layout 1x2 --panes server,target (default: server,shooter,target,overlay)")
@@ -194,6 +191,9 @@ func sidecarFromFlags(f *shotFlags) (*capture.Sidecar, error) {
 	if err != nil {
 		return nil, err
 	}
+	if f.set["moment"] && f.moment >= 1 && f.moment <= len(p.Moments) {
+		f.slideOf(p.Moments[f.moment-1].Slide)
+	}
 	size := f.size
 	if f.clip() && !f.set["size"] {
 		size = "960x540"
@@ -272,6 +272,45 @@ func sidecarFromFlags(f *shotFlags) (*capture.Sidecar, error) {
 	return sc, nil
 }
 
+// slideOf takes a moment's slide for each of --view, --layout with
+// --panes, --focus, --layers and --compare the user did not give: the
+// moment names the picture that makes its point, and a flag given
+// overrides its part (--focus none, --compare "" take one away). The
+// layout and panes go together, for the split only; a focus only where
+// the view frames the world.
+func (f *shotFlags) slideOf(sl moments.Slide) {
+	var took []string
+	if sl.View != "" && !f.set["view"] {
+		f.view = sl.View
+		took = append(took, "--view "+sl.View)
+	}
+	if (sl.Layout != "" || len(sl.Panes) > 0) && !f.set["layout"] && !f.set["panes"] && f.view == "split" {
+		if sl.Layout != "" {
+			f.layout = sl.Layout
+			took = append(took, "--layout "+sl.Layout)
+		}
+		if len(sl.Panes) > 0 {
+			f.panes = strings.Join(sl.Panes, ",")
+			took = append(took, "--panes "+f.panes)
+		}
+	}
+	if sl.Focus != "" && !f.set["focus"] && !views.View(f.view).TimeAxis() {
+		f.focus = sl.Focus
+		took = append(took, "--focus "+sl.Focus)
+	}
+	if sl.Layers != "" && !f.set["layers"] {
+		f.layers = sl.Layers
+		took = append(took, "--layers "+sl.Layers)
+	}
+	if sl.Compare != "" && !f.set["compare"] {
+		f.compare = sl.Compare
+		took = append(took, "--compare "+sl.Compare)
+	}
+	if len(took) > 0 && f.stderr != nil {
+		fmt.Fprintf(f.stderr, "lagscope: note: --moment %d draws its slide: %s (a flag given overrides its part)\n", f.moment, strings.Join(took, " "))
+	}
+}
+
 // maxMomentsListed is how many of a preset's moments an out-of-range
 // --moment lists: a screenful, not a file of 20 000.
 const maxMomentsListed = 12
@@ -297,22 +336,50 @@ func atMoment(sc *capture.Sidecar, p *presets.Preset, cfg lagcomp.Config, n int)
 	if !m.Found {
 		return fmt.Errorf("--moment %d (%s): %s", n, moments.Sentence(m.Spec.Say, nil), m.What)
 	}
-	sc.AtUs, sc.Moment = int64(m.At), fmt.Sprintf("moment %d: %s", n, moments.Sentence(m.Spec.Say, picture(sc)))
+	sc.AtUs, sc.Moment = int64(m.At), fmt.Sprintf("moment %d: %s", n, m.Sentence(picture(sc, cfg.Duel)))
 	if m.Shot != (uuid.UUID{}) {
 		sc.Selected = m.Shot.String()
+		if sc.View == string(views.ViewPackets) {
+			// as --shot: the packet flow shows the shot's whole journey, up
+			// to the snapshot that told the victim
+			if r := shotByID(cfg, m.Shot, m.At); r != nil {
+				sc.AtUs = max(sc.AtUs, int64(toldAt(cfg, r)))
+			}
+		}
+	}
+	return nil
+}
+
+// shotByID is the record of shot id in a run of cfg, judged by t; nil
+// if the run has none.
+func shotByID(cfg lagcomp.Config, id uuid.UUID, t model.Time) *lagcomp.ShotRecord {
+	sim, err := lagcomp.New(cfg)
+	if err != nil {
+		return nil
+	}
+	sim.Step(t)
+	for i := range sim.Shots.Len() {
+		if r := sim.Shots.At(i); r.ID == id {
+			rc := *r
+			return &rc
+		}
 	}
 	return nil
 }
 
 // picture is what a capture shows, for a moment's sentence to fit it:
-// the views in it and its layers.
-func picture(sc *capture.Sidecar) *moments.Picture {
+// the views in it and its layers. In a duel the split's Overlay cell
+// draws the sighting timeline (views.InPlace).
+func picture(sc *capture.Sidecar, duel bool) *moments.Picture {
 	vs := []string{sc.View}
 	if sc.View == "split" {
 		vs = sc.Panes
 		if len(vs) == 0 {
 			_, cells := views.Cells(sc.Layout, 64, 64, views.Views)
 			for _, v := range cells {
+				if duel && v == views.ViewOverlay {
+					v = views.ViewDuel
+				}
 				vs = append(vs, string(v))
 			}
 		}
@@ -448,55 +515,13 @@ func shotScale(f *shotFlags, h int) (float64, error) {
 }
 
 // layerKeys are the layer names --layers takes: the sidecar's JSON names.
-func layerKeys() string {
-	keys := slices.Sorted(maps.Keys(layerFields()))
-	return strings.Join(keys, ",")
-}
+func layerKeys() string { return strings.Join(views.LayerKeys(), ",") }
 
-// parseLayers reads --layers: a comma list applied left to right, each
-// item "default" (the window's first-run set), "all", a layer to add, or
-// "-name" to take one away. "default,projectile_debug" is the default
-// set plus Projectile Debug Mode; "all,-labels" everything but labels.
+// parseLayers reads --layers (views.ParseLayers), its error naming the flag.
 func parseLayers(s string) (views.Layers, error) {
-	var l views.Layers
-	byName := layerFields()
-	for _, item := range strings.Split(s, ",") {
-		item = strings.TrimSpace(item)
-		name, remove := strings.CutPrefix(item, "-")
-		switch {
-		case item == "default":
-			d := views.DefaultLayers()
-			for _, n := range views.LayerNames {
-				*n.Field(&l) = *n.Field(&l) || *n.Field(&d)
-			}
-		case item == "all" || item == "-all":
-			for _, n := range views.LayerNames {
-				*n.Field(&l) = !remove
-			}
-		case byName[name] != nil:
-			*byName[name](&l) = !remove
-		default:
-			return l, fmt.Errorf("--layers %q: unknown layer %q; want a comma list of default, all, a name to add or -name to remove; names: %s",
-				s, item, layerKeys())
-		}
+	l, err := views.ParseLayers(s)
+	if err != nil {
+		return l, fmt.Errorf("--layers %q: %w", s, err)
 	}
 	return l, nil
-}
-
-// layerFields maps each layer's sidecar (JSON) name to its field.
-func layerFields() map[string]func(*views.Layers) *bool {
-	m := map[string]func(*views.Layers) *bool{}
-	for _, n := range views.LayerNames {
-		var one views.Layers
-		*n.Field(&one) = true
-		b, _ := json.Marshal(one)
-		var fields map[string]bool
-		json.Unmarshal(b, &fields)
-		for k, on := range fields {
-			if on {
-				m[k] = n.Field
-			}
-		}
-	}
-	return m
 }

@@ -35,8 +35,8 @@ func TestShotMoment(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--moment", "2"}, "preset behind-cover has 1 moment(s) (allowed: 1 to 1)\n  1. The victim"},
-		{[]string{"--moment", "-1"}, "allowed: 1 to 1"},
+		{[]string{"--moment", "3"}, "preset behind-cover has 2 moment(s) (allowed: 1 to 2)\n  1. The victim"},
+		{[]string{"--moment", "-1"}, "allowed: 1 to 2"},
 		{[]string{"--moment", "1", "--at", "2s"}, "give one"},
 		{[]string{"--moment", "1", "--set", "bias=0", "--set", "target_speed_mps=0"}, "not found"},
 	} {

@@ -19,11 +19,17 @@ import (
 //
 //	moments = [
 //	  { find = "first_behind_cover", say = "The victim is hit after it ducked." },
-//	  { at_ms = 2500, say = "Red and blue coincide." },
+//	  { at_ms = 2500, say = "Red and blue are {gap_m} m apart." },
 //	]
+//
+// A sentence names its numbers as figures, {gap_m} (moments.Figures),
+// computed from the run shown. A moment may name the slide that makes
+// its point, as lagscope shot's flags do: view, layout, panes, focus,
+// layers and compare (see slideKeys); and the lecture topic it is the
+// slide of (topic), for the README's topic table.
 
 // momentKeys are the keys a moment may have.
-var momentKeys = []string{"at_ms", "shot", "find", "say"}
+var momentKeys = []string{"at_ms", "shot", "find", "say", "topic", "view", "layout", "panes", "focus", "layers", "compare"}
 
 // maxMomentMs is the latest a moment may be: an hour, the longest run.
 const maxMomentMs = 3_600_000
@@ -89,9 +95,22 @@ func parseMoment(m map[string]any) (moments.Spec, error) {
 				return sp, fmt.Errorf("key \"find\": %q is not a moment the simulation finds (allowed: %s)", fmt.Sprint(v), kindList())
 			}
 			sp.Find = moments.Kind(s)
+		case "topic":
+			s, ok := v.(string)
+			if !ok || strings.TrimSpace(s) != s || s == "" || strings.ContainsAny(s, "|\n") {
+				return sp, fmt.Errorf("key \"topic\": want the topic's name in quotes, e.g. topic = \"interpolation\" (no \"|\", no line break, no spaces round it)")
+			}
+			sp.Topic = s
+		case "view", "layout", "panes", "focus", "layers", "compare":
+			if err := parseSlideKey(&sp.Slide, k, v); err != nil {
+				return sp, err
+			}
 		default:
 			return sp, fmt.Errorf("unknown key %q (allowed: %s)", k, strings.Join(momentKeys, ", "))
 		}
+	}
+	if err := checkSlide(sp.Slide); err != nil {
+		return sp, err
 	}
 	switch {
 	case sp.Say == "":

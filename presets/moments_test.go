@@ -77,7 +77,7 @@ func TestMomentsStrict(t *testing.T) {
 		{`{ at_ms = 5, say = "" }`, `key "say": want the sentence`},
 		{`{ at_ms = 5, shot = 2, say = "a" }`, "exactly one of at_ms, shot or find (got 2)"},
 		{`{ say = "a" }`, "exactly one of at_ms, shot or find (got 0)"},
-		{`{ at = 5, say = "a" }`, `unknown key "at" (allowed: at_ms, shot, find, say)`},
+		{`{ at = 5, say = "a" }`, `unknown key "at" (allowed: at_ms, shot, find, say, topic, view, layout, panes, focus, layers, compare)`},
 	}
 	for _, tc := range cases {
 		text := head + "  " + tc.entry + ",\n]\n"

@@ -49,7 +49,33 @@ type Spec struct {
 	Shot int
 	Find Kind
 	Say  string
+	// Slide is the picture the moment makes its point in.
+	Slide Slide
+	// Topic is the lecture topic the moment is the slide of (the
+	// README's topic table lists the moments that name one); "" for none.
+	Topic string
 }
+
+// Slide is what a moment is shown over, as lagscope shot's flags name
+// it: a view (split, shooter, packets, …), for the split a layout and
+// its panes, a focus, layers (a --layers list) and an A/B's changes
+// (k=v,…). An empty field leaves the default: shot's flag default, the
+// window's current choice. A flag the user gives overrides its field.
+//
+// CheckSlide, set by the views package (which knows the views, layouts,
+// focuses and layers), checks a slide's values when a preset loads.
+type Slide struct {
+	View    string
+	Layout  string
+	Panes   []string
+	Focus   string
+	Layers  string
+	Compare string
+}
+
+// CheckSlide reports a slide's first bad key, naming it and what is
+// allowed; nil where the views are not linked.
+var CheckSlide func(Slide) error
 
 // Moment is a spec resolved on a run: the time to show, the shot to
 // select (zero if none), and what was found there.
@@ -59,6 +85,15 @@ type Moment struct {
 	Shot  uuid.UUID
 	Found bool   // false: the run never met it (At is then 0)
 	What  string // what was found, in words: "shot #7: 9.4 m from the truth"
+	// Figures are the values of the figures its sentence names (see
+	// Figures), computed on the run it was found on.
+	Figures map[string]float64
+}
+
+// Sentence is the moment's sentence said over pic: its figures written
+// in, then its clauses kept or left out (Sentence).
+func (m Moment) Sentence(pic *Picture) string {
+	return Sentence(Fill(m.Spec.Say, m.Figures), pic)
 }
 
 // Find runs cfg for its duration (longer if a fixed moment lies
@@ -96,6 +131,9 @@ func Find(cfg lagcomp.Config, specs []Spec) ([]Moment, error) {
 	out := make([]Moment, len(specs))
 	for i, sp := range specs {
 		out[i] = resolve(s, sp, projAt)
+	}
+	if err := figures(cfg, s, out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

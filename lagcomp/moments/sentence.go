@@ -49,6 +49,10 @@ type Term struct {
 // for braces that are not clauses: a preset's sentence is checked when
 // it loads.
 func Conditions(say string) ([]Condition, error) {
+	say, err := checkFigures(say) // a figure, {name}, is no clause
+	if err != nil {
+		return nil, err
+	}
 	var cs []Condition
 	for _, m := range clause.FindAllStringSubmatch(say, -1) {
 		c, err := condition(m[1])
@@ -114,6 +118,9 @@ func (t Term) holds(pic *Picture) bool {
 // condition holds, in place, the others left out, and the spaces round
 // them tidied ("wall ." is "wall.").
 func Sentence(say string, pic *Picture) string {
+	// a figure not written in (Fill) stays {name}, inside a clause too:
+	// kept apart from the clause braces while they are read
+	say = placeholder.ReplaceAllString(say, "\x00$1\x00")
 	out := clause.ReplaceAllStringFunc(say, func(m string) string {
 		sub := clause.FindStringSubmatch(m)
 		c, err := condition(sub[1])
@@ -130,5 +137,9 @@ func Sentence(say string, pic *Picture) string {
 	for _, p := range []string{".", ",", ";", ":", ")"} {
 		out = strings.ReplaceAll(out, " "+p, p)
 	}
-	return strings.ReplaceAll(out, "( ", "(")
+	out = strings.ReplaceAll(out, "( ", "(")
+	return unhidden.ReplaceAllString(out, "{$1}")
 }
+
+// unhidden is a figure Sentence kept apart.
+var unhidden = regexp.MustCompile("\x00([a-z0-9_]+)\x00")

@@ -2,6 +2,7 @@ package moments
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -49,5 +50,29 @@ func TestClauseKeepsItsSpace(t *testing.T) {
 		if got := Sentence(say, c.pic); got != c.want {
 			t.Errorf("over %v: %q, want %q", c.pic.Views, got, c.want)
 		}
+	}
+}
+
+// A figure, {name} without a colon, is written in from the run, inside a
+// clause too; one without a value stays {name}, so no number is made
+// up; a name that is no figure is refused when the sentence loads.
+func TestFiguresAreWrittenIn(t *testing.T) {
+	say := "Rewound {rewind_ms} ms{overlay: , red and blue {gap_m} m apart}; {interp_ms} ms of interpolation."
+	vals := map[string]float64{"rewind_ms": 204.71, "gap_m": 0.114, "interp_ms": 100}
+	over := &Picture{Views: []string{"overlay"}}
+	if got, want := Sentence(Fill(say, vals), over), "Rewound 204.7 ms, red and blue 0.11 m apart; 100 ms of interpolation."; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := Sentence(Fill(say, vals), &Picture{Views: []string{"server"}}), "Rewound 204.7 ms; 100 ms of interpolation."; got != want {
+		t.Errorf("without the overlay: %q, want %q", got, want)
+	}
+	if got, want := Sentence(say, over), "Rewound {rewind_ms} ms, red and blue {gap_m} m apart; {interp_ms} ms of interpolation."; got != want {
+		t.Errorf("no values: %q, want %q", got, want)
+	}
+	if _, err := Conditions(say); err != nil {
+		t.Errorf("figures in a sentence: %v", err)
+	}
+	if _, err := Conditions("about {gap} m"); err == nil || !strings.Contains(err.Error(), "{gap} is not a figure (allowed: interp_ms,") {
+		t.Errorf("an unknown figure: %v", err)
 	}
 }
