@@ -50,7 +50,7 @@ fuzz:
 	$(GO) test ./lagcomp/records -run XXX -fuzz FuzzRead -fuzztime 30s
 	$(GO) test ./lagcomp/netem -run XXX -fuzz FuzzParseTrace -fuzztime 30s
 
-# Regenerates the README's key table, list of summary figures and telemetry columns, and the
+# Regenerates the README's key table, list of summary figures, telemetry columns and topic table, and the
 # records schema's summary (docs/records.schema.json), from the code.
 readme:
 	$(GO) run . keys --markdown > keys.md.tmp
@@ -58,4 +58,5 @@ readme:
 	mv README.md.tmp README.md; rm -f keys.md.tmp
 	$(GO) test ./lagcomp/records -run READMEListsEveryFigure -update-readme
 	$(GO) test ./lagcomp/telemetry -run READMEListsEveryColumn -update-readme
+	$(GO) test ./cli -run READMETopicsAreTheMoments -update-readme
 	$(GO) test ./lagcomp/records -run 'SchemaSummaryIsTheDeclarations|SchemaPacketIsTheDeclaration' -update-schema

@@ -1,103 +1,104 @@
 package cli
 
 import (
-	"os"
-	"regexp"
+	"flag"
+	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
-	"unicode"
 
+	"lagscope/internal/readmeblock"
+	"lagscope/lagcomp/moments"
 	"lagscope/presets"
 )
 
-// The README's topic table points at moments that exist, and at the
-// right ones: each row names presets and moment numbers in range, and a
-// row that says what a numbered moment shows ("1: …; 2: …", or a topic
-// named in the moment's own sentence) agrees with that moment's sentence.
-func TestREADMETopicsPointAtTheirMoments(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+var updateREADME = flag.Bool("update-readme", false, "rewrite the README's topic table from the presets' moments")
+
+// lectureTopics are the topics of a netcode lecture, in the order the
+// README's table teaches them: each is the topic of at least one
+// preset moment (its topic key), and the table lists those moments.
+var lectureTopics = []string{
+	"why compensate", "interpolation", "extrapolation", "behind cover", "peeker's advantage", "the 1.8 factor",
+	"projectile prediction", "trail reset", "burst counter", "packets, ticks and the rewind",
+	"prediction and reconciliation", "a lossy player",
+}
+
+// topicMoment is a moment that names a topic.
+type topicMoment struct {
+	preset string
+	n      int // 1 = the preset's first moment
+	spec   moments.Spec
+}
+
+// topicMoments lists the shipped moments that name a topic, in the
+// lecture's order (each topic's in preset order).
+func topicMoments(t *testing.T) []topicMoment {
+	all, err := presets.All()
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, table, ok := strings.Cut(string(readme), "| topic | preset | moment | what it shows |")
-	if !ok {
-		t.Fatal("README.md lost its topic table")
-	}
-	table, _, _ = strings.Cut(table, "\n\n")
-	rows := 0
-	for _, line := range strings.Split(table, "\n")[2:] {
-		cells := strings.Split(strings.Trim(line, "|"), " | ")
-		if len(cells) != 4 {
-			t.Fatalf("topic row %q: %d cells", line, len(cells))
-		}
-		rows++
-		topic, shows := strings.TrimSpace(cells[0]), cells[3]
-		for _, name := range presetNames.FindAllStringSubmatch(cells[1], -1) {
-			p, err := presets.Load(name[1])
-			if err != nil {
-				t.Fatalf("%s: %v", topic, err)
-			}
-			for _, n := range strings.Split(cells[2], ", ") {
-				i, err := strconv.Atoi(strings.TrimSpace(n))
-				if err != nil || i < 1 || i > len(p.Moments) {
-					t.Errorf("%s: preset %s has no moment %q (it has %d)", topic, p.Name, n, len(p.Moments))
-					continue
-				}
-				claim, ok := numbered(shows, i)
-				if ok && !sharesWords(claim, p.Moments[i-1].Say) {
-					t.Errorf("%s: the README says moment %d of %s shows %q; its sentence is %q", topic, i, p.Name, claim, p.Moments[i-1].Say)
-				}
-			}
-			// the moment whose sentence names the topic is among the row's
-			for j, m := range p.Moments {
-				if strings.Contains(strings.ToLower(m.Say), topic) && !slices.Contains(strings.Split(cells[2], ", "), strconv.Itoa(j+1)) {
-					t.Errorf("%s: moment %d of %s is the one saying %q; the README points at %s", topic, j+1, p.Name, topic, cells[2])
-				}
+	var out []topicMoment
+	for _, p := range all {
+		for i, sp := range p.Moments {
+			if sp.Topic != "" {
+				out = append(out, topicMoment{p.Name, i + 1, sp})
 			}
 		}
 	}
-	if rows < 8 {
-		t.Errorf("only %d topics", rows)
-	}
-	// the two the lecturer found wrong, by name
-	d, _ := presets.Load("default")
-	if !strings.HasPrefix(d.Moments[1].Say, "Interpolation") || !strings.Contains(table, "| interpolation | `default` | 2 |") {
-		t.Error("interpolation is moment 2 of default, and the table must say so")
-	}
+	slices.SortStableFunc(out, func(a, b topicMoment) int {
+		return slices.Index(lectureTopics, a.spec.Topic) - slices.Index(lectureTopics, b.spec.Topic)
+	})
+	return out
 }
 
-var presetNames = regexp.MustCompile("`([a-z0-9-]+)`")
-
-// numbered is what a row says moment i shows, when it numbers them
-// ("1: the first shot it costs …; 2: a rewind …").
-func numbered(shows string, i int) (string, bool) {
-	for _, part := range strings.Split(shows, "; ") {
-		if claim, ok := strings.CutPrefix(strings.TrimSpace(part), strconv.Itoa(i)+": "); ok {
-			return claim, true
-		}
-	}
-	return "", false
+// command is the lagscope shot command that draws a topic moment's slide.
+func (m topicMoment) command() string {
+	return fmt.Sprintf("shot --preset %s --moment %d", m.preset, m.n)
 }
 
-// sharesWords says whether a claim and a sentence share at least two
-// words of five letters or more: they speak of the same thing.
-func sharesWords(claim, say string) bool {
-	words := func(s string) map[string]bool {
-		m := map[string]bool{}
-		for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
-			if len(w) >= 5 {
-				m[w] = true
-			}
-		}
-		return m
-	}
-	n, b := 0, words(say)
-	for w := range words(claim) {
-		if b[w] {
-			n++
+// slideWords is the moment's slide as the flags it stands for.
+func slideWords(sl moments.Slide) string {
+	var w []string
+	for _, kv := range [][2]string{{"view", sl.View}, {"layout", sl.Layout}, {"panes", strings.Join(sl.Panes, ",")},
+		{"focus", sl.Focus}, {"layers", sl.Layers}, {"compare", sl.Compare}} {
+		if kv[1] != "" {
+			w = append(w, "--"+kv[0]+" "+kv[1])
 		}
 	}
-	return n >= 2
+	if len(w) == 0 {
+		return "the split, 2×2"
+	}
+	return "`" + strings.Join(w, " ") + "`"
+}
+
+// The README's topic table is the list of the moments that name a topic:
+// each row a moment, its command, the slide it draws and its sentence as
+// that slide says it on the preset's own run (its figures computed). Every
+// topic of the lecture has a moment, and every moment's topic is one of
+// them. A moment added, moved or reworded without the README fails here
+// (`make readme`, or this test with -update-readme, rewrites the table).
+func TestREADMETopicsAreTheMoments(t *testing.T) {
+	ms := topicMoments(t)
+	var b strings.Builder
+	b.WriteString("| topic | command (`lagscope … --out slide.png`) | its slide | what it says |\n|---|---|---|---|\n")
+	seen := map[string]bool{}
+	for _, m := range ms {
+		if !slices.Contains(lectureTopics, m.spec.Topic) {
+			t.Errorf("%s moment %d: topic %q is not one of the lecture's (%s)", m.preset, m.n, m.spec.Topic, strings.Join(lectureTopics, "; "))
+		}
+		seen[m.spec.Topic] = true
+		sc, err := sidecarFromFlags(flagsOf(t, "--preset", m.preset, "--moment", fmt.Sprint(m.n), "--out", "x.png"))
+		if err != nil {
+			t.Fatalf("%s: %v", m.command(), err)
+		}
+		say := strings.TrimPrefix(sc.Moment, fmt.Sprintf("moment %d: ", m.n))
+		fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", m.spec.Topic, m.command(), slideWords(m.spec.Slide), strings.ReplaceAll(say, "|", `\|`))
+	}
+	for _, topic := range lectureTopics {
+		if !seen[topic] {
+			t.Errorf("topic %q has no moment: give a preset moment topic = %q", topic, topic)
+		}
+	}
+	readmeblock.Check(t, "../README.md", "topics", b.String(), *updateREADME,
+		"go test ./cli -run READMETopicsAreTheMoments -update-readme")
 }

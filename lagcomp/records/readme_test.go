@@ -4,7 +4,7 @@ import (
 	"flag"
 	"testing"
 
-	"lagscope/lagcomp/internal/testscene"
+	"lagscope/internal/readmeblock"
 )
 
 var updateREADME = flag.Bool("update-readme", false, "rewrite the README's list of summary figures from their declarations")
@@ -13,6 +13,6 @@ var updateREADME = flag.Bool("update-readme", false, "rewrite the README's list 
 // a figure added, renamed or reworded without the README fails here
 // (`make readme` or this test with -update-readme rewrites the list).
 func TestREADMEListsEveryFigure(t *testing.T) {
-	testscene.READMEBlock(t, "../../README.md", "figures", Markdown(), *updateREADME,
+	readmeblock.Check(t, "../../README.md", "figures", Markdown(), *updateREADME,
 		"go test ./lagcomp/records -run READMEListsEveryFigure -update-readme")
 }

@@ -4,7 +4,7 @@ import (
 	"flag"
 	"testing"
 
-	"lagscope/lagcomp/internal/testscene"
+	"lagscope/internal/readmeblock"
 	"lagscope/lagcomp/telemetry"
 )
 
@@ -14,6 +14,6 @@ var updateREADME = flag.Bool("update-readme", false, "rewrite the README's list 
 // added, renamed or reworded without the README fails here (`make
 // readme` or this test with -update-readme rewrites the list).
 func TestREADMEListsEveryColumn(t *testing.T) {
-	testscene.READMEBlock(t, "../../README.md", "telemetry", telemetry.Markdown(), *updateREADME,
+	readmeblock.Check(t, "../../README.md", "telemetry", telemetry.Markdown(), *updateREADME,
 		"go test ./lagcomp/telemetry -run READMEListsEveryColumn -update-readme")
 }
