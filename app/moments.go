@@ -169,10 +169,10 @@ func (m *momentsUI) jump(i int) {
 }
 
 // showSlide puts the window in the moment's slide, as shot --moment
-// draws it: its view (a pane alone) or its split's layout, its layers,
-// its focus on every world pane shown, its A/B. A field the moment
-// leaves empty leaves the window's choice. The window's 1x2 shows the
-// first of the moment's panes and the next in the window's order.
+// draws it: its view (a pane alone) or its split's layout (a 1x2's two
+// panes as it names them), its layers, its focus on every world pane
+// shown, its A/B. A field the moment leaves empty leaves the window's
+// choice; a 2x2 shows the window's four world panes.
 func (m *momentsUI) showSlide(sl moments.Slide) {
 	u := m.u
 	switch {
@@ -187,6 +187,10 @@ func (m *momentsUI) showSlide(sl moments.Slide) {
 			first = views.View(sl.Panes[0])
 		}
 		u.setLayout(l, first)
+		if l == views.Layout1x2 && len(sl.Panes) == 2 {
+			u.second = views.View(sl.Panes[1])
+			u.arrangePanes()
+		}
 	}
 	u.syncLayoutSelect()
 	if sl.Layers != "" {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -54,6 +55,7 @@ type UI struct {
 	layers   views.Layers
 	layout   views.Layout
 	single   views.View // the pane a single layout shows
+	second   views.View // the 1x2's second pane when a moment's slide names it ("": the next in order)
 	selected uuid.UUID
 
 	panes    []*Pane
@@ -260,8 +262,11 @@ func (u *UI) arrangePanes() {
 // viewOrder puts the single/maximised view first.
 func (u *UI) viewOrder() []views.View {
 	order := []views.View{u.single}
+	if u.second != "" && u.second != u.single {
+		order = append(order, u.second)
+	}
 	for _, v := range views.Views {
-		if v != u.single {
+		if !slices.Contains(order, v) {
 			order = append(order, v)
 		}
 	}
@@ -279,7 +284,7 @@ func (u *UI) pane(v views.View) *Pane {
 
 // setLayout switches layout (and the view a single layout shows).
 func (u *UI) setLayout(l views.Layout, single views.View) {
-	u.layout, u.single = l, single
+	u.layout, u.single, u.second = l, single, ""
 	if l == views.LayoutSingle && u.compare != nil {
 		// the A/B draws the view the layout shows: key 4 changed the
 		// layout selector while the A/B kept drawing the Server pane

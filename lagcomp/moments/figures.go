@@ -39,6 +39,7 @@ const (
 	needConfig need = iota // the run's settings
 	needShot               // the moment's shot (a shot = N or a find that picks one)
 	needFrame              // the simulation at the moment's time
+	needFound              // what the finding measured (resolve writes it; Of is nil)
 )
 
 // figureOf is what a figure is computed from.
@@ -85,6 +86,8 @@ var Figures = []Figure{
 		func(x *figureOf) float64 { return x.shot.RewindErrorM }},
 	{"truth_m", "%.2f", "the moment's shot: the rewound hitbox to where the target truly was then (truth_error_m)", needShot,
 		func(x *figureOf) float64 { return x.shot.TruthErrorM }},
+	{"warp_m", "%.2f", "a largest_warp moment: how far the shooter's extrapolated target jumped", needFound, nil},
+	{"correction_m", "%.2f", "a largest_correction moment: how far the client's reconciliation moved its own pawn", needFound, nil},
 	{"moved_m", "%.1f", "the moment's shot: the client-seen hitbox to the target on the server at judgement", needShot,
 		func(x *figureOf) float64 { return x.shot.ClientSaw.Pos.Dist(x.shot.ServerNow.Pos) }},
 }
@@ -163,11 +166,15 @@ func figures(cfg lagcomp.Config, s *lagcomp.Sim, ms []Moment) error {
 		if len(fs) == 0 || !m.Found {
 			continue
 		}
-		m.Figures = map[string]float64{}
+		if m.Figures == nil {
+			m.Figures = map[string]float64{}
+		}
 		x := &figureOf{cfg: &cfg, shot: shotByID(s, m)}
 		var later []Figure
 		for _, f := range fs {
 			switch {
+			case f.Needs == needFound:
+				// written by resolve, if the finding measures it
 			case f.Needs == needFrame:
 				later = append(later, f)
 			case f.Needs == needShot && x.shot == nil:

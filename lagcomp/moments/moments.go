@@ -242,11 +242,13 @@ func resolve(s *lagcomp.Sim, sp Spec, projAt map[lagcomp.Reconcile]model.Time) M
 		}
 		if who >= 0 {
 			m.At, m.Found = best.At, true
+			m.Figures = map[string]float64{"correction_m": best.M}
 			m.What = fmt.Sprintf("the %s's client corrects its own pawn by %.2f m at %.3f s", lagcomp.ClientName(who), best.M, best.At.Seconds())
 		}
 	case LargestWarp:
 		if warp, at := s.Clients[lagcomp.ShooterPawn].LargestWarp(); warp > 0 {
 			m.At, m.Found = at, true
+			m.Figures = map[string]float64{"warp_m": warp}
 			m.What = fmt.Sprintf("the target warps %.2f m at %.3f s", warp, at.Seconds())
 		}
 	case FirstTooFarApart, FirstAuthFirst:
