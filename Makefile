@@ -58,5 +58,5 @@ readme:
 	mv README.md.tmp README.md; rm -f keys.md.tmp
 	$(GO) test ./lagcomp/records -run READMEListsEveryFigure -update-readme
 	$(GO) test ./lagcomp/telemetry -run READMEListsEveryColumn -update-readme
-	$(GO) test ./cli -run READMETopicsAreTheMoments -update-readme
+	$(GO) test ./cli -run 'READMETopicsAreTheMoments|READMEListsTheSentenceFigures' -update-readme
 	$(GO) test ./lagcomp/records -run 'SchemaSummaryIsTheDeclarations|SchemaPacketIsTheDeclaration' -update-schema

@@ -102,3 +102,16 @@ func TestREADMETopicsAreTheMoments(t *testing.T) {
 	readmeblock.Check(t, "../README.md", "topics", b.String(), *updateREADME,
 		"go test ./cli -run READMETopicsAreTheMoments -update-readme")
 }
+
+// The README lists every figure a moment's sentence may name, as
+// moments.Figures declares it: a figure added or reworded without the
+// README fails here (`make readme`, or -update-readme, rewrites it).
+func TestREADMEListsTheSentenceFigures(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("| figure | written as | computed from the run shown |\n|---|---|---|\n")
+	for _, f := range moments.Figures {
+		fmt.Fprintf(&b, "| `{%s}` | %s | %s |\n", f.Name, strings.ReplaceAll(fmt.Sprintf(f.Format, 1.0), "1", "0"), strings.ReplaceAll(f.Says, "|", `\|`))
+	}
+	readmeblock.Check(t, "../README.md", "sentence-figures", b.String(), *updateREADME,
+		"go test ./cli -run READMEListsTheSentenceFigures -update-readme")
+}
