@@ -45,7 +45,7 @@ func TestSentenceFiguresFollowTheSettings(t *testing.T) {
 			t.Errorf("latency_ms %v: %q does not say %q", latency, say, want)
 		}
 		// shot 5: red and blue as far apart as the record says
-		if r := ms[2]; !strings.Contains(r.Sentence(nil), fmt.Sprintf("are %.2f m apart", r.Figures["gap_m"])) {
+		if r := ms[2]; !strings.Contains(r.Sentence(nil), fmt.Sprintf("are %.3f m apart", r.Figures["gap_m"])) {
 			t.Errorf("latency_ms %v: %q", latency, r.Sentence(nil))
 		}
 	}

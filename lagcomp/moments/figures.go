@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"lagscope/lagcomp"
+	"lagscope/lagcomp/compensation"
 )
 
 // A sentence that writes its numbers out ("about 146 ms ago", "red and
@@ -82,10 +83,18 @@ var Figures = []Figure{
 		func(x *figureOf) float64 { return x.shot.IdealRewindMs() }},
 	{"rewind_diff_ms", "%.1f", "the moment's shot: |rewind used − ideal rewind|", needShot,
 		func(x *figureOf) float64 { return math.Abs(x.shot.RewindMs() - x.shot.IdealRewindMs()) }},
-	{"gap_m", "%.2f", "the moment's shot: red to blue, the client-seen hitbox to the rewound one (rewind_error_m)", needShot,
+	{"gap_m", "%.3f", "the moment's shot: red to blue, the client-seen hitbox to the rewound one (rewind_error_m)", needShot,
 		func(x *figureOf) float64 { return x.shot.RewindErrorM }},
 	{"truth_m", "%.2f", "the moment's shot: the rewound hitbox to where the target truly was then (truth_error_m)", needShot,
 		func(x *figureOf) float64 { return x.shot.TruthErrorM }},
+	{"yaw_error_deg", "%.0f", "the moment's shot: the rewound hitbox's facing off the client-seen one, in degrees", needShot,
+		func(x *figureOf) float64 { return x.shot.YawErrorDeg }},
+	{"cmd_tick", "%.0f", "the moment's shot: the tick its command's stamp names (stamp_precision tick: tick_count)", needShot,
+		func(x *figureOf) float64 { return stampTick(x.shot) }},
+	{"lerp_ticks", "%.0f", "the moment's shot: the interpolation its stamp names, in whole ticks (TIME_TO_TICKS(lerp))", needShot,
+		func(x *figureOf) float64 { return stampLerp(x.shot) }},
+	{"rewind_tick", "%.0f", "the moment's shot: cmd_tick − lerp_ticks, the tick the server rewinds to", needShot,
+		func(x *figureOf) float64 { return stampTick(x.shot) - stampLerp(x.shot) }},
 	{"warp_m", "%.2f", "a largest_warp moment: how far the shooter's extrapolated target jumped", needFound, nil},
 	{"correction_m", "%.2f", "a largest_correction moment: how far the client's reconciliation moved its own pawn", needFound, nil},
 	{"moved_m", "%.1f", "the moment's shot: the client-seen hitbox to the target on the server at judgement", needShot,
@@ -220,4 +229,20 @@ func shotByID(s *lagcomp.Sim, m *Moment) *lagcomp.ShotRecord {
 		}
 	}
 	return nil
+}
+
+// stampTick and stampLerp are a shot's whole-tick stamp, NaN (the figure
+// left unwritten) for a stamp that carries no ticks.
+func stampTick(r *lagcomp.ShotRecord) float64 {
+	if r.Stamp.Precision != compensation.Tick {
+		return math.NaN()
+	}
+	return float64(r.Stamp.Tick)
+}
+
+func stampLerp(r *lagcomp.ShotRecord) float64 {
+	if r.Stamp.Precision != compensation.Tick {
+		return math.NaN()
+	}
+	return float64(r.Stamp.LerpTicks)
 }

@@ -60,7 +60,7 @@ func TestFiguresAreWrittenIn(t *testing.T) {
 	say := "Rewound {rewind_ms} ms{overlay: , red and blue {gap_m} m apart}; {interp_ms} ms of interpolation."
 	vals := map[string]float64{"rewind_ms": 204.71, "gap_m": 0.114, "interp_ms": 100}
 	over := &Picture{Views: []string{"overlay"}}
-	if got, want := Sentence(Fill(say, vals), over), "Rewound 204.7 ms, red and blue 0.11 m apart; 100 ms of interpolation."; got != want {
+	if got, want := Sentence(Fill(say, vals), over), "Rewound 204.7 ms, red and blue 0.114 m apart; 100 ms of interpolation."; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	if got, want := Sentence(Fill(say, vals), &Picture{Views: []string{"server"}}), "Rewound 204.7 ms; 100 ms of interpolation."; got != want {
