@@ -334,7 +334,7 @@ func atMoment(sc *capture.Sidecar, p *presets.Preset, cfg lagcomp.Config, n int)
 	}
 	m := ms[n-1]
 	if !m.Found {
-		return fmt.Errorf("--moment %d (%s): %s", n, moments.Sentence(m.Spec.Say, nil), m.What)
+		return fmt.Errorf("--moment %d (%s): %s", n, m.Sentence(nil), m.What)
 	}
 	sc.AtUs, sc.Moment = int64(m.At), fmt.Sprintf("moment %d: %s", n, m.Sentence(picture(sc, cfg.Duel)))
 	if m.Shot != (uuid.UUID{}) {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -74,5 +75,27 @@ func TestMomentHelpSaysTheSlide(t *testing.T) {
 	_, out, errs := runCLI("shot", "--help")
 	if help := out + errs; !strings.Contains(help, "drawn as the moment's slide") || !strings.Contains(help, "overridden by the flag if given") {
 		t.Errorf("shot --help does not say a moment draws its slide:\n%s", help)
+	}
+}
+
+// A moment drawn as the packet flow is drawn once the victim was told,
+// as --shot's packet flow is: behind-cover's moments 1 (the split) and 2
+// (packets) are the same shot, and the packets slide comes after the
+// snapshot that tells the victim arrived (its arrow drawn whole), where
+// at moment 1's time it was still in flight.
+func TestPacketsMomentShowsTheWholeJourney(t *testing.T) {
+	var at [2]int64
+	for i := range at {
+		sc, err := sidecarFromFlags(flagsOf(t, "--preset", "behind-cover", "--moment", fmt.Sprint(i+1), "--out", "x.png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		at[i] = sc.AtUs
+		if i == 1 && sc.View != "packets" {
+			t.Fatalf("behind-cover moment 2: view %s", sc.View)
+		}
+	}
+	if at[1] <= at[0] {
+		t.Errorf("the packets slide at %d µs, not after the moment's %d µs (the victim's snapshot still in flight)", at[1], at[0])
 	}
 }
