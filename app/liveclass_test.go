@@ -119,7 +119,7 @@ func TestKeyHintNamesTheKeyPressed(t *testing.T) {
 		key  fyne.KeyName
 		want string
 	}{{fyne.KeySpace, "Space: pause"}, {fyne.KeySpace, "Space: play"}, {fyne.KeyRight, "→: step a tick"},
-		{fyne.KeyM, "M: moment 1 of 1"}, {fyne.Key4, "4: Overlay only"}} {
+		{fyne.KeyM, "M: moment 1 of 2"}, {fyne.Key4, "4: Overlay only"}} {
 		u.typedKey(&fyne.KeyEvent{Name: c.key})
 		if !u.keyHint.box.Visible() || u.keyHint.label.Text != c.want {
 			t.Errorf("%s: hint %v %q, want %q", c.key, u.keyHint.box.Visible(), u.keyHint.label.Text, c.want)
