@@ -70,7 +70,7 @@ func TestLabelsNeverOverlap(t *testing.T) {
 	}
 }
 
-func checkLabels(t *testing.T, where string, p *pane) {
+func checkLabels(t testing.TB, where string, p *pane) {
 	t.Helper()
 	x, y, w, h := p.area()
 	area := rect{x, y, x + w, y + h}
