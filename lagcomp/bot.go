@@ -40,8 +40,10 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	seen := v.Poses[other]
 	forge := model.MsF(cfg.CheatStampMs)
 	aimAt := seen // what the bot aims at: what it sees, unless it backtracks
+	backtracked := false
 	if s.backtracks(c, user) {
 		aimAt, forge = s.backtrack(c, seen, origin)
+		backtracked = forge > 0
 	}
 	claim := forged(s.stampNow(c), forge)
 	var dir model.Vec
@@ -95,7 +97,14 @@ func (s *Sim) shooterBot(c *Client, t model.Time) {
 	if cfg.Weapon == WeaponRapid && cfg.StampMode == StampStartFire && !startFire {
 		cmd.HasStamp = false
 	}
-	cmd.ClaimHit, cmd.ClaimTarget, cmd.ClaimPart = hit.Pawn == other, hit.Pawn, hit.Part
+	said := hit
+	if backtracked && compensation.For(cfg.Mode).ClientJudges() {
+		// a backtrack cheat against a server that takes the client's
+		// word claims the hit on the pose it shot at (it kept it), not on
+		// what its screen shows now
+		said = model.Raycast(origin, dir, cfg.RangeM, cfg.Walls, []model.Target{{Pawn: other, Box: aimAt.Box()}})
+	}
+	cmd.ClaimHit, cmd.ClaimTarget, cmd.ClaimPart, cmd.ClaimPoint = said.Pawn == other, said.Pawn, said.Part, said.Point
 	if cfg.CheatForgeHits && c.Index == ShooterPawn {
 		cmd.ClaimHit, cmd.ClaimTarget, cmd.ClaimPart = true, TargetPawn, model.PartHead
 	}

@@ -126,6 +126,8 @@ type Config struct {
 	TeleportDistM        float64
 	SourceWindowMs       float64
 	StampPrecision       compensation.Precision
+	HitLeewayM           float64
+	ViewDotMin           float64
 
 	// Ping tracking.
 	PingStyle           ping.Style

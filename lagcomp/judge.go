@@ -54,6 +54,8 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 	switch {
 	case refused != "":
 		r.Outcome, r.Rejected, r.Rules, r.ServerEnd = OutcomeRejected, true, []Rule{refused}, r.Origin
+	case compensation.ChecksClaims(cfg.Mode):
+		s.checkClaim(&r, cn, cmd, victim)
 	case compensation.For(cfg.Mode).ClientJudges():
 		s.acceptClaim(&r, cmd, victim)
 	default:
@@ -135,6 +137,32 @@ func (s *Sim) acceptClaim(r *ShotRecord, cmd *Command, victim int) {
 		r.ServerHitPawn, r.ServerPart = cmd.ClaimTarget, cmd.ClaimPart
 	}
 	r.ServerEnd = r.ClientEnd
+}
+
+// checkClaim is client_checked (ShooterGame's ServerNotifyHit): a
+// claimed hit on the target is credited as acceptClaim credits it when
+// the point it claims passes compensation.Check against the target's box
+// rewound by the server's own latency estimate and at the present, else
+// refused with the check's rule. A claimed miss is taken as ZeroPing
+// takes it: there is nothing to check.
+func (s *Sim) checkClaim(r *ShotRecord, cn *conn, cmd *Command, victim int) {
+	cfg := &s.cfg
+	srv := s.Server
+	if cmd.ClaimHit && cmd.ClaimTarget == victim {
+		at := compensation.RewindTo(cfg.Mode, s.compensationShot(cn, cmd))
+		opt := rewind.Options{Rotation: cfg.Rotation, Guard: cfg.TeleportGuard}
+		rw := srv.Pawns[victim].History.RewindTo(at.To, opt)
+		rewound := srv.Pawns[victim].Pose
+		if rw.Rule != rewind.Empty {
+			rewound = rw.Pose
+		}
+		claim := compensation.Claim{Point: cmd.ClaimPoint, Dir: cmd.Dir, Origin: r.Origin, Rewound: rewound.Box(), Present: srv.Pawns[victim].Pose.Box()}
+		if why := compensation.Check(claim, cfg.HitLeewayM, cfg.ViewDotMin); why != "" {
+			r.Outcome, r.Rejected, r.Rules, r.ServerEnd = OutcomeRejected, true, append(at.Rules, why), r.Origin
+			return
+		}
+	}
+	s.acceptClaim(r, cmd, victim)
 }
 
 // trace rewinds the world to the mode's target time and traces the shot

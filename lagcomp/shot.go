@@ -41,6 +41,10 @@ type Command struct {
 	ClaimHit    bool
 	ClaimTarget int
 	ClaimPart   model.Part
+	// ClaimPoint is where the client's trace stopped, the hit point it
+	// claims (ShooterGame's ServerNotifyHit carries it): client_checked
+	// checks it against the target's box and the aim.
+	ClaimPoint model.Vec
 }
 
 // Rule names a defence or fallback the server applied to a shot; every

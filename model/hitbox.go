@@ -144,3 +144,15 @@ func (h Hitbox) LateralGap(o, d Vec) float64 {
 	}
 	return min(best, gap(lo, hi))
 }
+
+// Dist is how far point p lies from the hitbox, seen from above: 0 on or
+// inside the body box or the head circle, else the distance to the
+// nearer of them (a server checking a client's claimed hit point
+// measures its leeway with it).
+func (h Hitbox) Dist(p Vec) float64 {
+	rel := p.Sub(h.Center).Rotate(-h.Yaw)
+	dx := math.Max(math.Abs(rel.X)-BodyHalfDepth, 0)
+	dy := math.Max(math.Abs(rel.Y)-BodyHalfWidth, 0)
+	head := math.Max(p.Dist(h.Head())-HeadRadius, 0)
+	return math.Min(math.Hypot(dx, dy), head)
+}

@@ -377,10 +377,14 @@ func TestLookForCheater(t *testing.T) {
 		if g, s := gain("mode", "source"); !in(g, 10, 12) || countRule(s, rule.SourceWindow) == 0 {
 			t.Errorf("cheater seed %d source: gained %v", seed, g)
 		}
-		for _, m := range []string{"ping", "client"} {
-			if g, _ := gain("mode", m); !in(g, 5, 6) {
-				t.Errorf("cheater seed %d %s: gained %v", seed, m, g)
-			}
+		if g, _ := gain("mode", "ping"); !in(g, 5, 6) {
+			t.Errorf("cheater seed %d ping: gained %v", seed, g)
+		}
+		if g, s := gain("mode", "client"); !in(g, 17, 18) || s.ServerHits != s.Shots {
+			t.Errorf("cheater seed %d client: gained %v, %d hits of %d", seed, g, s.ServerHits, s.Shots)
+		}
+		if g, s := gain("mode", "client_checked"); g != 6 || !in(float64(countRule(s, rule.HitLeeway)), 11, 12) {
+			t.Errorf("cheater seed %d client_checked: gained %v, %d claims refused by hit_leeway", seed, g, countRule(s, rule.HitLeeway))
 		}
 		if g, _ := gain("mode", "none"); g != 0 {
 			t.Errorf("cheater seed %d none: gained %v", seed, g)

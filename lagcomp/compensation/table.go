@@ -17,6 +17,7 @@ var table = []struct {
 	{Ping, predictionTime{}},
 	{Source, commandTick{}},
 	{ZeroPing, clientSideHitDetection{}},
+	{ClientChecked, serverCheckedHit{}},
 }
 
 // Modes lists the modes in the order the UI offers them.

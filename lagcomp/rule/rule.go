@@ -90,6 +90,8 @@ const (
 	MaxPredictionPing Rule = "max_prediction_ping"
 	SourceWindow      Rule = "source_window"
 	ClientAuthority   Rule = "client_authority"
+	HitLeeway         Rule = "hit_leeway"
+	ViewDot           Rule = "view_dot"
 	ClockError        Rule = "clock_error"
 
 	// Rewind.
@@ -162,7 +164,9 @@ var table = []Meta{
 	{PingOverflow, Compensation, Nothing, "ping_compress: the reported ping overflowed the byte: ExactPing set to 1020 ms"},
 	{MaxPredictionPing, Compensation, Nothing, "the ping (less latency_reduction_ms) was above max_prediction_ping_ms: clamped to it, in ping mode's GetPredictionTime and in a projectile's fast-forward"},
 	{SourceWindow, Compensation, Nothing, "source: command time too far from the estimate: estimate used"},
-	{ClientAuthority, Compensation, ClientVerdict, "client mode: the client's claim was accepted unchecked"},
+	{ClientAuthority, Compensation, ClientVerdict, "client mode: the client's claim was accepted unchecked; client_checked: accepted once it passed view_dot and hit_leeway"},
+	{HitLeeway, Compensation, Refused, "client_checked: the claimed hit point lay farther than hit_leeway_m from the target's box, rewound by the server's own latency estimate and at the present (ShooterGame's ClientSideHitLeeway): the claim refused, no hit"},
+	{ViewDot, Compensation, Refused, "client_checked: the direction from the shooter's muzzle to the claimed hit point was outside view_dot_min of the aim the command sent (ShooterGame's AllowedViewDotHitDir): the claim refused, no hit"},
 	{ClockError, Compensation, Verdict, "the client's estimate of server time was off (clock_error_ms) and that changed the verdict: judged again with the stamp of the time its display showed, the server would have decided the other way"},
 
 	{TrailExhausted, Rewind, Nothing, "the wanted time is older than the target's kept history: judged at its oldest sample"},
