@@ -71,6 +71,11 @@ type Client struct {
 	// dead (health.go): it neither moves nor fires until one shows it alive
 	dead      bool
 	lifeStamp model.Time
+	// lives is the respawns of its pawn its reconciliations have met
+	// (the snapshot's pose of its pawn is that many epochs past the
+	// ack's); respawns, those whose teleport a reconciliation carried:
+	// a spawn, not a misprediction, so never a correction
+	lives, respawns int
 
 	// weapon state of the shooter bot: it starts firing firePhase after
 	// its display first fills (armed), a phase drawn from the seed
@@ -882,6 +887,15 @@ func (s *Sim) reconcile(c *Client, snap *Snapshot, t model.Time) {
 	c.ackStamp = snap.Stamp
 	a := snap.Acks[c.Index]
 	c.acked = a.Pose
+	if c.respawned(snap, &a) {
+		// the server put the pawn at its spawn point: the client takes it
+		// there, uncounted (named in its movement line's respawns)
+		n, m := c.pred.Corrections, c.pred.MaxCorrectionM
+		c.pred.Reconcile(a, t, s.predictWalls())
+		c.pred.Corrections, c.pred.MaxCorrectionM = n, m
+		c.respawns++
+		return
+	}
 	if !s.cfg.Predict {
 		// nothing shown was predicted, so nothing shown is corrected: the
 		// prediction kept behind the screen (the bot's hands steer by it,

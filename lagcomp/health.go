@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"lagscope/lagcomp/movement"
 	"lagscope/lagcomp/rule"
 	"lagscope/model"
 )
@@ -229,6 +230,22 @@ func (s *Sim) judgedDamage(r *ShotRecord, trade bool) {
 		return
 	}
 	r.Damage, r.Killed = s.hurt(r.Shooter, r.ServerHitPawn, s.cfg.hitDamage(r.ServerPart), r.Seq, trade)
+}
+
+// respawned reports whether the snapshot snap, whose ack a the client
+// reconciles with, is the first to carry a respawn of its pawn: its pose
+// in snap is one epoch more than the ack's for each respawn (life.over,
+// life.inputPose), so more of them than the client has met is a spawn's
+// teleport.
+func (c *Client) respawned(snap *Snapshot, a *movement.Ack) bool {
+	if c.Index >= len(snap.Poses) {
+		return false
+	}
+	if lives := snap.Poses[c.Index].Epoch - a.Pose.Epoch; lives > c.lives {
+		c.lives = lives
+		return true
+	}
+	return false
 }
 
 // told is a client reading its own life from a snapshot: dead while the

@@ -2,6 +2,7 @@ package lagcomp
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -352,5 +353,41 @@ func TestDeathHoldsThePawnAndRespawnIsAJump(t *testing.T) {
 	}
 	if s.Server.Pawns[TargetPawn].life.hp != c.Health {
 		t.Fatalf("respawned with %d health", s.Server.Pawns[TargetPawn].life.hp)
+	}
+}
+
+// A respawn is not a correction: the target of constant-velocity walks
+// away from its anchor, is killed and respawns there, metres from where
+// its client predicted it. Its client's reconciliation takes it there
+// and counts it in respawns, once for each respawn the server made (all
+// told by the end but those of the last second), and no correction is
+// half as large as the shortest jump (those left are the walk its client
+// predicted between its death and being told of it). Without the rule
+// each jump is a correction of metres.
+func TestRespawnIsNotACorrection(t *testing.T) {
+	c := constantVelocity()
+	c.Health, c.RespawnMs, c.FireIntervalMs = 100, 500, 1500 // a second and a half's walk between kills
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := 10 * model.Second
+	p := &s.Server.Pawns[TargetPawn]
+	jump, respawns, told := math.Inf(1), 0, 0
+	for at, prev := c.Tick(), p.Pose; at <= end; at += c.Tick() {
+		s.Step(at)
+		if p.Pose.Alive && !prev.Alive {
+			jump = min(jump, prev.Pos.Dist(p.Pose.Pos))
+			respawns++
+			told += b2i(at < end-model.Second)
+		}
+		prev = p.Pose
+	}
+	m := s.Movement()[TargetPawn]
+	if told == 0 || m.Respawns < told || m.Respawns > respawns {
+		t.Fatalf("the client met %d respawns; the server made %d, %d of them a second before the end", m.Respawns, respawns, told)
+	}
+	if jump < 1 || m.MaxCorrectionM > jump/2 {
+		t.Errorf("largest correction %.3f m (%d corrections); the shortest respawn jump %.2f m", m.MaxCorrectionM, m.Corrections, jump)
 	}
 }

@@ -118,7 +118,7 @@ type Summary struct {
 	PositionsAdjusted int     `json:"positions_adjusted,omitempty" from:"movement" name:"client positions adjusted" unit:"" doc:"movement_authority = client: moves whose client-reported position lay beyond max_position_error_m of the server's, the client corrected to the server's (ClientAdjustPosition; rule client_position_adjusted, named on their movement lines; summed over players; left out when 0)"`
 	MovesClamped      int     `json:"moves_clamped" from:"movement.moves_clamped" name:"moves clamped" unit:"" doc:"input_starved = ue: moves whose time since the last move played was clamped to max_move_delta_ms (Unreal's MaxMoveDeltaTime; rule move_delta_clamp, named on their movement lines; summed over players)"`
 	CmdRateCapped     int     `json:"cmd_rate_capped" from:"movement.cmd_rate_capped" name:"command packets capped at fps" unit:"" doc:"command packets the players' clients sent at one a frame, or one a command, because cmd_rate_hz asked for more than fps or the command beat (cmd_per; rule cmd_rate_capped, named on their movement lines)"`
-	Corrections       int     `json:"corrections" from:"movement.corrections" name:"corrections" unit:"" doc:"reconciliations that moved a client's predicted pawn by a millimetre or more"`
+	Corrections       int     `json:"corrections" from:"movement.corrections" name:"corrections" unit:"" doc:"reconciliations that moved a client's predicted pawn by a millimetre or more (a respawn's teleport is none: the movement line's respawns)"`
 	MaxCorrectionM    float64 `json:"max_correction_m" from:"movement.max_correction_m" name:"largest correction" unit:"m" bounds:"0," doc:"largest such correction, any client"`
 	// Health and damage (health > 0; health.go), from the shooter's side
 	// (pawn 0: a duel's holder): each left out when 0, so a run without
@@ -433,8 +433,11 @@ type MovementRecord struct {
 	Rules          []Rule
 	Corrections    int
 	MaxCorrectionM float64
-	Offset         model.Time // the input buffer's offset now (0 before the first input)
-	Buffer         movement.Stats
+	// Respawns are the reconciliations that carried its pawn's respawn
+	// (a teleport to its spawn point), left out of Corrections
+	Respawns int
+	Offset   model.Time // the input buffer's offset now (0 before the first input)
+	Buffer   movement.Stats
 	// Link is the player's link as its population drew it (nil without
 	// a population: population.go)
 	Link *netem.PlayerLink
@@ -447,7 +450,7 @@ func (s *Sim) Movement() []MovementRecord {
 		b := s.Server.conns[i].inputs
 		out[i] = MovementRecord{Client: i, Name: ClientName(i), InputsSent: c.inputsSent,
 			CmdRateHz: s.cfg.cmdRate(), CommandPackets: c.cmdPackets, CmdCapped: c.cmdCapped,
-			Corrections: c.pred.Corrections, MaxCorrectionM: c.pred.MaxCorrectionM, Offset: b.Offset, Buffer: b.Stats}
+			Corrections: c.pred.Corrections, MaxCorrectionM: c.pred.MaxCorrectionM, Respawns: c.respawns, Offset: b.Offset, Buffer: b.Stats}
 		if c.cmdCapped > 0 {
 			out[i].Rules = append(out[i].Rules, rule.CmdRateCapped)
 		}

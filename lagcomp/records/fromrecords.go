@@ -95,7 +95,7 @@ func (run *Run) foldMovement(sum *lagcomp.Summary) {
 	ms := make([]lagcomp.MovementRecord, len(run.Movement))
 	for i, m := range run.Movement {
 		ms[i] = lagcomp.MovementRecord{InputsSent: m.InputsSent, CmdCapped: m.CmdRateCapped, Rules: m.Rules,
-			Corrections: m.Corrections, MaxCorrectionM: m.MaxCorrectionM,
+			Corrections: m.Corrections, MaxCorrectionM: m.MaxCorrectionM, Respawns: m.Respawns,
 			Buffer: movement.Stats{Lost: m.InputsLost, Overplayed: m.InputsGuessed, Starved: m.StarvedTicks, Resyncs: m.Resyncs,
 				Replayed: m.LastCmdReplays, Capped: m.UsercmdsCapped, Clamped: m.MovesClamped, PosAccepted: m.PositionsAccepted, PosAdjusted: m.PositionsAdjusted,
 				DelaySum: model.MsF(m.InputDelaySumMs), DelayN: m.InputDelays}}

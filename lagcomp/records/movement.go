@@ -54,6 +54,10 @@ type MovementJSON struct {
 	OffsetMs        float64 `json:"buffer_offset_ms"`
 	Corrections     int     `json:"corrections"`
 	MaxCorrectionM  float64 `json:"max_correction_m"`
+	// Respawns are the reconciliations that carried the pawn's respawn
+	// (health > 0), not counted as corrections (left out when 0: a run
+	// where nothing dies prints its line as before)
+	Respawns int `json:"respawns,omitempty"`
 	// Rules names what shaped the record: cmd_rate_capped, input_resync,
 	// input_guessed,
 	// last_cmd_replay, usercmd_cap, move_delta_clamp,
@@ -71,7 +75,7 @@ func Movement(m *lagcomp.MovementRecord) MovementJSON {
 		LastCmdReplays: m.Buffer.Replayed, UsercmdsCapped: m.Buffer.Capped, UsercmdCappedMs: round6(m.Buffer.CappedTime.Millis()),
 		PositionsAccepted: m.Buffer.PosAccepted, PositionsAdjusted: m.Buffer.PosAdjusted,
 		MovesClamped: m.Buffer.Clamped, MoveClampedMs: round6(m.Buffer.ClampedTime.Millis()),
-		OffsetMs: round6(m.Offset.Millis()), Corrections: m.Corrections, MaxCorrectionM: round6(m.MaxCorrectionM),
+		OffsetMs: round6(m.Offset.Millis()), Corrections: m.Corrections, MaxCorrectionM: round6(m.MaxCorrectionM), Respawns: m.Respawns,
 		InputDelays: m.Buffer.DelayN, InputDelaySumMs: m.Buffer.DelaySum.Millis(),
 	}
 	if j.Rules == nil {
