@@ -71,7 +71,8 @@ func (s *Sim) clone() *Sim {
 	c.pending = s.pending.Clone()
 	c.Shots = s.Shots.clone()
 	c.tally = s.tally.clone()
-	c.life.kills = slices.Clip(s.life.kills) // append-only: shared, clipped
+	c.life.kills = slices.Clip(s.life.kills)  // append-only: shared, clipped
+	c.confirming = slices.Clone(s.confirming) // filtered in place: a copy of its own
 	// the frames' log is append-only (it moves into another array):
 	// shared, clipped; the ring is written over as entries leave, so the
 	// copy has none until Clone makes it (relog)

@@ -33,7 +33,7 @@ import (
 // When a field is added to any of them, TestCloneHandlesEveryField fails
 // until the field's clone is written and the field named here.
 var cloned = map[reflect.Type][]string{
-	reflect.TypeFor[Sim](): {"sight", "life", "duelAim", "duelAimSrc", "duelSpan", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
+	reflect.TypeFor[Sim](): {"sight", "life", "confirming", "duelAim", "duelAimSrc", "duelSpan", "cfg", "Now", "q", "Server", "Clients", "ids", "aim", "aimSrc", "pktSeq", "pending", "Shots", "settled", "settledLost",
 		"tally", "Dropped", "log", "extras", "packets", "packetsAt", "packetsLo", "noReuse", "countSettled", "packetBytes", "snapBytes", "inputBytes", "dupRejected", "reliableGaveUp", "connectionsLost", "projSpawned", "projRejected", "handshakesFailed", "openFrom", "ticks", "snaps", "renders", "fireAt", "projs", "projSettled", "projDone", "projBySeq", "netUpdates", "fx", "script", "allPackets", "packetTo", "tickTo", "unlogged", "user", "sampled", "sampledLog", "honest", "twin", "work", "spares", "lent", "recycled"},
 	// the script and its actions are never written after New: shared
 	reflect.TypeFor[scriptState](): {"evs", "acts", "next", "refused", "refusedWhy", "reconnects", "resetDropped", "cuts"},
@@ -67,6 +67,7 @@ var cloned = map[reflect.Type][]string{
 	reflect.TypeFor[offsetFrom]():                               {"T", "Offset"},
 	reflect.TypeFor[rejoin]():                                   {"active", "event", "tries", "sent", "accepted", "replied", "awaitFirst"}, // plain values
 	reflect.TypeFor[life]():                                     {"hp", "dead", "diedAt", "at", "lives", "played"},                         // plain values
+	reflect.TypeFor[confirmation]():                             {"rec", "client", "judged"},                                               // plain values; the list is copied
 	reflect.TypeFor[lifeTally]():                                {"kills"},                                                                 // append-only: clipped
 	reflect.TypeFor[KillRecord]():                               {"Killer", "Victim", "At", "Seq", "Weapon", "Trade"},                      // plain values
 	reflect.TypeFor[UserInput]():                                {"Move", "Aim", "Yaw"},
@@ -93,7 +94,7 @@ var cloned = map[reflect.Type][]string{
 	fieldType[orderstat.Stat]("memo").Elem():                     {"p", "x", "n"},
 	reflect.TypeFor[projTally]():                                 {"s", "linked", "pairs", "linkSum", "detSum"},
 	reflect.TypeFor[Summary](): {"ShotsFired", "ShotsLost", "ShotsInFlight", "ProjectilesSpawned", "LostClientHits", "DupsRejected", "PingCapped", "PingDropped", "HandshakesFailed", "ReliableGaveUp", "ConnLost", "Shots", "Rejected", "ClientHits", "ServerHits", "Agreement", "FalseHits", "FalseMisses", "HitRate", "FalseHitRate", "FalseMissRate", "ShotsLostRate", "BehindCover", "ShotsTraced", "MeanRewindErrM", "P50RewindErrM", "P95RewindErrM", "MaxRewindErrM", "MeanRewindMs", "MeanIdealMs", "P50ExtraRewindMs", "P95ExtraRewindMs", "MaxExtraRewindMs", "P50ArrivalDelayMs", "P95ArrivalDelayMs", "MaxArrivalDelayMs", "ClockErrorShots", "MeanClockErrorMs", "MaxClockErrorMs", "ClockVerdicts", "CheatHitsGained", "ByRole", "RuleCounts", "MaxWarpM", "StarvedFrames", "FireHeldNoSight", "MergedShots",
-		"InputsSent", "CmdRateCapped", "InputsLost", "InputsGuessed", "InputDelayMsMean", "StarvedTicks", "InputResyncs", "LastCmdReplays", "UsercmdsCapped", "MovesClamped", "PositionsAccepted", "PositionsAdjusted", "Kills", "Deaths", "DamageDealt", "DamageTaken", "Trades", "DeadRejected", "Corrections", "MaxCorrectionM"},
+		"InputsSent", "CmdRateCapped", "InputsLost", "InputsGuessed", "InputDelayMsMean", "StarvedTicks", "InputResyncs", "LastCmdReplays", "UsercmdsCapped", "MovesClamped", "PositionsAccepted", "PositionsAdjusted", "Kills", "Deaths", "DamageDealt", "DamageTaken", "Trades", "HitMarkers", "FalseHitMarkers", "FalseMarkerShare", "DeadRejected", "Corrections", "MaxCorrectionM"},
 	reflect.TypeFor[ProjectileSummary]():                 {"Count", "Outcomes", "Rules", "ServerRules", "MeanLinkOffsetM", "MaxDivergenceM", "MeanDetDistM"},
 	reflect.TypeFor[sightings]():                         {"hidden", "armed", "seen", "at", "srvHidden", "srvShown", "won", "winner", "wonAt", "snapLost", "peekBuf", "peekCorr", "inputLate", "corrected", "shotAt", "shotArr", "shotOf", "out"},
 	reflect.TypeFor[duelOutcome]():                       {"ended", "endAt", "traded", "first", "killed", "dead", "told", "killFire", "toldAt", "behindCover", "visible", "looked"},

@@ -128,6 +128,7 @@ type Config struct {
 	StampPrecision       compensation.Precision
 	HitLeewayM           float64
 	ViewDotMin           float64
+	HitFeedback          HitFeedback
 
 	// Ping tracking.
 	PingStyle           ping.Style

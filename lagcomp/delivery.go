@@ -320,6 +320,7 @@ func (s *Sim) checkLost(ps *pendingShot) {
 	}
 	r := s.clientRecord(ps)
 	r.Outcome, r.Settled = OutcomeLost, s.Now
+	s.predictedMarker(&r)
 	if ps.connLost {
 		r.Rules = append(r.Rules, rule.ConnectionLost)
 	}

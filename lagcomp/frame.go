@@ -22,9 +22,12 @@ type Frame struct {
 	Clients []ClientFrame // 0: the shooter, 1: the victim, 2…: the observers
 	// Shots are the records judged within GhostWindow before T (for
 	// ghosts and the overlay), oldest first; Last is the newest of all.
-	Shots    []ShotRecord
-	Last     *ShotRecord
-	Fired    []FiredShot // fired by the shooter and not yet judged
+	Shots []ShotRecord
+	Last  *ShotRecord
+	Fired []FiredShot // fired by the shooter and not yet judged
+	// Kills are the deaths the server judged within PacketWindow before
+	// T (health > 0), oldest first: the packet flow marks them
+	Kills    []KillRecord
 	InFlight []PacketFrame
 	Dropped  []PacketFrame // lost within the last second
 	// Packets are every packet sent within PacketWindow before T, in
@@ -326,6 +329,11 @@ func (s *Sim) Frame() *Frame {
 	}
 	f.InFlight = s.inFlight()
 	f.Packets = s.recentPackets()
+	for _, k := range s.life.kills {
+		if k.At > s.Now-PacketWindow {
+			f.Kills = append(f.Kills, k)
+		}
+	}
 	f.Events = s.script.evs
 	f.Fire = s.fireFrame()
 	for i := range s.Dropped {

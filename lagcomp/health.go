@@ -144,6 +144,8 @@ func (sum *Summary) FoldLife(kills []KillRecord, shots func(yield func(*ShotReco
 	for r := range shots {
 		if r.Shooter == ShooterPawn {
 			sum.DamageDealt += r.Damage
+			sum.HitMarkers += b2i(r.HasHitMarker)
+			sum.FalseHitMarkers += b2i(r.FalseMarker())
 		}
 		if r.ServerHitPawn == ShooterPawn && r.Shooter != ShooterPawn {
 			sum.DamageTaken += r.Damage

@@ -84,6 +84,8 @@ func (s *Sim) judge(cmd *Command, arrival model.Time, via arrivedCopy) {
 	if cfg.mortal() {
 		s.judgedDamage(&r, trade)
 	}
+	s.predictedMarker(&r)
+	s.judgedMarker(&r, s.Shots.Len())
 	s.arrivalRules(&r, &ps, via)
 	if p := s.shot(cmd.Seq); p != nil {
 		p.rec = s.Shots.Len()

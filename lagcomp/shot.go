@@ -145,7 +145,14 @@ type ShotRecord struct {
 	Damage    int
 	Killed    bool
 	HasDamage bool
-	Untold    Untold // the optional fields a records line left out (none in lagscope's own)
+	// HitMarker is when the shooter's client showed the shot's hit marker
+	// (hit_feedback: hitfeedback.go), HasHitMarker whether it showed one
+	// (yet), MarkerAgreed whether the server credited the hit it showed;
+	// HasFeedback: pawns could die (health > 0), so the three mean
+	// something.
+	HitMarker                               model.Time
+	HasHitMarker, MarkerAgreed, HasFeedback bool
+	Untold                                  Untold // the optional fields a records line left out (none in lagscope's own)
 	// what the victim's screen showed when a hit was judged: its frame
 	// time, itself and the shooter
 	victimAt                  model.Time

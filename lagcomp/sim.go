@@ -100,6 +100,9 @@ type Sim struct {
 
 	sight sightings // the duel's first sightings and its winner (a value)
 	life  lifeTally // the run's kills and damage (health.go)
+	// confirming are the hits judged whose markers wait for a snapshot
+	// to reach their shooters (hit_feedback = server: hitfeedback.go)
+	confirming []confirmation
 	// the duel's target bot aims with its own stream (nil without a duel)
 	duelAim *rand.Rand
 	// duelSpan is the peeker's command schedule's span (cmdSpanTerm) for
@@ -845,6 +848,7 @@ func (s *Sim) clientReceive(c *Client, p *Packet, t model.Time, stale bool) {
 			if s.cfg.Duel {
 				s.duelTold(c, t)
 			}
+			s.confirmHits(c, p.Snap.Stamp, t)
 		}
 		s.reconcile(c, p.Snap, t)
 	case PacketPong: // ClientReturnPing, then ServerUpdatePing

@@ -123,12 +123,16 @@ type Summary struct {
 	// Health and damage (health > 0; health.go), from the shooter's side
 	// (pawn 0: a duel's holder): each left out when 0, so a run without
 	// health prints what it did before.
-	Kills        int `json:"kills,omitempty" from:"kill" name:"kills" unit:"" doc:"health > 0: pawns the shooter killed (kill lines with killer 0; left out when 0)"`
-	Deaths       int `json:"deaths,omitempty" from:"kill" name:"deaths" unit:"" doc:"health > 0: times the shooter died (kill lines with victim 0; left out when 0)"`
-	DamageDealt  int `json:"damage_dealt,omitempty" from:"shot+projectile" name:"damage dealt" unit:"" doc:"health > 0: health the shooter's hits took, hitscan (its shot lines' damage) and projectile (left out when 0)"`
-	DamageTaken  int `json:"damage_taken,omitempty" from:"shot" name:"damage taken" unit:"" doc:"health > 0: health the shooter lost to the other player's hits (left out when 0)"`
-	Trades       int `json:"trades,omitempty" from:"kill" name:"trades" unit:"" doc:"dead_shooter = trade: kills made by a shot whose shooter was dead already, judged within trade_window_ms (rule trade): both died (kill lines with trade; left out when 0)"`
-	DeadRejected int `json:"shots_rejected_dead,omitempty" from:"shot+projectile" name:"shots rejected from the dead" unit:"" doc:"health > 0: shots, any weapon, either player, whose command reached the server after their shooter died there and were refused (rule shooter_dead; left out when 0)"`
+	Kills       int `json:"kills,omitempty" from:"kill" name:"kills" unit:"" doc:"health > 0: pawns the shooter killed (kill lines with killer 0; left out when 0)"`
+	Deaths      int `json:"deaths,omitempty" from:"kill" name:"deaths" unit:"" doc:"health > 0: times the shooter died (kill lines with victim 0; left out when 0)"`
+	DamageDealt int `json:"damage_dealt,omitempty" from:"shot+projectile" name:"damage dealt" unit:"" doc:"health > 0: health the shooter's hits took, hitscan (its shot lines' damage) and projectile (left out when 0)"`
+	DamageTaken int `json:"damage_taken,omitempty" from:"shot" name:"damage taken" unit:"" doc:"health > 0: health the shooter lost to the other player's hits (left out when 0)"`
+	Trades      int `json:"trades,omitempty" from:"kill" name:"trades" unit:"" doc:"dead_shooter = trade: kills made by a shot whose shooter was dead already, judged within trade_window_ms (rule trade): both died (kill lines with trade; left out when 0)"`
+	// Hit markers (hit_feedback: hitfeedback.go), the shooter's shots
+	HitMarkers       int     `json:"hit_markers,omitempty" from:"shot" name:"hit markers" unit:"shots" doc:"health > 0: the shooter's shots whose hit marker its client showed (hit_feedback = server: when the snapshot carrying the server's confirmation reached it; predicted: at the trigger pull, on its own trace); left out when 0"`
+	FalseHitMarkers  int     `json:"false_hit_markers,omitempty" from:"shot" name:"false hit markers" unit:"shots" of:"hit_markers" doc:"health > 0: of hit_markers, those the server did not credit (missed there, refused or lost): hit_feedback = predicted shows them, server never does; left out when 0"`
+	FalseMarkerShare float64 `json:"false_hit_marker_share,omitempty" ratio:"false_hit_markers/hit_markers" name:"false-marker share" unit:"share of hit markers" bounds:"0,1" doc:"health > 0: false hit markers per hit marker shown (false_hit_markers / hit_markers); left out with no marker"`
+	DeadRejected     int     `json:"shots_rejected_dead,omitempty" from:"shot+projectile" name:"shots rejected from the dead" unit:"" doc:"health > 0: shots, any weapon, either player, whose command reached the server after their shooter died there and were refused (rule shooter_dead; left out when 0)"`
 }
 
 // RuleCount is how often a rule applied.

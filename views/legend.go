@@ -41,6 +41,7 @@ const (
 	keyClientTrace             // yellow dashed: the client's trace
 	keyTracesSame              // yellow: the server's trace with the client's under it
 	keyCrosshair               // the shooter's aim
+	keyHitMarker               // the shooter's hit marker and how long after the pull it showed
 	keyBystander               // other pawns
 	keyBroadSkipped            // pawns the broad phase skipped
 	keyBroadCells              // the grid cells a broad phase walked
@@ -69,6 +70,7 @@ const (
 	swRing                   // a ring
 	swArrow                  // an arrow
 	swCross                  // a crosshair or star
+	swX                      // an X: a hit marker
 	swBlock                  // a solid block: a wall
 	swDiamond                // an outlined diamond
 )
@@ -122,6 +124,8 @@ func (pal Palette) entry(k key) legendEntry {
 		return legendEntry{pal.Trace, swLine, "trace (client's = server's)", "traces same"}
 	case keyCrosshair:
 		return legendEntry{pal.Text, swCross, "aim", "aim"}
+	case keyHitMarker:
+		return legendEntry{pal.Text, swX, "hit marker (+ms after the pull)", "hit marker"}
 	case keyBystander:
 		return legendEntry{pal.Dim, swDot, "bystanders", "others"}
 	case keyBroadSkipped:
@@ -394,6 +398,10 @@ func (p *pane) swatch(e legendEntry, x, cy float64) {
 	case swCross:
 		dc.DrawLine(x0, cy, x0+w, cy)
 		dc.DrawLine(x0+w/2, y0, x0+w/2, y0+w)
+		dc.Stroke()
+	case swX:
+		dc.DrawLine(x0+w/6, y0+w/6, x0+5*w/6, y0+5*w/6)
+		dc.DrawLine(x0+w/6, y0+5*w/6, x0+5*w/6, y0+w/6)
 		dc.Stroke()
 	case swBlock:
 		dc.DrawRectangle(x0+3*s, y0, w-6*s, w)

@@ -64,6 +64,7 @@ const (
 	flowJourney                  // thick and glowing: the selected shot's journey
 	flowOutage                   // shaded band: a scripted outage or disconnect
 	flowKeyChange                // dashed line: a scripted key change
+	flowKill                     // a death: the server's kill, the snapshot that tells its client
 	flowKeyCount
 )
 
@@ -168,6 +169,7 @@ func (p *pane) drawFlow() *flow {
 			p.handshakeLabel(fl, pk, seg)
 		}
 	}
+	p.deaths(fl)
 	if r != nil {
 		p.drawJourney(fl, r, j)
 		if j.path.Delivered >= 0 {
@@ -697,6 +699,7 @@ func (p *pane) flowEntries(fl *flow) []ownEntry {
 			p.dc.Fill()
 		}, "outage / disconnected (scripted)"},
 		flowKeyChange: {func(x, y float64) { p.eventLine(x+9*p.s, y-7*p.s, y+7*p.s) }, "keys changed (scripted)"},
+		flowKill:      {func(x, y float64) { p.cross(x+9*p.s, y, p.pal.Text) }, "a death: killed at the server, told by the snapshot"},
 	}
 	return drawnEntries(all[:], fl.drew[:])
 }
@@ -852,4 +855,46 @@ func (p *pane) eventLine(x, y0, y1 float64) {
 	p.dc.DrawLine(x, y0, x, y1)
 	p.dc.Stroke()
 	p.dc.SetDash()
+}
+
+// deaths marks each death in the window (health > 0): the tick that
+// killed the pawn on the server lane, and on its client's lane the
+// arrival of the first snapshot from that tick on that reached it — the
+// one that tells the client it is dead (its pose there not alive), a
+// one-way trip and the wait for a snapshot after the kill. Both are
+// crosses in the text's colour, apart from the lost packets' by their
+// labels.
+func (p *pane) deaths(fl *flow) {
+	in := func(t model.Time) bool { return t >= fl.t0 && t <= fl.t1 }
+	for _, k := range p.f.Kills {
+		if k.Victim > lagcomp.TargetPawn {
+			continue // observers have no lane here
+		}
+		victim := "target"
+		if k.Victim == lagcomp.ShooterPawn {
+			victim = "shooter"
+		}
+		if in(k.At) {
+			fl.drew[flowKill] = true
+			x, y := fl.x(k.At), fl.lanes[laneServer]
+			p.cross(x, y, p.pal.Text)
+			p.labelPx(x, y, fmt.Sprintf("%s killed %.3f s", victim, k.At.Seconds()), p.pal.Text)
+		}
+		told := -1
+		for i := range p.f.Packets {
+			pk := &p.f.Packets[i]
+			if pk.Kind == lagcomp.PacketSnapshot && !pk.Up && pk.Client == k.Victim && pk.Sent >= k.At && pk.Deliver >= 0 &&
+				(told < 0 || pk.Deliver < p.f.Packets[told].Deliver) {
+				told = i
+			}
+		}
+		if told < 0 || !in(p.f.Packets[told].Deliver) {
+			continue
+		}
+		fl.drew[flowKill] = true
+		at := p.f.Packets[told].Deliver
+		x, y := fl.x(at), fl.lanes[clientLane(k.Victim)]
+		p.cross(x, y, p.pal.Text)
+		p.labelPx(x, y, fmt.Sprintf("told: dead (+%.0f ms)", (at-k.At).Millis()), p.pal.Text)
+	}
 }

@@ -190,6 +190,7 @@ func (p *pane) shooter() {
 		p.crosshair(seen.Pos)
 		p.nameTag(seen, "target")
 	}
+	p.hitMarkers()
 	p.ownerProjectiles()
 	if p.o.Layers.ExtrapError && v.Shown[lagcomp.TargetPawn] {
 		truth := c.OtherTruth

@@ -199,7 +199,7 @@ func marshalSummary(s SummaryJSON, absent map[string]string) ([]byte, error) {
 	b.WriteByte('{')
 	first := true
 	for _, f := range walk(s) {
-		if _, gone := absent[f.decl.Name]; !gone && f.decl.OmitZero && f.value == any(0) {
+		if _, gone := absent[f.decl.Name]; !gone && f.decl.OmitZero && (f.value == any(0) || f.value == nil && f.decl.Ratio[0] != "") {
 			continue
 		}
 		if !first {

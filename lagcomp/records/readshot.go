@@ -77,6 +77,13 @@ func (l *lineReader) shot(missing map[string]int) lagcomp.ShotRecord {
 		r.Damage, r.HasDamage = l.count("damage", true, 0), true
 		r.Killed, _ = l.boolean("killed", true, false)
 	}
+	if shown, ok := l.boolean("hit_marker", false, false); ok { // health > 0
+		r.HasFeedback, r.HasHitMarker = true, shown
+		if shown {
+			r.HitMarker, _ = l.ms("hit_marker_ms", true, false)
+			r.MarkerAgreed, _ = l.boolean("hit_marker_agreed", true, false)
+		}
+	}
 	l.agree(&r)
 	l.inOrder(&r)
 	l.untold(&r)

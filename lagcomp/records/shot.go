@@ -75,6 +75,12 @@ type ShotJSON struct {
 	// out otherwise, so a run without health prints what it did before
 	Damage *int  `json:"damage,omitempty"`
 	Killed *bool `json:"killed,omitempty"`
+	// whether the shooter's client showed a hit marker (hit_feedback),
+	// and if so when and whether the server credited the hit: health > 0
+	// only, left out otherwise
+	HitMarker       *bool    `json:"hit_marker,omitempty"`
+	HitMarkerMs     *float64 `json:"hit_marker_ms,omitempty"`
+	HitMarkerAgreed *bool    `json:"hit_marker_agreed,omitempty"`
 }
 
 // PoseJSON is a pose in the JSON output.
@@ -150,6 +156,12 @@ func Shot(r *lagcomp.ShotRecord) ShotJSON {
 	stampJSON(&j, &r.Stamp)
 	if r.HasDamage {
 		j.Damage, j.Killed = ptr(r.Damage), ptr(r.Killed)
+	}
+	if r.HasFeedback {
+		j.HitMarker = ptr(r.HasHitMarker)
+		if r.HasHitMarker {
+			j.HitMarkerMs, j.HitMarkerAgreed = ptr(r.HitMarker.Millis()), ptr(r.MarkerAgreed)
+		}
 	}
 	return j
 }

@@ -76,6 +76,7 @@ func TestSummaryLineIsTheDeclarationsInOrder(t *testing.T) {
 		Summary: lagcomp.Summary{Shots: 3, ShotsFired: 4, Agreement: 2.0 / 3, MeanRewindErrM: 0.1234564, P95RewindErrM: nan,
 			MeanRewindMs: nan, MeanIdealMs: nan, MaxWarpM: 1e-7, PositionsAccepted: 1, PositionsAdjusted: 2,
 			Kills: 1, Deaths: 2, DamageDealt: 3, DamageTaken: 4, Trades: 5, DeadRejected: 6, // left out at 0: given, to be in the line
+			HitMarkers: 4, FalseHitMarkers: 1,
 			RuleCounts: []lagcomp.RuleCount{{Rule: "trail_exhausted", Count: 2}, {Rule: "max_rewind_cap", Count: 1}}},
 		Packets:           map[string]int{"up_sent": 5, "down_sent": 6},
 		ProjectileSummary: lagcomp.ProjectileSummary{MeanLinkOffsetM: nan, MaxDivergenceM: nan, MeanDetDistM: nan},
