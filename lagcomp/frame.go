@@ -25,8 +25,8 @@ type Frame struct {
 	Shots []ShotRecord
 	Last  *ShotRecord
 	Fired []FiredShot // fired by the shooter and not yet judged
-	// Kills are the deaths the server judged within PacketWindow before
-	// T (health > 0), oldest first: the packet flow marks them
+	// Kills are the deaths the server judged up to T (health > 0),
+	// oldest first: the packet flow and the duel view mark them
 	Kills    []KillRecord
 	InFlight []PacketFrame
 	Dropped  []PacketFrame // lost within the last second
@@ -329,11 +329,7 @@ func (s *Sim) Frame() *Frame {
 	}
 	f.InFlight = s.inFlight()
 	f.Packets = s.recentPackets()
-	for _, k := range s.life.kills {
-		if k.At > s.Now-PacketWindow {
-			f.Kills = append(f.Kills, k)
-		}
-	}
+	f.Kills = slices.Clip(s.life.kills) // append-only: shared
 	f.Events = s.script.evs
 	f.Fire = s.fireFrame()
 	for i := range s.Dropped {

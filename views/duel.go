@@ -77,6 +77,8 @@ var (
 	duelBoundsJitter = color.NRGBA{0x80, 0xde, 0xea, 0x80}
 	// the gap at the server: the two sides' first shots as they reached it
 	duelAtServer = color.NRGBA{0xe5, 0x39, 0x35, 0xff}
+	// the trade window after the first kill (dead_shooter = trade)
+	duelTrade = color.NRGBA{0xff, 0xff, 0xff, 0x40}
 )
 
 // duelLanes are the lanes' names, with whose pawn each is.
@@ -115,6 +117,10 @@ func (p *pane) duel() {
 	peekShot, holdShot, gap, hasGap := duelShots(d)
 	if hasGap {
 		span = math.Max(span, math.Max(peekShot, holdShot))
+	}
+	kill, killed := p.duelKill(d)
+	if killed {
+		span = math.Max(span, kill.ms+kill.windowMs)
 	}
 	if span <= 0 {
 		span = 1
@@ -201,6 +207,9 @@ func (p *pane) duel() {
 	}
 	if hasGap {
 		p.duelAtServerGap(g, peekShot, holdShot, gap, compact)
+	}
+	if killed {
+		p.duelKillMark(g, kill, compact)
 	}
 	p.placeLabels()
 	p.drawOwnLegend(rows, size)
@@ -365,5 +374,72 @@ func (p *pane) duelEntries(d *lagcomp.PeekersAdvantage, terms []duelTerm, measur
 	if measured {
 		es = append(es, ownEntry{func(x, y float64) { p.diamond(x+9*p.s, y, FakeMagnta) }, "first sight (measured)"})
 	}
+	if k, ok := p.duelKill(d); ok {
+		words := "the first kill, at the server"
+		if short {
+			words = "kill"
+		}
+		es = append(es, ownEntry{func(x, y float64) { p.cross(x+9*p.s, y, p.pal.Text) }, words})
+		if k.windowMs > 0 {
+			words = "trade window (dead_shooter = trade)"
+			if short {
+				words = "trade window"
+			}
+			es = append(es, ownEntry{func(x, y float64) { p.fillRect(x, y-6*p.s, 18*p.s, 12*p.s, duelTrade) }, words})
+		}
+	}
 	return es
+}
+
+// duelKillAt is the duel's first kill (health > 0) on the timeline: ms
+// from the peeker's sighting, who died, and the trade window after it
+// (dead_shooter = trade; 0 otherwise).
+type duelKillAt struct {
+	ms, windowMs float64
+	victim       int
+}
+
+// duelKill is the first kill of one duellist by the other from the
+// peeker's sighting on (the timeline's 0: the duel's peek).
+func (p *pane) duelKill(d *lagcomp.PeekersAdvantage) (duelKillAt, bool) {
+	if !d.PeekerSeen {
+		return duelKillAt{}, false
+	}
+	for _, k := range p.f.Kills {
+		if k.Victim > lagcomp.TargetPawn || k.Killer > lagcomp.TargetPawn || k.At < d.PeekerSaw {
+			continue // a bystander's, or a death before the duel's peek
+		}
+		at := duelKillAt{ms: (k.At - d.PeekerSaw).Millis(), victim: k.Victim}
+		if p.f.Config.DeadShooter == lagcomp.DeadShooterTrade {
+			at.windowMs = p.f.Config.TradeWindowMs
+		}
+		return at, true
+	}
+	return duelKillAt{}, false
+}
+
+// duelKillMark marks the first kill on the server's lane, where the
+// server judged it: a cross, who died, and with dead_shooter = trade the
+// window after it in which the dead one's shot still counts.
+func (p *pane) duelKillMark(g *duelGeometry, k duelKillAt, compact bool) {
+	y := g.lanes[1]
+	x := g.x(math.Max(k.ms, 0))
+	if k.windowMs > 0 {
+		xw := g.x(math.Max(k.ms, 0) + k.windowMs)
+		p.fillRect(x, y-5*p.s, xw-x, 10*p.s, duelTrade)
+		p.shape(rect{x, y - 5*p.s, xw, y + 5*p.s})
+		if !compact {
+			p.labelPx((x+xw)/2, y+5*p.s, fmt.Sprintf("trade window %.0f ms", k.windowMs), p.pal.Text)
+		}
+	}
+	p.cross(x, y, p.pal.Text)
+	who := "peeker"
+	if k.victim == lagcomp.ShooterPawn {
+		who = "holder"
+	}
+	label := fmt.Sprintf("%s killed %.1f ms", who, k.ms)
+	if compact {
+		label = fmt.Sprintf("%s killed", who)
+	}
+	p.labelPx(x, y+8*p.s, label, p.pal.Text)
 }

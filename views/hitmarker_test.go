@@ -83,3 +83,36 @@ func TestPacketFlowMarksTheDeath(t *testing.T) {
 		}
 	}
 }
+
+// The duel view marks the duel's kill on the server's lane and, with
+// dead_shooter = trade, the trade window after it, each named in the
+// legend: peekers-advantage at health 100, seed 1, where the peeker
+// kills the holder at 3.844 s, 79.9 ms after its sighting at 3.764 s.
+// At health 0 nothing dies and nothing is marked.
+func TestDuelViewMarksTheKillAndTheTradeWindow(t *testing.T) {
+	p, err := presets.Load("peekers-advantage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := p.Config()
+	c.DeadShooter, c.TradeWindowMs = lagcomp.DeadShooterTrade, 100
+	for _, health := range []int{0, 100} {
+		c.Health = health
+		f := frameAt(t, c, 5*model.Second)
+		r := NewRenderer()
+		r.Pane(image.NewRGBA(image.Rect(0, 0, 1920, 1400)), f, ViewDuel, Options{Layers: DefaultLayers()})
+		var texts []string
+		for _, l := range r.last.labels {
+			texts = append(texts, l.text)
+		}
+		var legend []string
+		for _, e := range r.last.duelEntries(f.Duel, duelTerms(f.Duel), true, false) {
+			legend = append(legend, e.label)
+		}
+		marked := slices.Contains(texts, "holder killed 79.9 ms") && slices.Contains(texts, "trade window 100 ms")
+		named := slices.Contains(legend, "the first kill, at the server") && slices.Contains(legend, "trade window (dead_shooter = trade)")
+		if marked != (health > 0) || named != (health > 0) {
+			t.Errorf("health %d: labels %q, legend %q", health, texts, legend)
+		}
+	}
+}
