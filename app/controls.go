@@ -96,6 +96,7 @@ func newControls(u *UI) *controls {
 		c.widget("respawn_ms", "Respawn after"),
 		c.widget("dead_shooter", "Shot from the dead: reject or trade"),
 		c.widget("trade_window_ms", "Trade window"),
+		c.widget("hit_feedback", "Hit marker: server or predicted"),
 		widget.NewLabelWithStyle("Projectiles (weapon rocket or bolt)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		c.widget("predict_projectiles", "Fake projectile on the owner"),
 		c.widget("rocket_correct_fake", "Rocket: correct fake toward auth"),
