@@ -2,6 +2,7 @@ package lagcomp
 
 import (
 	"path/filepath"
+	"slices"
 
 	"lagscope/lagcomp/events"
 	"lagscope/lagcomp/movement"
