@@ -33,7 +33,7 @@ func TestSentenceFiguresFollowTheSettings(t *testing.T) {
 			t.Fatal(err)
 		}
 		m := ms[1] // interpolation
-		down, delay := m.Figures["down_ms"], m.Figures["delay_ms"]
+		down, delay := m.Values["down_ms"], m.Values["delay_ms"]
 		if down != latency {
 			t.Errorf("latency_ms %v: down_ms %v", latency, down)
 		}
@@ -45,7 +45,7 @@ func TestSentenceFiguresFollowTheSettings(t *testing.T) {
 			t.Errorf("latency_ms %v: %q does not say %q", latency, say, want)
 		}
 		// shot 5: red and blue as far apart as the record says
-		if r := ms[2]; !strings.Contains(r.Sentence(nil), fmt.Sprintf("are %.3f m apart", r.Figures["gap_m"])) {
+		if r := ms[2]; !strings.Contains(r.Sentence(nil), fmt.Sprintf("are %.3f m apart", r.Values["gap_m"])) {
 			t.Errorf("latency_ms %v: %q", latency, r.Sentence(nil))
 		}
 	}
@@ -69,7 +69,7 @@ func TestShippedFiguresAreAllComputed(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, m := range ms {
-			n += len(m.Figures)
+			n += len(m.Values)
 			if s := m.Sentence(nil); strings.ContainsAny(s, "{}") {
 				t.Errorf("%s moment %d: %q keeps a figure unwritten", p.Name, i+1, s)
 			}

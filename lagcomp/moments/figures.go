@@ -175,8 +175,8 @@ func figures(cfg lagcomp.Config, s *lagcomp.Sim, ms []Moment) error {
 		if len(fs) == 0 || !m.Found {
 			continue
 		}
-		if m.Figures == nil {
-			m.Figures = map[string]float64{}
+		if m.Values == nil {
+			m.Values = map[string]float64{}
 		}
 		x := &figureOf{cfg: &cfg, shot: shotByID(s, m)}
 		var later []Figure
@@ -190,7 +190,7 @@ func figures(cfg lagcomp.Config, s *lagcomp.Sim, ms []Moment) error {
 				// left out: the sentence keeps {name}, and the test of the
 				// shipped moments says which moment asked for it
 			default:
-				m.Figures[f.Name] = f.Of(x)
+				m.Values[f.Name] = f.Of(x)
 			}
 		}
 		if len(later) > 0 {
@@ -212,7 +212,7 @@ func figures(cfg lagcomp.Config, s *lagcomp.Sim, ms []Moment) error {
 		}
 		x := &figureOf{cfg: &cfg, frame: run.Frame(), sim: run}
 		for _, f := range j.fs {
-			m.Figures[f.Name] = f.Of(x)
+			m.Values[f.Name] = f.Of(x)
 		}
 	}
 	return nil

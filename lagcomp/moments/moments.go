@@ -85,15 +85,15 @@ type Moment struct {
 	Shot  uuid.UUID
 	Found bool   // false: the run never met it (At is then 0)
 	What  string // what was found, in words: "shot #7: 9.4 m from the truth"
-	// Figures are the values of the figures its sentence names (see
+	// Values are the values of the figures its sentence names (see
 	// Figures), computed on the run it was found on.
-	Figures map[string]float64
+	Values map[string]float64
 }
 
 // Sentence is the moment's sentence said over pic: its figures written
 // in, then its clauses kept or left out (Sentence).
 func (m Moment) Sentence(pic *Picture) string {
-	return Sentence(Fill(m.Spec.Say, m.Figures), pic)
+	return Sentence(Fill(m.Spec.Say, m.Values), pic)
 }
 
 // Find runs cfg for its duration (longer if a fixed moment lies
@@ -242,13 +242,13 @@ func resolve(s *lagcomp.Sim, sp Spec, projAt map[lagcomp.Reconcile]model.Time) M
 		}
 		if who >= 0 {
 			m.At, m.Found = best.At, true
-			m.Figures = map[string]float64{"correction_m": best.M}
+			m.Values = map[string]float64{"correction_m": best.M}
 			m.What = fmt.Sprintf("the %s's client corrects its own pawn by %.2f m at %.3f s", lagcomp.ClientName(who), best.M, best.At.Seconds())
 		}
 	case LargestWarp:
 		if warp, at := s.Clients[lagcomp.ShooterPawn].LargestWarp(); warp > 0 {
 			m.At, m.Found = at, true
-			m.Figures = map[string]float64{"warp_m": warp}
+			m.Values = map[string]float64{"warp_m": warp}
 			m.What = fmt.Sprintf("the target warps %.2f m at %.3f s", warp, at.Seconds())
 		}
 	case FirstTooFarApart, FirstAuthFirst:
