@@ -180,6 +180,9 @@ func (p *pane) entry(k key) legendEntry {
 	if k == keyOwn && p.f != nil && !p.f.Config.Predict { // the naive client's: not predicted
 		e.label, e.short = "own pawn (server's word)", "own"
 	}
+	if k == keyCorrection && p.adjusted() {
+		e.label, e.short = "ClientAdjustPosition: reported → server's", "adjusted"
+	}
 	if k == keyWarp && p.warpX > 1 {
 		e.label = fmt.Sprintf("warp on correction (drawn ×%d)", p.warpX)
 		e.short = fmt.Sprintf("warp ×%d", p.warpX)

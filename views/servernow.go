@@ -278,9 +278,24 @@ func (p *pane) corrections(c lagcomp.ClientFrame, own model.Pose) {
 		}
 	}
 	n := ks[len(ks)-1]
-	p.label(n.To, fmt.Sprintf("corrected %.2f m", n.M), CorrectionOrange)
+	what := "corrections"
+	if p.adjusted() {
+		what = "adjusted by the server (ClientAdjustPosition)"
+		p.label(n.To, fmt.Sprintf("adjusted %.2f m", n.M), CorrectionOrange)
+	} else {
+		p.label(n.To, fmt.Sprintf("corrected %.2f m", n.M), CorrectionOrange)
+	}
 	b := ks[biggest]
-	p.note(fmt.Sprintf("corrections (last 3 s): %d · largest %.2f m at %.3f s · %d inputs unacknowledged", len(ks), b.M, b.At.Seconds(), c.Pending), CorrectionOrange)
+	p.note(fmt.Sprintf("%s (last 3 s): %d · largest %.2f m at %.3f s · %d inputs unacknowledged", what, len(ks), b.M, b.At.Seconds(), c.Pending), CorrectionOrange)
+}
+
+// adjusted reports whether a correction of the own pawn is the server's
+// ClientAdjustPosition: under movement_authority = client the server
+// adopts a reported position within max_position_error_m (nothing to
+// correct) and sends its own back beyond it, so every correction the
+// client makes is one.
+func (p *pane) adjusted() bool {
+	return p.f != nil && p.f.Config.MovementAuthority == lagcomp.AuthorityClient
 }
 
 // arrowIn draws a jump's arrow in colour col, cased, with a head of at
