@@ -45,7 +45,7 @@ usage:
                                 --by-percentile: the chart a matrix of the shooter's drawn
                                 percentile × the victim's, from the same draws
   lagscope shot --preset NAME [--set k=v]... [--event …]... --at 2.5s|--shot N|--moment N --out file.png
-                [--view split|server|shooter|target|overlay|packets|burst|duel|netgraph] [--layout 2x2|1x2|single]
+                [--view split|server|shooter|target|overlay|packets|burst|duel|netgraph] [--layout 2x2|1x2|single|row]
                 [--panes server,target] [--focus shot|target|shooter|projectile]
                 [--size 1920x1080] [--scale S] [--theme dark|light] [--layers default,NAME,-NAME]
                 [--compare k=v,…] [--title "…"] [--caption full|short|moment|none]

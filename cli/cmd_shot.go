@@ -48,7 +48,7 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.shot, "shot", 0, "capture the moment the server judged its Nth shot (1 = the first; refused shots count, lost ones do not: a lost shot was never judged), and select it; with --view packets, just after the victim was told (its whole journey)")
 	fs.IntVar(&f.moment, "moment", 0, "capture the preset's moment N (1 = the first), its sentence in the caption, drawn as the moment's slide: the view, layout, panes, focus, layers and compare the preset names for it, each overridden by the flag if given (--focus none and --compare \"\" take one away)")
 	fs.StringVar(&f.view, "view", "split", "split, server, shooter, target, overlay, packets (the packet-flow diagram), burst (the fire-effects lanes), duel (the peeker's advantage as a sighting timeline; in a duel it takes the Overlay's place in split) or netgraph (the connections tick by tick over the last 10 s: round trip, interpolation buffer, input queue, invented and dropped commands, clock error, loss, jitter, corrections)")
-	fs.StringVar(&f.layout, "layout", "2x2", "for split: 2x2, 1x2 or single")
+	fs.StringVar(&f.layout, "layout", "2x2", "for split: 2x2, 1x2, single or row (the lecture frame: target, server, shooter at one scale)")
 	fs.StringVar(&f.panes, "panes", "", "for split: the views its cells show, in order, e.g. --layout 1x2 --panes server,target (default: server,shooter,target,overlay)")
 	fs.StringVar(&f.focus, "focus", "", "frame the world panes tightly on: shot (the selected one), target, shooter or projectile (the newest)")
 	fs.StringVar(&f.size, "size", "1920x1080", "WIDTHxHEIGHT in pixels, title and caption bands included (a clip: default 960x540)")
@@ -375,7 +375,7 @@ func picture(sc *capture.Sidecar, duel bool) *moments.Picture {
 	if sc.View == "split" {
 		vs = sc.Panes
 		if len(vs) == 0 {
-			_, cells := views.Cells(sc.Layout, 64, 64, views.Views)
+			_, cells := views.Cells(sc.Layout, 64, 64, views.LayoutViews(sc.Layout))
 			for _, v := range cells {
 				if duel && v == views.ViewOverlay {
 					v = views.ViewDuel

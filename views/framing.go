@@ -61,6 +61,10 @@ func (fr *framer) walls(ws []model.Wall, reach float64) {
 // frame fits the camera for view v to the things the pane must show, or
 // takes the camera a Framing shared among panes holds for v.
 func (p *pane) frame(v View) {
+	if st := p.o.Stage; st != nil && st.Span > 0 && !v.TimeAxis() {
+		p.cam = p.stageCamera(st)
+		return
+	}
 	if cam, ok := p.o.Framing.camera(v); ok {
 		p.cam = cam
 		return

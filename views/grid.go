@@ -70,7 +70,11 @@ func gridLines(lo, hi, step float64) (k0, k1 float64, ok bool) {
 func (p *pane) grid() {
 	x, y, w, h := p.area()
 	lo, hi := p.cam.world(x, y+h), p.cam.world(x+w, y)
-	step := gridStep(p.cam.ppm, math.Max(w, h), p.s)
+	long := math.Max(w, h)
+	if st := p.o.Stage; st != nil && st.Span > 0 { // the lecture frame's panes draw one grid, whatever their headers' heights
+		long = w * math.Max(1, st.Aspect)
+	}
+	step := gridStep(p.cam.ppm, long, p.s)
 	label := "grid " + gridDistance(step)
 	lines := p.r.segs[:0]
 	x0, x1, okX := gridLines(lo.X, hi.X, step)

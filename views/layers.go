@@ -100,6 +100,10 @@ type Options struct {
 	// fitting its own: panes drawn apart share one world-to-pixel
 	// transform (FrameUnion; the zoom and pan are in it already).
 	Framing *Framing
+	// Stage, when set, is the lecture frame's camera (stage.go): the
+	// pane draws its world at the stage's scale and centre, and names its
+	// own pawn and the server's copy of it as the class sees them.
+	Stage *Stage
 	// Net is the telemetry the net graph draws (nil: none was sampled
 	// for this picture, and the net graph says so).
 	Net *NetGraph

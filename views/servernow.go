@@ -32,6 +32,10 @@ func (p *pane) serverNowGhosts(c lagcomp.ClientFrame, own int) {
 		if i == own { // its own pawn: where the server has it, behind
 			p.hitbox(now, alpha(p.pal.Neutral, 0.5), 0, 1.5, true)
 			p.key(keyServerNow)
+			if p.o.Stage != nil { // the lecture frame names it: the class must find it
+				_, server := p.onStageOwn(own, pawnName(own))
+				p.label(now.Pos, server, p.pal.Dim)
+			}
 			continue
 		}
 		shown := v.Poses[i]

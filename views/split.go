@@ -15,17 +15,24 @@ const (
 	Layout2x2    Layout = "2x2"
 	Layout1x2    Layout = "1x2"
 	LayoutSingle Layout = "single"
+	// LayoutRow is the lecture frame: three panes in a row (RowViews
+	// unless named) on one Stage (stage.go)
+	LayoutRow Layout = "row"
 )
 
 // Layouts lists the layouts.
-var Layouts = []Layout{Layout2x2, Layout1x2, LayoutSingle}
+var Layouts = []Layout{Layout2x2, Layout1x2, LayoutSingle, LayoutRow}
 
 // Cells are the pane rectangles of a layout in a w x h area, and the
 // views they show: 2x2 shows all four, 1x2 the first two of views,
-// single the first.
+// single the first, row the first three in cells of one width (the
+// panes of one stage draw at one scale).
 func Cells(l Layout, w, h int, views []View) ([]image.Rectangle, []View) {
 	gap := 2
 	switch l {
+	case LayoutRow:
+		cw := (w - 2*gap) / 3
+		return []image.Rectangle{image.Rect(0, 0, cw, h), image.Rect(cw+gap, 0, 2*cw+gap, h), image.Rect(2*(cw+gap), 0, 3*cw+2*gap, h)}, views[:3]
 	case LayoutSingle:
 		return []image.Rectangle{image.Rect(0, 0, w, h)}, views[:1]
 	case Layout1x2:
@@ -48,6 +55,12 @@ func (r *Renderer) Split(f *lagcomp.Frame, l Layout, views []View, w, h int, o O
 	}
 	draw.Draw(dst, dst.Bounds(), image.NewUniform(pal.Grid), image.Point{}, draw.Src)
 	rects, vs := Cells(l, w, h, views)
+	if l == LayoutRow && o.Stage == nil && o.Framing == nil && len(rects) > 0 {
+		// one picture: the stage framed on it (the window keeps its own
+		// from frame to frame)
+		st := r.NewStage(f, rects[0].Dx(), rects[0].Dy(), o)
+		o.Stage = &st
+	}
 	for i, rc := range rects {
 		pane := image.NewRGBA(image.Rect(0, 0, rc.Dx(), rc.Dy()))
 		r.Pane(pane, f, InPlace(vs[i], f), o)

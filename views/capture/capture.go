@@ -131,8 +131,8 @@ func (s *Sidecar) check() error {
 		if !ok {
 			return fmt.Errorf("view %q: want split, %s", s.View, views.ViewNames())
 		}
-	} else if s.Layout != views.Layout2x2 && s.Layout != views.Layout1x2 && s.Layout != views.LayoutSingle {
-		return fmt.Errorf("layout %q: want 2x2, 1x2 or single", s.Layout)
+	} else if _, ok := splitCells[s.Layout]; !ok {
+		return fmt.Errorf("layout %q: want 2x2, 1x2, single or row", s.Layout)
 	}
 	if fo, err := views.ParseFocus(s.Focus); err != nil {
 		return err
@@ -202,7 +202,7 @@ func (s *Sidecar) checkPanes() error {
 }
 
 // splitCells are the panes each layout of the split shows.
-var splitCells = map[views.Layout]int{views.Layout2x2: 4, views.Layout1x2: 2, views.LayoutSingle: 1}
+var splitCells = map[views.Layout]int{views.Layout2x2: 4, views.Layout1x2: 2, views.LayoutSingle: 1, views.LayoutRow: 3}
 
 // shows says whether the picture draws view v (alone or as a pane).
 func (s *Sidecar) shows(v views.View) bool {
@@ -216,7 +216,7 @@ func (s *Sidecar) shows(v views.View) bool {
 // paneViews are the views a split of the sidecar shows, in layout order.
 func (s *Sidecar) paneViews() []views.View {
 	if len(s.Panes) == 0 {
-		return views.Views
+		return views.LayoutViews(s.Layout)
 	}
 	vs := make([]views.View, len(s.Panes))
 	for i, p := range s.Panes {
