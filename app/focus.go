@@ -21,7 +21,7 @@ import (
 func windowKey(name fyne.KeyName) bool {
 	switch name {
 	case fyne.KeySpace, fyne.KeyLeft, fyne.KeyRight, fyne.KeyF, fyne.KeyS, fyne.KeyM,
-		fyne.Key1, fyne.Key2, fyne.Key3, fyne.Key4, fyne.Key5, fyne.Key6, fyne.Key7, fyne.Key8:
+		fyne.Key1, fyne.Key2, fyne.Key3, fyne.Key4, fyne.Key5, fyne.Key6, fyne.Key7, fyne.Key8, fyne.Key9:
 		return true
 	}
 	return false

@@ -12,9 +12,9 @@ import (
 // bindKeys: space pause, left/right step a tick, F fire, S screenshot
 // (while a pawn is the user's, W A S D and the arrows walk it instead:
 // play.go),
-// M next moment, 1-8 layouts (2x2, 1x2, server alone, overlay alone,
-// packet flow alone, fire effects alone, peeker's advantage alone, net
-// graph alone); Ctrl +/− zoom (zoom.go). Each
+// M next moment, 1-9 layouts (2x2, 1x2, server alone, overlay alone,
+// packet flow alone, fire effects alone, the lecture frame, net graph
+// alone, peeker's advantage alone); Ctrl +/− zoom (zoom.go). Each
 // key says what it did in the corner of the panes (keyhint.go).
 func (u *UI) bindKeys() {
 	u.win.Canvas().SetOnTypedKey(u.typedKey)
@@ -24,7 +24,7 @@ func (u *UI) bindKeys() {
 // layoutKeys are the number keys' layouts.
 var layoutKeys = map[fyne.KeyName]string{
 	fyne.Key1: "2×2", fyne.Key2: "1×2", fyne.Key3: "Server only", fyne.Key4: "Overlay only", fyne.Key5: "Packet flow", fyne.Key6: "Fire effects",
-	fyne.Key7: "Peeker's advantage", fyne.Key8: "Net graph",
+	fyne.Key7: "Lecture frame", fyne.Key8: "Net graph", fyne.Key9: "Peeker's advantage",
 }
 
 func (u *UI) typedKey(ev *fyne.KeyEvent) {
@@ -91,6 +91,7 @@ var layoutNames = map[string]struct {
 }{
 	"2×2":                {views.Layout2x2, views.ViewServer},
 	"1×2":                {views.Layout1x2, views.ViewServer},
+	"Lecture frame":      {views.LayoutRow, views.ViewServer},
 	"Server only":        {views.LayoutSingle, views.ViewServer},
 	"Shooter only":       {views.LayoutSingle, views.ViewShooter},
 	"Target only":        {views.LayoutSingle, views.ViewTarget},
@@ -101,7 +102,7 @@ var layoutNames = map[string]struct {
 	"Net graph":          {views.LayoutSingle, views.ViewNetGraph},
 }
 
-var layoutOrder = []string{"2×2", "1×2", "Server only", "Shooter only", "Target only", "Overlay only", "Packet flow", "Fire effects", "Peeker's advantage", "Net graph"}
+var layoutOrder = []string{"2×2", "1×2", "Lecture frame", "Server only", "Shooter only", "Target only", "Overlay only", "Packet flow", "Fire effects", "Peeker's advantage", "Net graph"}
 
 func (u *UI) layoutSelect() *selector {
 	sel := u.newSelect(layoutOrder, func(s string) {

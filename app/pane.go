@@ -102,6 +102,9 @@ func (p *Pane) draw(w, h int) image.Image {
 	p.drawn = p.ui.version.Load()
 	o := p.options(w)
 	f := p.ui.frame.Load()
+	if !p.shownIn(f).TimeAxis() {
+		o.Stage = p.ui.stageFor(p.r, f, w, h, o)
+	}
 	p.r.Pane(p.img, f, p.shownIn(f), o)
 	p.shown = p.drawn
 	p.ui.rememberShown()
@@ -184,7 +187,8 @@ func (p *Pane) worldAt(pos fyne.Position) (model.Vec, bool) {
 	}
 	b := p.img.Bounds()
 	o := p.options(b.Dx())
-	px := p.scale(b.Dx()) // device pixels per logical one
+	o.Stage = p.ui.keptStage() // the lecture frame's, as drawn
+	px := p.scale(b.Dx())      // device pixels per logical one
 	return views.WorldAt(f, p.view, o, b.Dx(), b.Dy(), float64(pos.X)*px, float64(pos.Y)*px), true
 }
 
@@ -222,15 +226,32 @@ func (p *Pane) Dragged(ev *fyne.DragEvent) {
 // DragEnd ends a pan; nothing is left to do.
 func (p *Pane) DragEnd() {}
 
-// fit goes back to the frame views fits to what matters.
+// fit goes back to the frame views fits to what matters (the lecture
+// frame: framed afresh on its pawn).
 func (p *Pane) fit() {
+	p.ui.resetStage()
 	p.zoom, p.pan = 1, model.Vec{}
 	p.moved()
 }
 
 // moved redraws the pane after a zoom or pan, showing "fit" while the
-// view is not the fitted one.
+// view is not the fitted one. In the lecture frame the row's panes zoom
+// and pan as one: they share a scale.
 func (p *Pane) moved() {
+	if p.ui.layout == views.LayoutRow && p.visible {
+		for _, q := range p.ui.panes {
+			if q != p && q.visible {
+				q.zoom, q.pan = p.zoom, p.pan
+				q.showFit()
+			}
+		}
+	}
+	p.showFit()
+}
+
+// showFit shows "fit" while the pane's view is not the fitted one, and
+// redraws it.
+func (p *Pane) showFit() {
 	if p.zoom == 1 && p.pan == (model.Vec{}) {
 		p.fitBtn.Hide()
 	} else {

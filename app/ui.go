@@ -76,6 +76,7 @@ type UI struct {
 
 	layoutSel     *selector
 	syncingLayout bool
+	stage         stage // the lecture frame's camera (stage.go)
 
 	zoom        float64 // the window's zoom (zoom.go), 1 = Fyne's sizes
 	zoomLabel   *widget.Label
@@ -158,6 +159,7 @@ func (u *UI) usePreset(p *presets.Preset) error {
 	u.waitToRemember(p) // stored once the window shows it
 	u.mu.Unlock()
 	u.preset, u.presetCfg, u.selected = p, cfg, uuid.UUID{}
+	u.resetStage() // another scene: the lecture frame frames it afresh
 	if u.moments != nil {
 		u.moments.load()
 	}
@@ -243,6 +245,12 @@ func (u *UI) arrangePanes() {
 	case views.Layout1x2:
 		objs = []fyne.CanvasObject{u.pane(order[0]), u.pane(order[1])}
 		u.paneGrid.Objects = []fyne.CanvasObject{container.NewGridWithColumns(2, objs...)}
+	case views.LayoutRow: // the lecture frame (stage.go), framed afresh
+		for _, v := range views.RowViews {
+			objs = append(objs, u.pane(v))
+		}
+		u.paneGrid.Objects = []fyne.CanvasObject{container.NewGridWithColumns(len(objs), objs...)}
+		u.resetStage()
 	default: // the four panes of the world; packets have a layout of their own
 		for _, v := range views.Views[:4] {
 			objs = append(objs, u.pane(v))
