@@ -16,7 +16,7 @@ import (
 // zoom and the shooter slide while the pawn stays put (the class saw the
 // grid zoom out to 25 m, not the target walk): the Stage is framed once
 // and stays still while the pawn it follows walks within the middle
-// third of the panes, and moves only as far as keeps it there.
+// third of the panes, and turns a page when it leaves it.
 
 // RowViews are the lecture frame's panes, in order.
 var RowViews = []View{ViewTarget, ViewServer, ViewShooter}
@@ -116,10 +116,14 @@ func (r *Renderer) NewStage(f *lagcomp.Frame, w, h int, o Options) Stage {
 	return st.Follow(PawnCopies(f, st.Pawn))
 }
 
-// Follow is the stage moved as little as keeps the points (a pawn's
-// copies) within the middle third of the span, across and up; points
-// spread wider than the third are centred. A stage whose points stay in
-// the third is returned unchanged: the grid stands still.
+// Follow is the stage turned a page when the points (a pawn's copies)
+// leave the middle third of the span, across or up: moved the way they
+// went until they sit at the far edge of the third, so they cross the
+// whole third again before the next turn; points spread wider than the
+// third are centred. A stage whose points stay in the third is returned
+// unchanged: the grid stands still. Moved just enough to keep the pawn on
+// the third's edge, the camera slid every frame with the pawn pinned, the
+// walk unseen again.
 func (st Stage) Follow(pts []model.Vec) Stage {
 	if len(pts) == 0 || st.Span <= 0 {
 		return st
@@ -134,15 +138,16 @@ func (st Stage) Follow(pts []model.Vec) Stage {
 	return st
 }
 
-// follow1 is centre c moved as little as puts lo..hi within c ± half,
-// or onto the middle of lo..hi when it is wider than that.
+// follow1 is centre c kept while lo..hi is within c ± half; past its
+// high end, moved until lo sits on its low end (past the low end, hi on
+// the high end); onto the middle of lo..hi when that is wider than 2 half.
 func follow1(c, lo, hi, half float64) float64 {
 	switch {
 	case hi-lo > 2*half:
 		return (lo + hi) / 2
-	case lo < c-half:
-		return lo + half
 	case hi > c+half:
+		return lo + half
+	case lo < c-half:
 		return hi - half
 	}
 	return c

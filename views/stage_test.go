@@ -12,21 +12,22 @@ import (
 )
 
 // The stage stands still while the pawn walks within the middle third
-// of its span, and moves only as far as puts it back on the third's
-// edge when it leaves: a 12 m by 6 m span keeps the pawn within ±2 m
-// across and ±1 m up of its centre.
+// of its span, and turns a page when it leaves: a 12 m by 6 m span keeps
+// the pawn within ±2 m across and ±1 m up of its centre; past +2 m the
+// centre moves until the pawn is at −2 m, a whole third to walk again.
 func TestStageFollowsOnlyOutsideTheMiddleThird(t *testing.T) {
 	st := Stage{Centre: model.V(0, 0), Span: 12, Aspect: 0.5}
 	for _, c := range []struct {
 		pts  []model.Vec
 		want model.Vec
 	}{
-		{[]model.Vec{model.V(1.9, 0.9)}, model.V(0, 0)},                     // inside: still
+		{[]model.Vec{model.V(1.9, 0.9)}, model.V(0, 0)},                      // inside: still
 		{[]model.Vec{model.V(-1.9, -0.9), model.V(1.9, 0.9)}, model.V(0, 0)}, // copies inside: still
-		{[]model.Vec{model.V(2.5, 0)}, model.V(0.5, 0)},                     // right of the third: on its edge
-		{[]model.Vec{model.V(-3, 0)}, model.V(-1, 0)},                       // left
-		{[]model.Vec{model.V(0, -1.5)}, model.V(0, -0.5)},                   // below
-		{[]model.Vec{model.V(-2.5, 0), model.V(2.5, 0)}, model.V(0, 0)},     // wider than the third: centred
+		{[]model.Vec{model.V(2.5, 0)}, model.V(4.5, 0)},                      // right of the third: at its left edge
+		{[]model.Vec{model.V(2.5, 0), model.V(2.1, 0)}, model.V(4.1, 0)},     // the trailing copy at the left edge
+		{[]model.Vec{model.V(-3, 0)}, model.V(-5, 0)},                        // left
+		{[]model.Vec{model.V(0, -1.5)}, model.V(0, -2.5)},                    // below: at the third's top
+		{[]model.Vec{model.V(-2.5, 0), model.V(2.5, 0)}, model.V(0, 0)},      // wider than the third: centred
 		{[]model.Vec{model.V(10, 0), model.V(15, 0)}, model.V(12.5, 0)},
 	} {
 		got := st.Follow(c.pts)
