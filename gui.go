@@ -43,7 +43,7 @@ func windowSize(a fyne.App) fyne.Size {
 	if sz, ok := app.WindowSize(a); ok {
 		return sz
 	}
-	if sz, ok := screenSize(); ok {
+	if sz, ok := screenSize(a); ok {
 		return sz
 	}
 	return fyne.NewSize(1280, 800)
