@@ -254,7 +254,7 @@ func (c *controls) naiveClient() fyne.CanvasObject {
 func (c *controls) check(key, label string) fyne.CanvasObject {
 	ct := c.add(key)
 	ct.chk = c.u.newCheck(label, func(b bool) { c.changed(ct, strconv.FormatBool(b)) })
-	return container.NewBorder(nil, nil, nil, ct.value, ct.chk)
+	return checkRow(ct.chk, label, ct.value) // its words wrap at the sidebar's edge
 }
 
 // changed is a widget's callback: the user's changes apply, the ones

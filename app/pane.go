@@ -88,7 +88,7 @@ func (p *Pane) CreateRenderer() fyne.WidgetRenderer {
 }
 
 // MinSize keeps a pane large enough to read.
-func (p *Pane) MinSize() fyne.Size { return fyne.NewSize(240, 160) }
+func (p *Pane) MinSize() fyne.Size { return fyne.NewSize(zoomRoomW, zoomRoomH) }
 
 // draw is the raster's generator: w x h are device pixels, so the pane is
 // sharp on HiDPI; the scale follows from the logical size.
@@ -263,10 +263,13 @@ func (p *Pane) showFit() {
 
 // Fitting limits for a pane's text at a zoom: a pane keeps at least
 // this much room, in unzoomed logical pixels, for its picture, titles
-// and legend (at 175 % a 2×2 pane of a 1080-line screen was all legend).
+// and legend — the least size a pane is laid out at (MinSize). At
+// 360×240 a 2×2 on a 1920×1080 projector at 175 % kept 13 px text (the
+// zoom did not reach its panes); with no limit a 2×2 pane of a 1080-line
+// screen was all legend.
 const (
-	zoomRoomW = 360
-	zoomRoomH = 240
+	zoomRoomW = 240
+	zoomRoomH = 160
 )
 
 // textZoom is the zoom the pane draws its text and lines at: the
