@@ -83,3 +83,20 @@ func TestSceneCheckBoxesWrapInsideTheSidebar(t *testing.T) {
 		t.Errorf("a click on %q did not tick its box", tx.Text)
 	}
 }
+
+// The lecture frame's three panes fit beside the sidebar on the screens
+// of a hall, in Fyne's units: 1280×800 at FYNE_SCALE 1.25 (Fyne draws
+// 1.3: 985×615) and 1920×1080 at 1.75 (1.8: 1067×600). At three panes'
+// least width they pushed the sidebar off a 1280×800 screen.
+func TestLectureFrameFitsTheScreen(t *testing.T) {
+	for _, sz := range []fyne.Size{fyne.NewSize(1280/1.3, 800/1.3), fyne.NewSize(1920/1.8, 1080/1.8)} {
+		u, clk := newTestUI(t, "default")
+		u.win.Resize(sz)
+		clk.run(u, 5)
+		u.setLayout(views.LayoutRow, views.ViewServer)
+		u.win.Content().Refresh()
+		if min := u.win.Content().MinSize(); min.Width > sz.Width || min.Height > sz.Height {
+			t.Errorf("the lecture frame needs %v of a %v screen", min, sz)
+		}
+	}
+}

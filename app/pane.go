@@ -87,8 +87,16 @@ func (p *Pane) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(container.NewStack(p.raster, corner))
 }
 
-// MinSize keeps a pane large enough to read.
-func (p *Pane) MinSize() fyne.Size { return fyne.NewSize(zoomRoomW, zoomRoomH) }
+// MinSize keeps a pane large enough to read. The lecture frame's three
+// panes in a row take two panes' width between them: at three times a
+// pane's they asked more than a 1280×800 screen at 125 % holds beside the
+// sidebar, and pushed it off the screen's edge.
+func (p *Pane) MinSize() fyne.Size {
+	if p.ui.layout == views.LayoutRow {
+		return fyne.NewSize(zoomRoomW*2/3, zoomRoomH)
+	}
+	return fyne.NewSize(zoomRoomW, zoomRoomH)
+}
 
 // draw is the raster's generator: w x h are device pixels, so the pane is
 // sharp on HiDPI; the scale follows from the logical size.
