@@ -55,8 +55,8 @@ func (p *pane) server() {
 			p.hitbox(f.Pawns[i].Pose, p.pal.Neutral, 0, 1.5, false)
 			p.key(keyPawnNow)
 		}
-		p.nameTag(f.Pawns[lagcomp.ShooterPawn].Pose, p.nameOr(lagcomp.ShooterPawn, -1, "shooter"))
-		p.nameTag(f.Pawns[lagcomp.TargetPawn].Pose, p.nameOr(lagcomp.TargetPawn, -1, "target"))
+		p.tagOr(f.Pawns[lagcomp.ShooterPawn].Pose, lagcomp.ShooterPawn, -1, "shooter")
+		p.tagOr(f.Pawns[lagcomp.TargetPawn].Pose, lagcomp.TargetPawn, -1, "target")
 	}
 	info := fmt.Sprintf("t = %.3f s · tick %d Hz · snapshots %d Hz · mode %s · bias %.2f", f.T.Seconds(), f.Config.TickHz, f.Config.SnapshotHz, f.Config.Mode, f.Config.Bias)
 	if sel != nil {
@@ -188,7 +188,7 @@ func (p *pane) shooter() {
 	p.ownTag(own, "shooter", c)
 	if v.Shown[lagcomp.TargetPawn] {
 		p.crosshair(seen.Pos)
-		p.nameTag(seen, p.nameOr(lagcomp.TargetPawn, lagcomp.ShooterPawn, "target"))
+		p.tagOr(seen, lagcomp.TargetPawn, lagcomp.ShooterPawn, "target")
 	}
 	p.hitMarkers()
 	p.ownerProjectiles()
@@ -268,7 +268,7 @@ func (p *pane) target() {
 	if p.o.Layers.ClientSeen && v.Shown[lagcomp.ShooterPawn] {
 		p.hitbox(shooter, p.pal.Victim, 0.35, 2, false)
 		p.key(keyVictimSaw)
-		p.nameTag(shooter, p.nameOr(lagcomp.ShooterPawn, lagcomp.TargetPawn, "shooter"))
+		p.tagOr(shooter, lagcomp.ShooterPawn, lagcomp.TargetPawn, "shooter")
 	}
 	p.hitbox(own, p.pal.Neutral, 0.15, 2, false)
 	p.key(keyOwn)

@@ -199,25 +199,33 @@ func playedBy(c *lagcomp.Config, i int) bool {
 // onStageOther is what the lecture frame names pawn i by on another's
 // screen (client c) or, c < 0, on the server, when the user plays it:
 // "you, on the shooter's screen: 262 ms behind" (behind the server's
-// now by the time that screen shows the world at); "" when the user
-// does not play it or the pane is not on a stage (the usual name).
-func (p *pane) onStageOther(i, c int) string {
+// now by the time that screen shows the world at), and a shorter form
+// for a pane with no room for it ("you, 262 ms behind"); "" when the
+// user does not play it or the pane is not on a stage (the usual name).
+func (p *pane) onStageOther(i, c int) (full, short string) {
 	f := p.f
 	if p.o.Stage == nil || !playedBy(&f.Config, i) {
-		return ""
+		return "", ""
 	}
 	if c < 0 {
-		return "you, on the server"
+		return "you, on the server", "you"
 	}
-	return fmt.Sprintf("you, on the %s's screen: %s behind", pawnName(c), gapMs(f.T-f.Clients[c].View.IdealT))
+	behind := gapMs(f.T - f.Clients[c].View.IdealT)
+	return fmt.Sprintf("you, on the %s's screen: %s behind", pawnName(c), behind), "you, " + behind + " behind"
 }
 
-// nameOr is onStageOther's name for pawn i on screen c, or name.
-func (p *pane) nameOr(i, c int, name string) string {
-	if s := p.onStageOther(i, c); s != "" {
-		return s
+// tagOr names pawn i's pose on screen c (c < 0: the server) as
+// onStageOther does, or by name.
+func (p *pane) tagOr(pose model.Pose, i, c int, name string) {
+	full, short := p.onStageOther(i, c)
+	if full == "" {
+		p.nameTag(pose, name)
+		return
 	}
-	return name
+	if !pose.Alive {
+		full, short = full+" (dead)", short+" (dead)"
+	}
+	p.labelOr(pose.Pos, full, short, p.pal.Text)
 }
 
 // whoIndex is the pawn a client's own name stands for.
