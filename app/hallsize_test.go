@@ -98,5 +98,8 @@ func TestLectureFrameFitsTheScreen(t *testing.T) {
 		if min := u.win.Content().MinSize(); min.Width > sz.Width || min.Height > sz.Height {
 			t.Errorf("the lecture frame needs %v of a %v screen", min, sz)
 		}
+		if u.loadPrefs(); u.layout != views.LayoutRow { // the next start opens it again
+			t.Errorf("the lecture frame remembered as %q", u.layout)
+		}
 	}
 }

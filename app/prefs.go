@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"fyne.io/fyne/v2"
 
@@ -51,7 +52,7 @@ func (u *UI) saveWindowSize() {
 func (u *UI) loadPrefs() {
 	p := u.app.Preferences()
 	u.layout = views.Layout(p.StringWithFallback(prefLayout, string(views.Layout2x2)))
-	if u.layout != views.Layout1x2 && u.layout != views.LayoutSingle {
+	if !slices.Contains(views.Layouts, u.layout) { // the lecture frame (row) is remembered too
 		u.layout = views.Layout2x2
 	}
 	u.single = views.View(p.StringWithFallback(prefSingle, string(views.ViewServer)))
