@@ -274,18 +274,28 @@ func TestNetcodeRowSwitchesTheNaiveClient(t *testing.T) {
 	if !predict.Checked || !reconcile.Checked {
 		t.Fatal("the switches start off")
 	}
-	test.Tap(predict)
+	tapCentre(predict)
 	clk.run(u, 5)
 	if c, f := u.config(), u.frame.Load(); c.Predict || !c.Reconcile || f.Config.Predict {
 		t.Errorf("Predict unticked: predict %v reconcile %v, the frame's %v", c.Predict, c.Reconcile, f.Config.Predict)
 	}
-	test.Tap(predict)
-	test.Tap(reconcile)
+	tapCentre(predict)
+	tapCentre(reconcile)
 	display.SetSelected("raw")
 	clk.run(u, 5)
 	if c := u.config(); !c.Predict || c.Reconcile || c.Display != lagcomp.DisplayRaw {
 		t.Errorf("Reconcile unticked, raw display: predict %v reconcile %v display %v", c.Predict, c.Reconcile, c.Display)
 	}
+}
+
+// tapCentre clicks o where a user aims, at its middle: a check box beside
+// words that wrap is as tall as they are, its box drawn (and taking
+// clicks) in the middle of that height, not at its top corner.
+func tapCentre(o interface {
+	fyne.Tappable
+	fyne.CanvasObject
+}) {
+	test.TapAt(o, fyne.NewPos(o.Size().Width/4, o.Size().Height/2))
 }
 
 // A pane's figures end short of its focus, fit and maximise buttons: the
