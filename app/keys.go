@@ -50,7 +50,7 @@ func (u *UI) typedKey(ev *fyne.KeyEvent) {
 		u.hint("F: fire")
 	case fyne.KeyS: // the same dialog as the Screenshot button
 		u.hint("S: screenshot")
-		u.shotUI.ask()
+		u.browserless("Screenshot", shotInstead, u.shotUI.ask)()
 	case fyne.KeyM:
 		u.moments.next()
 		if m := u.moments; m.shown >= 0 {

@@ -115,6 +115,7 @@ func (p *Pane) draw(w, h int) image.Image {
 	}
 	p.r.Pane(p.img, f, p.shownIn(f), o)
 	p.shown = p.drawn
+	p.ui.paneDraws.Add(1)
 	p.ui.rememberShown()
 	return p.img
 }

@@ -47,7 +47,7 @@ func newPresetPicker(u *UI) *presetPicker {
 	})
 	pp.about = widget.NewLabel("")
 	pp.about.Wrapping = fyne.TextWrapWord
-	save := widget.NewButtonWithIcon("Save as…", theme.DocumentSaveIcon(), pp.askSave)
+	save := widget.NewButtonWithIcon("Save as…", theme.DocumentSaveIcon(), pp.u.browserless("Save preset", saveInstead, pp.askSave))
 	// the description scrolls in at most aboutLines lines: at a class's
 	// zoom it ran to ten and pushed the tabs off the bottom
 	about := container.New(&capHeight{lines: aboutLines}, container.NewVScroll(pp.about))

@@ -32,6 +32,9 @@ type Options struct {
 	NoLoop bool
 	// ShotDir is where screenshots go (default: ~/Pictures/lagscope).
 	ShotDir string
+	// LinkBase is the page's address without its fragment, what "Copy
+	// link" puts before the scenario; nil on the desktop (the fragment alone).
+	LinkBase func() string
 }
 
 // UI is the window's state. The session (and the preset waiting to be
@@ -48,6 +51,8 @@ type UI struct {
 	frame   atomic.Pointer[lagcomp.Frame]
 	net     netRecorder   // the net graph's rows, following the shown run
 	version atomic.Uint64 // bumps when what the panes show changes
+	// paneDraws counts the panes' draws: the page's frames per second
+	paneDraws atomic.Uint64
 
 	preset    *presets.Preset
 	presetCfg lagcomp.Config // what "reset" returns a control to
@@ -217,8 +222,9 @@ func (u *UI) build() {
 	u.topBar = container.New(&flowLayout{grew: u.relayout},
 		widget.NewLabelWithStyle("lagscope", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		u.layoutSelect(),
-		widget.NewButtonWithIcon("Screenshot", theme.MediaPhotoIcon(), u.shotUI.ask),
-		widget.NewButtonWithIcon("Open records…", theme.FolderOpenIcon(), u.openRecordsDialog),
+		widget.NewButtonWithIcon("Screenshot", theme.MediaPhotoIcon(), u.browserless("Screenshot", shotInstead, u.shotUI.ask)),
+		widget.NewButtonWithIcon("Open records…", theme.FolderOpenIcon(), u.browserless("Open records", recordsInstead, u.openRecordsDialog)),
+		widget.NewButtonWithIcon("Copy link", theme.ContentCopyIcon(), u.copyLink),
 		u.startPaused,
 	)
 	// the figures scroll in at most metricsLines lines: zoomed for a
