@@ -4,7 +4,7 @@
 GO ?= go
 export PATH := $(PATH):/usr/local/go/bin:$(HOME)/go/bin
 
-.PHONY: run test test-quick build deps-build deps-test vet bench fuzz readme
+.PHONY: run test test-quick build deps-build deps-test vet bench fuzz readme web serve test-web
 
 run: deps-build
 	$(GO) run .
@@ -15,11 +15,34 @@ build: deps-build
 # Everything but main under the race detector (the simulation goroutine
 # and the UI share a session; the command line's tests in ./cli among
 # them), main's start-up tests, then the real window under Xvfb driven
-# by xdotool.
+# by xdotool; last the browser build in headless Chromium (test-web).
 test: deps-test vet
 	LANG=C.UTF-8 $(GO) test -race -timeout 60m $(LIBS)
 	$(GO) test .
 	bash scripts/smoke.sh
+	$(MAKE) test-web
+
+# Builds the site and opens it in headless Chromium (no display needed;
+# WebGL by software): internal/webtest. Its screenshots go to $(WEB)-shots.
+test-web: web
+	LAGSCOPE_WEB=$(CURDIR)/$(WEB) LAGSCOPE_WEB_SHOTS=$(CURDIR)/$(WEB)-shots $(GO) test -count=1 -timeout 10m -v -run Browser ./internal/webtest
+
+# The browser build: the same window on Fyne's web driver, a static site
+# in $(WEB) (index.html, wasm_exec.js, lagscope.wasm and its gzipped copy
+# for the server); nothing it runs comes from elsewhere. No cgo, no deps.
+WEB = dist/web
+web:
+	mkdir -p $(WEB)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(WEB)/lagscope.wasm.tmp ./web
+	mv $(WEB)/lagscope.wasm.tmp $(WEB)/lagscope.wasm
+	gzip -9 -n -c $(WEB)/lagscope.wasm > $(WEB)/lagscope.wasm.gz.tmp && mv $(WEB)/lagscope.wasm.gz.tmp $(WEB)/lagscope.wasm.gz
+	cp web/index.html $(WEB)/index.html
+	root=$$($(GO) env GOROOT); cp "$$(ls $$root/lib/wasm/wasm_exec.js $$root/misc/wasm/wasm_exec.js 2>/dev/null | head -1)" $(WEB)/wasm_exec.js
+
+# Serves the browser build on localhost:8033 (ADDR=:8033 for a class's laptops).
+ADDR ?= 127.0.0.1:8033
+serve: web
+	$(GO) run ./web/serve -addr $(ADDR) -dir $(WEB)
 
 # The packages that build without cgo (no Fyne app driver).
 LIBS = ./model ./lagcomp/... ./presets ./views/... ./app ./cli ./scripts/... ./internal/...
@@ -49,6 +72,7 @@ fuzz:
 	$(GO) test ./lagcomp -run XXX -fuzz FuzzApply -fuzztime 30s
 	$(GO) test ./lagcomp/records -run XXX -fuzz FuzzRead -fuzztime 30s
 	$(GO) test ./lagcomp/netem -run XXX -fuzz FuzzParseTrace -fuzztime 30s
+	$(GO) test ./internal/weblink -run XXX -fuzz FuzzParse -fuzztime 30s
 
 # Regenerates the README's key table, list of summary figures, telemetry columns and topic table, and the
 # records schema's summary (docs/records.schema.json), from the code.

@@ -2,15 +2,18 @@ package app
 
 import (
 	"fmt"
+	"image"
 	"runtime"
 	"strings"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 
 	"lagscope/internal/weblink"
 	"lagscope/lagcomp"
 	tl "lagscope/lagcomp/timeline"
 	"lagscope/model"
+	"lagscope/views"
 )
 
 // inBrowser is whether the window runs in a web page (Fyne's web
@@ -111,6 +114,14 @@ type Stats struct {
 	Shown     model.Time // the simulated time shown
 	Paused    bool
 	Layout    string // the layout's name, as the top bar's choice shows it
+	Dark      bool   // the panes' palette
+	// the first visible pane's place and size in the window (Fyne units),
+	// where a test finds it in a screenshot
+	PaneAt   fyne.Position
+	PaneSize fyne.Size
+	// the timeline's scrubber, where a test clicks it
+	ScrubAt   fyne.Position
+	ScrubSize fyne.Size
 }
 
 // Stats reads the figures: on the UI thread, or in a page (one thread)
@@ -119,10 +130,18 @@ type Stats struct {
 func (u *UI) Stats() Stats {
 	pb := u.sessionState()
 	st := Stats{PaneDraws: u.paneDraws.Load(), Shown: pb.now, Paused: pb.paused, Layout: u.layoutSel.Selected}
+	st.Dark = u.options().Palette == views.Dark
+	st.ScrubAt = fyne.CurrentApp().Driver().AbsolutePositionForObject(u.timeline.scrub)
+	st.ScrubSize = u.timeline.scrub.Size()
 	for _, p := range u.panes {
-		if p.visible {
-			st.Panes++
+		if !p.visible {
+			continue
 		}
+		if st.Panes == 0 {
+			st.PaneAt = fyne.CurrentApp().Driver().AbsolutePositionForObject(p.raster)
+			st.PaneSize = p.raster.Size()
+		}
+		st.Panes++
 	}
 	return st
 }
@@ -146,3 +165,15 @@ const (
 	recordsInstead = "On a desktop, lagscope --records FILE opens a records file."
 	saveInstead    = "Copy link keeps the preset and every key you changed in a link."
 )
+
+// DrawPane draws the first visible pane as the desktop's driver has it
+// drawn at w×h device pixels (its raster's generator): what a page's
+// pane is compared with. UI thread.
+func (u *UI) DrawPane(w, h int) image.Image {
+	for _, p := range u.panes {
+		if p.visible {
+			return p.draw(w, h)
+		}
+	}
+	return nil
+}

@@ -1,13 +1,14 @@
 #!/bin/sh
 # Installs the system packages lagscope needs, only those missing.
 #   scripts/deps.sh build   what a cgo build of Fyne needs (make run)
-#   scripts/deps.sh test    that, plus Xvfb and xdotool for the window smoke test
+#   scripts/deps.sh test    that, plus Xvfb and xdotool for the window smoke test,
+#                           and Chromium for the browser build's test (headless)
 # On a machine that is not Debian/Ubuntu it says what to install and stops.
 set -eu
 what=${1:-build}
 pkgs="gcc libc6-dev pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev git ca-certificates"
 if [ "$what" = test ]; then
-	pkgs="$pkgs xvfb xdotool x11-apps"
+	pkgs="$pkgs xvfb xdotool x11-apps chromium"
 fi
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	echo "deps: not a Debian/Ubuntu system; install the equivalents of: $pkgs" >&2
