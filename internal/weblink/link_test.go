@@ -1,11 +1,13 @@
 package weblink
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
 	"lagscope/lagcomp"
+	"lagscope/presets"
 )
 
 // The issue's own link reads as a preset, its first moment and one key.
@@ -88,6 +90,12 @@ func TestParseBadPiecesKeepTheGoodOnes(t *testing.T) {
 // A bad preset or moment is named and the keys are kept (checked on the
 // default preset when the named one does not exist).
 func TestParseBadPresetAndMoment(t *testing.T) {
+	bc, err := presets.Load("behind-cover")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(bc.Moments) // the preset's moments: 1..n
+	outside := fmt.Sprintf("outside 1..%d", n)
 	for _, c := range []struct {
 		frag, want string
 		preset     string
@@ -96,10 +104,10 @@ func TestParseBadPresetAndMoment(t *testing.T) {
 		{"preset=behind-covr&latency_ms=120", "did you mean behind-cover", "", 0},
 		{"preset=../../etc/passwd&latency_ms=120", "preset", "", 0},
 		{"preset=presets/default.toml&latency_ms=120", "preset", "", 0},
-		{"preset=behind-cover&moment=0&latency_ms=120", "outside 1..1", "behind-cover", 0},
-		{"preset=behind-cover&moment=2&latency_ms=120", "outside 1..1", "behind-cover", 0},
-		{"preset=behind-cover&moment=-1&latency_ms=120", "outside 1..1", "behind-cover", 0},
-		{"preset=behind-cover&moment=one&latency_ms=120", "whole number from 1 to 1", "behind-cover", 0},
+		{"preset=behind-cover&moment=0&latency_ms=120", outside, "behind-cover", 0},
+		{fmt.Sprintf("preset=behind-cover&moment=%d&latency_ms=120", n+1), outside, "behind-cover", 0},
+		{"preset=behind-cover&moment=-1&latency_ms=120", outside, "behind-cover", 0},
+		{"preset=behind-cover&moment=one&latency_ms=120", fmt.Sprintf("whole number from 1 to %d", n), "behind-cover", 0},
 		{"preset=behind-cover&moment=99999999999999999999&latency_ms=120", "whole number", "behind-cover", 0},
 	} {
 		l, err := Parse("#" + c.frag)
