@@ -630,45 +630,29 @@ func (k *snapKeeper) bytes() []byte {
 	return append(append(b, k.snaps...), k.lists...)
 }
 
-// bytesIn reads in order what a keyframe's coders wrote: varints, and
-// raw bytes from b.
-type bytesIn struct{ b []byte }
-
-func (r *bytesIn) u() uint64 {
-	x, k := binary.Uvarint(r.b)
-	r.b = r.b[k:]
-	return x
-}
-
-func (r *bytesIn) v() int64 {
-	x, k := binary.Varint(r.b)
-	r.b = r.b[k:]
-	return x
-}
-
 // snapsOf makes again the snapshots snapKeeper wrote, with pawns (the
 // clone's: their paths unpacked) giving what was left out; rest is the
 // clients' buffers.
 func snapsOf(b []byte, pawns []ServerPawn) (snaps []*Snapshot, rest []byte) {
-	r := &bytesIn{b}
-	u, v := r.u, r.v
+	r := &packetlog.BytesIn{B: b}
+	u, v := r.U, r.V
 	f64 := func() float64 {
-		x := math.Float64frombits(binary.LittleEndian.Uint64(r.b))
-		r.b = r.b[8:]
+		x := math.Float64frombits(binary.LittleEndian.Uint64(r.B))
+		r.B = r.B[8:]
 		return x
 	}
 	pose := func() model.Pose {
 		p := model.Pose{Pos: model.Vec{X: f64(), Y: f64()}, Yaw: f64()}
 		p.Epoch = int(v())
-		p.Alive, r.b = r.b[0] != 0, r.b[1:]
+		p.Alive, r.B = r.B[0] != 0, r.B[1:]
 		return p
 	}
 	snaps = make([]*Snapshot, u())
 	var stamp model.Time
 	for i := range snaps {
 		s := &Snapshot{}
-		flags := int(r.b[0])
-		r.b = r.b[1:]
+		flags := int(r.B[0])
+		r.B = r.B[1:]
 		stamp += model.Time(v())
 		s.Stamp = stamp
 		s.Poses = make([]model.Pose, u())
@@ -690,9 +674,9 @@ func snapsOf(b []byte, pawns []ServerPawn) (snaps []*Snapshot, rest []byte) {
 		s.Played = make([]bool, u())
 		for j := 0; j < len(s.Played); j += 8 {
 			for k := j; k < min(j+8, len(s.Played)); k++ {
-				s.Played[k] = r.b[0]&(1<<(k-j)) != 0
+				s.Played[k] = r.B[0]&(1<<(k-j)) != 0
 			}
-			r.b = r.b[1:]
+			r.B = r.B[1:]
 		}
 		s.Acks = make([]movement.Ack, u())
 		for j := range s.Acks {
@@ -714,7 +698,7 @@ func snapsOf(b []byte, pawns []ServerPawn) (snaps []*Snapshot, rest []byte) {
 		}
 		snaps[i] = s
 	}
-	return snaps, r.b
+	return snaps, r.B
 }
 
 // snapList is a client's buffer snapKeeper.list wrote.

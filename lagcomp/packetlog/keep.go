@@ -198,8 +198,8 @@ func appendSeqs(b []byte, xs []uint32) []byte {
 }
 
 func (c *coder) get(b []byte, f *Frame) []byte {
-	r := &bytesIn{b}
-	u, v := r.u, r.v
+	r := &BytesIn{b}
+	u, v := r.U, r.V
 	h := &f.Header
 	*f = Frame{}
 	lk := v()
@@ -258,8 +258,8 @@ func (c *coder) get(b []byte, f *Frame) []byte {
 		f.Messages = make([]Message, u())
 		for i := range f.Messages {
 			m := &f.Messages[i]
-			m.Kind, m.Channel = Kind(r.b[0]), r.b[1]
-			r.b = r.b[2:]
+			m.Kind, m.Channel = Kind(r.B[0]), r.B[1]
+			r.B = r.B[2:]
 			m.ID = uint32(u())
 			m.Resends = int(u())
 			m.Shot = uint32(u())
@@ -270,35 +270,38 @@ func (c *coder) get(b []byte, f *Frame) []byte {
 	}
 	if flags&fCut != 0 {
 		n := u()
-		f.Cut = rule.Rule(r.b[:n])
-		r.b = r.b[n:]
+		f.Cut = rule.Rule(r.B[:n])
+		r.B = r.B[n:]
 	}
 	if flags&fShots != 0 {
 		f.Shots = r.seqs()
 	}
-	return r.b
+	return r.B
 }
 
-// bytesIn reads in order what a coder wrote: varints, and raw bytes
-// from b.
-type bytesIn struct{ b []byte }
+// BytesIn reads in order what a keyframe's coders wrote (this
+// package's, and the Sim's snapshot keeper): varints, and raw bytes from
+// B.
+type BytesIn struct{ B []byte }
 
-func (r *bytesIn) u() uint64 {
-	x, k := binary.Uvarint(r.b)
-	r.b = r.b[k:]
+// U reads an unsigned varint.
+func (r *BytesIn) U() uint64 {
+	x, k := binary.Uvarint(r.B)
+	r.B = r.B[k:]
 	return x
 }
 
-func (r *bytesIn) v() int64 {
-	x, k := binary.Varint(r.b)
-	r.b = r.b[k:]
+// V reads a signed varint.
+func (r *BytesIn) V() int64 {
+	x, k := binary.Varint(r.B)
+	r.B = r.B[k:]
 	return x
 }
 
-func (r *bytesIn) seqs() []uint32 {
-	xs := make([]uint32, r.u())
+func (r *BytesIn) seqs() []uint32 {
+	xs := make([]uint32, r.U())
 	for i := range xs {
-		xs[i] = uint32(r.u())
+		xs[i] = uint32(r.U())
 	}
 	return xs
 }
